@@ -1,0 +1,73 @@
+/**
+ * Generates everything in generated/ from the hand-written description in openapi/:
+ *   generated/openapi.json, generated/openapi.yaml  (bundled with redocly)
+ *   generated/api.d.ts                              (openapi-typescript)
+ *   generated/docs.html                             (self-contained Redoc page)
+ * With --check it generates into a temporary folder and fails when generated/ differs.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import openapiTS, { astToString } from "openapi-typescript";
+import { stringify } from "yaml";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const SOURCE = join(ROOT, "openapi/openapi.yaml");
+const TARGET = join(ROOT, "generated");
+const REDOCLY = join(ROOT, "node_modules/.bin/redocly");
+const FILES = ["openapi.json", "openapi.yaml", "api.d.ts", "docs.html"] as const;
+const HEADER = "DO NOT EDIT: generated from openapi/ by `npm run generate`.";
+
+function redocly(args: string[]): void {
+  execFileSync(REDOCLY, args, {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+  });
+}
+
+async function generate(outDir: string): Promise<void> {
+  mkdirSync(outDir, { recursive: true });
+  const bundled = join(outDir, "openapi.json");
+  redocly(["bundle", SOURCE, "--output", bundled, "--ext", "json"]);
+  const spec = JSON.parse(readFileSync(bundled, "utf8")) as Record<string, unknown>;
+  writeFileSync(bundled, `${JSON.stringify(spec, null, 2)}\n`);
+  writeFileSync(join(outDir, "openapi.yaml"), `# ${HEADER}\n${stringify(spec, { lineWidth: 0 })}`);
+
+  const ast = await openapiTS(spec as never, { alphabetize: false, exportType: false });
+  writeFileSync(join(outDir, "api.d.ts"), `/* ${HEADER} */\n\n${astToString(ast)}`);
+
+  const docs = join(outDir, "docs.html");
+  redocly(["build-docs", bundled, "--output", docs, "--title", "Cloud Agents Service API"]);
+  writeFileSync(docs, `<!-- ${HEADER} -->\n${readFileSync(docs, "utf8")}`);
+}
+
+async function main(): Promise<void> {
+  if (!process.argv.includes("--check")) {
+    await generate(TARGET);
+    console.log(`generated ${FILES.map((f) => `generated/${f}`).join(", ")}`);
+    return;
+  }
+  const tmp = mkdtempSync(join(tmpdir(), "cas-generated-"));
+  try {
+    await generate(tmp);
+    const stale = FILES.filter((f) => {
+      const current = join(TARGET, f);
+      return !existsSync(current) || readFileSync(current, "utf8") !== readFileSync(join(tmp, f), "utf8");
+    });
+    if (stale.length > 0) {
+      console.error(`generated/ is stale (${stale.join(", ")}): run \`npm run generate\` and commit the result.`);
+      process.exit(1);
+    }
+    console.log("generated/ is up to date with openapi/");
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  const e = err as { stderr?: Buffer; message?: string };
+  console.error(e.stderr?.toString() || e.message || err);
+  process.exit(1);
+});

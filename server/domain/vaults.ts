@@ -1,0 +1,299 @@
+import type { Schema } from "../api.ts";
+import type { SecretBox } from "../crypto/secretBox.ts";
+import { conflict, invalidRequest, notFound } from "../errors.ts";
+import { newId } from "../ids.ts";
+import type { CredentialRecord, CredentialWriteResult, NewCredential, VaultRecord } from "../storage/port/vaults.ts";
+import type { Page, PageQuery, Storage } from "../storage/port.ts";
+import { applyMetadataPatch } from "./metadata.ts";
+
+type Vault = Schema<"Vault">;
+type Credential = Schema<"VaultCredential">;
+type AuthInput = Schema<"CredentialAuthInput">;
+
+/** Active credentials per vault; a vault holds at most this many. */
+export const MAX_ACTIVE_CREDENTIALS = 100;
+
+export interface VaultDeps {
+  storage: Storage;
+  secrets: SecretBox;
+}
+
+export function credentialView(c: CredentialRecord): Credential {
+  return {
+    id: c.id,
+    type: "vault_credential",
+    vault_id: c.vault_id,
+    display_name: c.display_name,
+    metadata: c.metadata,
+    auth: c.auth_public as Credential["auth"],
+    archived_at: c.archived_at,
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+  };
+}
+
+function vaultView(v: VaultRecord, credentials: CredentialRecord[]): Vault {
+  return {
+    id: v.id,
+    type: "vault",
+    display_name: v.display_name,
+    metadata: v.metadata,
+    credentials: credentials.map(credentialView),
+    archived_at: v.archived_at,
+    created_at: v.created_at,
+    updated_at: v.updated_at,
+  };
+}
+
+const vaultNotFound = (id: string) => notFound(`No vault with id ${id.slice(0, 64)}.`);
+const credentialNotFound = (id: string) => notFound(`No credential with id ${id.slice(0, 64)} in this vault.`);
+
+function withCredentials(deps: VaultDeps, vaults: VaultRecord[]): Vault[] {
+  const creds = deps.storage.vaults.activeCredentials(vaults.map((v) => v.id));
+  return vaults.map((v) => vaultView(v, creds.get(v.id) ?? []));
+}
+
+export function createVault(deps: VaultDeps, accountId: string, body: Schema<"CreateVaultRequest">): Vault {
+  const record = deps.storage.vaults.createVault(accountId, {
+    display_name: body.display_name,
+    metadata: body.metadata ?? {},
+  });
+  return vaultView(record, []);
+}
+
+export function getVault(deps: VaultDeps, accountId: string, vaultId: string): Vault {
+  const record = deps.storage.vaults.getVault(accountId, vaultId);
+  if (!record) throw vaultNotFound(vaultId);
+  return withCredentials(deps, [record])[0] as Vault;
+}
+
+export function listVaults(
+  deps: VaultDeps,
+  accountId: string,
+  options: { includeArchived: boolean; page: PageQuery },
+): Page<Vault> {
+  const page = deps.storage.vaults.listVaults(accountId, options);
+  return { ...page, data: withCredentials(deps, page.data) };
+}
+
+export function updateVault(
+  deps: VaultDeps,
+  accountId: string,
+  vaultId: string,
+  body: Schema<"UpdateVaultRequest">,
+): Vault {
+  const result = deps.storage.vaults.updateVault(accountId, vaultId, (current) => ({
+    ...(body.display_name !== undefined ? { display_name: body.display_name } : {}),
+    metadata: applyMetadataPatch(current.metadata, body.metadata),
+  }));
+  if (result === null) throw vaultNotFound(vaultId);
+  if (result === "archived") throw conflict("The vault is archived and cannot be changed.");
+  return withCredentials(deps, [result])[0] as Vault;
+}
+
+export function archiveVault(deps: VaultDeps, accountId: string, vaultId: string): Vault {
+  const record = deps.storage.vaults.archiveVault(accountId, vaultId);
+  if (!record) throw vaultNotFound(vaultId);
+  return vaultView(record, []);
+}
+
+export function deleteVault(deps: VaultDeps, accountId: string, vaultId: string): Schema<"DeletedVault"> {
+  if (!deps.storage.vaults.deleteVault(accountId, vaultId)) throw vaultNotFound(vaultId);
+  return { id: vaultId, type: "vault_deleted" };
+}
+
+/**
+ * Splits an auth input into what may be shown (stored in clear) and the secret fields, which
+ * are sealed with the service key, bound to the credential id.
+ */
+function sealAuth(
+  deps: VaultDeps,
+  credentialId: string,
+  auth: AuthInput,
+): Pick<NewCredential, "auth_type" | "target" | "auth_public" | "secret_sealed"> {
+  const seal = (secrets: Record<string, string>) => deps.secrets.encrypt(JSON.stringify(secrets), credentialId);
+  switch (auth.type) {
+    case "static_bearer":
+      return {
+        auth_type: auth.type,
+        target: auth.mcp_server_url,
+        auth_public: { type: auth.type, mcp_server_url: auth.mcp_server_url },
+        secret_sealed: seal({ token: auth.token }),
+      };
+    case "mcp_oauth": {
+      const refresh = auth.refresh;
+      const secrets: Record<string, string> = { access_token: auth.access_token };
+      let refreshPublic: Record<string, unknown> | null = null;
+      if (refresh) {
+        const method = refresh.token_endpoint_auth.type;
+        if (method !== "none" && !refresh.token_endpoint_auth.client_secret) {
+          throw invalidRequest(
+            `auth.refresh.token_endpoint_auth.client_secret is required with type ${method}.`,
+            "auth.refresh.token_endpoint_auth.client_secret",
+          );
+        }
+        if (method === "none" && refresh.token_endpoint_auth.client_secret) {
+          throw invalidRequest(
+            "auth.refresh.token_endpoint_auth.client_secret must be omitted with type none.",
+            "auth.refresh.token_endpoint_auth.client_secret",
+          );
+        }
+        secrets.refresh_token = refresh.refresh_token;
+        if (refresh.token_endpoint_auth.client_secret)
+          secrets.client_secret = refresh.token_endpoint_auth.client_secret;
+        refreshPublic = {
+          client_id: refresh.client_id,
+          token_endpoint: refresh.token_endpoint,
+          token_endpoint_auth: { type: method },
+          ...(refresh.resource !== undefined ? { resource: refresh.resource } : {}),
+          ...(refresh.scope !== undefined ? { scope: refresh.scope } : {}),
+        };
+      }
+      return {
+        auth_type: auth.type,
+        target: auth.mcp_server_url,
+        auth_public: {
+          type: auth.type,
+          mcp_server_url: auth.mcp_server_url,
+          expires_at: auth.expires_at ? new Date(auth.expires_at).toISOString() : null,
+          refresh: refreshPublic,
+        },
+        secret_sealed: seal(secrets),
+      };
+    }
+    case "environment_variable": {
+      const networking = auth.networking ?? { type: "unrestricted" as const };
+      if (networking.type === "limited" && !networking.allowed_hosts?.length) {
+        throw invalidRequest(
+          "auth.networking.allowed_hosts must list at least one host with type limited.",
+          "auth.networking.allowed_hosts",
+        );
+      }
+      if (networking.type === "unrestricted" && networking.allowed_hosts !== undefined) {
+        throw invalidRequest(
+          "auth.networking.allowed_hosts is only allowed with type limited.",
+          "auth.networking.allowed_hosts",
+        );
+      }
+      return {
+        auth_type: auth.type,
+        target: `env:${auth.secret_name}`,
+        auth_public: {
+          type: auth.type,
+          secret_name: auth.secret_name,
+          networking,
+          injection_location: auth.injection_location ?? "environment",
+        },
+        secret_sealed: seal({ secret_value: auth.secret_value }),
+      };
+    }
+  }
+}
+
+function credentialResult(result: CredentialWriteResult, vaultId: string, credentialId: string): Credential {
+  if (result.ok) return credentialView(result.credential);
+  switch (result.reason) {
+    case "vault_not_found":
+      throw vaultNotFound(vaultId);
+    case "credential_not_found":
+      throw credentialNotFound(credentialId);
+    case "vault_archived":
+      throw conflict("The vault is archived and takes no new credentials.");
+    case "archived":
+      throw conflict("The credential is archived and cannot be changed.");
+    case "duplicate_target":
+      throw conflict(
+        "The vault already holds an active credential for this MCP server URL (or secret name); archive or update that one.",
+        "auth",
+      );
+    case "too_many":
+      throw conflict(`A vault holds at most ${MAX_ACTIVE_CREDENTIALS} active credentials.`);
+  }
+}
+
+export function createCredential(
+  deps: VaultDeps,
+  accountId: string,
+  vaultId: string,
+  body: Schema<"CreateVaultCredentialRequest">,
+): Credential {
+  const id = newId("vcred");
+  const result = deps.storage.vaults.createCredential(
+    accountId,
+    vaultId,
+    {
+      id,
+      display_name: body.display_name ?? null,
+      metadata: body.metadata ?? {},
+      ...sealAuth(deps, id, body.auth),
+    },
+    MAX_ACTIVE_CREDENTIALS,
+  );
+  return credentialResult(result, vaultId, id);
+}
+
+export function getCredential(deps: VaultDeps, accountId: string, vaultId: string, credentialId: string): Credential {
+  const record = deps.storage.vaults.getCredential(accountId, vaultId, credentialId);
+  if (!record) {
+    if (!deps.storage.vaults.getVault(accountId, vaultId)) throw vaultNotFound(vaultId);
+    throw credentialNotFound(credentialId);
+  }
+  return credentialView(record);
+}
+
+export function listCredentials(
+  deps: VaultDeps,
+  accountId: string,
+  vaultId: string,
+  options: { includeArchived: boolean; page: PageQuery },
+): Page<Credential> {
+  const page = deps.storage.vaults.listCredentials(accountId, vaultId, options);
+  if (!page) throw vaultNotFound(vaultId);
+  return { ...page, data: page.data.map(credentialView) };
+}
+
+export function updateCredential(
+  deps: VaultDeps,
+  accountId: string,
+  vaultId: string,
+  credentialId: string,
+  body: Schema<"UpdateVaultCredentialRequest">,
+): Credential {
+  const auth = body.auth ? sealAuth(deps, credentialId, body.auth) : undefined;
+  const result = deps.storage.vaults.updateCredential(accountId, vaultId, credentialId, (current) => ({
+    ...(body.display_name !== undefined ? { display_name: body.display_name } : {}),
+    metadata: applyMetadataPatch(current.metadata, body.metadata),
+    ...(auth ? { auth } : {}),
+  }));
+  if (!result.ok && result.reason === "credential_not_found" && !deps.storage.vaults.getVault(accountId, vaultId)) {
+    throw vaultNotFound(vaultId);
+  }
+  return credentialResult(result, vaultId, credentialId);
+}
+
+export function archiveCredential(
+  deps: VaultDeps,
+  accountId: string,
+  vaultId: string,
+  credentialId: string,
+): Credential {
+  const record = deps.storage.vaults.archiveCredential(accountId, vaultId, credentialId);
+  if (!record) {
+    if (!deps.storage.vaults.getVault(accountId, vaultId)) throw vaultNotFound(vaultId);
+    throw credentialNotFound(credentialId);
+  }
+  return credentialView(record);
+}
+
+export function deleteCredential(
+  deps: VaultDeps,
+  accountId: string,
+  vaultId: string,
+  credentialId: string,
+): Schema<"DeletedVaultCredential"> {
+  if (!deps.storage.vaults.deleteCredential(accountId, vaultId, credentialId)) {
+    if (!deps.storage.vaults.getVault(accountId, vaultId)) throw vaultNotFound(vaultId);
+    throw credentialNotFound(credentialId);
+  }
+  return { id: credentialId, type: "vault_credential_deleted" };
+}

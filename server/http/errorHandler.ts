@@ -1,0 +1,123 @@
+import type { NextFunction, Request, Response } from "express";
+import { ApiError, errorEnvelope } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import { describeError } from "../logger.ts";
+import { requestId } from "./context.ts";
+
+interface ValidatorErrorItem {
+  path?: string;
+  message?: string;
+  errorCode?: string;
+  params?: Record<string, unknown>;
+}
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  code?: string;
+  field?: string;
+  message?: string;
+  errors?: ValidatorErrorItem[];
+  limit?: number;
+}
+
+/** `/body/metadata/team` → `metadata.team`; `/query/limit` → `limit`; headers keep their name. */
+function paramFromPath(path: string | undefined): string | undefined {
+  if (!path) return undefined;
+  const parts = path.replace(/^\./, "").split(/[/.]/).filter(Boolean);
+  const [where, ...rest] = parts;
+  if (where === "headers" && rest[0]?.toLowerCase() === "content-type") return "Content-Type";
+  if (where && ["body", "query", "params", "path", "headers"].includes(where)) {
+    return rest.length ? rest.join(".") : where === "body" ? undefined : where;
+  }
+  return parts.join(".") || undefined;
+}
+
+function describeItem(item: ValidatorErrorItem): { message: string; param: string | undefined } {
+  let param = paramFromPath(item.path);
+  const extra = item.params?.additionalProperty;
+  let message = item.message ?? "is invalid";
+  if (typeof extra === "string") {
+    param = param && !param.endsWith(extra) ? `${param}.${extra}` : (param ?? extra);
+    message = `Unknown field '${param}'.`;
+    return { message, param };
+  }
+  if (item.errorCode === "type.openapi.validation" && item.params?.type) {
+    message = `must be ${String(item.params.type)}`;
+  }
+  return { message: param ? `${param}: ${message}` : message, param };
+}
+
+/** Maps anything thrown on the way to a response onto the error envelope. */
+export function toApiError(err: unknown): ApiError | null {
+  if (err instanceof ApiError) return err;
+  if (typeof err !== "object" || err === null) return null;
+  const e = err as HttpLikeError;
+  // body-parser
+  if (e.type === "entity.too.large") {
+    return new ApiError(
+      "request_too_large",
+      `The request body exceeds the limit of ${e.limit ?? "the configured"} bytes.`,
+    );
+  }
+  if (e.type === "entity.parse.failed") {
+    return new ApiError("invalid_request_error", `The request body is not valid JSON: ${e.message ?? "parse error"}.`);
+  }
+  if (e.type === "charset.unsupported" || e.type === "encoding.unsupported") {
+    return new ApiError("invalid_request_error", e.message ?? "Unsupported body encoding.", "Content-Type");
+  }
+  // multer (skill uploads)
+  if (typeof e.code === "string" && e.code.startsWith("LIMIT_")) {
+    if (e.code === "LIMIT_FILE_SIZE" || e.code === "LIMIT_FIELD_VALUE") {
+      return new ApiError("request_too_large", `Upload too large: ${e.message ?? e.code}.`, e.field);
+    }
+    return new ApiError("invalid_request_error", `Invalid upload: ${e.message ?? e.code}.`, e.field);
+  }
+  // express-openapi-validator
+  const status = e.status ?? e.statusCode;
+  if (typeof status === "number" && Array.isArray(e.errors)) {
+    const first = e.errors[0] ?? {};
+    const { message, param } = describeItem(first);
+    switch (status) {
+      case 400:
+        return new ApiError("invalid_request_error", message, param);
+      case 404:
+        return new ApiError("not_found_error", "No such route.");
+      case 405:
+        return new ApiError("invalid_request_error", "Method not allowed on this route.", undefined, 405);
+      case 413:
+        return new ApiError("request_too_large", e.message ?? "The request body is too large.");
+      case 415:
+        return new ApiError(
+          "invalid_request_error",
+          "Unsupported Content-Type: send the body as application/json (skill uploads: multipart/form-data).",
+          "Content-Type",
+        );
+      default:
+        return null;
+    }
+  }
+  return null;
+}
+
+/** The one central error handler: client errors keep their message; anything else is opaque. */
+export function errorHandler(logger: Logger) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    let apiError = toApiError(err);
+    if (!apiError) {
+      logger.error("unhandled error", {
+        request_id: requestId(res),
+        method: req.method,
+        path: req.path,
+        ...describeError(err),
+      });
+      apiError = new ApiError("api_error", "An unexpected error occurred. Quote the request id when reporting it.");
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(apiError.status).json(errorEnvelope(apiError, requestId(res)));
+  };
+}

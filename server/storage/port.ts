@@ -1,0 +1,24 @@
+import type { AccountStore } from "./port/accounts.ts";
+import type { OutboxStore } from "./port/outbox.ts";
+import type { SkillStore } from "./port/skills.ts";
+import type { VaultStore } from "./port/vaults.ts";
+
+export type { Metadata, Page, PageQuery } from "./port/common.ts";
+
+/** Signals the adapter raises after a transaction commits, so background loops wake at once. */
+export type StorageSignal = "events" | "runs";
+
+/**
+ * The narrow storage port: domain-level operations grouped by resource. Routes and domain code
+ * depend on this interface only; the SQLite adapter implements it and a PostgreSQL adapter can
+ * follow beside it. Every method that changes state and emits an event does both in one transaction.
+ */
+export interface Storage {
+  accounts: AccountStore;
+  outbox: OutboxStore;
+  skills: SkillStore;
+  vaults: VaultStore;
+  /** Subscribes to a post-commit signal; returns an unsubscribe function. */
+  on(signal: StorageSignal, listener: () => void): () => void;
+  close(): void;
+}

@@ -1,0 +1,48 @@
+/** The event kinds the service emits (interface, "Event kinds"), plus `webhook.test`. */
+export const EVENT_KINDS = [
+  "session.created",
+  "session.updated",
+  "session.archived",
+  "session.deleted",
+  "session.status_run_started",
+  "session.status_idled",
+  "session.thread_created",
+  "session.thread_idled",
+  "session.thread_terminated",
+  "agent.created",
+  "agent.updated",
+  "agent.archived",
+  "agent.deleted",
+] as const;
+
+export type EventKind = (typeof EVENT_KINDS)[number] | "webhook.test";
+
+/** The `data` object of an event: the resource id, the kind, and kind-specific fields. */
+export interface EventData {
+  id: string;
+  type: EventKind;
+  session_thread_id?: string;
+  version?: number;
+}
+
+/** The envelope exactly as it is delivered (API.md, "Webhook events and delivery"). */
+export interface EventEnvelope {
+  id: string;
+  created_at: string;
+  type: "event";
+  data: EventData;
+}
+
+export interface OutboxEvent {
+  seq: number;
+  account_id: string;
+  envelope: EventEnvelope;
+  /** The serialized envelope: the exact bytes every delivery and every retry sends. */
+  payload: string;
+}
+
+/** Read access to the outbox, for tests and the delivery engine. Writes happen inside domain transactions. */
+export interface OutboxStore {
+  /** Events of an account in the order they were written (oldest first). */
+  listEvents(accountId: string, options?: { afterSeq?: number; limit?: number }): OutboxEvent[];
+}

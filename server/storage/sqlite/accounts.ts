@@ -1,0 +1,92 @@
+import { newId } from "../../ids.ts";
+import type { Account, AccountStore, ApiTokenRecord } from "../port/accounts.ts";
+import type { SqliteContext } from "./context.ts";
+
+interface TokenRow {
+  id: string;
+  account_id: string;
+  account_name: string;
+  hint: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+const TOKEN_SELECT = `SELECT t.id, t.account_id, a.name AS account_name, t.hint, t.created_at,
+  t.last_used_at, t.revoked_at FROM api_tokens t JOIN accounts a ON a.id = t.account_id`;
+
+export function createAccountStore(ctx: SqliteContext): AccountStore {
+  const { db } = ctx;
+  const byName = db.prepare("SELECT id, name, created_at FROM accounts WHERE name = ?");
+  const tokenById = db.prepare(`${TOKEN_SELECT} WHERE t.id = ?`);
+  const tokenByHash = db.prepare(`${TOKEN_SELECT} WHERE t.token_hash = ?`);
+  const auth = db.prepare(
+    "SELECT id, account_id, last_used_at FROM api_tokens WHERE token_hash = ? AND revoked_at IS NULL",
+  );
+  const touch = db.prepare("UPDATE api_tokens SET last_used_at = ? WHERE id = ?");
+
+  const insertToken = (accountId: string, tokenHash: string, hint: string): ApiTokenRecord => {
+    const id = newId("tok");
+    db.prepare("INSERT INTO api_tokens (id, account_id, token_hash, hint, created_at) VALUES (?, ?, ?, ?, ?)").run(
+      id,
+      accountId,
+      tokenHash,
+      hint,
+      ctx.nowIso(),
+    );
+    return tokenById.get(id) as TokenRow;
+  };
+
+  return {
+    ensureAccount(name) {
+      return ctx.tx(() => {
+        const found = byName.get(name) as Account | undefined;
+        if (found) return found;
+        const account: Account = { id: newId("acct"), name, created_at: ctx.nowIso() };
+        db.prepare("INSERT INTO accounts (id, name, created_at) VALUES (?, ?, ?)").run(
+          account.id,
+          account.name,
+          account.created_at,
+        );
+        return account;
+      });
+    },
+    findAccountByName(name) {
+      return (byName.get(name) as Account | undefined) ?? null;
+    },
+    createToken(accountId, tokenHash, hint) {
+      return ctx.tx(() => insertToken(accountId, tokenHash, hint));
+    },
+    ensureToken(accountId, tokenHash, hint) {
+      return ctx.tx(() => {
+        const found = tokenByHash.get(tokenHash) as TokenRow | undefined;
+        return found ?? insertToken(accountId, tokenHash, hint);
+      });
+    },
+    authenticate(tokenHash) {
+      const row = auth.get(tokenHash) as { id: string; account_id: string; last_used_at: string | null } | undefined;
+      if (!row) return null;
+      // Record use at most once a minute: authentication stays a read on the hot path.
+      const now = ctx.clock.now();
+      if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > 60_000) {
+        touch.run(now.toISOString(), row.id);
+      }
+      return { accountId: row.account_id, tokenId: row.id };
+    },
+    listTokens() {
+      return db.prepare(`${TOKEN_SELECT} ORDER BY t.id`).all() as TokenRow[];
+    },
+    countActiveTokens() {
+      const row = db.prepare("SELECT count(*) AS n FROM api_tokens WHERE revoked_at IS NULL").get() as {
+        n: number;
+      };
+      return row.n;
+    },
+    revokeToken(tokenId) {
+      const res = db
+        .prepare("UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
+        .run(ctx.nowIso(), tokenId);
+      return res.changes === 1;
+    },
+  };
+}

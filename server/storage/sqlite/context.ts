@@ -1,0 +1,69 @@
+import type Database from "better-sqlite3";
+import type { Clock } from "../../clock.ts";
+import type { StorageSignal } from "../port.ts";
+
+/**
+ * What every SQLite store shares: the connection, the clock and the post-commit signals.
+ * `tx` runs a function in one transaction (nested calls become savepoints) and raises the
+ * signals it collected only after the outermost transaction commits: a loop woken earlier
+ * could not see the rows yet.
+ */
+export class SqliteContext {
+  private pending = new Set<StorageSignal>();
+  private depth = 0;
+  private listeners = new Map<StorageSignal, Set<() => void>>();
+
+  constructor(
+    readonly db: Database.Database,
+    readonly clock: Clock,
+  ) {}
+
+  /** The current time as the API's timestamp string. */
+  nowIso(): string {
+    return this.clock.now().toISOString();
+  }
+
+  tx<T>(fn: () => T): T {
+    this.depth++;
+    try {
+      const result = this.db.transaction(fn).immediate();
+      if (this.depth === 1) this.flush();
+      return result;
+    } catch (err) {
+      if (this.depth === 1) this.pending.clear();
+      throw err;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** Marks a signal to raise when the current transaction commits (at once outside one). */
+  signal(name: StorageSignal): void {
+    this.pending.add(name);
+    if (this.depth === 0) this.flush();
+  }
+
+  on(name: StorageSignal, listener: () => void): () => void {
+    let set = this.listeners.get(name);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(name, set);
+    }
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  private flush(): void {
+    const names = [...this.pending];
+    this.pending.clear();
+    for (const name of names) {
+      for (const listener of this.listeners.get(name) ?? []) {
+        try {
+          listener();
+        } catch {
+          // A listener (a loop's notify) must never undo a committed transaction's caller.
+        }
+      }
+    }
+  }
+}

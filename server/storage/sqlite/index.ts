@@ -1,0 +1,50 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import type { Clock } from "../../clock.ts";
+import type { Storage } from "../port.ts";
+import { createAccountStore } from "./accounts.ts";
+import { SqliteContext } from "./context.ts";
+import { migrate } from "./migrate.ts";
+import { createOutboxStore } from "./outbox.ts";
+import { createSkillStore } from "./skills.ts";
+import { createVaultStore } from "./vaults.ts";
+
+export interface SqliteOptions {
+  /** A file path or `:memory:`. */
+  path: string;
+  clock: Clock;
+  /** Apply pending migrations on open (default true). */
+  migrate?: boolean;
+}
+
+/** Opens a SQLite database (WAL, foreign keys on, busy timeout) without migrating it. */
+export function openDatabase(path: string): Database.Database {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma("journal_mode = WAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  db.pragma("synchronous = NORMAL");
+  return db;
+}
+
+/** The SQLite adapter of the storage port. */
+export function createSqliteStorage(options: SqliteOptions): Storage {
+  const db = openDatabase(options.path);
+  if (options.migrate !== false) migrate(db);
+  const ctx = new SqliteContext(db, options.clock);
+  return {
+    accounts: createAccountStore(ctx),
+    outbox: createOutboxStore(ctx),
+    skills: createSkillStore(ctx),
+    vaults: createVaultStore(ctx),
+    on: (signal, listener) => ctx.on(signal, listener),
+    close: () => db.close(),
+  };
+}
+
+/** Turns `DATABASE_URL` into the SQLite path. */
+export function sqlitePathFromUrl(url: string): string {
+  return url.slice("sqlite:".length);
+}

@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type Database from "better-sqlite3";
+
+const MIGRATIONS_DIR = fileURLToPath(new URL("../migrations/", import.meta.url));
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** The numbered SQL files `NNN_name.sql`, in order. */
+export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
+  return readdirSync(dir)
+    .filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f))
+    .sort()
+    .map((file) => ({
+      version: Number(file.slice(0, 3)),
+      name: file.slice(4, -4),
+      sql: readFileSync(`${dir}/${file}`, "utf8"),
+    }));
+}
+
+/**
+ * Applies every migration not yet recorded, each in its own transaction that records the
+ * version first: a failing migration leaves neither its version nor half of its schema.
+ * Returns the versions applied.
+ */
+export function migrate(db: Database.Database, migrations: Migration[] = loadMigrations()): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL
+  ) STRICT`);
+  const applied = new Set(
+    (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((r) => r.version),
+  );
+  const done: number[] = [];
+  for (const m of migrations) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)").run(
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      );
+      db.exec(m.sql);
+    }).immediate();
+    done.push(m.version);
+  }
+  return done;
+}

@@ -1,0 +1,243 @@
+import { newId } from "../../ids.ts";
+import type { Metadata } from "../port/common.ts";
+import type { CredentialRecord, CredentialWriteResult, VaultRecord, VaultStore } from "../port/vaults.ts";
+import type { SqliteContext } from "./context.ts";
+import { keysetList } from "./pagination.ts";
+
+interface VaultRow {
+  id: string;
+  account_id: string;
+  display_name: string;
+  metadata: string;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface CredentialRow {
+  id: string;
+  vault_id: string;
+  display_name: string | null;
+  metadata: string;
+  auth_type: string;
+  target: string;
+  auth_public: string;
+  secret_sealed: string;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const toVault = (r: VaultRow): VaultRecord => ({ ...r, metadata: JSON.parse(r.metadata) as Metadata });
+const toCredential = (r: CredentialRow): CredentialRecord => ({
+  ...r,
+  metadata: JSON.parse(r.metadata) as Metadata,
+  auth_public: JSON.parse(r.auth_public) as Record<string, unknown>,
+});
+
+const CREDENTIAL_COLUMNS =
+  "id, vault_id, display_name, metadata, auth_type, target, auth_public, secret_sealed, archived_at, created_at, updated_at";
+
+export function createVaultStore(ctx: SqliteContext): VaultStore {
+  const { db } = ctx;
+  const getVaultRow = db.prepare("SELECT * FROM vaults WHERE id = ? AND account_id = ?");
+  const getCredRow = db.prepare(
+    `SELECT ${CREDENTIAL_COLUMNS} FROM vault_credentials WHERE id = ? AND vault_id = ? AND account_id = ?`,
+  );
+  const countActive = db.prepare(
+    "SELECT count(*) AS n FROM vault_credentials WHERE vault_id = ? AND archived_at IS NULL",
+  );
+  const targetTaken = db.prepare(
+    "SELECT 1 FROM vault_credentials WHERE vault_id = ? AND target = ? AND archived_at IS NULL AND id <> ?",
+  );
+
+  const findVault = (accountId: string, vaultId: string) => getVaultRow.get(vaultId, accountId) as VaultRow | undefined;
+  const findCred = (accountId: string, vaultId: string, id: string) =>
+    getCredRow.get(id, vaultId, accountId) as CredentialRow | undefined;
+
+  return {
+    createVault(accountId, input) {
+      const now = ctx.nowIso();
+      const row: VaultRow = {
+        id: newId("vault"),
+        account_id: accountId,
+        display_name: input.display_name,
+        metadata: JSON.stringify(input.metadata),
+        archived_at: null,
+        created_at: now,
+        updated_at: now,
+      };
+      db.prepare(
+        `INSERT INTO vaults (id, account_id, display_name, metadata, archived_at, created_at, updated_at)
+         VALUES (@id, @account_id, @display_name, @metadata, @archived_at, @created_at, @updated_at)`,
+      ).run(row);
+      return toVault(row);
+    },
+    getVault(accountId, vaultId) {
+      const row = findVault(accountId, vaultId);
+      return row ? toVault(row) : null;
+    },
+    listVaults(accountId, { includeArchived, page }) {
+      return keysetList(db, {
+        select: `SELECT * FROM vaults WHERE account_id = ?${includeArchived ? "" : " AND archived_at IS NULL"}`,
+        params: [accountId],
+        key: "id",
+        order: "desc",
+        page,
+        map: toVault,
+        getId: (v) => v.id,
+      });
+    },
+    updateVault(accountId, vaultId, update) {
+      return ctx.tx(() => {
+        const row = findVault(accountId, vaultId);
+        if (!row) return null;
+        if (row.archived_at) return "archived" as const;
+        const current = toVault(row);
+        const changes = update(current);
+        const next: VaultRecord = {
+          ...current,
+          display_name: changes.display_name ?? current.display_name,
+          metadata: changes.metadata ?? current.metadata,
+          updated_at: ctx.nowIso(),
+        };
+        db.prepare("UPDATE vaults SET display_name = ?, metadata = ?, updated_at = ? WHERE id = ?").run(
+          next.display_name,
+          JSON.stringify(next.metadata),
+          next.updated_at,
+          vaultId,
+        );
+        return next;
+      });
+    },
+    archiveVault(accountId, vaultId) {
+      return ctx.tx(() => {
+        const row = findVault(accountId, vaultId);
+        if (!row) return null;
+        if (row.archived_at) return toVault(row);
+        const now = ctx.nowIso();
+        db.prepare("UPDATE vaults SET archived_at = ?, updated_at = ? WHERE id = ?").run(now, now, vaultId);
+        db.prepare(
+          "UPDATE vault_credentials SET archived_at = ?, updated_at = ? WHERE vault_id = ? AND archived_at IS NULL",
+        ).run(now, now, vaultId);
+        return toVault({ ...row, archived_at: now, updated_at: now });
+      });
+    },
+    deleteVault(accountId, vaultId) {
+      return db.prepare("DELETE FROM vaults WHERE id = ? AND account_id = ?").run(vaultId, accountId).changes === 1;
+    },
+    activeCredentials(vaultIds) {
+      const out = new Map<string, CredentialRecord[]>(vaultIds.map((id) => [id, []]));
+      if (vaultIds.length === 0) return out;
+      const rows = db
+        .prepare(
+          `SELECT ${CREDENTIAL_COLUMNS} FROM vault_credentials
+           WHERE vault_id IN (${vaultIds.map(() => "?").join(",")}) AND archived_at IS NULL ORDER BY id DESC`,
+        )
+        .all(...vaultIds) as CredentialRow[];
+      for (const row of rows) out.get(row.vault_id)?.push(toCredential(row));
+      return out;
+    },
+
+    createCredential(accountId, vaultId, input, maxActive): CredentialWriteResult {
+      return ctx.tx(() => {
+        const vault = findVault(accountId, vaultId);
+        if (!vault) return { ok: false, reason: "vault_not_found" };
+        if (vault.archived_at) return { ok: false, reason: "vault_archived" };
+        if (targetTaken.get(vaultId, input.target, "")) return { ok: false, reason: "duplicate_target" };
+        if ((countActive.get(vaultId) as { n: number }).n >= maxActive) return { ok: false, reason: "too_many" };
+        const now = ctx.nowIso();
+        const row: CredentialRow = {
+          id: input.id,
+          vault_id: vaultId,
+          display_name: input.display_name,
+          metadata: JSON.stringify(input.metadata),
+          auth_type: input.auth_type,
+          target: input.target,
+          auth_public: JSON.stringify(input.auth_public),
+          secret_sealed: input.secret_sealed,
+          archived_at: null,
+          created_at: now,
+          updated_at: now,
+        };
+        db.prepare(
+          `INSERT INTO vault_credentials (${CREDENTIAL_COLUMNS}, account_id)
+           VALUES (@id, @vault_id, @display_name, @metadata, @auth_type, @target, @auth_public,
+                   @secret_sealed, @archived_at, @created_at, @updated_at, @account_id)`,
+        ).run({ ...row, account_id: accountId });
+        return { ok: true, credential: toCredential(row) };
+      });
+    },
+    getCredential(accountId, vaultId, credentialId) {
+      const row = findCred(accountId, vaultId, credentialId);
+      return row ? toCredential(row) : null;
+    },
+    listCredentials(accountId, vaultId, { includeArchived, page }) {
+      if (!findVault(accountId, vaultId)) return null;
+      return keysetList(db, {
+        select: `SELECT ${CREDENTIAL_COLUMNS} FROM vault_credentials WHERE vault_id = ?${includeArchived ? "" : " AND archived_at IS NULL"}`,
+        params: [vaultId],
+        key: "id",
+        order: "desc",
+        page,
+        map: toCredential,
+        getId: (c) => c.id,
+      });
+    },
+    updateCredential(accountId, vaultId, credentialId, update): CredentialWriteResult {
+      return ctx.tx(() => {
+        const row = findCred(accountId, vaultId, credentialId);
+        if (!row) return { ok: false, reason: "credential_not_found" };
+        if (row.archived_at) return { ok: false, reason: "archived" };
+        const current = toCredential(row);
+        const changes = update(current);
+        const auth = changes.auth;
+        if (auth && targetTaken.get(vaultId, auth.target, credentialId)) {
+          return { ok: false, reason: "duplicate_target" };
+        }
+        const next: CredentialRecord = {
+          ...current,
+          ...(auth ?? {}),
+          display_name: changes.display_name !== undefined ? changes.display_name : current.display_name,
+          metadata: changes.metadata ?? current.metadata,
+          updated_at: ctx.nowIso(),
+        };
+        db.prepare(
+          `UPDATE vault_credentials SET display_name = ?, metadata = ?, auth_type = ?, target = ?,
+           auth_public = ?, secret_sealed = ?, updated_at = ? WHERE id = ?`,
+        ).run(
+          next.display_name,
+          JSON.stringify(next.metadata),
+          next.auth_type,
+          next.target,
+          JSON.stringify(next.auth_public),
+          next.secret_sealed,
+          next.updated_at,
+          credentialId,
+        );
+        return { ok: true, credential: next };
+      });
+    },
+    archiveCredential(accountId, vaultId, credentialId) {
+      return ctx.tx(() => {
+        const row = findCred(accountId, vaultId, credentialId);
+        if (!row) return null;
+        if (row.archived_at) return toCredential(row);
+        const now = ctx.nowIso();
+        db.prepare("UPDATE vault_credentials SET archived_at = ?, updated_at = ? WHERE id = ?").run(
+          now,
+          now,
+          credentialId,
+        );
+        return toCredential({ ...row, archived_at: now, updated_at: now });
+      });
+    },
+    deleteCredential(accountId, vaultId, credentialId) {
+      return (
+        db
+          .prepare("DELETE FROM vault_credentials WHERE id = ? AND vault_id = ? AND account_id = ?")
+          .run(credentialId, vaultId, accountId).changes === 1
+      );
+    },
+  };
+}
