@@ -211,10 +211,11 @@ export interface components {
         /** @description A static bearer token sent to an MCP server (the token is not shown). */
         StaticBearerAuth: {
             /**
-             * @description Always `static_bearer`. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description Always `static_bearer`.
+             * @example static_bearer
+             * @constant
              */
-            type: "StaticBearerAuth";
+            type: "static_bearer";
             mcp_server_url: components["schemas"]["McpServerUrl"];
         };
         /** @description How the access token is refreshed (secrets not shown). */
@@ -252,10 +253,11 @@ export interface components {
         /** @description OAuth tokens for an MCP server (the tokens are not shown). */
         McpOAuthAuth: {
             /**
-             * @description Always `mcp_oauth`. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description Always `mcp_oauth`.
+             * @example mcp_oauth
+             * @constant
              */
-            type: "McpOAuthAuth";
+            type: "mcp_oauth";
             mcp_server_url: components["schemas"]["McpServerUrl"];
             /**
              * Format: date-time
@@ -285,10 +287,11 @@ export interface components {
         /** @description A secret injected into the agent's environment (the value is not shown). */
         EnvironmentVariableAuth: {
             /**
-             * @description Always `environment_variable`. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description Always `environment_variable`.
+             * @example environment_variable
+             * @constant
              */
-            type: "EnvironmentVariableAuth";
+            type: "environment_variable";
             /**
              * @description The environment variable name. One active credential per name per vault.
              * @example GITHUB_TOKEN
@@ -507,10 +510,11 @@ export interface components {
         /** @description A static bearer token for an MCP server. */
         StaticBearerAuthInput: {
             /**
-             * @description Always `static_bearer`. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description Always `static_bearer`.
+             * @example static_bearer
+             * @constant
              */
-            type: "StaticBearerAuthInput";
+            type: "static_bearer";
             mcp_server_url: components["schemas"]["McpServerUrl"];
             /**
              * @description The bearer token. Encrypted at rest; never returned.
@@ -564,10 +568,11 @@ export interface components {
         /** @description OAuth tokens for an MCP server. */
         McpOAuthAuthInput: {
             /**
-             * @description Always `mcp_oauth`. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description Always `mcp_oauth`.
+             * @example mcp_oauth
+             * @constant
              */
-            type: "McpOAuthAuthInput";
+            type: "mcp_oauth";
             mcp_server_url: components["schemas"]["McpServerUrl"];
             /**
              * @description The OAuth access token. Encrypted at rest; never returned.
@@ -585,10 +590,11 @@ export interface components {
         /** @description A secret injected into the agent's environment. */
         EnvironmentVariableAuthInput: {
             /**
-             * @description Always `environment_variable`. (enum property replaced by openapi-typescript)
-             * @enum {string}
+             * @description Always `environment_variable`.
+             * @example environment_variable
+             * @constant
              */
-            type: "EnvironmentVariableAuthInput";
+            type: "environment_variable";
             /**
              * @description The environment variable name; letters, digits and underscores, not starting with a digit.
              * @example GITHUB_TOKEN

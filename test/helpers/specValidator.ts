@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import formats from "ajv-formats";
+
+// ajv-formats is CommonJS: its function is the default export's `default` under NodeNext.
+const addFormats = (formats as unknown as { default: (ajv: Ajv2020) => void }).default;
 
 const SPEC_FILE = fileURLToPath(new URL("../../generated/openapi.json", import.meta.url));
 export const BASE_PATH = "/api/v1/cloud";
@@ -24,7 +27,7 @@ export class SpecValidator {
   constructor() {
     this.spec = JSON.parse(readFileSync(SPEC_FILE, "utf8")) as Json;
     this.ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: true, validateFormats: true });
-    (addFormats as unknown as (a: Ajv2020) => void)(this.ajv);
+    addFormats(this.ajv);
     this.ajv.addSchema(this.spec, "spec.json");
     for (const [template, item] of Object.entries(this.spec.paths as Json)) {
       for (const method of ["get", "post", "put", "delete", "patch"]) {
@@ -85,11 +88,8 @@ export class SpecValidator {
     }
     if (media !== "application/json") return true;
     const ref = `spec.json${pointer}/content/${esc(media)}/schema`;
-    let fn = this.cache.get(ref);
-    if (!fn) {
-      fn = this.ajv.compile({ $ref: ref });
-      this.cache.set(ref, fn);
-    }
+    const fn: ValidateFunction = this.cache.get(ref) ?? this.ajv.compile({ $ref: ref });
+    this.cache.set(ref, fn);
     if (!fn(body)) {
       throw new Error(
         `${method.toUpperCase()} ${op.template} ${status}: body does not match the spec: ${this.ajv.errorsText(fn.errors)}\n${JSON.stringify(body).slice(0, 2000)}`,
