@@ -955,6 +955,7 @@ export interface operations {
                     "application/json": components["schemas"]["Vault"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -1030,6 +1031,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedVault"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -1060,6 +1062,7 @@ export interface operations {
                     "application/json": components["schemas"]["Vault"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -1213,6 +1216,7 @@ export interface operations {
                     "application/json": components["schemas"]["VaultCredential"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -1299,6 +1303,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedVaultCredential"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -1334,6 +1339,7 @@ export interface operations {
                     "application/json": components["schemas"]["VaultCredential"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];

@@ -5,6 +5,7 @@ import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { generateToken, hashToken, SecretBox, tokenHint } from "./crypto/secretBox.ts";
 import type { Logger } from "./logger.ts";
+import { type BackgroundWorker, createWorkers } from "./loops.ts";
 import { resolveSecretKey } from "./secretKey.ts";
 import { type LoadedSpec, loadSpec } from "./spec.ts";
 import type { Storage } from "./storage/port.ts";
@@ -26,6 +27,7 @@ export interface ServiceOptions {
 export interface RunningService {
   deps: AppDeps;
   server: Server;
+  workers: BackgroundWorker[];
   /** The base URL the server listens on, e.g. http://127.0.0.1:8080. */
   url: string;
   /** Stops accepting requests, stops the background loops and closes the database, in that order. */
@@ -72,12 +74,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const s = app.listen(deps.config.port, deps.config.host, () => resolve(s));
     s.once("error", reject);
   });
+  const workers = createWorkers(deps);
+  for (const worker of workers) worker.start();
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   let stopped: Promise<void> | null = null;
   return {
     deps,
     server,
+    workers,
     url: `http://${host}:${address.port}`,
     stop() {
       stopped ??= (async () => {
@@ -85,6 +90,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           server.close(() => resolve());
           server.closeIdleConnections();
         });
+        for (const worker of [...workers].reverse()) await worker.stop();
         deps.storage.close();
       })();
       return stopped;

@@ -297,3 +297,54 @@ describe("vault credentials", () => {
     expectError(await server.request("GET", `${base}/${cred.id}`), 404, "not_found_error");
   });
 });
+
+describe("vault pagination", () => {
+  it("walks more than two pages forward with page and after_id, and backward with before_id", async () => {
+    const token = server.tokenFor("pager");
+    const created: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await server.request("POST", "/vaults", { token, body: { display_name: `v${i}` } });
+      created.push(res.body.id);
+    }
+    const newestFirst = [...created].reverse();
+
+    // Forward with `page` = next_page.
+    const forward: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: any = await server.request("GET", `/vaults?limit=3${cursor ? `&page=${cursor}` : ""}`, { token });
+      expect(res.status).toBe(200);
+      forward.push(...res.body.data.map((v: { id: string }) => v.id));
+      expect(res.body.first_id).toBe(res.body.data[0]?.id ?? null);
+      expect(res.body.last_id).toBe(res.body.data.at(-1)?.id ?? null);
+      cursor = res.body.has_more ? res.body.next_page : null;
+      if (!res.body.has_more) expect(res.body.next_page).toBeNull();
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(4);
+    expect(forward).toEqual(newestFirst);
+
+    // after_id means the same as page.
+    const after = await server.request("GET", `/vaults?limit=3&after_id=${newestFirst[2]}`, { token });
+    expect(after.body.data.map((v: { id: string }) => v.id)).toEqual(newestFirst.slice(3, 6));
+
+    // Backward from the end with before_id = first_id.
+    const backward: string[][] = [];
+    let before: string | undefined = newestFirst.at(-1);
+    backward.push([before as string]);
+    for (;;) {
+      const res: any = await server.request("GET", `/vaults?limit=3&before_id=${before}`, { token });
+      const ids = res.body.data.map((v: { id: string }) => v.id);
+      backward.unshift(ids);
+      if (!res.body.has_more) break;
+      before = res.body.first_id;
+    }
+    expect(backward.length).toBeGreaterThan(3);
+    expect(backward.flat()).toEqual(newestFirst);
+
+    // An empty page: nulls and has_more false.
+    const empty = await server.request("GET", `/vaults?after_id=${newestFirst.at(-1)}`, { token });
+    expect(empty.body).toEqual({ data: [], next_page: null, first_id: null, last_id: null, has_more: false });
+  });
+});

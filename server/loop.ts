@@ -1,0 +1,78 @@
+import type { Logger } from "./logger.ts";
+import { describeError } from "./logger.ts";
+
+export interface LoopOptions {
+  name: string;
+  logger: Logger;
+  /** How long to sleep between passes when nothing notifies the loop. */
+  intervalMs: number;
+  /**
+   * One pass of work. Return true when there may be more work right away (the loop runs again
+   * without sleeping), false to sleep until notified or the interval passes.
+   */
+  pass: (signal: AbortSignal) => Promise<boolean>;
+}
+
+/**
+ * A background loop driven by rows in the database: `start()`, `stop()` (awaits the running
+ * pass), `notify()` (wake now). The sleep is abortable, and every pass is wrapped in a
+ * catch-all, so one bad row never stops the loop.
+ */
+export class Loop {
+  private running = false;
+  private wake: (() => void) | null = null;
+  private notified = false;
+  private done: Promise<void> | null = null;
+  private readonly abort = new AbortController();
+
+  constructor(private readonly options: LoopOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.done = this.run();
+  }
+
+  /** Wakes the loop at once (for example after a commit that created work). */
+  notify(): void {
+    this.notified = true;
+    this.wake?.();
+  }
+
+  /** Stops the loop: no new pass starts; resolves when the current pass has finished. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.abort.abort();
+    this.wake?.();
+    await this.done;
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  private async run(): Promise<void> {
+    const { name, logger, intervalMs, pass } = this.options;
+    while (this.running) {
+      this.notified = false;
+      let more = false;
+      try {
+        more = await pass(this.abort.signal);
+      } catch (err) {
+        logger.error(`${name}: pass failed`, describeError(err));
+      }
+      if (!this.running) break;
+      if (more || this.notified) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, intervalMs);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wake = done;
+      });
+      this.wake = null;
+    }
+  }
+}
