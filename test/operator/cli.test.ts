@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli, startServerProcess } from "../helpers/processes.ts";
+
+const dirs: string[] = [];
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "cas-cli-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const api = (url: string, path: string, token?: string) =>
+  fetch(`${url}/api/v1/cloud${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+
+describe("cloud-agents serve", () => {
+  it("prints a token on first start only, serves health, docs and the spec, and keeps the secret key private", async () => {
+    const dir = dataDir();
+    const env = { DATABASE_URL: `sqlite:${dir}/db.sqlite` };
+    const first = await startServerProcess(env);
+    try {
+      const token = /\n {2}(cat_[A-Za-z0-9_-]{43})\n/.exec(first.stdout())?.[1];
+      expect(token, first.stdout()).toBeDefined();
+      expect((await api(first.url, "/vaults", token)).status).toBe(200);
+      expect((await api(first.url, "/vaults")).status).toBe(401);
+
+      expect(await (await fetch(`${first.url}/healthz`)).json()).toEqual({ status: "ok" });
+      const docs = await fetch(`${first.url}/docs`);
+      expect(docs.headers.get("content-type")).toMatch(/text\/html/);
+      expect(await docs.text()).toContain("Cloud Agents Service API");
+      const json = (await (await fetch(`${first.url}/openapi.json`)).json()) as { openapi: string };
+      expect(json.openapi).toBe("3.1.0");
+      expect(await (await fetch(`${first.url}/openapi.yaml`)).text()).toContain("openapi: 3.1.0");
+      expect(statSync(join(dir, "secret.key")).mode & 0o777).toBe(0o600);
+      expect(first.stderr()).not.toContain(token); // printed once on stdout, never logged
+    } finally {
+      expect(await first.kill("SIGTERM")).toBe(0);
+    }
+    const second = await startServerProcess(env);
+    try {
+      expect(second.stdout()).not.toMatch(/cat_/);
+    } finally {
+      await second.kill("SIGTERM");
+    }
+  });
+
+  it("ensures the bootstrap token from CLOUD_AGENTS_BOOTSTRAP_TOKEN and prints none", async () => {
+    const dir = dataDir();
+    const token = "bootstrap-token-for-tests-0123456789";
+    const server = await startServerProcess({
+      DATABASE_URL: `sqlite:${dir}/db.sqlite`,
+      CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
+    });
+    try {
+      expect(server.stdout()).not.toMatch(/cat_/);
+      expect((await api(server.url, "/vaults", token)).status).toBe(200);
+    } finally {
+      await server.kill();
+    }
+  });
+
+  it.each([
+    ["PORT", "eighty", /PORT must be a whole number/],
+    ["PORT", "70000", /PORT must be between 0 and 65535/],
+    ["DATABASE_URL", "postgres://x", /DATABASE_URL must be "sqlite:<path>"/],
+    ["CLOUD_AGENTS_SECRET_KEY", "c2hvcnQ=", /CLOUD_AGENTS_SECRET_KEY must be 32 bytes/],
+    ["WEBHOOK_ALLOW_PRIVATE_TARGETS", "yes", /WEBHOOK_ALLOW_PRIVATE_TARGETS must be "true" or "false"/],
+    ["WEBHOOK_RETRY_FACTOR", "fast", /WEBHOOK_RETRY_FACTOR must be a number/],
+    ["LOG_LEVEL", "loud", /LOG_LEVEL must be one of/],
+  ])("refuses to start when %s=%s, naming the variable", async (name, value, message) => {
+    const dir = dataDir();
+    const res = await runCli(["serve"], { DATABASE_URL: `sqlite:${dir}/db.sqlite`, [name]: value });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(message);
+    expect(res.stderr).not.toMatch(/\bat .*\.ts:\d+/); // a message, not a stack trace
+  });
+});
+
+describe("cloud-agents token and migrate", () => {
+  it("creates, lists and revokes tokens; a revoked token answers 401", async () => {
+    const dir = dataDir();
+    const env = { DATABASE_URL: `sqlite:${dir}/db.sqlite` };
+    const migrated = await runCli(["migrate"], env);
+    expect(migrated.code).toBe(0);
+    expect(migrated.stdout).toMatch(/Applied migrations 1/);
+    expect((await runCli(["migrate"], env)).stdout).toMatch(/up to date/);
+
+    const created = await runCli(["token", "create", "--account", "acme"], env);
+    expect(created.code).toBe(0);
+    const token = created.stdout.trim();
+    expect(token).toMatch(/^cat_[A-Za-z0-9_-]{43}$/);
+    const tokenId = /(tok_[0-9A-Z]{26})/.exec(created.stderr)?.[1] ?? "";
+
+    const listed = await runCli(["token", "list"], env);
+    expect(listed.stdout).toContain(tokenId);
+    expect(listed.stdout).toContain("acme");
+    expect(listed.stdout).not.toContain(token);
+
+    const server = await startServerProcess({ ...env, CLOUD_AGENTS_BOOTSTRAP_TOKEN: "another-token-0123456789abc" });
+    try {
+      expect((await api(server.url, "/vaults", token)).status).toBe(200);
+      const revoked = await runCli(["token", "revoke", tokenId], env);
+      expect(revoked.code).toBe(0);
+      const res = await api(server.url, "/vaults", token);
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: { type: string } }).error.type).toBe("TOKEN_INVALID");
+    } finally {
+      await server.kill();
+    }
+    const again = await runCli(["token", "revoke", tokenId], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/No active token/);
+  });
+});
