@@ -7,7 +7,7 @@ import { notFound } from "./errors.ts";
 import { authenticate } from "./http/auth.ts";
 import { requireContentType } from "./http/contentType.ts";
 import { errorHandler } from "./http/errorHandler.ts";
-import { assignRequestId } from "./http/requestId.ts";
+import { accessLog, assignRequestId } from "./http/requestId.ts";
 import type { Logger } from "./logger.ts";
 import { apiRoutes } from "./routes/index.ts";
 import { publicRoutes } from "./routes/public.ts";
@@ -44,6 +44,7 @@ export function createApp(deps: AppDeps): Express {
   app.set("etag", false);
 
   app.use(assignRequestId);
+  app.use(accessLog(deps.logger));
   app.use(publicRoutes(deps));
 
   const api = express.Router();
