@@ -1,6 +1,175 @@
 /* DO NOT EDIT: generated from openapi/ by `npm run generate`. */
 
 export interface paths {
+    "/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List skills
+         * @description Lists the skills the account can use, newest first: its own `custom` skills and the `vendor`
+         *     skills that ship with the service. The objects never include the skill's files.
+         *
+         *     - `limit` is 1 to 100 (default 20); at most one of `page`, `after_id` and `before_id`;
+         *       a cursor must be a `skill_` id. Anything else answers `400 invalid_request_error`.
+         *     - `name` keeps the skills whose front-matter `name` starts with the given text, ignoring case;
+         *       `display_title` does the same on the display title; `source` keeps `custom` or `vendor` skills.
+         *     - No match answers `data: []`, `next_page`, `first_id` and `last_id` null, `has_more` false.
+         */
+        get: operations["listSkills"];
+        put?: never;
+        /**
+         * Create a skill
+         * @description Uploads a skill as `multipart/form-data`: one `files` part per file, each part's filename being
+         *     its relative path under one top-level folder that holds `SKILL.md`, for example
+         *     `curl -F 'files=@my-skill/SKILL.md;filename=my-skill/SKILL.md' -F 'files=@my-skill/scripts/run.sh;filename=my-skill/scripts/run.sh'`.
+         *     The upload becomes the skill's first version. Optional fields: `display_title` (default: the
+         *     front-matter `name`) and `metadata` (a JSON object text).
+         *
+         *     A path that is absolute, contains `..`, `.` or empty segments, backslashes or control
+         *     characters, lies outside the single top-level folder or repeats; a missing `SKILL.md`; or front
+         *     matter without a valid `name` and `description` answers `400` with a message naming the file
+         *     and the rule. Files totalling more than 8 MiB answer `413 request_too_large`.
+         */
+        post: operations["createSkill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills/{skill_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the skill (`skill_...`).
+                 * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                skill_id: components["parameters"]["SkillId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a skill
+         * @description Returns one of the account's skills, or a vendor skill. The object never includes the skill's files.
+         */
+        get: operations["getSkill"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a skill
+         * @description Deletes a custom skill with all its versions and files. Vendor skills are read-only (`403 permission_error`).
+         */
+        delete: operations["deleteSkill"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills/{skill_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the skill (`skill_...`).
+                 * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                skill_id: components["parameters"]["SkillId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List skill versions
+         * @description Lists the versions of a skill, newest first. `limit` is 1 to 100 (default 20); at most one of `page`, `after_id` and `before_id`, each a `skillver_` id.
+         */
+        get: operations["listSkillVersions"];
+        put?: never;
+        /**
+         * Create a skill version
+         * @description Uploads a new version of a custom skill: the complete set of files, as for `POST /skills`.
+         *     The front-matter `name` must equal the skill's name. The new version becomes the skill's
+         *     `latest_version`, and the skill takes its `description`. Vendor skills are read-only
+         *     (`403 permission_error`).
+         */
+        post: operations["createSkillVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills/{skill_id}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the skill (`skill_...`).
+                 * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                skill_id: components["parameters"]["SkillId"];
+                /**
+                 * @description The version (a string of epoch microseconds, as in `latest_version`), or `latest` for the newest one.
+                 * @example 1795264496789000
+                 */
+                version: components["parameters"]["SkillVersion"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a skill version
+         * @description Returns one version of a skill (`latest` for the newest). A version that is not a number of this skill answers `404`.
+         */
+        get: operations["getSkillVersion"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a skill version
+         * @description Deletes one version of a custom skill. Deleting the latest version makes the previous one the skill's `latest_version`; the only version of a skill cannot be deleted (`409 conflict_error`: delete the skill instead). Vendor skills are read-only (`403 permission_error`).
+         */
+        delete: operations["deleteSkillVersion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills/{skill_id}/versions/{version}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the skill (`skill_...`).
+                 * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                skill_id: components["parameters"]["SkillId"];
+                /**
+                 * @description The version (a string of epoch microseconds, as in `latest_version`), or `latest` for the newest one.
+                 * @example 1795264496789000
+                 */
+                version: components["parameters"]["SkillVersion"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a skill version
+         * @description Returns the files of one version as a zip archive, each under its relative path (`my-skill/SKILL.md`, ...), byte for byte as uploaded.
+         */
+        get: operations["getSkillVersionContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/vaults": {
         parameters: {
             query?: never;
@@ -189,8 +358,984 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List agents
+         * @description Lists the account's agents at their latest version, newest first. Archived agents are hidden unless `include_archived=true`; deleted agents are gone.
+         */
+        get: operations["listAgents"];
+        put?: never;
+        /**
+         * Create an agent
+         * @description Creates an agent at version 1 and emits `agent.created`. The `model` must be served by this
+         *     server (`echo` is built in); an unknown model answers 400. Sub-agents listed in `multiagent`
+         *     must exist in the account (404 otherwise), be active (409 otherwise) and not be coordinators
+         *     themselves (400). MCP server names must be unique, and every `mcp_toolset` tool must name one
+         *     of them (400).
+         */
+        post: operations["createAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agent_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the agent (`agent_...`).
+                 * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+                 */
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an agent
+         * @description Returns the agent at its latest version, or at `version`. Archived agents stay readable; deleted agents answer 404.
+         */
+        get: operations["getAgent"];
+        put?: never;
+        /**
+         * Update an agent
+         * @description Changes an active agent's configuration. `version` must be the current version: another value
+         *     answers 409 (someone else changed the agent meanwhile; read it again). When something changed
+         *     the version is incremented by one, the previous configuration stays readable with
+         *     `?version=N`, and `agent.updated` is emitted; an update that changes nothing returns the agent
+         *     unchanged and emits nothing. Existing sessions keep the version they started with.
+         */
+        post: operations["updateAgent"];
+        /**
+         * Delete an agent
+         * @description Deletes an agent and every version of its configuration, and emits `agent.deleted` with the
+         *     version it had. This cannot be undone: afterwards the agent answers 404. Its sessions stay
+         *     readable but become `terminated` (they can no longer run); runs waiting to start are dropped.
+         */
+        delete: operations["deleteAgent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agent_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the agent (`agent_...`).
+                 * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+                 */
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an agent's versions
+         * @description Lists every version of an agent's configuration, newest version first. The cursors of this list are version numbers.
+         */
+        get: operations["listAgentVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agent_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the agent (`agent_...`).
+                 * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+                 */
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive an agent
+         * @description Archives an agent and emits `agent.archived` with its current version. An archived agent stays
+         *     readable and its existing sessions keep working, but it takes no new sessions (409), no updates
+         *     (409) and cannot become a sub-agent. Archiving again changes nothing and emits nothing.
+         */
+        post: operations["archiveAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/environments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List environments
+         * @description Lists the account's environments, newest first. Archived environments are hidden unless `include_archived=true`.
+         */
+        get: operations["listEnvironments"];
+        put?: never;
+        /**
+         * Create an environment
+         * @description Creates an environment. Without `config` it is a cloud container with unrestricted networking.
+         */
+        post: operations["createEnvironment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/environments/{environment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an environment
+         * @description Returns an environment. Archived environments stay readable.
+         */
+        get: operations["getEnvironment"];
+        put?: never;
+        /**
+         * Update an environment
+         * @description Changes an active environment. Omitted fields keep their value; `config` replaces the old configuration; a metadata key set to null is removed. Existing sessions see the change at their next run.
+         */
+        post: operations["updateEnvironment"];
+        /**
+         * Delete an environment
+         * @description Deletes an environment. This cannot be undone. Sessions created in it keep their history.
+         */
+        delete: operations["deleteEnvironment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/environments/{environment_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive an environment
+         * @description Archives an environment. It stays readable, but takes no new sessions (409) and no updates (409). Archiving again changes nothing.
+         */
+        post: operations["archiveEnvironment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sessions
+         * @description Lists the account's sessions, newest first, optionally only those in some statuses
+         *     (`statuses[]=idle&statuses[]=running`) or of one agent (`agent_id`). Archived sessions are
+         *     hidden unless `include_archived=true`.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        /**
+         * Create a session
+         * @description Creates an `idle` session of an agent in an environment and emits `session.created`. `agent`
+         *     is an agent id (its latest version) or `{type:"agent", id, version}`; the session keeps that
+         *     version even when the agent is updated later. The agent and the environment must exist (404)
+         *     and be active (409); so must every vault in `vault_ids`. `environment_variables` are
+         *     validated name by name (400 naming the variable). `initial_events` are appended in the same
+         *     transaction, exactly as if sent with `POST /sessions/{session_id}/events` right after.
+         */
+        post: operations["createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a session
+         * @description Returns a session with its current status. Archived sessions stay readable; deleted sessions answer 404.
+         */
+        get: operations["getSession"];
+        put?: never;
+        /**
+         * Update a session
+         * @description Changes the title or metadata of an active session and emits `session.updated`. An update that changes nothing emits nothing. An archived session answers 409.
+         */
+        post: operations["updateSession"];
+        /**
+         * Delete a session
+         * @description Deletes a session with its history and threads, whatever its status, and emits `session.deleted`. A run in progress is abandoned. This cannot be undone; afterwards the session answers 404.
+         */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a session
+         * @description Archives a session and emits `session.archived`. It accepts no new events (409) and no updates
+         *     (409), but its history stays readable with `GET /sessions/{session_id}/events`. A run already
+         *     accepted still completes. Archiving again changes nothing and emits nothing.
+         */
+        post: operations["archiveSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a session's events
+         * @description Returns the session's history, oldest first: the user's events, the agent's messages, status
+         *     changes (`session.status_run_started`, `session.status_idled`), thread changes and errors,
+         *     including those of its threads (`session_thread_id` set). After `session.status_idled` the
+         *     latest output is safe to read. The history stays readable after the session is archived.
+         */
+        get: operations["listSessionEvents"];
+        put?: never;
+        /**
+         * Send events to a session
+         * @description Appends events to an active session, in order, and answers at once with 202 and the stored
+         *     events; the agent works in the background. A `user.message` queues a run: the session becomes
+         *     `running` (`session.status_run_started`), the agent's messages are appended, then the session
+         *     is `idle` again (`session.status_idled`). Messages sent while a run is in progress are
+         *     answered by the next run. A `user.interrupt` terminates a thread of this session at once
+         *     (`session.thread_terminated`; 404 for an unknown thread). An archived session answers 409, and
+         *     so does a `terminated` one (its agent was deleted). The events are stored all or none.
+         */
+        post: operations["sendSessionEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a session's threads
+         * @description Lists the threads of a session (one per sub-agent of a coordinator agent that has run), newest first.
+         */
+        get: operations["listSessionThreads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/threads/{thread_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+                /**
+                 * @description The id of the session thread (`sthr_...`).
+                 * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+                 */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a session thread
+         * @description Returns one thread of a session with its status.
+         */
+        get: operations["getSessionThread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/threads/{thread_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+                /**
+                 * @description The id of the session thread (`sthr_...`).
+                 * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+                 */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a thread's events
+         * @description Returns the history of one thread, oldest first (its creation, the sub-agent's messages, its runs ending, its termination). It stays readable after the session is archived.
+         */
+        get: operations["listSessionThreadEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Lists every webhook endpoint of the account, enabled and disabled, newest first.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Registers a URL that receives every event of the subscribed kinds by HTTP POST, signed with the
+         *     endpoint's `signing_secret`. The response is the only one that shows the secret: store it.
+         *
+         *     Each delivery carries `Content-Type: application/json`, `Webhook-Id` (the envelope id),
+         *     `Webhook-Event-Type`, `User-Agent: CloudAgents-Webhook/<version>` and
+         *     `Webhook-Signature: t=<unix seconds>,v1=<hex>`, where the hex is HMAC-SHA256 keyed with the UTF-8
+         *     bytes of the whole `signing_secret` (including `whsec_`) over `<t>.<raw body>`.
+         *     A 2xx within the timeout (10 s by default) is a success; anything else fails (other statuses,
+         *     redirects, which are never followed, timeouts, connection errors) and is retried after 1 min,
+         *     10 min and 100 min (±10 %); after the 4th failed attempt the record is `dead`.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the webhook endpoint (`wep_...`).
+                 * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+                 */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description Returns one endpoint with its delivery health (`consecutive_fail`, `degraded`, last success and failure). The signing secret is never returned.
+         */
+        get: operations["getWebhookEndpoint"];
+        /**
+         * Replace a webhook endpoint's configuration
+         * @description Replaces the configuration: `url` and `events` are required; an omitted `description` becomes
+         *     null and an omitted `metadata` becomes empty. The signing secret, the enabled state and the
+         *     delivery health are kept. Records already created keep their endpoint and are sent to the new URL.
+         */
+        put: operations["updateWebhookEndpoint"];
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Removes the endpoint. Its undelivered records (`pending`, held or `dead`) become `discarded` and
+         *     are never sent; the records stay listable for auditing.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints/{endpoint_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the webhook endpoint (`wep_...`).
+                 * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+                 */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.test` event for this endpoint only, whatever it subscribes to, and sends it
+         *     through the normal pipeline (signed, retried and recorded), to verify connectivity and signature
+         *     checking. The event's `data.id` is the endpoint id. A disabled endpoint holds it until enabled.
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints/{endpoint_id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the webhook endpoint (`wep_...`).
+                 * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+                 */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a webhook endpoint
+         * @description Resumes deliveries to the endpoint, records held while it was disabled first. Enabling an enabled endpoint is harmless.
+         */
+        post: operations["enableWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints/{endpoint_id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the webhook endpoint (`wep_...`).
+                 * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+                 */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a webhook endpoint
+         * @description Pauses deliveries to the endpoint and keeps it. Events that occur meanwhile are still recorded
+         *     for it and held (`pending`) until it is enabled. An attempt already in flight completes.
+         *     Disabling a disabled endpoint is harmless.
+         */
+        post: operations["disableWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List delivery records
+         * @description Lists the account's delivery records (one per event and endpoint), newest first, with their
+         *     status and timestamps, for auditing. Filter by `endpoint_id`, `status` (`status=dead` is the
+         *     dead-letter queue) and `event_type`.
+         */
+        get: operations["listWebhookEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_events/{webhook_event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the delivery record (`whev_...`).
+                 * @example whev_01JD3R2A5C0QW4E7R9T2Y5V8M1
+                 */
+                webhook_event_id: components["parameters"]["WebhookEventId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a delivery record
+         * @description Returns one delivery record with the envelope it sends (`payload`) and every attempt (status, duration, error).
+         */
+        get: operations["getWebhookEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_events/{webhook_event_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the delivery record (`whev_...`).
+                 * @example whev_01JD3R2A5C0QW4E7R9T2Y5V8M1
+                 */
+                webhook_event_id: components["parameters"]["WebhookEventId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a dead delivery record
+         * @description Re-queues a `dead` record: it becomes `pending`, due at once, with a fresh round of 4 attempts and
+         *     the same envelope (same id, same bytes). A record that is not `dead` answers 409.
+         */
+        post: operations["retryWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "session.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.created
+         * @description A session was created with `POST /sessions` (or by a deployment run).
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.created` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveSessionCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "session.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.updated
+         * @description A session's title or metadata changed (`POST /sessions/{session_id}` that changes something).
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.updated` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveSessionUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "session.archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.archived
+         * @description A session was archived: it accepts no new events; its history stays readable.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.archived` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveSessionArchivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "session.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.deleted
+         * @description A session was permanently deleted, with its history and threads.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.deleted` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveSessionDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "session.status_run_started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.status_run_started
+         * @description The agent started a run: the session is `running`.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.status_run_started` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveSessionStatusRunStartedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "session.status_idled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.status_idled
+         * @description A turn completed (or ended with an error event) and the session is `idle`: its latest output is safe to read.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.status_idled` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveSessionStatusIdledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "session.thread_created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.thread_created
+         * @description A session thread was created: a sub-agent of a coordinator agent runs in it for the first time.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.thread_created` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveSessionThreadCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "session.thread_idled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.thread_idled
+         * @description A session thread finished a run and is `idle`.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.thread_idled` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveSessionThreadIdledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "session.thread_terminated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.thread_terminated
+         * @description A session thread was terminated by a `user.interrupt`; it never runs again.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.thread_terminated` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveSessionThreadTerminatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "agent.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * agent.created
+         * @description An agent was created with `POST /agents`; `version` is 1.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.created` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveAgentCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "agent.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * agent.updated
+         * @description An agent's configuration changed; `version` is the new version (incremented by one).
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.updated` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveAgentUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "agent.archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * agent.archived
+         * @description An agent was archived: it takes no new sessions; `version` is its current version.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.archived` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveAgentArchivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "agent.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * agent.deleted
+         * @description An agent was deleted; its configuration is unrecoverable. `version` is the version it had.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.deleted` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveAgentDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description A test event sent by `POST /webhook_endpoints/{id}/test` to check connectivity and signature verification. Only the tested endpoint receives it.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `webhook.test` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -201,6 +1346,246 @@ export interface components {
          */
         Metadata: {
             [key: string]: string;
+        };
+        /** @description A skill: domain expertise packaged as a folder with a `SKILL.md`, attachable to agents. The object never includes the skill's files; download them with `GET /skills/{skill_id}/versions/{version}/content`. */
+        Skill: {
+            /**
+             * @description The skill id, `skill_` followed by a ULID.
+             * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+             */
+            id: string;
+            /**
+             * @description Always `skill`.
+             * @example skill
+             * @constant
+             */
+            type: "skill";
+            /**
+             * @description A human-readable title, 1 to 255 characters. Defaults to the front-matter `name` of the first upload.
+             * @example Verify Cloud Agents webhooks
+             */
+            display_title: string;
+            /**
+             * @description The `name` in the `SKILL.md` front matter of the latest version: lowercase letters, digits and hyphens, at most 64 characters. The `name` filter of the list matches its prefix.
+             * @example verify-webhooks
+             */
+            name: string;
+            /**
+             * @description The `description` in the `SKILL.md` front matter of the latest version, at most 1024 characters.
+             * @example Verify the Webhook-Signature header of Cloud Agents webhook deliveries in a receiver.
+             */
+            description: string;
+            /**
+             * @description `custom` for skills uploaded by the account; `vendor` for the skills that ship with the service, which every account sees and none may change.
+             * @example custom
+             * @enum {string}
+             */
+            source: "custom" | "vendor";
+            /**
+             * @description The newest version of the skill, a string of epoch microseconds.
+             * @example 1795264496789000
+             */
+            latest_version: string;
+            metadata: components["schemas"]["Metadata"];
+            /**
+             * Format: date-time
+             * @description When the skill was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the skill last changed (a version added or deleted).
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            updated_at: string;
+        };
+        /**
+         * @description The forward cursor: pass it as `page` to get the records that follow this page. Null when no record follows (forward paging) or the page is empty.
+         * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+         */
+        NextPage: string | null;
+        /**
+         * @description The id of the first record on the page; pass it as `before_id` to page backward. Null when the page is empty.
+         * @example vault_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+         */
+        FirstId: string | null;
+        /**
+         * @description The id of the last record on the page. Null when the page is empty.
+         * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+         */
+        LastId: string | null;
+        /**
+         * @description Whether more records exist in the direction of travel: after the page when paging forward, before it when paging with `before_id`.
+         * @example false
+         */
+        HasMore: boolean;
+        /** @description One page of skills, newest first. */
+        SkillList: {
+            /** @description The skills on this page, without their content. */
+            data: components["schemas"]["Skill"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description What went wrong. */
+        ErrorObject: {
+            /**
+             * @description A stable error type: `invalid_request_error` (400), `TOKEN_INVALID` (401), `permission_error` (403),
+             *     `not_found_error` (404), `conflict_error` (409), `request_too_large` (413),
+             *     `rate_limit_error` (429) or `api_error` (500).
+             * @example invalid_request_error
+             * @enum {string}
+             */
+            type: "invalid_request_error" | "TOKEN_INVALID" | "permission_error" | "not_found_error" | "conflict_error" | "request_too_large" | "rate_limit_error" | "api_error";
+            /**
+             * @description A readable explanation meant for the developer.
+             * @example display_name: must NOT have more than 255 characters
+             */
+            message: string;
+            /**
+             * @description The request field, query parameter or header that caused the error, when there is one.
+             * @example display_name
+             */
+            param?: string;
+        };
+        /** @description The envelope of every error response. */
+        ErrorEnvelope: {
+            /**
+             * @description Always `error`.
+             * @example error
+             * @constant
+             */
+            type: "error";
+            error: components["schemas"]["ErrorObject"];
+            /**
+             * @description The id of the request, also sent as the `Request-Id` header. Quote it when reporting a problem.
+             * @example req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+             */
+            request_id: string;
+        };
+        /**
+         * @description The files of the skill: one `files` part per file, each part's filename being the file's relative path under one top-level folder that holds `SKILL.md` (`my-skill/SKILL.md`, `my-skill/scripts/run.sh`). Paths use `/`, and must not be absolute, contain `..`, `.` or empty segments, backslashes or control characters, or repeat (ignoring case). `SKILL.md` starts with YAML front matter between `---` lines holding `name` (lowercase letters, digits and hyphens, at most 64 characters) and `description` (at most 1024 characters). At most 1000 files, totalling at most 8 MiB (the server's `MAX_UPLOAD_BYTES`).
+         * @example [
+         *       "my-skill/SKILL.md",
+         *       "my-skill/scripts/run.sh"
+         *     ]
+         */
+        SkillFiles: string[] | string;
+        /** @description The multipart form of a skill upload. At least one file is required, sent as `files` parts (or `files[]` parts). */
+        CreateSkillRequest: {
+            files?: components["schemas"]["SkillFiles"];
+            /** @description The same as `files`, for clients that send array fields as `files[]` parts. Use one of the two names. */
+            "files[]"?: components["schemas"]["SkillFiles"];
+            /**
+             * @description A human-readable title, 1 to 255 characters. Defaults to the front-matter `name`.
+             * @example Verify Cloud Agents webhooks
+             */
+            display_title?: string;
+            /**
+             * @description Custom metadata as a JSON object text: string values, at most 16 keys, keys up to 64 characters, values up to 512 characters.
+             * @example {"team":"platform"}
+             */
+            metadata?: string;
+        };
+        /** @description The confirmation of a skill delete. */
+        DeletedSkill: {
+            /**
+             * @description The id of the deleted skill.
+             * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+             */
+            id: string;
+            /**
+             * @description Always `skill_deleted`.
+             * @example skill_deleted
+             * @constant
+             */
+            type: "skill_deleted";
+        };
+        /** @description One immutable version of a skill's files. The object never includes the files themselves. */
+        SkillVersion: {
+            /**
+             * @description The version id, `skillver_` followed by a ULID.
+             * @example skillver_01JD3Q4B7T2M8X0P5R6S9V1W3Y
+             */
+            id: string;
+            /**
+             * @description Always `skill_version`.
+             * @example skill_version
+             * @constant
+             */
+            type: "skill_version";
+            /**
+             * @description The id of the skill this version belongs to.
+             * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+             */
+            skill_id: string;
+            /**
+             * @description The version, a string of epoch microseconds, strictly increasing within a skill.
+             * @example 1795264496789000
+             */
+            version: string;
+            /**
+             * @description The `name` in the front matter of this version's `SKILL.md`.
+             * @example verify-webhooks
+             */
+            name: string;
+            /**
+             * @description The `description` in the front matter of this version's `SKILL.md`.
+             * @example Verify the Webhook-Signature header of Cloud Agents webhook deliveries in a receiver.
+             */
+            description: string;
+            /**
+             * @description The top-level folder that holds the files of this version (the folder that contains `SKILL.md`).
+             * @example verify-webhooks
+             */
+            directory: string;
+            /**
+             * Format: date-time
+             * @description When the version was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /** @description One page of a skill's versions, newest first. */
+        SkillVersionList: {
+            /** @description The versions on this page. */
+            data: components["schemas"]["SkillVersion"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description The multipart form of a new skill version: the complete set of files. The front-matter `name` of its `SKILL.md` must equal the skill's name. At least one file is required, sent as `files` parts (or `files[]` parts). */
+        CreateSkillVersionRequest: {
+            files?: components["schemas"]["SkillFiles"];
+            /** @description The same as `files`, for clients that send array fields as `files[]` parts. Use one of the two names. */
+            "files[]"?: components["schemas"]["SkillFiles"];
+        };
+        /** @description The confirmation of a skill version delete. */
+        DeletedSkillVersion: {
+            /**
+             * @description The id of the deleted version.
+             * @example skillver_01JD3Q4B7T2M8X0P5R6S9V1W3Y
+             */
+            id: string;
+            /**
+             * @description Always `skill_version_deleted`.
+             * @example skill_version_deleted
+             * @constant
+             */
+            type: "skill_version_deleted";
+            /**
+             * @description The id of the skill the version belonged to.
+             * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+             */
+            skill_id: string;
+            /**
+             * @description The deleted version.
+             * @example 1795264496789000
+             */
+            version: string;
         };
         /**
          * Format: uri
@@ -391,26 +1776,6 @@ export interface components {
              */
             updated_at: string;
         };
-        /**
-         * @description The forward cursor: pass it as `page` to get the records that follow this page. Null when no record follows (forward paging) or the page is empty.
-         * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
-         */
-        NextPage: string | null;
-        /**
-         * @description The id of the first record on the page; pass it as `before_id` to page backward. Null when the page is empty.
-         * @example vault_01JD3Q5E8C1QK4ZB2N7V0G6H9X
-         */
-        FirstId: string | null;
-        /**
-         * @description The id of the last record on the page. Null when the page is empty.
-         * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
-         */
-        LastId: string | null;
-        /**
-         * @description Whether more records exist in the direction of travel: after the page when paging forward, before it when paging with `before_id`.
-         * @example false
-         */
-        HasMore: boolean;
         /** @description One page of vaults, newest first. */
         VaultList: {
             /** @description The vaults on this page. */
@@ -419,42 +1784,6 @@ export interface components {
             first_id: components["schemas"]["FirstId"];
             last_id: components["schemas"]["LastId"];
             has_more: components["schemas"]["HasMore"];
-        };
-        /** @description What went wrong. */
-        ErrorObject: {
-            /**
-             * @description A stable error type: `invalid_request_error` (400), `TOKEN_INVALID` (401), `permission_error` (403),
-             *     `not_found_error` (404), `conflict_error` (409), `request_too_large` (413),
-             *     `rate_limit_error` (429) or `api_error` (500).
-             * @example invalid_request_error
-             * @enum {string}
-             */
-            type: "invalid_request_error" | "TOKEN_INVALID" | "permission_error" | "not_found_error" | "conflict_error" | "request_too_large" | "rate_limit_error" | "api_error";
-            /**
-             * @description A readable explanation meant for the developer.
-             * @example display_name: must NOT have more than 255 characters
-             */
-            message: string;
-            /**
-             * @description The request field, query parameter or header that caused the error, when there is one.
-             * @example display_name
-             */
-            param?: string;
-        };
-        /** @description The envelope of every error response. */
-        ErrorEnvelope: {
-            /**
-             * @description Always `error`.
-             * @example error
-             * @constant
-             */
-            type: "error";
-            error: components["schemas"]["ErrorObject"];
-            /**
-             * @description The id of the request, also sent as the `Request-Id` header. Quote it when reporting a problem.
-             * @example req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
-             */
-            request_id: string;
         };
         /** @description The body of a vault create. Credentials are added afterwards, one by one. */
         CreateVaultRequest: {
@@ -650,6 +1979,1578 @@ export interface components {
              */
             type: "vault_credential_deleted";
         };
+        /** @description A tool defined by the client; the agent calls it with input matching `input_schema`. */
+        AgentCustomTool: {
+            /**
+             * @description Always `custom`.
+             * @example custom
+             * @constant
+             */
+            type: "custom";
+            /**
+             * @description The tool name, unique among the agent's custom tools (letters, digits, `_` and `-`, at most 64).
+             * @example lookup_ticket
+             */
+            name: string;
+            /**
+             * @description What the tool does, shown to the model.
+             * @example Looks a ticket up by its number.
+             */
+            description?: string;
+            /**
+             * @description A JSON Schema object describing the tool's input.
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "number": {
+             *           "type": "integer"
+             *         }
+             *       }
+             *     }
+             */
+            input_schema: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description Every tool of one of the agent's MCP servers. */
+        AgentMcpToolset: {
+            /**
+             * @description Always `mcp_toolset`.
+             * @example mcp_toolset
+             * @constant
+             */
+            type: "mcp_toolset";
+            /**
+             * @description The `name` of one of the agent's `mcp_servers`.
+             * @example github
+             */
+            mcp_server_name: string;
+        };
+        /** @description A tool the agent may call. */
+        AgentTool: components["schemas"]["AgentCustomTool"] | components["schemas"]["AgentMcpToolset"];
+        /** @description An MCP server the agent connects to, by URL. Names are unique within an agent. */
+        AgentMcpServer: {
+            /**
+             * @description Always `url`.
+             * @example url
+             * @constant
+             */
+            type: "url";
+            /**
+             * @description The server's name within the agent (letters, digits, `_` and `-`, at most 64).
+             * @example github
+             */
+            name: string;
+            /**
+             * Format: uri
+             * @description The http or https URL of the MCP server.
+             * @example https://mcp.example.com/github
+             */
+            url: string;
+        };
+        /** @description A skill attached to the agent, at a pinned version or at its latest version. */
+        AgentSkill: {
+            /**
+             * @description Always `skill`.
+             * @example skill
+             * @constant
+             */
+            type: "skill";
+            /**
+             * @description The id of the skill (`skill_...`).
+             * @example skill_01JD3Q7A4C9E2G6J8K0N3P5R7T
+             */
+            skill_id: string;
+            /**
+             * @description A version of the skill (epoch microseconds); omitted means its latest version.
+             * @example 1763728496789000
+             */
+            version?: string;
+        };
+        /** @description An agent reference that may pin a version. */
+        AgentReferenceObject: {
+            /**
+             * @description Always `agent`.
+             * @example agent
+             * @constant
+             */
+            type: "agent";
+            /**
+             * @description The agent id.
+             * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+             */
+            id: string;
+            /**
+             * @description A version of the agent; omitted means its latest version.
+             * @example 2
+             */
+            version?: number;
+        };
+        /** @description An agent, by id (its latest version) or as an object that may pin a version. */
+        AgentReference: string | components["schemas"]["AgentReferenceObject"];
+        /** @description Makes the agent a coordinator: on every turn each listed sub-agent runs in its own session thread. A reference without `version` runs the sub-agent's latest version at each turn. */
+        AgentMultiagent: {
+            /**
+             * @description Always `coordinator`.
+             * @example coordinator
+             * @constant
+             */
+            type: "coordinator";
+            /**
+             * @description The sub-agents, 1 to 20, each listed once. They must exist in the account, be active and not be coordinators themselves.
+             * @example [
+             *       "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K",
+             *       {
+             *         "type": "agent",
+             *         "id": "agent_01JD3Q6P5D8Y1S6V9W2X4Z7B0C",
+             *         "version": 2
+             *       }
+             *     ]
+             */
+            agents: components["schemas"]["AgentReference"][];
+        };
+        /** @description An agent: a model with a system prompt, tools, MCP servers, skills and optionally sub-agents it coordinates. Every configuration change makes a new version; each version stays readable with `GET /agents/{agent_id}?version=N`. */
+        Agent: {
+            /**
+             * @description The agent id, `agent_` followed by a ULID.
+             * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+             */
+            id: string;
+            /**
+             * @description Always `agent`.
+             * @example agent
+             * @constant
+             */
+            type: "agent";
+            /**
+             * @description A human-readable name, 1 to 255 characters.
+             * @example Support triage
+             */
+            name: string;
+            /**
+             * @description The model that runs the agent. `echo` is the built-in deterministic runtime: it answers every user message with `Echo: <text>`.
+             * @example echo
+             */
+            model: string;
+            /**
+             * @description The system prompt; null when none is set.
+             * @example You triage support tickets and answer politely.
+             */
+            system: string | null;
+            /**
+             * @description What the agent is for; null when none is set.
+             * @example First-line triage of incoming support tickets.
+             */
+            description: string | null;
+            /** @description The tools the agent may call. */
+            tools: components["schemas"]["AgentTool"][];
+            /** @description The MCP servers the agent connects to. Their credentials come from the vaults of a session. */
+            mcp_servers: components["schemas"]["AgentMcpServer"][];
+            /** @description The skills attached to the agent. */
+            skills: components["schemas"]["AgentSkill"][];
+            /** @description The sub-agents this agent coordinates, or null for a single agent. */
+            multiagent: components["schemas"]["AgentMultiagent"] | null;
+            metadata: components["schemas"]["Metadata"];
+            /**
+             * @description The configuration version shown: 1 on creation, incremented by one by every update that changes something.
+             * @example 1
+             */
+            version: number;
+            /**
+             * Format: date-time
+             * @description When the agent was archived; null while it is active. An archived agent takes no new sessions.
+             * @example null
+             */
+            archived_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the agent was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the version shown was made (or, for the latest version, when the agent was last changed).
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            updated_at: string;
+        };
+        /** @description One page of agents, newest first. */
+        AgentList: {
+            /** @description The agents on this page, each at its latest version. */
+            data: components["schemas"]["Agent"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description The body of an agent create. The new agent has version 1. */
+        CreateAgentRequest: {
+            /**
+             * @description A human-readable name, 1 to 255 characters.
+             * @example Support triage
+             */
+            name: string;
+            /**
+             * @description The model that runs the agent; it must be served by this server (`echo` is built in).
+             * @example echo
+             */
+            model: string;
+            /**
+             * @description The system prompt, at most 100,000 characters.
+             * @example You triage support tickets and answer politely.
+             */
+            system?: string | null;
+            /**
+             * @description What the agent is for, at most 2,048 characters.
+             * @example First-line triage of incoming support tickets.
+             */
+            description?: string | null;
+            /** @description The tools the agent may call, at most 64. */
+            tools?: components["schemas"]["AgentTool"][];
+            /** @description The MCP servers the agent connects to, at most 20, with unique names. */
+            mcp_servers?: components["schemas"]["AgentMcpServer"][];
+            /** @description The skills attached to the agent, at most 20, each once. */
+            skills?: components["schemas"]["AgentSkill"][];
+            /** @description Sub-agents this agent coordinates; null or omitted for a single agent. */
+            multiagent?: components["schemas"]["AgentMultiagent"] | null;
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /** @description A partial update of an agent. `version` must be the agent's current version (optimistic concurrency). Omitted fields keep their value; arrays replace the old value; `null` clears `system`, `description` and `multiagent`; `metadata` is a patch. An update that changes nothing keeps the version and emits no event. */
+        UpdateAgentRequest: {
+            /**
+             * @description The agent's current version. Another value answers 409.
+             * @example 1
+             */
+            version: number;
+            /**
+             * @description A new name, 1 to 255 characters.
+             * @example Support triage (EU)
+             */
+            name?: string;
+            /**
+             * @description A new model, served by this server.
+             * @example echo
+             */
+            model?: string;
+            /**
+             * @description A new system prompt; null removes it.
+             * @example You triage support tickets in English and German.
+             */
+            system?: string | null;
+            /**
+             * @description A new description; null removes it.
+             * @example null
+             */
+            description?: string | null;
+            /** @description The new list of tools (replaces the old one). */
+            tools?: components["schemas"]["AgentTool"][];
+            /** @description The new list of MCP servers (replaces the old one). */
+            mcp_servers?: components["schemas"]["AgentMcpServer"][];
+            /** @description The new list of skills (replaces the old one). */
+            skills?: components["schemas"]["AgentSkill"][];
+            /** @description The new sub-agent configuration; null makes the agent a single agent. */
+            multiagent?: components["schemas"]["AgentMultiagent"] | null;
+            metadata?: components["schemas"]["MetadataPatch"];
+        };
+        /** @description The confirmation of an agent delete. */
+        DeletedAgent: {
+            /**
+             * @description The id of the deleted agent.
+             * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+             */
+            id: string;
+            /**
+             * @description Always `agent_deleted`.
+             * @example agent_deleted
+             * @constant
+             */
+            type: "agent_deleted";
+        };
+        /** @description One page of an agent's versions, newest version first. The cursors of this list are version numbers: pass `next_page` as `page` to continue. */
+        AgentVersionList: {
+            /** @description The agent as it was at each version on this page. */
+            data: components["schemas"]["Agent"][];
+            /**
+             * @description The forward cursor (a version number): pass it as `page` to get the older versions. Null when no version follows this page.
+             * @example 3
+             */
+            next_page: string | null;
+            /**
+             * @description The version of the first record on the page; pass it as `before_version` to page backward. Null when the page is empty.
+             * @example 5
+             */
+            first_version: number | null;
+            /**
+             * @description The version of the last record on the page. Null when the page is empty.
+             * @example 4
+             */
+            last_version: number | null;
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description Any host may be reached. */
+        EnvironmentNetworkingUnrestricted: {
+            /**
+             * @description Always `unrestricted`.
+             * @example unrestricted
+             * @constant
+             */
+            type: "unrestricted";
+        };
+        /** @description Only the listed hosts may be reached. */
+        EnvironmentNetworkingLimited: {
+            /**
+             * @description Always `limited`.
+             * @example limited
+             * @constant
+             */
+            type: "limited";
+            /**
+             * @description The host names that may be reached, 1 to 100; `*.` allows every subdomain.
+             * @example [
+             *       "api.github.com",
+             *       "*.example.com"
+             *     ]
+             */
+            allowed_hosts: string[];
+        };
+        /** @description Which hosts the environment may reach. `unrestricted` when omitted. */
+        EnvironmentNetworking: components["schemas"]["EnvironmentNetworkingUnrestricted"] | components["schemas"]["EnvironmentNetworkingLimited"];
+        /**
+         * @description The environment's configuration. Defaults to a cloud container with unrestricted networking.
+         * @example {
+         *       "type": "cloud",
+         *       "networking": {
+         *         "type": "limited",
+         *         "allowed_hosts": [
+         *           "api.github.com"
+         *         ]
+         *       }
+         *     }
+         */
+        EnvironmentConfig: {
+            /**
+             * @description Always `cloud`.
+             * @example cloud
+             * @constant
+             */
+            type: "cloud";
+            networking?: components["schemas"]["EnvironmentNetworking"];
+        };
+        /** @description Where sessions run, a cloud container configuration with its network policy. */
+        Environment: {
+            /**
+             * @description The environment id, `env_` followed by a ULID.
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            id: string;
+            /**
+             * @description Always `environment`.
+             * @example environment
+             * @constant
+             */
+            type: "environment";
+            /**
+             * @description A human-readable name, 1 to 255 characters.
+             * @example Production sandbox
+             */
+            name: string;
+            /**
+             * @description What the environment is for; null when none is set.
+             * @example Locked-down sandbox for customer-facing agents.
+             */
+            description: string | null;
+            config: components["schemas"]["EnvironmentConfig"];
+            metadata: components["schemas"]["Metadata"];
+            /**
+             * Format: date-time
+             * @description When the environment was archived; null while it is active. An archived environment takes no new sessions.
+             * @example null
+             */
+            archived_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the environment was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the environment was last changed.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            updated_at: string;
+        };
+        /** @description One page of environments, newest first. */
+        EnvironmentList: {
+            /** @description The environments on this page. */
+            data: components["schemas"]["Environment"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description The body of an environment create. */
+        CreateEnvironmentRequest: {
+            /**
+             * @description A human-readable name, 1 to 255 characters.
+             * @example Production sandbox
+             */
+            name: string;
+            /**
+             * @description What the environment is for, at most 2,048 characters.
+             * @example Locked-down sandbox for customer-facing agents.
+             */
+            description?: string | null;
+            config?: components["schemas"]["EnvironmentConfig"];
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /** @description A partial update of an environment; omitted fields keep their value, `config` replaces the old one, `metadata` is a patch. */
+        UpdateEnvironmentRequest: {
+            /**
+             * @description A new name, 1 to 255 characters.
+             * @example Staging sandbox
+             */
+            name?: string;
+            /**
+             * @description A new description; null removes it.
+             * @example null
+             */
+            description?: string | null;
+            config?: components["schemas"]["EnvironmentConfig"];
+            metadata?: components["schemas"]["MetadataPatch"];
+        };
+        /** @description The confirmation of an environment delete. */
+        DeletedEnvironment: {
+            /**
+             * @description The id of the deleted environment.
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            id: string;
+            /**
+             * @description Always `environment_deleted`.
+             * @example environment_deleted
+             * @constant
+             */
+            type: "environment_deleted";
+        };
+        /**
+         * @description `idle`: no run in progress, the latest output is safe to read. `running`: the agent is working on a turn. `rescheduling`: a run was interrupted (server restart) and waits to be run again. `terminated`: the session can no longer run because its agent was deleted; its history stays readable.
+         * @example idle
+         * @enum {string}
+         */
+        SessionStatus: "idle" | "running" | "rescheduling" | "terminated";
+        /** @description The agent and the exact version a session or thread runs. */
+        AgentVersionReference: {
+            /**
+             * @description Always `agent`.
+             * @example agent
+             * @constant
+             */
+            type: "agent";
+            /**
+             * @description The agent id.
+             * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+             */
+            id: string;
+            /**
+             * @description The agent version.
+             * @example 1
+             */
+            version: number;
+        };
+        /**
+         * @description Environment variables of the session, name to value. Names match `[A-Za-z_][A-Za-z0-9_]*`; the reserved names `PATH`, `HOME`, `USER`, `SHELL`, `PWD`, `HOSTNAME` and the prefixes `CLOUD_AGENTS_`, `LD_`, `DYLD_` are refused (in any letter case), as are two names that differ only in letter case; values are single-line; all `NAME=value` lines together are at most 32 KiB. Responses list the variables sorted by name.
+         * @example {
+         *       "LOG_FORMAT": "json",
+         *       "TZ": "Europe/Berlin"
+         *     }
+         */
+        EnvironmentVariables: {
+            [key: string]: string;
+        };
+        /** @description A conversation between a user and an agent, run in an environment. */
+        Session: {
+            /**
+             * @description The session id, `sess_` followed by a ULID.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `session`.
+             * @example session
+             * @constant
+             */
+            type: "session";
+            /**
+             * @description A human-readable title; null when none is set.
+             * @example Ticket 4711
+             */
+            title: string | null;
+            agent: components["schemas"]["AgentVersionReference"];
+            /**
+             * @description The environment the session runs in.
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            environment_id: string;
+            status: components["schemas"]["SessionStatus"];
+            metadata: components["schemas"]["Metadata"];
+            /**
+             * @description The vaults whose credentials the session's MCP servers use.
+             * @example [
+             *       "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+             *     ]
+             */
+            vault_ids: string[];
+            environment_variables: components["schemas"]["EnvironmentVariables"];
+            /**
+             * Format: date-time
+             * @description When the session was archived; null while it is active. An archived session takes no new events.
+             * @example null
+             */
+            archived_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the session was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the session (its title, metadata, status or archive state) last changed.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            updated_at: string;
+        };
+        /** @description One page of sessions, newest first. */
+        SessionList: {
+            /** @description The sessions on this page. */
+            data: components["schemas"]["Session"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description A block of text sent by the user. */
+        TextBlockInput: {
+            /**
+             * @description Always `text`.
+             * @example text
+             * @constant
+             */
+            type: "text";
+            /**
+             * @description The text, 1 to 100,000 characters.
+             * @example Hello, can you help me with ticket 4711?
+             */
+            text: string;
+        };
+        /** @description A message from the user. It starts a run of the agent. */
+        UserMessageInput: {
+            /**
+             * @description Always `user.message`.
+             * @example user.message
+             * @constant
+             */
+            type: "user.message";
+            /** @description The message content, 1 to 50 text blocks. */
+            content: components["schemas"]["TextBlockInput"][];
+        };
+        /** @description Terminates a session thread: its run in progress is abandoned (its output is discarded), it never runs again, and later turns of the coordinator skip it. Interrupting a terminated thread changes nothing. */
+        UserInterruptInput: {
+            /**
+             * @description Always `user.interrupt`.
+             * @example user.interrupt
+             * @constant
+             */
+            type: "user.interrupt";
+            /**
+             * @description The thread to terminate (`sthr_...`), a thread of this session.
+             * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+             */
+            session_thread_id: string;
+        };
+        /** @description An event sent by the user to a session. */
+        SessionEventInput: components["schemas"]["UserMessageInput"] | components["schemas"]["UserInterruptInput"];
+        /** @description The body of a session create. The new session is `idle`; `initial_events` start its first run. */
+        CreateSessionRequest: {
+            agent: components["schemas"]["AgentReference"];
+            /**
+             * @description The environment to run in (`env_...`); it must be active.
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            environment_id: string;
+            /**
+             * @description A human-readable title, at most 255 characters.
+             * @example Ticket 4711
+             */
+            title?: string | null;
+            metadata?: components["schemas"]["Metadata"];
+            /**
+             * @description Active vaults whose credentials the session's MCP servers use, at most 20.
+             * @example [
+             *       "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+             *     ]
+             */
+            vault_ids?: string[];
+            environment_variables?: components["schemas"]["EnvironmentVariables"];
+            /** @description Events appended right after creation, in the same transaction, at most 50. */
+            initial_events?: components["schemas"]["SessionEventInput"][];
+        };
+        /** @description A partial update of a session: omitted fields keep their value, `metadata` is a patch. An update that changes nothing emits no `session.updated` event. */
+        UpdateSessionRequest: {
+            /**
+             * @description A new title; null removes it.
+             * @example Ticket 4711 (escalated)
+             */
+            title?: string | null;
+            metadata?: components["schemas"]["MetadataPatch"];
+        };
+        /** @description The confirmation of a session delete. */
+        DeletedSession: {
+            /**
+             * @description The id of the deleted session.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `session_deleted`.
+             * @example session_deleted
+             * @constant
+             */
+            type: "session_deleted";
+        };
+        /** @description A block of text. */
+        TextBlock: {
+            /**
+             * @description Always `text`.
+             * @example text
+             * @constant
+             */
+            type: "text";
+            /**
+             * @description The text.
+             * @example Hello, can you help me with ticket 4711?
+             */
+            text: string;
+        };
+        /** @description A message the user sent. */
+        SessionEventUserMessage: {
+            /**
+             * @description Always `user.message`.
+             * @example user.message
+             * @constant
+             */
+            type: "user.message";
+            /**
+             * @description Always null; user messages go to the session's primary thread.
+             * @example null
+             */
+            session_thread_id: null;
+            /** @description The message content. */
+            content: components["schemas"]["TextBlock"][];
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /** @description The user terminated a session thread. */
+        SessionEventUserInterrupt: {
+            /**
+             * @description Always `user.interrupt`.
+             * @example user.interrupt
+             * @constant
+             */
+            type: "user.interrupt";
+            /**
+             * @description The thread the user terminated.
+             * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+             */
+            session_thread_id: string;
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /** @description A message from the agent, in the primary thread or in a sub-agent's thread. */
+        SessionEventAgentMessage: {
+            /**
+             * @description Always `agent.message`.
+             * @example agent.message
+             * @constant
+             */
+            type: "agent.message";
+            /**
+             * @description The sub-agent thread that produced the message; null for the session's own agent.
+             * @example null
+             */
+            session_thread_id: string | null;
+            /** @description The message content. */
+            content: components["schemas"]["TextBlock"][];
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /** @description The session's status changed: a run started (`session.status_run_started`) or a turn completed and the session is idle (`session.status_idled`; the latest output is safe to read). The same kinds are pushed to webhook endpoints. */
+        SessionEventStatus: {
+            /**
+             * @description The status change.
+             * @example session.status_idled
+             * @enum {string}
+             */
+            type: "session.status_run_started" | "session.status_idled";
+            /**
+             * @description Always null; the status is the session's.
+             * @example null
+             */
+            session_thread_id: null;
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /** @description A session thread was created, finished a run (idled) or was terminated. The same kinds are pushed to webhook endpoints. */
+        SessionEventThread: {
+            /**
+             * @description The thread change.
+             * @example session.thread_created
+             * @enum {string}
+             */
+            type: "session.thread_created" | "session.thread_idled" | "session.thread_terminated";
+            /**
+             * @description The thread concerned.
+             * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+             */
+            session_thread_id: string;
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /** @description A run (or a sub-agent's part of it) ended with an error instead of an answer. A run ended by an error is still followed by `session.status_idled`. */
+        SessionEventError: {
+            /**
+             * @description Always `session.error`.
+             * @example session.error
+             * @constant
+             */
+            type: "session.error";
+            /**
+             * @description The thread concerned; null for the session's own run.
+             * @example null
+             */
+            session_thread_id: string | null;
+            /** @description What went wrong. */
+            error: {
+                /**
+                 * @description `run_interrupted`: the server stopped during the run and it was not retried. `runtime_error`: the agent runtime failed. `agent_unavailable`: the agent, a sub-agent or its model can no longer be run.
+                 * @example run_interrupted
+                 * @enum {string}
+                 */
+                type: "run_interrupted" | "runtime_error" | "agent_unavailable";
+                /**
+                 * @description A readable explanation.
+                 * @example The server stopped while this run was in progress; it was not retried after 2 attempts.
+                 */
+                message: string;
+            };
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /** @description An event of a session's history. */
+        SessionEvent: components["schemas"]["SessionEventUserMessage"] | components["schemas"]["SessionEventUserInterrupt"] | components["schemas"]["SessionEventAgentMessage"] | components["schemas"]["SessionEventStatus"] | components["schemas"]["SessionEventThread"] | components["schemas"]["SessionEventError"];
+        /** @description One page of a session's (or a thread's) history, oldest first. */
+        SessionEventList: {
+            /** @description The events on this page, oldest first. */
+            data: components["schemas"]["SessionEvent"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description Events to append to a session, in order. */
+        SendSessionEventsRequest: {
+            /** @description 1 to 50 events, applied in order. */
+            events: components["schemas"]["SessionEventInput"][];
+        };
+        /** @description The events as stored, in order. The run they start proceeds in the background. */
+        SendSessionEventsResponse: {
+            /** @description The stored events, each with its id and time. */
+            data: components["schemas"]["SessionEvent"][];
+        };
+        /** @description A thread of a session in which a sub-agent of a coordinator agent runs. It is created on the first turn that runs the sub-agent, is `running` during each of its runs and `idle` after; `terminated` is final. */
+        SessionThread: {
+            /**
+             * @description The thread id, `sthr_` followed by a ULID.
+             * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+             */
+            id: string;
+            /**
+             * @description Always `session_thread`.
+             * @example session_thread
+             * @constant
+             */
+            type: "session_thread";
+            /**
+             * @description The session the thread belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            agent: components["schemas"]["AgentVersionReference"];
+            /**
+             * @description `running` during a run, `idle` between runs, `terminated` for good.
+             * @example idle
+             * @enum {string}
+             */
+            status: "running" | "idle" | "terminated";
+            /**
+             * Format: date-time
+             * @description When the thread was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the thread's status or agent version last changed.
+             * @example 2026-11-21T12:34:57.123Z
+             */
+            updated_at: string;
+        };
+        /** @description One page of a session's threads, newest first. */
+        SessionThreadList: {
+            /** @description The threads on this page. */
+            data: components["schemas"]["SessionThread"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /**
+         * @description An event kind an endpoint subscribes to, or `*` for every kind. `webhook.test` events are sent to the tested endpoint whatever it subscribes to.
+         * @example session.status_idled
+         * @enum {string}
+         */
+        WebhookEventSelector: "*" | "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted";
+        /** @description A registered URL that receives signed event pushes. The signing secret is shown only when the endpoint is created. */
+        WebhookEndpoint: {
+            /**
+             * @description The endpoint id, `wep_` followed by a ULID.
+             * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+             */
+            id: string;
+            /**
+             * @description Always `webhook_endpoint`.
+             * @example webhook_endpoint
+             * @constant
+             */
+            type: "webhook_endpoint";
+            /**
+             * @description The URL that receives the events.
+             * @example https://hooks.example.com/cloud-agents
+             */
+            url: string;
+            /**
+             * @description The subscribed event kinds, or `["*"]` for every kind.
+             * @example [
+             *       "session.status_idled",
+             *       "session.archived"
+             *     ]
+             */
+            events: components["schemas"]["WebhookEventSelector"][];
+            /**
+             * @description A note for humans; null when none was given.
+             * @example Notify the ops channel when a session goes idle.
+             */
+            description: string | null;
+            metadata: components["schemas"]["Metadata"];
+            /**
+             * @description True when enabled; false when disabled (events are still recorded for it, and held until it is enabled).
+             * @example true
+             */
+            active: boolean;
+            /**
+             * @description Failed delivery attempts since the last successful one.
+             * @example 0
+             */
+            consecutive_fail: number;
+            /**
+             * @description True once `consecutive_fail` exceeds the degradation threshold (20 by default); a successful delivery clears it.
+             * @example false
+             */
+            degraded: boolean;
+            /**
+             * Format: date-time
+             * @description When a delivery to this endpoint last succeeded; null if never.
+             * @example 2026-11-21T12:40:01.250Z
+             */
+            last_success_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a delivery attempt to this endpoint last failed; null if never.
+             * @example null
+             */
+            last_failure_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the endpoint was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the endpoint's configuration or enabled state last changed.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            updated_at: string;
+        };
+        /** @description One page of webhook endpoints, newest first. */
+        WebhookEndpointList: {
+            /** @description The endpoints on this page. */
+            data: components["schemas"]["WebhookEndpoint"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description The configuration of a webhook endpoint, for create and for `PUT` (which replaces it: omitted optional fields are reset to their defaults). */
+        WebhookEndpointRequest: {
+            /**
+             * @description The http or https URL that receives the events, at most 2048 characters, without user-info. Loopback, private, link-local, unique-local and cloud metadata addresses are refused (here and again at delivery, after DNS resolution) unless the operator sets `WEBHOOK_ALLOW_PRIVATE_TARGETS=true`.
+             * @example https://hooks.example.com/cloud-agents
+             */
+            url: string;
+            /**
+             * @description The event kinds to receive, or `["*"]` for every kind. `*` cannot be combined with other kinds.
+             * @example [
+             *       "session.status_idled",
+             *       "session.archived"
+             *     ]
+             */
+            events: components["schemas"]["WebhookEventSelector"][];
+            /**
+             * @description A note for humans, at most 1024 characters.
+             * @example Notify the ops channel when a session goes idle.
+             */
+            description?: string | null;
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /** @description A newly created webhook endpoint with its signing secret. This is the only response that shows the secret, so store it now. */
+        WebhookEndpointWithSecret: {
+            /**
+             * @description The endpoint id, `wep_` followed by a ULID.
+             * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+             */
+            id: string;
+            /**
+             * @description Always `webhook_endpoint`.
+             * @example webhook_endpoint
+             * @constant
+             */
+            type: "webhook_endpoint";
+            /**
+             * @description The URL that receives the events.
+             * @example https://hooks.example.com/cloud-agents
+             */
+            url: string;
+            /**
+             * @description The subscribed event kinds, or `["*"]` for every kind.
+             * @example [
+             *       "session.status_idled",
+             *       "session.archived"
+             *     ]
+             */
+            events: components["schemas"]["WebhookEventSelector"][];
+            /**
+             * @description A note for humans; null when none was given.
+             * @example Notify the ops channel when a session goes idle.
+             */
+            description: string | null;
+            metadata: components["schemas"]["Metadata"];
+            /**
+             * @description True when enabled; false when disabled (events are still recorded for it, and held until it is enabled).
+             * @example true
+             */
+            active: boolean;
+            /**
+             * @description Failed delivery attempts since the last successful one.
+             * @example 0
+             */
+            consecutive_fail: number;
+            /**
+             * @description True once `consecutive_fail` exceeds the degradation threshold (20 by default); a successful delivery clears it.
+             * @example false
+             */
+            degraded: boolean;
+            /**
+             * Format: date-time
+             * @description When a delivery to this endpoint last succeeded; null if never.
+             * @example 2026-11-21T12:40:01.250Z
+             */
+            last_success_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a delivery attempt to this endpoint last failed; null if never.
+             * @example null
+             */
+            last_failure_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the endpoint was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the endpoint's configuration or enabled state last changed.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            updated_at: string;
+            /**
+             * @description The secret that signs every delivery to this endpoint: `whsec_` followed by 32 random bytes in base64url. The `v1` signature is HMAC-SHA256 keyed with the UTF-8 bytes of this whole string. Returned only here, never by later reads.
+             * @example whsec_7Kq2ZbU4xN9mW1cR8tY3vH6pL0sD5fG2jA4eQ7iO9uE
+             */
+            signing_secret: string;
+        };
+        /** @description The test event that was queued for the endpoint, and its delivery record. */
+        WebhookTestResult: {
+            /**
+             * @description The id of the `webhook.test` event (the envelope `id` and the `Webhook-Id` header).
+             * @example evt_01JD3R2A5B6C7D8E9F0G1H2J3K
+             */
+            event_id: string;
+            /**
+             * @description The delivery record of the test event for this endpoint; follow it with `GET /webhook_events/{webhook_event_id}`.
+             * @example whev_01JD3R2A5C0QW4E7R9T2Y5V8M1
+             */
+            webhook_event_id: string;
+        };
+        /**
+         * @description The delivery status of a record:
+         *     `pending` (waiting for its first attempt or a retry, or held while the endpoint is disabled),
+         *     `succeeded` (a 2xx arrived), `dead` (all 4 attempts failed: the dead-letter queue; retry it with
+         *     `POST /webhook_events/{webhook_event_id}/retry`) or `discarded` (its endpoint was deleted first).
+         * @example succeeded
+         * @enum {string}
+         */
+        WebhookEventStatus: "pending" | "succeeded" | "dead" | "discarded";
+        /**
+         * @description The kind of an event, as in the envelope's `data.type` and the `Webhook-Event-Type` header.
+         * @example session.status_idled
+         * @enum {string}
+         */
+        WebhookEventType: "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "webhook.test";
+        /** @description The delivery record of one event for one endpoint: its status and timestamps, for auditing. */
+        WebhookEvent: {
+            /**
+             * @description The record id, `whev_` followed by a ULID.
+             * @example whev_01JD3R2A5C0QW4E7R9T2Y5V8M1
+             */
+            id: string;
+            /**
+             * @description Always `webhook_event`.
+             * @example webhook_event
+             * @constant
+             */
+            type: "webhook_event";
+            /**
+             * @description The event delivered (the envelope `id`).
+             * @example evt_01JD3R2A5B6C7D8E9F0G1H2J3K
+             */
+            event_id: string;
+            event_type: components["schemas"]["WebhookEventType"];
+            /**
+             * @description The endpoint the record delivers to (it may have been deleted since).
+             * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+             */
+            endpoint_id: string;
+            status: components["schemas"]["WebhookEventStatus"];
+            /**
+             * @description Delivery attempts made so far, manual retries included.
+             * @example 1
+             */
+            attempt_count: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due while `pending` (a held record of a disabled endpoint is sent as soon as the endpoint is enabled); null once the record is `succeeded`, `dead` or `discarded`.
+             * @example null
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the last attempt started; null before the first.
+             * @example 2026-11-21T12:40:01.130Z
+             */
+            last_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the receiver acknowledged the event with a 2xx; null until then.
+             * @example 2026-11-21T12:40:01.152Z
+             */
+            delivered_at: string | null;
+            /**
+             * @description The HTTP status of the last attempt; null before the first attempt or when no response arrived (timeout, connection error).
+             * @example 200
+             */
+            last_response_status: number | null;
+            /**
+             * @description Why the last attempt failed (truncated); null when it succeeded or before the first attempt.
+             * @example null
+             */
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @description When the record was created (in the same transaction as the event).
+             * @example 2026-11-21T12:40:01.120Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the record last changed.
+             * @example 2026-11-21T12:40:01.152Z
+             */
+            updated_at: string;
+        };
+        /** @description One page of delivery records, newest first. */
+        WebhookEventList: {
+            /** @description The delivery records on this page. */
+            data: components["schemas"]["WebhookEvent"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description The data of a `session.created` event. A session was created with `POST /sessions` (or by a deployment run). */
+        SessionCreatedEventData: {
+            /**
+             * @description The session id (`sess_...`).
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `session.created`.
+             * @example session.created
+             * @constant
+             */
+            type: "session.created";
+        };
+        /** @description The data of a `session.updated` event. A session's title or metadata changed (`POST /sessions/{session_id}` that changes something). */
+        SessionUpdatedEventData: {
+            /**
+             * @description The session id (`sess_...`).
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `session.updated`.
+             * @example session.updated
+             * @constant
+             */
+            type: "session.updated";
+        };
+        /** @description The data of a `session.archived` event. A session was archived: it accepts no new events; its history stays readable. */
+        SessionArchivedEventData: {
+            /**
+             * @description The session id (`sess_...`).
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `session.archived`.
+             * @example session.archived
+             * @constant
+             */
+            type: "session.archived";
+        };
+        /** @description The data of a `session.deleted` event. A session was permanently deleted, with its history and threads. */
+        SessionDeletedEventData: {
+            /**
+             * @description The session id (`sess_...`).
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `session.deleted`.
+             * @example session.deleted
+             * @constant
+             */
+            type: "session.deleted";
+        };
+        /** @description The data of a `session.status_run_started` event. The agent started a run: the session is `running`. */
+        SessionStatusRunStartedEventData: {
+            /**
+             * @description The session id (`sess_...`).
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `session.status_run_started`.
+             * @example session.status_run_started
+             * @constant
+             */
+            type: "session.status_run_started";
+        };
+        /** @description The data of a `session.status_idled` event. A turn completed (or ended with an error event) and the session is `idle`: its latest output is safe to read. */
+        SessionStatusIdledEventData: {
+            /**
+             * @description The session id (`sess_...`).
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `session.status_idled`.
+             * @example session.status_idled
+             * @constant
+             */
+            type: "session.status_idled";
+        };
+        /** @description The data of a `session.thread_created` event. A session thread was created: a sub-agent of a coordinator agent runs in it for the first time. */
+        SessionThreadCreatedEventData: {
+            /**
+             * @description The session id (`sess_...`) of the thread's session.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `session.thread_created`.
+             * @example session.thread_created
+             * @constant
+             */
+            type: "session.thread_created";
+            /**
+             * @description The thread concerned (`sthr_...`).
+             * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+             */
+            session_thread_id: string;
+        };
+        /** @description The data of a `session.thread_idled` event. A session thread finished a run and is `idle`. */
+        SessionThreadIdledEventData: {
+            /**
+             * @description The session id (`sess_...`) of the thread's session.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `session.thread_idled`.
+             * @example session.thread_idled
+             * @constant
+             */
+            type: "session.thread_idled";
+            /**
+             * @description The thread concerned (`sthr_...`).
+             * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+             */
+            session_thread_id: string;
+        };
+        /** @description The data of a `session.thread_terminated` event. A session thread was terminated by a `user.interrupt`; it never runs again. */
+        SessionThreadTerminatedEventData: {
+            /**
+             * @description The session id (`sess_...`) of the thread's session.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `session.thread_terminated`.
+             * @example session.thread_terminated
+             * @constant
+             */
+            type: "session.thread_terminated";
+            /**
+             * @description The thread concerned (`sthr_...`).
+             * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+             */
+            session_thread_id: string;
+        };
+        /** @description The data of an `agent.created` event. An agent was created with `POST /agents`; `version` is 1. */
+        AgentCreatedEventData: {
+            /**
+             * @description The agent id (`agent_...`).
+             * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+             */
+            id: string;
+            /**
+             * @description Always `agent.created`.
+             * @example agent.created
+             * @constant
+             */
+            type: "agent.created";
+            /**
+             * @description The agent version (always 1).
+             * @example 1
+             */
+            version: number;
+        };
+        /** @description The data of an `agent.updated` event. An agent's configuration changed; `version` is the new version (incremented by one). */
+        AgentUpdatedEventData: {
+            /**
+             * @description The agent id (`agent_...`).
+             * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+             */
+            id: string;
+            /**
+             * @description Always `agent.updated`.
+             * @example agent.updated
+             * @constant
+             */
+            type: "agent.updated";
+            /**
+             * @description The agent version after the update.
+             * @example 3
+             */
+            version: number;
+        };
+        /** @description The data of an `agent.archived` event. An agent was archived: it takes no new sessions; `version` is its current version. */
+        AgentArchivedEventData: {
+            /**
+             * @description The agent id (`agent_...`).
+             * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+             */
+            id: string;
+            /**
+             * @description Always `agent.archived`.
+             * @example agent.archived
+             * @constant
+             */
+            type: "agent.archived";
+            /**
+             * @description The agent version.
+             * @example 2
+             */
+            version: number;
+        };
+        /** @description The data of an `agent.deleted` event. An agent was deleted; its configuration is unrecoverable. `version` is the version it had. */
+        AgentDeletedEventData: {
+            /**
+             * @description The agent id (`agent_...`).
+             * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+             */
+            id: string;
+            /**
+             * @description Always `agent.deleted`.
+             * @example agent.deleted
+             * @constant
+             */
+            type: "agent.deleted";
+            /**
+             * @description The agent version.
+             * @example 2
+             */
+            version: number;
+        };
+        /** @description The data of a `webhook.test` event. A test event sent by `POST /webhook_endpoints/{id}/test` to check connectivity and signature verification. Only the tested endpoint receives it. */
+        WebhookTestEventData: {
+            /**
+             * @description The id of the tested webhook endpoint (`wep_...`).
+             * @example wep_01JD3QB2C3D4E5F6G7H8J9K0M1
+             */
+            id: string;
+            /**
+             * @description Always `webhook.test`.
+             * @example webhook.test
+             * @constant
+             */
+            type: "webhook.test";
+        };
+        /** @description The data of an event: the resource id, the event kind in `type`, and the kind's fields (`version` for agent events, `session_thread_id` for thread events). */
+        EventData: components["schemas"]["SessionCreatedEventData"] | components["schemas"]["SessionUpdatedEventData"] | components["schemas"]["SessionArchivedEventData"] | components["schemas"]["SessionDeletedEventData"] | components["schemas"]["SessionStatusRunStartedEventData"] | components["schemas"]["SessionStatusIdledEventData"] | components["schemas"]["SessionThreadCreatedEventData"] | components["schemas"]["SessionThreadIdledEventData"] | components["schemas"]["SessionThreadTerminatedEventData"] | components["schemas"]["AgentCreatedEventData"] | components["schemas"]["AgentUpdatedEventData"] | components["schemas"]["AgentArchivedEventData"] | components["schemas"]["AgentDeletedEventData"] | components["schemas"]["WebhookTestEventData"];
+        /** @description The envelope of every event the service pushes to webhook endpoints. The envelope `id` is the deduplication key: it is the same for every endpoint and every retry of the event. */
+        EventEnvelope: {
+            /**
+             * @description The unique event id, `evt_` followed by a ULID.
+             * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event occurred (RFC 3339 UTC with milliseconds).
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * @description Always `event`.
+             * @example event
+             * @constant
+             */
+            type: "event";
+            data: components["schemas"]["EventData"];
+        };
+        /** @description One delivery attempt. */
+        WebhookEventAttempt: {
+            /**
+             * @description The attempt number, from 1.
+             * @example 1
+             */
+            number: number;
+            /**
+             * Format: date-time
+             * @description When the attempt started.
+             * @example 2026-11-21T12:40:01.130Z
+             */
+            started_at: string;
+            /**
+             * @description How long the attempt took, in milliseconds.
+             * @example 22
+             */
+            duration_ms: number;
+            /**
+             * @description The HTTP status the receiver answered; null when no response arrived.
+             * @example 200
+             */
+            response_status: number | null;
+            /**
+             * @description Why the attempt failed (truncated); null when it succeeded.
+             * @example null
+             */
+            error: string | null;
+        };
+        /** @description The delivery record of one event for one endpoint, with the envelope it sends and every attempt. */
+        WebhookEventDetail: {
+            /**
+             * @description The record id, `whev_` followed by a ULID.
+             * @example whev_01JD3R2A5C0QW4E7R9T2Y5V8M1
+             */
+            id: string;
+            /**
+             * @description Always `webhook_event`.
+             * @example webhook_event
+             * @constant
+             */
+            type: "webhook_event";
+            /**
+             * @description The event delivered (the envelope `id`).
+             * @example evt_01JD3R2A5B6C7D8E9F0G1H2J3K
+             */
+            event_id: string;
+            event_type: components["schemas"]["WebhookEventType"];
+            /**
+             * @description The endpoint the record delivers to (it may have been deleted since).
+             * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+             */
+            endpoint_id: string;
+            status: components["schemas"]["WebhookEventStatus"];
+            /**
+             * @description Delivery attempts made so far, manual retries included.
+             * @example 1
+             */
+            attempt_count: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due while `pending` (a held record of a disabled endpoint is sent as soon as the endpoint is enabled); null once the record is `succeeded`, `dead` or `discarded`.
+             * @example null
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the last attempt started; null before the first.
+             * @example 2026-11-21T12:40:01.130Z
+             */
+            last_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the receiver acknowledged the event with a 2xx; null until then.
+             * @example 2026-11-21T12:40:01.152Z
+             */
+            delivered_at: string | null;
+            /**
+             * @description The HTTP status of the last attempt; null before the first attempt or when no response arrived (timeout, connection error).
+             * @example 200
+             */
+            last_response_status: number | null;
+            /**
+             * @description Why the last attempt failed (truncated); null when it succeeded or before the first attempt.
+             * @example null
+             */
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @description When the record was created (in the same transaction as the event).
+             * @example 2026-11-21T12:40:01.120Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the record last changed.
+             * @example 2026-11-21T12:40:01.152Z
+             */
+            updated_at: string;
+            payload: components["schemas"]["EventEnvelope"];
+            /** @description Every attempt, oldest first. */
+            attempts: components["schemas"]["WebhookEventAttempt"][];
+        };
     };
     responses: {
         /** @description The request is malformed or fails validation (invalid_request_error). `param` names the offending field, parameter or header. */
@@ -753,6 +3654,26 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The token may not perform this operation on this resource (permission_error). */
+        Forbidden: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "permission_error",
+                 *         "message": "Vendor skills are read-only."
+                 *       },
+                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The request conflicts with the current state of the resource (conflict_error). */
         Conflict: {
             headers: {
@@ -796,6 +3717,31 @@ export interface components {
          */
         BeforeId: string;
         /**
+         * @description Only skills whose `name` starts with this text, ignoring case.
+         * @example verify
+         */
+        SkillNamePrefix: string;
+        /**
+         * @description Only skills whose `display_title` starts with this text, ignoring case.
+         * @example Verify
+         */
+        SkillDisplayTitlePrefix: string;
+        /**
+         * @description Only skills of this source: `custom` (uploaded by the account) or `vendor` (shipped with the service).
+         * @example custom
+         */
+        SkillSource: "custom" | "vendor";
+        /**
+         * @description The id of the skill (`skill_...`).
+         * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+         */
+        SkillId: string;
+        /**
+         * @description The version (a string of epoch microseconds, as in `latest_version`), or `latest` for the newest one.
+         * @example 1795264496789000
+         */
+        SkillVersion: string;
+        /**
          * @description Include archived records in the list.
          * @example false
          */
@@ -810,6 +3756,84 @@ export interface components {
          * @example vcred_01JD3Q4B7T2M8X0P5R6S9V1W3Y
          */
         CredentialId: string;
+        /**
+         * @description The id of the agent (`agent_...`).
+         * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+         */
+        AgentId: string;
+        /**
+         * @description Return the agent as it was at this version (default the latest). An unknown version answers 404.
+         * @example 1
+         */
+        AgentVersion: number;
+        /**
+         * @description A forward cursor: the `next_page` of the previous response (a version number). Same meaning as `after_version`. At most one of `page`, `after_version` and `before_version` may be given.
+         * @example 3
+         */
+        AgentVersionPage: string;
+        /**
+         * @description Return the versions after this one in list order (older ones). At most one of `page`, `after_version` and `before_version` may be given.
+         * @example 3
+         */
+        AfterVersion: number;
+        /**
+         * @description Return the versions just before this one in list order (newer ones), still in list order. At most one of `page`, `after_version` and `before_version` may be given.
+         * @example 5
+         */
+        BeforeVersion: number;
+        /**
+         * @description The id of the environment (`env_...`).
+         * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+         */
+        EnvironmentId: string;
+        /**
+         * @description Only sessions in one of these statuses. Repeat the parameter with brackets: `statuses[]=idle&statuses[]=running`.
+         * @example [
+         *       "idle",
+         *       "running"
+         *     ]
+         */
+        SessionStatuses: components["schemas"]["SessionStatus"][];
+        /**
+         * @description Only sessions of this agent (`agent_...`).
+         * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+         */
+        AgentIdFilter: string;
+        /**
+         * @description The id of the session (`sess_...`).
+         * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+         */
+        SessionId: string;
+        /**
+         * @description The id of the session thread (`sthr_...`).
+         * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+         */
+        ThreadId: string;
+        /**
+         * @description The id of the webhook endpoint (`wep_...`).
+         * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+         */
+        WebhookEndpointId: string;
+        /**
+         * @description Only the records of this endpoint (`wep_...`, also one since deleted). A malformed id answers 400.
+         * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+         */
+        WebhookEventEndpointFilter: string;
+        /**
+         * @description Only the records in this delivery status; `dead` lists the dead-letter queue.
+         * @example dead
+         */
+        WebhookEventStatusFilter: components["schemas"]["WebhookEventStatus"];
+        /**
+         * @description Only the records of events of this kind.
+         * @example session.status_idled
+         */
+        WebhookEventTypeFilter: components["schemas"]["WebhookEventType"];
+        /**
+         * @description The id of the delivery record (`whev_...`).
+         * @example whev_01JD3R2A5C0QW4E7R9T2Y5V8M1
+         */
+        WebhookEventId: string;
     };
     requestBodies: never;
     headers: {
@@ -823,6 +3847,400 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listSkills: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+                /**
+                 * @description Only skills whose `name` starts with this text, ignoring case.
+                 * @example verify
+                 */
+                name?: components["parameters"]["SkillNamePrefix"];
+                /**
+                 * @description Only skills whose `display_title` starts with this text, ignoring case.
+                 * @example Verify
+                 */
+                display_title?: components["parameters"]["SkillDisplayTitlePrefix"];
+                /**
+                 * @description Only skills of this source: `custom` (uploaded by the account) or `vendor` (shipped with the service).
+                 * @example custom
+                 */
+                source?: components["parameters"]["SkillSource"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of skills. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "files": [
+                 *         "release-notes/SKILL.md",
+                 *         "release-notes/templates/notes.md"
+                 *       ],
+                 *       "display_title": "Release notes writer",
+                 *       "metadata": "{\"team\":\"platform\"}"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["CreateSkillRequest"];
+            };
+        };
+        responses: {
+            /** @description The new skill (without its content); the upload is its first version. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Skill"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the skill (`skill_...`).
+                 * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                skill_id: components["parameters"]["SkillId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The skill. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Skill"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the skill (`skill_...`).
+                 * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                skill_id: components["parameters"]["SkillId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The skill was deleted. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedSkill"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSkillVersions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the skill (`skill_...`).
+                 * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                skill_id: components["parameters"]["SkillId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of versions. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "skillver_01JD3Q4B7T2M8X0P5R6S9V1W3Y",
+                     *           "type": "skill_version",
+                     *           "skill_id": "skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1",
+                     *           "version": "1795264496789000",
+                     *           "name": "release-notes",
+                     *           "description": "Write release notes from a list of merged pull requests, grouped by area.",
+                     *           "directory": "release-notes",
+                     *           "created_at": "2026-11-21T12:34:56.789Z"
+                     *         }
+                     *       ],
+                     *       "next_page": null,
+                     *       "first_id": "skillver_01JD3Q4B7T2M8X0P5R6S9V1W3Y",
+                     *       "last_id": "skillver_01JD3Q4B7T2M8X0P5R6S9V1W3Y",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SkillVersionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSkillVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the skill (`skill_...`).
+                 * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                skill_id: components["parameters"]["SkillId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "files": [
+                 *         "release-notes/SKILL.md",
+                 *         "release-notes/templates/notes.md"
+                 *       ]
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["CreateSkillVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSkillVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the skill (`skill_...`).
+                 * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                skill_id: components["parameters"]["SkillId"];
+                /**
+                 * @description The version (a string of epoch microseconds, as in `latest_version`), or `latest` for the newest one.
+                 * @example 1795264496789000
+                 */
+                version: components["parameters"]["SkillVersion"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSkillVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the skill (`skill_...`).
+                 * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                skill_id: components["parameters"]["SkillId"];
+                /**
+                 * @description The version (a string of epoch microseconds, as in `latest_version`), or `latest` for the newest one.
+                 * @example 1795264496789000
+                 */
+                version: components["parameters"]["SkillVersion"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version was deleted. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedSkillVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSkillVersionContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the skill (`skill_...`).
+                 * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                skill_id: components["parameters"]["SkillId"];
+                /**
+                 * @description The version (a string of epoch microseconds, as in `latest_version`), or `latest` for the newest one.
+                 * @example 1795264496789000
+                 */
+                version: components["parameters"]["SkillVersion"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files of the version as a zip archive. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    /**
+                     * @description `attachment; filename="<directory>-<version>.zip"`.
+                     * @example attachment; filename="release-notes-1795264496789000.zip"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listVaults: {
         parameters: {
             query?: {
@@ -1343,6 +4761,2187 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    listAgents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+                /**
+                 * @description Include archived records in the list.
+                 * @example false
+                 */
+                include_archived?: components["parameters"]["IncludeArchived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of agents. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K",
+                     *           "type": "agent",
+                     *           "name": "Support triage",
+                     *           "model": "echo",
+                     *           "system": null,
+                     *           "description": null,
+                     *           "tools": [],
+                     *           "mcp_servers": [],
+                     *           "skills": [],
+                     *           "multiagent": null,
+                     *           "metadata": {},
+                     *           "version": 1,
+                     *           "archived_at": null,
+                     *           "created_at": "2026-11-21T12:34:56.789Z",
+                     *           "updated_at": "2026-11-21T12:34:56.789Z"
+                     *         }
+                     *       ],
+                     *       "next_page": null,
+                     *       "first_id": "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K",
+                     *       "last_id": "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAgentRequest"];
+            };
+        };
+        responses: {
+            /** @description The new agent, at version 1. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAgent: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Return the agent as it was at this version (default the latest). An unknown version answers 404.
+                 * @example 1
+                 */
+                version?: components["parameters"]["AgentVersion"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the agent (`agent_...`).
+                 * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+                 */
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the agent (`agent_...`).
+                 * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+                 */
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 1,
+                 *       "name": "Support triage (EU)"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateAgentRequest"];
+            };
+        };
+        responses: {
+            /** @description The agent at its (possibly new) latest version. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the agent (`agent_...`).
+                 * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+                 */
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent was deleted. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedAgent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAgentVersions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response (a version number). Same meaning as `after_version`. At most one of `page`, `after_version` and `before_version` may be given.
+                 * @example 3
+                 */
+                page?: components["parameters"]["AgentVersionPage"];
+                /**
+                 * @description Return the versions after this one in list order (older ones). At most one of `page`, `after_version` and `before_version` may be given.
+                 * @example 3
+                 */
+                after_version?: components["parameters"]["AfterVersion"];
+                /**
+                 * @description Return the versions just before this one in list order (newer ones), still in list order. At most one of `page`, `after_version` and `before_version` may be given.
+                 * @example 5
+                 */
+                before_version?: components["parameters"]["BeforeVersion"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the agent (`agent_...`).
+                 * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+                 */
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of versions. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K",
+                     *           "type": "agent",
+                     *           "name": "Support triage (EU)",
+                     *           "model": "echo",
+                     *           "system": null,
+                     *           "description": null,
+                     *           "tools": [],
+                     *           "mcp_servers": [],
+                     *           "skills": [],
+                     *           "multiagent": null,
+                     *           "metadata": {},
+                     *           "version": 2,
+                     *           "archived_at": null,
+                     *           "created_at": "2026-11-21T12:34:56.789Z",
+                     *           "updated_at": "2026-11-21T12:40:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K",
+                     *           "type": "agent",
+                     *           "name": "Support triage",
+                     *           "model": "echo",
+                     *           "system": null,
+                     *           "description": null,
+                     *           "tools": [],
+                     *           "mcp_servers": [],
+                     *           "skills": [],
+                     *           "multiagent": null,
+                     *           "metadata": {},
+                     *           "version": 1,
+                     *           "archived_at": null,
+                     *           "created_at": "2026-11-21T12:34:56.789Z",
+                     *           "updated_at": "2026-11-21T12:34:56.789Z"
+                     *         }
+                     *       ],
+                     *       "next_page": null,
+                     *       "first_version": 2,
+                     *       "last_version": 1,
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentVersionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the agent (`agent_...`).
+                 * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+                 */
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived agent. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEnvironments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+                /**
+                 * @description Include archived records in the list.
+                 * @example false
+                 */
+                include_archived?: components["parameters"]["IncludeArchived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of environments. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X",
+                     *           "type": "environment",
+                     *           "name": "Production sandbox",
+                     *           "description": null,
+                     *           "config": {
+                     *             "type": "cloud",
+                     *             "networking": {
+                     *               "type": "unrestricted"
+                     *             }
+                     *           },
+                     *           "metadata": {},
+                     *           "archived_at": null,
+                     *           "created_at": "2026-11-21T12:34:56.789Z",
+                     *           "updated_at": "2026-11-21T12:34:56.789Z"
+                     *         }
+                     *       ],
+                     *       "next_page": null,
+                     *       "first_id": "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X",
+                     *       "last_id": "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EnvironmentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createEnvironment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Production sandbox",
+                 *       "description": "Locked-down sandbox for customer-facing agents.",
+                 *       "config": {
+                 *         "type": "cloud",
+                 *         "networking": {
+                 *           "type": "limited",
+                 *           "allowed_hosts": [
+                 *             "api.github.com"
+                 *           ]
+                 *         }
+                 *       },
+                 *       "metadata": {
+                 *         "team": "platform"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateEnvironmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The new environment. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Environment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getEnvironment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The environment. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Environment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateEnvironment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Staging sandbox",
+                 *       "config": {
+                 *         "type": "cloud",
+                 *         "networking": {
+                 *           "type": "unrestricted"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateEnvironmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated environment. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Environment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteEnvironment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The environment was deleted. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedEnvironment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveEnvironment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived environment. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Environment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+                /**
+                 * @description Include archived records in the list.
+                 * @example false
+                 */
+                include_archived?: components["parameters"]["IncludeArchived"];
+                /**
+                 * @description Only sessions in one of these statuses. Repeat the parameter with brackets: `statuses[]=idle&statuses[]=running`.
+                 * @example [
+                 *       "idle",
+                 *       "running"
+                 *     ]
+                 */
+                statuses?: components["parameters"]["SessionStatuses"];
+                /**
+                 * @description Only sessions of this agent (`agent_...`).
+                 * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+                 */
+                agent_id?: components["parameters"]["AgentIdFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of sessions. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *           "type": "session",
+                     *           "title": "Ticket 4711",
+                     *           "agent": {
+                     *             "type": "agent",
+                     *             "id": "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K",
+                     *             "version": 1
+                     *           },
+                     *           "environment_id": "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X",
+                     *           "status": "idle",
+                     *           "metadata": {},
+                     *           "vault_ids": [],
+                     *           "environment_variables": {},
+                     *           "archived_at": null,
+                     *           "created_at": "2026-11-21T12:34:56.789Z",
+                     *           "updated_at": "2026-11-21T12:34:56.789Z"
+                     *         }
+                     *       ],
+                     *       "next_page": null,
+                     *       "first_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *       "last_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "agent": "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K",
+                 *       "environment_id": "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X",
+                 *       "title": "Ticket 4711",
+                 *       "metadata": {
+                 *         "ticket": "4711"
+                 *       },
+                 *       "environment_variables": {
+                 *         "LOG_FORMAT": "json",
+                 *         "TZ": "Europe/Berlin"
+                 *       },
+                 *       "initial_events": [
+                 *         {
+                 *           "type": "user.message",
+                 *           "content": [
+                 *             {
+                 *               "type": "text",
+                 *               "text": "Hello"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The new session, `idle`. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Ticket 4711 (escalated)",
+                 *       "metadata": {
+                 *         "priority": "high"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session was deleted. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived session. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSessionEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events, oldest first. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendSessionEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendSessionEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description The events are stored; the run they start proceeds in the background. */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                     *           "type": "user.message",
+                     *           "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *           "session_thread_id": null,
+                     *           "content": [
+                     *             {
+                     *               "type": "text",
+                     *               "text": "Hello"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-11-21T12:34:56.789Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SendSessionEventsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSessionThreads: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of threads. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z",
+                     *           "type": "session_thread",
+                     *           "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *           "agent": {
+                     *             "type": "agent",
+                     *             "id": "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K",
+                     *             "version": 1
+                     *           },
+                     *           "status": "idle",
+                     *           "created_at": "2026-11-21T12:34:56.789Z",
+                     *           "updated_at": "2026-11-21T12:34:57.123Z"
+                     *         }
+                     *       ],
+                     *       "next_page": null,
+                     *       "first_id": "sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z",
+                     *       "last_id": "sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionThreadList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSessionThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+                /**
+                 * @description The id of the session thread (`sthr_...`).
+                 * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+                 */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thread. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionThread"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSessionThreadEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+                /**
+                 * @description The id of the session thread (`sthr_...`).
+                 * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+                 */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events, oldest first. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K4",
+                     *           "type": "session.thread_created",
+                     *           "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *           "session_thread_id": "sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z",
+                     *           "created_at": "2026-11-21T12:34:56.801Z"
+                     *         },
+                     *         {
+                     *           "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K5",
+                     *           "type": "agent.message",
+                     *           "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *           "session_thread_id": "sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z",
+                     *           "content": [
+                     *             {
+                     *               "type": "text",
+                     *               "text": "Echo: Hello"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-11-21T12:34:56.805Z"
+                     *         },
+                     *         {
+                     *           "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K6",
+                     *           "type": "session.thread_idled",
+                     *           "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *           "session_thread_id": "sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z",
+                     *           "created_at": "2026-11-21T12:34:56.805Z"
+                     *         }
+                     *       ],
+                     *       "next_page": null,
+                     *       "first_id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K4",
+                     *       "last_id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K6",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of webhook endpoints. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D",
+                     *           "type": "webhook_endpoint",
+                     *           "url": "https://hooks.example.com/cloud-agents",
+                     *           "events": [
+                     *             "*"
+                     *           ],
+                     *           "description": null,
+                     *           "metadata": {},
+                     *           "active": true,
+                     *           "consecutive_fail": 0,
+                     *           "degraded": false,
+                     *           "last_success_at": "2026-11-21T12:40:01.152Z",
+                     *           "last_failure_at": null,
+                     *           "created_at": "2026-11-21T12:34:56.789Z",
+                     *           "updated_at": "2026-11-21T12:34:56.789Z"
+                     *         }
+                     *       ],
+                     *       "next_page": null,
+                     *       "first_id": "wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D",
+                     *       "last_id": "wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/cloud-agents",
+                 *       "events": [
+                 *         "session.status_idled",
+                 *         "session.archived"
+                 *       ],
+                 *       "description": "Notify the ops channel when a session goes idle.",
+                 *       "metadata": {
+                 *         "team": "platform"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The new endpoint, with its `signing_secret` (shown only in this response). */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the webhook endpoint (`wep_...`).
+                 * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+                 */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the webhook endpoint (`wep_...`).
+                 * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+                 */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/cloud-agents",
+                 *       "events": [
+                 *         "session.status_idled",
+                 *         "session.archived"
+                 *       ],
+                 *       "description": "Notify the ops channel when a session goes idle.",
+                 *       "metadata": {
+                 *         "team": "platform"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The full updated endpoint. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the webhook endpoint (`wep_...`).
+                 * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+                 */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint was deleted. */
+            204: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the webhook endpoint (`wep_...`).
+                 * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+                 */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test event was queued. */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "event_id": "evt_01JD3R2A5B6C7D8E9F0G1H2J3K",
+                     *       "webhook_event_id": "whev_01JD3R2A5C0QW4E7R9T2Y5V8M1"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    enableWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the webhook endpoint (`wep_...`).
+                 * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+                 */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with `active` true. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the webhook endpoint (`wep_...`).
+                 * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+                 */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with `active` false. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+                /**
+                 * @description Only the records of this endpoint (`wep_...`, also one since deleted). A malformed id answers 400.
+                 * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+                 */
+                endpoint_id?: components["parameters"]["WebhookEventEndpointFilter"];
+                /**
+                 * @description Only the records in this delivery status; `dead` lists the dead-letter queue.
+                 * @example dead
+                 */
+                status?: components["parameters"]["WebhookEventStatusFilter"];
+                /**
+                 * @description Only the records of events of this kind.
+                 * @example session.status_idled
+                 */
+                event_type?: components["parameters"]["WebhookEventTypeFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of delivery records. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "whev_01JD3R2A5C0QW4E7R9T2Y5V8M1",
+                     *           "type": "webhook_event",
+                     *           "event_id": "evt_01JD3R2A5B6C7D8E9F0G1H2J3K",
+                     *           "event_type": "session.status_idled",
+                     *           "endpoint_id": "wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D",
+                     *           "status": "succeeded",
+                     *           "attempt_count": 1,
+                     *           "next_attempt_at": null,
+                     *           "last_attempt_at": "2026-11-21T12:40:01.130Z",
+                     *           "delivered_at": "2026-11-21T12:40:01.152Z",
+                     *           "last_response_status": 200,
+                     *           "last_error": null,
+                     *           "created_at": "2026-11-21T12:40:01.120Z",
+                     *           "updated_at": "2026-11-21T12:40:01.152Z"
+                     *         }
+                     *       ],
+                     *       "next_page": null,
+                     *       "first_id": "whev_01JD3R2A5C0QW4E7R9T2Y5V8M1",
+                     *       "last_id": "whev_01JD3R2A5C0QW4E7R9T2Y5V8M1",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the delivery record (`whev_...`).
+                 * @example whev_01JD3R2A5C0QW4E7R9T2Y5V8M1
+                 */
+                webhook_event_id: components["parameters"]["WebhookEventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery record. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retryWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the delivery record (`whev_...`).
+                 * @example whev_01JD3R2A5C0QW4E7R9T2Y5V8M1
+                 */
+                webhook_event_id: components["parameters"]["WebhookEventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The re-queued record. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    receiveSessionCreatedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                 *         "type": "session.created"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["SessionCreatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveSessionUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                 *         "type": "session.updated"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["SessionUpdatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveSessionArchivedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                 *         "type": "session.archived"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["SessionArchivedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveSessionDeletedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                 *         "type": "session.deleted"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["SessionDeletedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveSessionStatusRunStartedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                 *         "type": "session.status_run_started"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["SessionStatusRunStartedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveSessionStatusIdledEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                 *         "type": "session.status_idled"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["SessionStatusIdledEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveSessionThreadCreatedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                 *         "type": "session.thread_created",
+                 *         "session_thread_id": "sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["SessionThreadCreatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveSessionThreadIdledEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                 *         "type": "session.thread_idled",
+                 *         "session_thread_id": "sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["SessionThreadIdledEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveSessionThreadTerminatedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                 *         "type": "session.thread_terminated",
+                 *         "session_thread_id": "sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["SessionThreadTerminatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveAgentCreatedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K",
+                 *         "type": "agent.created",
+                 *         "version": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["AgentCreatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveAgentUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K",
+                 *         "type": "agent.updated",
+                 *         "version": 3
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["AgentUpdatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveAgentArchivedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K",
+                 *         "type": "agent.archived",
+                 *         "version": 2
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["AgentArchivedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveAgentDeletedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K",
+                 *         "type": "agent.deleted",
+                 *         "version": 2
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["AgentDeletedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "wep_01JD3QB2C3D4E5F6G7H8J9K0M1",
+                 *         "type": "webhook.test"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["WebhookTestEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

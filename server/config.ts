@@ -16,6 +16,21 @@ export interface Config {
   maxBodyBytes: number;
   maxUploadBytes: number;
   webhook: WebhookConfig;
+  runs: RunConfig;
+}
+
+/** The agent run worker (server/runtime/worker.ts). */
+export interface RunConfig {
+  /** How long the built-in echo runtime waits before answering (tests use it to have a run in flight). */
+  echoDelayMs: number;
+  /** How long a claimed run stays leased without a heartbeat before it counts as abandoned. */
+  leaseMs: number;
+  /** Executions of one run at most: a run interrupted by a crash is re-run until this many attempts. */
+  maxAttempts: number;
+  /** Runs executed at once (different sessions). */
+  concurrency: number;
+  /** How often the worker looks for expired leases and queued runs when nothing notifies it. */
+  pollIntervalMs: number;
 }
 
 /** The delivery policy is data, not code (STYLE.md). */
@@ -137,6 +152,14 @@ export function loadConfig(env: Env): Config {
     shutdownGraceMs: int(env, "WEBHOOK_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
   };
 
+  const runs: RunConfig = {
+    echoDelayMs: int(env, "ECHO_RUNTIME_DELAY_MS", 0, 0, 3_600_000),
+    leaseMs: int(env, "RUN_LEASE_MS", 60_000, 1000, 3_600_000),
+    maxAttempts: int(env, "RUN_MAX_ATTEMPTS", 2, 1, 100),
+    concurrency: int(env, "RUN_CONCURRENCY", 4, 1, 256),
+    pollIntervalMs: int(env, "RUN_POLL_INTERVAL_MS", 1000, 10, 60_000),
+  };
+
   return {
     host,
     port,
@@ -149,5 +172,6 @@ export function loadConfig(env: Env): Config {
     maxBodyBytes: int(env, "MAX_BODY_BYTES", 1024 * 1024, 1024, 64 * 1024 * 1024),
     maxUploadBytes: int(env, "MAX_UPLOAD_BYTES", 8 * 1024 * 1024, 1024, 256 * 1024 * 1024),
     webhook,
+    runs,
   };
 }

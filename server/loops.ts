@@ -1,4 +1,7 @@
 import type { AppDeps } from "./app.ts";
+import { DeliveryWorker } from "./delivery/worker.ts";
+import { runtimesFor } from "./runtime/registry.ts";
+import { RunWorker } from "./runtime/worker.ts";
 
 /** A background worker of the service, started after the server listens and stopped before the database closes. */
 export interface BackgroundWorker {
@@ -9,7 +12,26 @@ export interface BackgroundWorker {
 }
 
 /** Every background worker of the service, in start order (stopped in reverse). */
-export function createWorkers(_deps: AppDeps): BackgroundWorker[] {
+export function createWorkers(deps: AppDeps): BackgroundWorker[] {
   const workers: BackgroundWorker[] = [];
+  // Webhook delivery: wakes itself on the storage "events" signal (see DeliveryWorker.start).
+  workers.push(
+    new DeliveryWorker({
+      storage: deps.storage,
+      config: deps.config.webhook,
+      clock: deps.clock,
+      logger: deps.logger,
+      secrets: deps.secrets,
+    }),
+  );
+  // Agent runs: wakes itself on the storage "runs" signal; stopped first, giving runs in flight back.
+  workers.push(
+    new RunWorker({
+      storage: deps.storage,
+      config: deps.config.runs,
+      logger: deps.logger,
+      runtimes: runtimesFor(deps.config),
+    }),
+  );
   return workers;
 }

@@ -1,11 +1,12 @@
 /**
- * The operator entry point: `cloud-agents serve | migrate | token create|list|revoke`.
+ * The operator entry point: `cloud-agents serve | migrate | token create|list|revoke | skills import`.
  * Configuration comes from the environment, validated once here and passed in.
  */
 
 import { systemClock } from "./clock.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { generateToken, hashToken, tokenHint } from "./crypto/secretBox.ts";
+import { importSkillDirectory } from "./domain/skills.ts";
 import { createLogger } from "./logger.ts";
 import { DEFAULT_ACCOUNT, startService } from "./service.ts";
 import { createSqliteStorage, openDatabase, sqlitePathFromUrl } from "./storage/sqlite/index.ts";
@@ -19,6 +20,10 @@ Commands:
   token create [--account NAME]  Create a personal access token (account "default" by default)
   token list                     List tokens (hints only; tokens are stored hashed)
   token revoke ID                Revoke a token by its id (tok_...)
+  skills import DIR [--account NAME]
+                                 Import a skill folder (DIR/SKILL.md, ...) for an account ("default"
+                                 by default); a new version of the account's skill of that name
+                                 when it exists and the files changed
 
 Configuration is read from the environment; see README.md.`;
 
@@ -87,6 +92,25 @@ function tokenCommand(config: Config, args: string[]): void {
   }
 }
 
+function skillsCommand(config: Config, args: string[]): void {
+  const [sub, dir] = args;
+  if (sub !== "import" || !dir || dir.startsWith("--")) throw new Error(USAGE);
+  const name = flag(args, "--account") ?? DEFAULT_ACCOUNT;
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name)) throw new Error("--account must be 1-64 letters, digits, '_', '.' or '-'");
+  const storage = createSqliteStorage({ path: sqlitePathFromUrl(config.databaseUrl), clock: systemClock });
+  try {
+    const account = storage.accounts.ensureAccount(name);
+    const result = importSkillDirectory({ storage, config }, account.id, dir);
+    process.stdout.write(`${result.skill.id}\n`);
+    const what = { created: "Created", updated: "Added a version to", unchanged: "No change to" }[result.outcome];
+    process.stderr.write(
+      `${what} skill "${result.skill.name}" (${result.skill.id}) for account "${name}": version ${result.version.version}.\n`,
+    );
+  } finally {
+    storage.close();
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command = "serve", ...rest] = argv;
   if (command === "--help" || command === "help" || command === "-h") {
@@ -106,6 +130,8 @@ async function main(argv: string[]): Promise<void> {
     }
     case "token":
       return tokenCommand(config, rest);
+    case "skills":
+      return skillsCommand(config, rest);
     default:
       throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
   }

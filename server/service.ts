@@ -4,6 +4,7 @@ import { type AppDeps, createApp } from "./app.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { generateToken, hashToken, SecretBox, tokenHint } from "./crypto/secretBox.ts";
+import { loadVendorSkills } from "./domain/skills.ts";
 import type { Logger } from "./logger.ts";
 import { type BackgroundWorker, createWorkers } from "./loops.ts";
 import { resolveSecretKey } from "./secretKey.ts";
@@ -55,6 +56,8 @@ export function buildDeps(options: ServiceOptions): AppDeps {
   const storage = createSqliteStorage({ path: sqlitePathFromUrl(config.databaseUrl), clock });
   const { key } = resolveSecretKey(config);
   bootstrapTokens(storage, config, options.onFirstToken);
+  // After the migrations: upsert the shipped skills (idempotent across restarts).
+  loadVendorSkills({ storage, config, logger });
   return {
     config,
     storage,

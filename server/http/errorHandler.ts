@@ -94,6 +94,12 @@ export function toApiError(err: unknown): ApiError | null {
           "Unsupported Content-Type: send the body as application/json (skill uploads: multipart/form-data).",
           "Content-Type",
         );
+      case 500:
+        // The multipart parser's complaints about the body arrive wrapped as a 500 (skill uploads).
+        if (/^(Malformed|Unexpected end of|Missing Content-Type|Unsupported content type)/.test(e.message ?? "")) {
+          return new ApiError("invalid_request_error", `Malformed multipart/form-data body: ${e.message}.`);
+        }
+        return null;
       default:
         return null;
     }

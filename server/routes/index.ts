@@ -1,7 +1,23 @@
 import type { RouteModule } from "../app.ts";
+import { agentRoutes } from "./agents.ts";
+import { environmentRoutes } from "./environments.ts";
+import { sessionRoutes } from "./sessions.ts";
+import { sessionThreadRoutes } from "./sessionThreads.ts";
 import { skillRoutes } from "./skills.ts";
 import { vaultCredentialRoutes } from "./vaultCredentials.ts";
 import { vaultRoutes } from "./vaults.ts";
+import { webhookEndpointRoutes } from "./webhookEndpoints.ts";
+import { webhookEventRoutes } from "./webhookEvents.ts";
 
 /** Every API route file, one per tag, in mounting order. */
-export const apiRoutes: RouteModule[] = [skillRoutes, vaultRoutes, vaultCredentialRoutes];
+export const apiRoutes: RouteModule[] = [
+  skillRoutes,
+  vaultRoutes,
+  vaultCredentialRoutes,
+  agentRoutes,
+  environmentRoutes,
+  sessionRoutes,
+  sessionThreadRoutes,
+  webhookEndpointRoutes,
+  webhookEventRoutes,
+];

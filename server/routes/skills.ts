@@ -1,6 +1,130 @@
-import { Router } from "express";
-import type { RouteModule } from "../app.ts";
+import { type Request, Router } from "express";
+import type { AppDeps, RouteModule } from "../app.ts";
+import { decodePartFilename, type IncomingFile } from "../domain/skillPackage.ts";
+import * as skills from "../domain/skills.ts";
+import { ApiError, invalidRequest } from "../errors.ts";
+import { accountOf, pageQuery, pathParam } from "../http/context.ts";
+import type { SkillSource } from "../storage/port/skills.ts";
 
+/** The part of a multer file that the routes use (memory storage). */
+interface UploadedPart {
+  fieldname: string;
+  originalname: string;
+  buffer: Buffer;
+}
+
+/**
+ * Room for the multipart framing and the text fields on top of the files themselves: a request
+ * declaring more than this over the file limit is refused before it is read.
+ */
+const MULTIPART_OVERHEAD_BYTES = 2 * 1024 * 1024;
+
+/** The file parts of a parsed multipart request, each named by its relative path. */
+function uploadedFiles(req: Request): IncomingFile[] {
+  const parts = (Array.isArray(req.files) ? req.files : []) as UploadedPart[];
+  return parts.map((part) => {
+    // `files[]` is what clients that suffix array fields with [] send (see CreateSkillRequest).
+    if (part.fieldname !== "files" && part.fieldname !== "files[]") {
+      throw invalidRequest(
+        `Unexpected file part "${part.fieldname.slice(0, 64)}": send every file as a "files" part.`,
+        part.fieldname.slice(0, 64),
+      );
+    }
+    return {
+      path: decodePartFilename(part.originalname),
+      content: new Uint8Array(part.buffer.buffer, part.buffer.byteOffset, part.buffer.byteLength),
+    };
+  });
+}
+
+function textField(req: Request, name: string): string | undefined {
+  const value = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+function queryText(req: Request, name: string): string | undefined {
+  const value = (req.query as Record<string, unknown>)[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** Routes of the Skills tag. */
 export const skillRoutes: RouteModule = {
-  router: () => Router(),
+  // An upload that declares a body far over the limit is refused before multer buffers it.
+  preValidation: (deps: AppDeps) => {
+    const limit = deps.config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES;
+    const guard = (req: Request, _res: unknown, next: (err?: unknown) => void) => {
+      const length = Number(req.get("content-length") ?? 0);
+      if (length > limit) {
+        return next(
+          new ApiError(
+            "request_too_large",
+            `The upload is ${length} bytes; skill files may total at most ${deps.config.maxUploadBytes} bytes.`,
+          ),
+        );
+      }
+      next();
+    };
+    return Router().post("/skills", guard).post("/skills/:skill_id/versions", guard);
+  },
+
+  router(deps: AppDeps) {
+    const r = Router();
+    r.get("/skills", (req, res) => {
+      const source = queryText(req, "source") as SkillSource | undefined;
+      const name = queryText(req, "name");
+      const displayTitle = queryText(req, "display_title");
+      res.json(
+        skills.listSkills(deps, accountOf(res), {
+          page: pageQuery(req, "skill"),
+          ...(source !== undefined ? { source } : {}),
+          ...(name !== undefined ? { name } : {}),
+          ...(displayTitle !== undefined ? { displayTitle } : {}),
+        }),
+      );
+    });
+    r.post("/skills", (req, res) => {
+      res.json(
+        skills.createSkill(deps, accountOf(res), {
+          files: uploadedFiles(req),
+          display_title: textField(req, "display_title"),
+          metadata: textField(req, "metadata"),
+        }),
+      );
+    });
+    r.get("/skills/:skill_id", (req, res) => {
+      res.json(skills.getSkill(deps, accountOf(res), pathParam(req, "skill_id")));
+    });
+    r.delete("/skills/:skill_id", (req, res) => {
+      res.json(skills.deleteSkill(deps, accountOf(res), pathParam(req, "skill_id")));
+    });
+    r.get("/skills/:skill_id/versions", (req, res) => {
+      res.json(skills.listVersions(deps, accountOf(res), pathParam(req, "skill_id"), pageQuery(req, "skillver")));
+    });
+    r.post("/skills/:skill_id/versions", (req, res) => {
+      res.json(skills.createVersion(deps, accountOf(res), pathParam(req, "skill_id"), uploadedFiles(req)));
+    });
+    r.get("/skills/:skill_id/versions/:version", (req, res) => {
+      res.json(skills.getVersion(deps, accountOf(res), pathParam(req, "skill_id"), pathParam(req, "version")));
+    });
+    r.delete("/skills/:skill_id/versions/:version", (req, res) => {
+      res.json(skills.deleteVersion(deps, accountOf(res), pathParam(req, "skill_id"), pathParam(req, "version")));
+    });
+    r.get("/skills/:skill_id/versions/:version/content", (req, res) => {
+      const { filename, zip } = skills.versionContent(
+        deps,
+        accountOf(res),
+        pathParam(req, "skill_id"),
+        pathParam(req, "version"),
+      );
+      res.set("Content-Type", "application/zip");
+      // An ASCII fallback name plus the exact UTF-8 one (RFC 6266).
+      const ascii = filename.replace(/[^A-Za-z0-9._-]/g, "_");
+      res.set(
+        "Content-Disposition",
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      );
+      res.send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+    });
+    return r;
+  },
 };

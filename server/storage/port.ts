@@ -1,7 +1,12 @@
 import type { AccountStore } from "./port/accounts.ts";
+import type { AgentStore } from "./port/agents.ts";
+import type { EnvironmentStore } from "./port/environments.ts";
 import type { OutboxStore } from "./port/outbox.ts";
+import type { RunStore } from "./port/runs.ts";
+import type { SessionStore } from "./port/sessions.ts";
 import type { SkillStore } from "./port/skills.ts";
 import type { VaultStore } from "./port/vaults.ts";
+import type { WebhookStore } from "./port/webhooks.ts";
 
 export type { Metadata, Page, PageQuery } from "./port/common.ts";
 
@@ -15,9 +20,15 @@ export type StorageSignal = "events" | "runs";
  */
 export interface Storage {
   accounts: AccountStore;
+  agents: AgentStore;
+  environments: EnvironmentStore;
+  sessions: SessionStore;
+  /** The run state machine driven by the run worker (server/runtime/worker.ts). */
+  runs: RunStore;
   outbox: OutboxStore;
   skills: SkillStore;
   vaults: VaultStore;
+  webhooks: WebhookStore;
   /** Subscribes to a post-commit signal; returns an unsubscribe function. */
   on(signal: StorageSignal, listener: () => void): () => void;
   close(): void;

@@ -4,11 +4,16 @@ import Database from "better-sqlite3";
 import type { Clock } from "../../clock.ts";
 import type { Storage } from "../port.ts";
 import { createAccountStore } from "./accounts.ts";
+import { createAgentStore } from "./agents.ts";
 import { SqliteContext } from "./context.ts";
+import { createEnvironmentStore } from "./environments.ts";
 import { migrate } from "./migrate.ts";
 import { createOutboxStore } from "./outbox.ts";
+import { createRunStore } from "./runs.ts";
+import { createSessionStore } from "./sessions.ts";
 import { createSkillStore } from "./skills.ts";
 import { createVaultStore } from "./vaults.ts";
+import { createWebhookStore } from "./webhooks.ts";
 
 export interface SqliteOptions {
   /** A file path or `:memory:`. */
@@ -36,9 +41,14 @@ export function createSqliteStorage(options: SqliteOptions): Storage {
   const ctx = new SqliteContext(db, options.clock);
   return {
     accounts: createAccountStore(ctx),
+    agents: createAgentStore(ctx),
+    environments: createEnvironmentStore(ctx),
+    sessions: createSessionStore(ctx),
+    runs: createRunStore(ctx),
     outbox: createOutboxStore(ctx),
     skills: createSkillStore(ctx),
     vaults: createVaultStore(ctx),
+    webhooks: createWebhookStore(ctx),
     on: (signal, listener) => ctx.on(signal, listener),
     close: () => db.close(),
   };

@@ -1,3 +1,4 @@
+import type Database from "better-sqlite3";
 import { newId } from "../../ids.ts";
 import type { EventData, EventEnvelope, OutboxEvent, OutboxStore } from "../port/outbox.ts";
 import type { SqliteContext } from "./context.ts";
@@ -15,24 +16,98 @@ const toEvent = (row: EventRow): OutboxEvent => ({
   payload: row.payload,
 });
 
+interface FanOutStatements {
+  insertEvent: Database.Statement;
+  subscribers: Database.Statement;
+  target: Database.Statement;
+  insertDelivery: Database.Statement;
+}
+
+// appendEvent sits on every write path that emits events: prepare its statements once per connection.
+const statements = new WeakMap<Database.Database, FanOutStatements>();
+
+function prepared(db: Database.Database): FanOutStatements {
+  let s = statements.get(db);
+  if (!s) {
+    s = {
+      insertEvent: db.prepare(
+        "INSERT INTO events (id, account_id, kind, resource_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      ),
+      // Every endpoint of the account subscribed to the kind, enabled or not: a disabled
+      // endpoint's records are created and held until it is enabled.
+      subscribers: db.prepare(
+        `SELECT id FROM webhook_endpoints
+         WHERE account_id = ? AND (all_events = 1 OR EXISTS (SELECT 1 FROM json_each(webhook_endpoints.events) WHERE value = ?))
+         ORDER BY id`,
+      ),
+      target: db.prepare("SELECT id FROM webhook_endpoints WHERE id = ? AND account_id = ?"),
+      insertDelivery: db.prepare(
+        `INSERT INTO webhook_deliveries
+           (id, account_id, endpoint_id, event_seq, event_id, event_type, status, attempt_count, round_start,
+            next_attempt_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, 0, ?, ?, ?)`,
+      ),
+    };
+    statements.set(db, s);
+  }
+  return s;
+}
+
+/** An appended event and the delivery records it fanned out to. */
+export interface AppendedEvent {
+  event: OutboxEvent;
+  deliveryIds: string[];
+}
+
+/**
+ * Appends an event and fans it out: one delivery record per endpoint of the account whose
+ * subscription matches (its kinds or `*`), or only for `onlyEndpointId` (test events). The event
+ * and its records commit together, so the delivery loop never sees one without the other.
+ */
+export function appendEventTo(
+  ctx: SqliteContext,
+  accountId: string,
+  data: EventData,
+  onlyEndpointId?: string,
+): AppendedEvent {
+  const s = prepared(ctx.db);
+  return ctx.tx(() => {
+    const envelope: EventEnvelope = { id: newId("evt"), created_at: ctx.nowIso(), type: "event", data };
+    // These bytes are what every endpoint and every retry receives: serialize once, store, send as is.
+    const payload = JSON.stringify(envelope);
+    const info = s.insertEvent.run(envelope.id, accountId, data.type, data.id, payload, envelope.created_at);
+    const seq = Number(info.lastInsertRowid);
+    const endpoints = (
+      onlyEndpointId === undefined ? s.subscribers.all(accountId, data.type) : s.target.all(onlyEndpointId, accountId)
+    ) as { id: string }[];
+    const deliveryIds: string[] = [];
+    for (const endpoint of endpoints) {
+      const id = newId("whev");
+      s.insertDelivery.run(
+        id,
+        accountId,
+        endpoint.id,
+        seq,
+        envelope.id,
+        data.type,
+        envelope.created_at,
+        envelope.created_at,
+        envelope.created_at,
+      );
+      deliveryIds.push(id);
+    }
+    ctx.signal("events");
+    return { event: { seq, account_id: accountId, envelope, payload }, deliveryIds };
+  });
+}
+
 /**
  * Appends one event to the outbox. Call it inside the transaction of the change that causes
- * the event (`ctx.tx`), so the change and its event commit or roll back together.
- * The delivery loop is signalled after the commit.
+ * the event (`ctx.tx`), so the change, its event and the event's delivery records commit or
+ * roll back together. The delivery loop is signalled after the commit.
  */
 export function appendEvent(ctx: SqliteContext, accountId: string, data: EventData): OutboxEvent {
-  const envelope: EventEnvelope = {
-    id: newId("evt"),
-    created_at: ctx.nowIso(),
-    type: "event",
-    data,
-  };
-  const payload = JSON.stringify(envelope);
-  const info = ctx.db
-    .prepare("INSERT INTO events (id, account_id, kind, resource_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-    .run(envelope.id, accountId, data.type, data.id, payload, envelope.created_at);
-  ctx.signal("events");
-  return { seq: Number(info.lastInsertRowid), account_id: accountId, envelope, payload };
+  return appendEventTo(ctx, accountId, data).event;
 }
 
 export function createOutboxStore(ctx: SqliteContext): OutboxStore {

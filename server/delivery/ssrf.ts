@@ -1,0 +1,248 @@
+/**
+ * The SSRF guard: webhook URLs must not reach the service's own network. It runs when an
+ * endpoint is created or replaced (on the URL and the addresses its host resolves to) and again
+ * at every connection, on the address actually connected to (a `lookup` hook for host names,
+ * a check before connecting for IP literals), so DNS rebinding cannot slip a private address in.
+ * `WEBHOOK_ALLOW_PRIVATE_TARGETS=true` turns it off (local development, tests).
+ */
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
+import { isIP, isIPv6 } from "node:net";
+
+type Bytes = number[];
+
+function parseIPv4(s: string): Bytes | null {
+  const parts = s.split(".");
+  if (parts.length !== 4) return null;
+  const out: Bytes = [];
+  for (const p of parts) {
+    if (!/^\d{1,3}$/.test(p)) return null;
+    const n = Number(p);
+    if (n > 255) return null;
+    out.push(n);
+  }
+  return out;
+}
+
+function parseIPv6(input: string): Bytes | null {
+  let s = input.replace(/%.*$/, "");
+  if (!isIPv6(s)) return null;
+  // A trailing dotted quad (::ffff:1.2.3.4) becomes two hex groups.
+  const dotted = s.match(/^(.*:)(\d+\.\d+\.\d+\.\d+)$/);
+  if (dotted?.[1] && dotted[2]) {
+    const v4 = parseIPv4(dotted[2]);
+    if (!v4) return null;
+    const [a = 0, b = 0, c = 0, d = 0] = v4;
+    s = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = s.split("::");
+  if (halves.length > 2) return null;
+  const groups = (part: string | undefined) => (part ? part.split(":") : []);
+  const head = groups(halves[0]);
+  const tail = groups(halves[1]);
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  if (fill < 0 || (halves.length === 1 && head.length !== 8)) return null;
+  const all = [...head, ...Array<string>(fill).fill("0"), ...tail];
+  const out: Bytes = [];
+  for (const g of all) {
+    if (!/^[0-9a-fA-F]{1,4}$/.test(g)) return null;
+    const n = Number.parseInt(g, 16);
+    out.push(n >> 8, n & 0xff);
+  }
+  return out.length === 16 ? out : null;
+}
+
+function inPrefix(bytes: Bytes, prefix: Bytes, bits: number): boolean {
+  for (let i = 0; i < bits; i++) {
+    const byte = i >> 3;
+    const mask = 0x80 >> (i & 7);
+    if (((bytes[byte] ?? 0) & mask) !== ((prefix[byte] ?? 0) & mask)) return false;
+  }
+  return true;
+}
+
+type Rule = { prefix: Bytes; bits: number; reason: string };
+
+/** A blocked range: `cidr` in IPv4 or IPv6 notation, and how a refusal names it. */
+function block(reason: string, cidr: string): Rule {
+  const [addr = "", bits] = cidr.split("/");
+  const prefix = addr.includes(":") ? parseIPv6(addr) : parseIPv4(addr);
+  if (!prefix) throw new Error(`bad CIDR ${cidr}`);
+  return { prefix, bits: Number(bits ?? prefix.length * 8), reason };
+}
+
+const IPV4_BLOCKED: Rule[] = [
+  block("a cloud metadata address", "169.254.169.254/32"),
+  block("a cloud metadata address", "100.100.100.200/32"),
+  block("an unspecified (0.0.0.0/8) address", "0.0.0.0/8"),
+  block("a loopback address", "127.0.0.0/8"),
+  block("a private address", "10.0.0.0/8"),
+  block("a private address", "172.16.0.0/12"),
+  block("a private address", "192.168.0.0/16"),
+  block("a shared (carrier-grade NAT) address", "100.64.0.0/10"),
+  block("a link-local address", "169.254.0.0/16"),
+  block("a reserved address", "192.0.0.0/24"),
+  block("a reserved address", "198.18.0.0/15"),
+  block("a multicast address", "224.0.0.0/4"),
+  block("a reserved address", "240.0.0.0/4"),
+];
+
+const IPV6_BLOCKED: Rule[] = [
+  block("a cloud metadata address", "fd00:ec2::254/128"),
+  block("an unspecified address", "::/128"),
+  block("a loopback address", "::1/128"),
+  block("an IPv4-mapped IPv6 address", "::ffff:0:0/96"),
+  block("an IPv4-translated IPv6 address", "::ffff:0:0:0/96"),
+  block("an IPv4-compatible IPv6 address", "::/96"),
+  block("a local-use NAT64 address", "64:ff9b:1::/48"),
+  block("a discard-only address", "100::/64"),
+  block("a Teredo address", "2001::/32"),
+  block("a unique-local address", "fc00::/7"),
+  block("a link-local address", "fe80::/10"),
+  block("a site-local address", "fec0::/10"),
+  block("a multicast address", "ff00::/8"),
+];
+
+const NAT64 = block("", "64:ff9b::/96");
+const SIX_TO_FOUR = block("", "2002::/16");
+
+/**
+ * Why an IP address may not be a webhook target (loopback, private, link-local, unique-local,
+ * metadata, IPv4-mapped IPv6, ...), or null when it may. Addresses embedding an IPv4 address
+ * (NAT64, 6to4) are judged by that address. A string that is not an IP address answers null.
+ */
+export function blockedAddressReason(address: string): string | null {
+  const a4 = parseIPv4(address);
+  if (a4) {
+    for (const r of IPV4_BLOCKED) if (inPrefix(a4, r.prefix, r.bits)) return r.reason;
+    return null;
+  }
+  const a6 = parseIPv6(address);
+  if (!a6) return null;
+  for (const r of IPV6_BLOCKED) if (inPrefix(a6, r.prefix, r.bits)) return r.reason;
+  // NAT64 (64:ff9b::/96) and 6to4 (2002::/16) carry an IPv4 address: judge that one.
+  if (inPrefix(a6, NAT64.prefix, NAT64.bits)) return embedded(a6.slice(12, 16));
+  if (inPrefix(a6, SIX_TO_FOUR.prefix, SIX_TO_FOUR.bits)) return embedded(a6.slice(2, 6));
+  return null;
+}
+
+function embedded(bytes: Bytes): string | null {
+  const reason = blockedAddressReason(bytes.join("."));
+  return reason ? `${reason} (embedded in an IPv6 address)` : null;
+}
+
+/** The IP address a URL host names directly (`[::1]` → `::1`), or null for a host name. */
+export function ipLiteral(hostname: string): string | null {
+  const bare = hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
+  return isIP(bare) ? bare : null;
+}
+
+/** Host names that always mean this machine or the cloud's metadata service. */
+function blockedHostnameReason(hostname: string): string | null {
+  const h = hostname.toLowerCase().replace(/\.$/, "");
+  if (h === "localhost" || h.endsWith(".localhost")) return "a loopback host name";
+  if (h === "metadata.google.internal" || h === "metadata") return "a cloud metadata host name";
+  return null;
+}
+
+/** Why a URL may not be a webhook target by syntax alone, or null. */
+export function urlSyntaxProblem(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return "must be an absolute http or https URL";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    return `must use http or https, not ${url.protocol.replace(/:$/, "")}`;
+  }
+  if (url.username || url.password)
+    return "must not contain user-info (user:password@); authenticate with the signature";
+  if (!url.hostname) return "must name a host";
+  return null;
+}
+
+export type ResolveAll = (hostname: string) => Promise<LookupAddress[]>;
+
+const resolveAll: ResolveAll = (hostname) =>
+  new Promise((resolve, reject) => {
+    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses)));
+  });
+
+/**
+ * Checks a webhook URL when an endpoint is created or replaced. Returns a message saying why it is
+ * refused, or null. A host name is resolved (bounded by `timeoutMs`) and refused when any address
+ * is blocked; a name that does not resolve now is accepted, since every delivery checks again.
+ */
+export async function checkTargetUrl(
+  raw: string,
+  options: { allowPrivate: boolean; timeoutMs?: number; resolve?: ResolveAll },
+): Promise<string | null> {
+  const syntax = urlSyntaxProblem(raw);
+  if (syntax) return syntax;
+  if (options.allowPrivate) return null;
+  const { hostname } = new URL(raw);
+  const literal = ipLiteral(hostname);
+  const hint = "; loopback, private, link-local, unique-local and metadata targets are refused";
+  if (literal) {
+    const reason = blockedAddressReason(literal);
+    return reason ? `points to ${reason} (${literal})${hint}` : null;
+  }
+  const byName = blockedHostnameReason(hostname);
+  if (byName) return `points to ${byName} (${hostname})${hint}`;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const addresses = await Promise.race([
+      (options.resolve ?? resolveAll)(hostname),
+      new Promise<LookupAddress[]>((resolve) => {
+        timer = setTimeout(() => resolve([]), options.timeoutMs ?? 3000);
+      }),
+    ]);
+    for (const a of addresses) {
+      const reason = blockedAddressReason(a.address);
+      if (reason) return `resolves to ${reason} (${hostname} → ${a.address})${hint}`;
+    }
+    return null;
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The error a refused connection fails with; its message ends up in the attempt's `error`. */
+export class BlockedTargetError extends Error {
+  readonly code = "EBLOCKEDTARGET";
+  constructor(message: string) {
+    super(message);
+    this.name = "BlockedTargetError";
+  }
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A `lookup` for node:http/https that resolves the host and keeps only the addresses that may be
+ * targets: the socket connects to an address this function vetted, so the check and the
+ * connection cannot disagree (no time-of-check/time-of-use gap, no DNS rebinding).
+ */
+export function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, "");
+    const allowed = addresses.filter((a) => blockedAddressReason(a.address) === null);
+    const first = allowed[0];
+    if (!first) {
+      const a = addresses[0];
+      const reason = a ? blockedAddressReason(a.address) : null;
+      return callback(
+        new BlockedTargetError(
+          a
+            ? `Refused to connect: ${hostname} resolves to ${reason} (${a.address})`
+            : `Refused to connect: ${hostname} resolves to no address`,
+        ),
+        "",
+      );
+    }
+    if (options.all) return callback(null, allowed);
+    callback(null, first.address, first.family);
+  });
+}

@@ -1,0 +1,266 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { Clock } from "../clock.ts";
+import type { WebhookConfig } from "../config.ts";
+import type { SecretBox } from "../crypto/secretBox.ts";
+import type { Logger } from "../logger.ts";
+import { describeError } from "../logger.ts";
+import { Loop } from "../loop.ts";
+import type { AttemptOutcome, ClaimedDelivery } from "../storage/port/webhooks.ts";
+import type { Storage } from "../storage/port.ts";
+import { decide } from "./policy.ts";
+import { type SendResult, WebhookSender } from "./sender.ts";
+import { signatureHeader } from "./signing.ts";
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
+).version;
+
+/** The User-Agent of every delivery. */
+export const USER_AGENT = `CloudAgents-Webhook/${VERSION}`;
+
+export interface DeliveryWorkerDeps {
+  storage: Storage;
+  config: WebhookConfig;
+  clock: Clock;
+  logger: Logger;
+  secrets: SecretBox;
+  /** The jitter's randomness (tests make it deterministic). */
+  random?: () => number;
+}
+
+interface InFlight {
+  lease: { id: string; lease_token: string };
+  abort: AbortController;
+  promise: Promise<void>;
+}
+
+/**
+ * The delivery engine: a loop that claims due records with a lease, and for each one signs the
+ * stored envelope bytes, POSTs them, and records the attempt and its outcome (success, or
+ * failure with backoff, or dead) in one transaction that also releases the lease.
+ *
+ * Concurrency is bounded overall (`concurrency`, in this process) and per endpoint
+ * (`endpointConcurrency`, counted from the leases in the database), so a slow receiver holds at
+ * most its own share of slots and the others keep flowing. The loop wakes when events are
+ * committed (the storage "events" signal), when an attempt finishes (a slot is free), when the
+ * next retry falls due, and at the poll interval otherwise.
+ */
+export class DeliveryWorker {
+  readonly name = "webhook-delivery";
+  private readonly loop: Loop;
+  private readonly sender: WebhookSender;
+  private readonly inFlight = new Map<string, InFlight>();
+  private readonly workerId = randomBytes(6).toString("hex");
+  private claims = 0;
+  private stopping = false;
+  private unsubscribe: (() => void) | null = null;
+  private wakeTimer: NodeJS.Timeout | null = null;
+  private wakeAt = Number.POSITIVE_INFINITY;
+  private readonly secretCache = new Map<string, { sealed: string; secret: string }>();
+
+  constructor(private readonly deps: DeliveryWorkerDeps) {
+    this.sender = new WebhookSender({
+      timeoutMs: deps.config.timeoutMs,
+      allowPrivateTargets: deps.config.allowPrivateTargets,
+      maxFreeSocketsPerOrigin: deps.config.endpointConcurrency,
+    });
+    this.loop = new Loop({
+      name: this.name,
+      logger: deps.logger,
+      intervalMs: deps.config.pollIntervalMs,
+      pass: async () => this.pass(),
+    });
+  }
+
+  start(): void {
+    this.stopping = false;
+    this.unsubscribe = this.deps.storage.on("events", () => this.notify());
+    this.loop.start();
+  }
+
+  /** Wakes the loop now (events were written, a record was re-queued, an endpoint enabled). */
+  notify(): void {
+    if (!this.stopping) this.loop.notify();
+  }
+
+  /** Attempts in flight in this process. */
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  /**
+   * Graceful stop: claims nothing more, lets attempts in flight finish for up to
+   * `shutdownGraceMs`, then abandons the rest and releases their leases so that they are sent
+   * again at once by the next server (a duplicate at worst, never a loss).
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.clearWake();
+    await this.loop.stop();
+    const running = [...this.inFlight.values()];
+    if (running.length > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled(running.map((f) => f.promise)),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, this.deps.config.shutdownGraceMs);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
+    const abandoned = [...this.inFlight.values()];
+    for (const f of abandoned) f.abort.abort();
+    await Promise.allSettled(abandoned.map((f) => f.promise));
+    if (abandoned.length > 0) {
+      try {
+        this.deps.storage.webhooks.releaseLeases(abandoned.map((f) => f.lease));
+      } catch (err) {
+        this.deps.logger.error("webhook-delivery: releasing leases failed", describeError(err));
+      }
+      this.deps.logger.info("webhook-delivery: released leases of unfinished attempts", { count: abandoned.length });
+    }
+    this.sender.close();
+  }
+
+  /** One pass: lease as many due records as there are free slots, and start their attempts. */
+  private pass(): boolean {
+    if (this.stopping) return false;
+    const { config, storage } = this.deps;
+    const free = config.concurrency - this.inFlight.size;
+    if (free > 0) {
+      const claimed = storage.webhooks.claimDue({
+        limit: free,
+        endpointConcurrency: config.endpointConcurrency,
+        leaseMs: config.leaseMs,
+        leaseToken: `${this.workerId}.${++this.claims}`,
+      });
+      for (const delivery of claimed) this.launch(delivery);
+    }
+    this.scheduleWake();
+    // Finished attempts notify the loop, so there is no need to spin here.
+    return false;
+  }
+
+  private launch(delivery: ClaimedDelivery): void {
+    const abort = new AbortController();
+    const promise = this.attempt(delivery, abort.signal)
+      .catch((err: unknown) => {
+        // The lease expires and the record is tried again: log, never crash the loop.
+        this.deps.logger.error("webhook-delivery: attempt failed to complete", {
+          webhook_event_id: delivery.id,
+          ...describeError(err),
+        });
+      })
+      .finally(() => {
+        this.inFlight.delete(delivery.id);
+        this.notify();
+      });
+    this.inFlight.set(delivery.id, { lease: { id: delivery.id, lease_token: delivery.lease_token }, abort, promise });
+  }
+
+  private async attempt(delivery: ClaimedDelivery, signal: AbortSignal): Promise<void> {
+    const { clock, config, storage, logger } = this.deps;
+    const startedAt = clock.now();
+    const body = Buffer.from(delivery.payload, "utf8");
+    const secret = this.secretOf(delivery);
+    let result: SendResult;
+    if (secret === null) {
+      result = {
+        status: null,
+        error: "The endpoint's signing secret cannot be decrypted with the configured CLOUD_AGENTS_SECRET_KEY",
+        retryAfter: undefined,
+        durationMs: 0,
+      };
+    } else {
+      const timestamp = Math.floor(startedAt.getTime() / 1000);
+      result = await this.sender.send(
+        delivery.url,
+        body,
+        {
+          "content-type": "application/json",
+          "user-agent": USER_AGENT,
+          "webhook-id": delivery.event_id,
+          "webhook-event-type": delivery.event_type,
+          "webhook-signature": signatureHeader(secret, timestamp, body),
+        },
+        signal,
+      );
+    }
+    // Abandoned at shutdown: stop() releases the lease; the attempt is not the receiver's fault.
+    if (signal.aborted) return;
+    const now = clock.now();
+    const decision = decide(config, delivery.round_attempt, result, now, this.deps.random);
+    const outcome: AttemptOutcome = {
+      delivery_id: delivery.id,
+      endpoint_id: delivery.endpoint_id,
+      lease_token: delivery.lease_token,
+      started_at: startedAt.toISOString(),
+      duration_ms: result.durationMs,
+      response_status: result.status,
+      error: result.error,
+      result:
+        decision.type === "retry"
+          ? { type: "retry", next_attempt_at: new Date(now.getTime() + decision.delayMs).toISOString() }
+          : decision,
+    };
+    const health = storage.webhooks.recordAttempt(outcome, config.degradedThreshold);
+    if (decision.type === "dead") {
+      logger.info("webhook-delivery: record is dead after its last attempt", {
+        webhook_event_id: delivery.id,
+        endpoint_id: delivery.endpoint_id,
+        error: result.error,
+      });
+    }
+    if (health.degraded === "raised") {
+      logger.warn("webhook endpoint degraded: consecutive failed deliveries exceed the threshold", {
+        endpoint_id: delivery.endpoint_id,
+        consecutive_fail: health.consecutive_fail,
+        threshold: config.degradedThreshold,
+        last_error: result.error,
+      });
+    } else if (health.degraded === "cleared") {
+      logger.info("webhook endpoint recovered: a delivery succeeded", { endpoint_id: delivery.endpoint_id });
+    }
+  }
+
+  /** The endpoint's signing secret, decrypted once per sealed value (it only changes with the endpoint). */
+  private secretOf(delivery: ClaimedDelivery): string | null {
+    const cached = this.secretCache.get(delivery.endpoint_id);
+    if (cached && cached.sealed === delivery.secret_sealed) return cached.secret;
+    try {
+      const secret = this.deps.secrets.decrypt(delivery.secret_sealed, delivery.endpoint_id);
+      if (this.secretCache.size >= 10_000) this.secretCache.clear();
+      this.secretCache.set(delivery.endpoint_id, { sealed: delivery.secret_sealed, secret });
+      return secret;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Arms a timer for the next retry or lease expiry when it comes before the next poll. */
+  private scheduleWake(): void {
+    const next = this.deps.storage.webhooks.nextWakeAt();
+    if (next === null) return;
+    const delay = Date.parse(next) - this.deps.clock.now().getTime();
+    if (delay >= this.deps.config.pollIntervalMs) return;
+    const at = Date.now() + Math.max(0, delay);
+    if (this.wakeTimer && at >= this.wakeAt) return;
+    this.clearWake();
+    this.wakeAt = at;
+    // +1 ms: a record due at t is claimable once now >= t.
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = null;
+      this.wakeAt = Number.POSITIVE_INFINITY;
+      this.notify();
+    }, Math.max(0, delay) + 1);
+  }
+
+  private clearWake(): void {
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = null;
+    this.wakeAt = Number.POSITIVE_INFINITY;
+  }
+}

@@ -1,0 +1,244 @@
+import type { Schema } from "../api.ts";
+import type { Config } from "../config.ts";
+import { ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
+import { runtimesFor } from "../runtime/registry.ts";
+import type { AgentConfig, AgentMultiagent, AgentRecord, AgentRef } from "../storage/port/agents.ts";
+import type { Page, PageQuery, Storage } from "../storage/port.ts";
+import { applyMetadataPatch } from "./metadata.ts";
+
+type Agent = Schema<"Agent">;
+
+export interface AgentDeps {
+  storage: Storage;
+  config: Config;
+}
+
+export function agentView(r: AgentRecord): Agent {
+  const c = r.config;
+  return {
+    id: r.id,
+    type: "agent",
+    name: c.name,
+    model: c.model,
+    system: c.system,
+    description: c.description,
+    tools: c.tools,
+    mcp_servers: c.mcp_servers,
+    skills: c.skills,
+    multiagent: c.multiagent,
+    metadata: c.metadata,
+    version: r.version,
+    archived_at: r.archived_at,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+export const agentNotFound = (id: string) => notFound(`No agent with id ${id.slice(0, 64)}.`);
+
+/** A 404 that names the request field holding the unknown id. */
+const referenceNotFound = (message: string, param: string) => new ApiError("not_found_error", message, param);
+
+/** `"agent_..."` or `{type:"agent", id, version?}` → `{id, version?}`. */
+export function agentRef(ref: string | { id: string; version?: number }): AgentRef {
+  return typeof ref === "string"
+    ? { id: ref }
+    : { id: ref.id, ...(ref.version !== undefined ? { version: ref.version } : {}) };
+}
+
+function checkUnique(values: string[], param: (index: number) => string, what: string): void {
+  const seen = new Set<string>();
+  values.forEach((value, index) => {
+    if (seen.has(value))
+      throw invalidRequest(`${param(index)}: ${what} ${value} is listed more than once.`, param(index));
+    seen.add(value);
+  });
+}
+
+function checkMultiagent(deps: AgentDeps, accountId: string, multiagent: AgentMultiagent, selfId?: string): void {
+  const refs = multiagent.agents.map(agentRef);
+  checkUnique(
+    refs.map((r) => r.id),
+    (i) => `multiagent.agents[${i}]`,
+    "the agent",
+  );
+  refs.forEach((ref, i) => {
+    const param = `multiagent.agents[${i}]`;
+    if (ref.id === selfId) throw invalidRequest(`${param}: an agent cannot be its own sub-agent.`, param);
+    const latest = deps.storage.agents.getAgent(accountId, ref.id);
+    if (!latest) throw referenceNotFound(`${param}: no agent with id ${ref.id}.`, param);
+    if (latest.archived_at)
+      throw conflict(`${param}: the agent ${ref.id} is archived and cannot become a sub-agent.`, param);
+    const sub = ref.version === undefined ? latest : deps.storage.agents.getAgent(accountId, ref.id, ref.version);
+    if (!sub) throw referenceNotFound(`${param}: the agent ${ref.id} has no version ${ref.version}.`, param);
+    if (sub.config.multiagent) {
+      throw invalidRequest(
+        `${param}: the agent ${ref.id} is itself a coordinator; sub-agents cannot have sub-agents.`,
+        param,
+      );
+    }
+  });
+}
+
+/**
+ * Checks what the schema cannot: the model is served, names are unique, every `mcp_toolset`
+ * names one of the agent's MCP servers, skills and sub-agents exist in the account.
+ */
+function checkConfig(
+  deps: AgentDeps,
+  accountId: string,
+  config: AgentConfig,
+  options: { selfId?: string; changed?: (field: keyof AgentConfig) => boolean } = {},
+): void {
+  const changed = options.changed ?? (() => true);
+  const runtimes = runtimesFor(deps.config);
+  if (changed("model") && !runtimes.get(config.model)) {
+    throw invalidRequest(
+      `model: "${config.model.slice(0, 128)}" is not served by this server (served: ${runtimes.models().join(", ")}).`,
+      "model",
+    );
+  }
+  checkUnique(
+    config.mcp_servers.map((s) => s.name),
+    (i) => `mcp_servers[${i}].name`,
+    "the MCP server name",
+  );
+  const servers = new Set(config.mcp_servers.map((s) => s.name));
+  const toolKeys = config.tools.map((t) =>
+    t.type === "custom" ? `custom tool ${t.name}` : `toolset ${t.mcp_server_name}`,
+  );
+  checkUnique(toolKeys, (i) => `tools[${i}]`, "the");
+  config.tools.forEach((tool, i) => {
+    if (tool.type === "mcp_toolset" && !servers.has(tool.mcp_server_name)) {
+      throw invalidRequest(
+        `tools[${i}].mcp_server_name: no MCP server named ${tool.mcp_server_name} in mcp_servers.`,
+        `tools[${i}].mcp_server_name`,
+      );
+    }
+  });
+  checkUnique(
+    config.skills.map((s) => s.skill_id),
+    (i) => `skills[${i}].skill_id`,
+    "the skill",
+  );
+  if (changed("skills"))
+    config.skills.forEach((skill, i) => {
+      const param = `skills[${i}]`;
+      if (!deps.storage.skills.getSkill(accountId, skill.skill_id)) {
+        throw referenceNotFound(`${param}.skill_id: no skill with id ${skill.skill_id}.`, `${param}.skill_id`);
+      }
+      if (
+        skill.version !== undefined &&
+        !deps.storage.skills.getVersion(accountId, skill.skill_id, Number(skill.version))
+      ) {
+        throw referenceNotFound(
+          `${param}.version: the skill ${skill.skill_id} has no version ${skill.version}.`,
+          `${param}.version`,
+        );
+      }
+    });
+  if (config.multiagent && changed("multiagent")) checkMultiagent(deps, accountId, config.multiagent, options.selfId);
+}
+
+export function createAgent(deps: AgentDeps, accountId: string, body: Schema<"CreateAgentRequest">): Agent {
+  const config: AgentConfig = {
+    name: body.name,
+    model: body.model,
+    system: body.system ?? null,
+    description: body.description ?? null,
+    tools: body.tools ?? [],
+    mcp_servers: body.mcp_servers ?? [],
+    skills: body.skills ?? [],
+    multiagent: body.multiagent ?? null,
+    metadata: body.metadata ?? {},
+  };
+  checkConfig(deps, accountId, config);
+  return agentView(deps.storage.agents.createAgent(accountId, config));
+}
+
+export function getAgent(deps: AgentDeps, accountId: string, agentId: string, version?: number): Agent {
+  const record = deps.storage.agents.getAgent(accountId, agentId, version);
+  if (!record) {
+    if (version !== undefined && deps.storage.agents.getAgent(accountId, agentId)) {
+      throw notFound(`The agent ${agentId} has no version ${version}.`);
+    }
+    throw agentNotFound(agentId);
+  }
+  return agentView(record);
+}
+
+export function listAgents(
+  deps: AgentDeps,
+  accountId: string,
+  options: { includeArchived: boolean; page: PageQuery },
+): Page<Agent> {
+  const page = deps.storage.agents.listAgents(accountId, options);
+  return { ...page, data: page.data.map(agentView) };
+}
+
+export function listAgentVersions(
+  deps: AgentDeps,
+  accountId: string,
+  agentId: string,
+  page: PageQuery,
+): Schema<"AgentVersionList"> {
+  const result = deps.storage.agents.listAgentVersions(accountId, agentId, page);
+  if (!result) throw agentNotFound(agentId);
+  return {
+    data: result.data.map(agentView),
+    next_page: result.next_page,
+    first_version: result.first_id === null ? null : Number(result.first_id),
+    last_version: result.last_id === null ? null : Number(result.last_id),
+    has_more: result.has_more,
+  };
+}
+
+export function updateAgent(
+  deps: AgentDeps,
+  accountId: string,
+  agentId: string,
+  body: Schema<"UpdateAgentRequest">,
+): Agent {
+  const result = deps.storage.agents.updateAgent(accountId, agentId, body.version, (current) => {
+    const c = current.config;
+    const next: AgentConfig = {
+      name: body.name ?? c.name,
+      model: body.model ?? c.model,
+      system: body.system !== undefined ? body.system : c.system,
+      description: body.description !== undefined ? body.description : c.description,
+      tools: body.tools ?? c.tools,
+      mcp_servers: body.mcp_servers ?? c.mcp_servers,
+      skills: body.skills ?? c.skills,
+      multiagent: body.multiagent !== undefined ? body.multiagent : c.multiagent,
+      metadata: applyMetadataPatch(c.metadata, body.metadata),
+    };
+    // Checked inside the transaction. References that were not sent again were checked when
+    // they were set; re-checking them would refuse an update that changes nothing (say, after a
+    // sub-agent was archived).
+    checkConfig(deps, accountId, next, { selfId: agentId, changed: (field) => body[field] !== undefined });
+    return next;
+  });
+  if (result.ok) return agentView(result.agent);
+  switch (result.reason) {
+    case "not_found":
+      throw agentNotFound(agentId);
+    case "archived":
+      throw conflict("The agent is archived and cannot be changed.");
+    case "version_mismatch":
+      throw conflict(
+        `version ${body.version} is not the agent's current version (${result.current_version}); read the agent again and retry.`,
+        "version",
+      );
+  }
+}
+
+export function archiveAgent(deps: AgentDeps, accountId: string, agentId: string): Agent {
+  const record = deps.storage.agents.archiveAgent(accountId, agentId);
+  if (!record) throw agentNotFound(agentId);
+  return agentView(record);
+}
+
+export function deleteAgent(deps: AgentDeps, accountId: string, agentId: string): Schema<"DeletedAgent"> {
+  if (!deps.storage.agents.deleteAgent(accountId, agentId)) throw agentNotFound(agentId);
+  return { id: agentId, type: "agent_deleted" };
+}

@@ -1,0 +1,97 @@
+import type { Schema } from "../api.ts";
+import { conflict, notFound } from "../errors.ts";
+import type { EnvironmentConfig, EnvironmentRecord } from "../storage/port/environments.ts";
+import type { Page, PageQuery, Storage } from "../storage/port.ts";
+import { applyMetadataPatch } from "./metadata.ts";
+
+type Environment = Schema<"Environment">;
+
+export interface EnvironmentDeps {
+  storage: Storage;
+}
+
+export function environmentView(e: EnvironmentRecord): Environment {
+  return {
+    id: e.id,
+    type: "environment",
+    name: e.name,
+    description: e.description,
+    config: e.config,
+    metadata: e.metadata,
+    archived_at: e.archived_at,
+    created_at: e.created_at,
+    updated_at: e.updated_at,
+  };
+}
+
+const environmentNotFound = (id: string) => notFound(`No environment with id ${id.slice(0, 64)}.`);
+
+/** Fills in the defaults: networking is unrestricted unless limited. */
+function normalizeConfig(config: Schema<"EnvironmentConfig"> | undefined): EnvironmentConfig {
+  const networking = config?.networking ?? { type: "unrestricted" as const };
+  return {
+    type: "cloud",
+    networking:
+      networking.type === "limited"
+        ? { type: "limited", allowed_hosts: networking.allowed_hosts }
+        : { type: "unrestricted" },
+  };
+}
+
+export function createEnvironment(
+  deps: EnvironmentDeps,
+  accountId: string,
+  body: Schema<"CreateEnvironmentRequest">,
+): Environment {
+  return environmentView(
+    deps.storage.environments.createEnvironment(accountId, {
+      name: body.name,
+      description: body.description ?? null,
+      config: normalizeConfig(body.config),
+      metadata: body.metadata ?? {},
+    }),
+  );
+}
+
+export function getEnvironment(deps: EnvironmentDeps, accountId: string, id: string): Environment {
+  const record = deps.storage.environments.getEnvironment(accountId, id);
+  if (!record) throw environmentNotFound(id);
+  return environmentView(record);
+}
+
+export function listEnvironments(
+  deps: EnvironmentDeps,
+  accountId: string,
+  options: { includeArchived: boolean; page: PageQuery },
+): Page<Environment> {
+  const page = deps.storage.environments.listEnvironments(accountId, options);
+  return { ...page, data: page.data.map(environmentView) };
+}
+
+export function updateEnvironment(
+  deps: EnvironmentDeps,
+  accountId: string,
+  id: string,
+  body: Schema<"UpdateEnvironmentRequest">,
+): Environment {
+  const result = deps.storage.environments.updateEnvironment(accountId, id, (current) => ({
+    name: body.name ?? current.name,
+    description: body.description !== undefined ? body.description : current.description,
+    config: body.config !== undefined ? normalizeConfig(body.config) : current.config,
+    metadata: applyMetadataPatch(current.metadata, body.metadata),
+  }));
+  if (result === null) throw environmentNotFound(id);
+  if (result === "archived") throw conflict("The environment is archived and cannot be changed.");
+  return environmentView(result);
+}
+
+export function archiveEnvironment(deps: EnvironmentDeps, accountId: string, id: string): Environment {
+  const record = deps.storage.environments.archiveEnvironment(accountId, id);
+  if (!record) throw environmentNotFound(id);
+  return environmentView(record);
+}
+
+export function deleteEnvironment(deps: EnvironmentDeps, accountId: string, id: string): Schema<"DeletedEnvironment"> {
+  if (!deps.storage.environments.deleteEnvironment(accountId, id)) throw environmentNotFound(id);
+  return { id, type: "environment_deleted" };
+}

@@ -1,0 +1,279 @@
+import type { Schema } from "../api.ts";
+import { ApiError, conflict, notFound } from "../errors.ts";
+import type { AgentRef } from "../storage/port/agents.ts";
+import type { Metadata } from "../storage/port/common.ts";
+import type {
+  AppendRefusal,
+  CreateSessionResult,
+  SessionEventRecord,
+  SessionRecord,
+  SessionStatus,
+  ThreadRecord,
+  UserEventInput,
+} from "../storage/port/sessions.ts";
+import type { Page, PageQuery, Storage } from "../storage/port.ts";
+import { agentRef } from "./agents.ts";
+import {
+  environmentVariablesToObject,
+  normalizeEnvironmentVariables,
+  validateEnvironmentVariableObject,
+} from "./environmentVariables.ts";
+import { applyMetadataPatch } from "./metadata.ts";
+
+type Session = Schema<"Session">;
+type SessionEvent = Schema<"SessionEvent">;
+type SessionThread = Schema<"SessionThread">;
+
+export interface SessionDeps {
+  storage: Storage;
+}
+
+export function sessionView(s: SessionRecord): Session {
+  return {
+    id: s.id,
+    type: "session",
+    title: s.title,
+    agent: { type: "agent", id: s.agent_id, version: s.agent_version },
+    environment_id: s.environment_id,
+    status: s.status,
+    metadata: s.metadata,
+    vault_ids: s.vault_ids,
+    environment_variables: environmentVariablesToObject(s.environment_variables),
+    archived_at: s.archived_at,
+    created_at: s.created_at,
+    updated_at: s.updated_at,
+  };
+}
+
+export function sessionEventView(e: SessionEventRecord): SessionEvent {
+  const { id, session_id, created_at } = e;
+  switch (e.type) {
+    case "user.message":
+      return { id, type: e.type, session_id, session_thread_id: null, content: e.content ?? [], created_at };
+    case "agent.message":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: e.session_thread_id,
+        content: e.content ?? [],
+        created_at,
+      };
+    case "user.interrupt":
+      return { id, type: e.type, session_id, session_thread_id: e.session_thread_id ?? "", created_at };
+    case "session.status_run_started":
+    case "session.status_idled":
+      return { id, type: e.type, session_id, session_thread_id: null, created_at };
+    case "session.thread_created":
+    case "session.thread_idled":
+    case "session.thread_terminated":
+      return { id, type: e.type, session_id, session_thread_id: e.session_thread_id ?? "", created_at };
+    case "session.error":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: e.session_thread_id,
+        error: e.error ?? { type: "runtime_error", message: "Unknown error." },
+        created_at,
+      };
+  }
+}
+
+export function threadView(t: ThreadRecord): SessionThread {
+  return {
+    id: t.id,
+    type: "session_thread",
+    session_id: t.session_id,
+    agent: { type: "agent", id: t.agent_id, version: t.agent_version },
+    status: t.status,
+    created_at: t.created_at,
+    updated_at: t.updated_at,
+  };
+}
+
+const sessionNotFound = (id: string) => notFound(`No session with id ${id.slice(0, 64)}.`);
+const threadNotFound = (id: string) => notFound(`No thread with id ${id.slice(0, 64)} in this session.`);
+/** A 404 that names the request field holding the unknown id. */
+const referenceNotFound = (message: string, param: string) => new ApiError("not_found_error", message, param);
+
+function userEvents(events: Schema<"SessionEventInput">[]): UserEventInput[] {
+  return events.map((e) =>
+    e.type === "user.message"
+      ? { type: "user.message", content: e.content.map((b) => ({ type: "text", text: b.text })) }
+      : { type: "user.interrupt", session_thread_id: e.session_thread_id },
+  );
+}
+
+/** Turns a refusal of the store into the error the client gets. `field` is `events` or `initial_events`. */
+function refusal(
+  result: Exclude<CreateSessionResult, { ok: true }> | AppendRefusal,
+  input: { sessionId?: string; agent?: AgentRef; environmentId?: string; vaultIds?: string[]; field: string },
+): ApiError {
+  switch (result.reason) {
+    case "agent_not_found":
+      return referenceNotFound(`No agent with id ${input.agent?.id}.`, "agent");
+    case "agent_version_not_found":
+      return referenceNotFound(`The agent ${input.agent?.id} has no version ${input.agent?.version}.`, "agent.version");
+    case "agent_archived":
+      return conflict(`The agent ${input.agent?.id} is archived and takes no new sessions.`, "agent");
+    case "environment_not_found":
+      return referenceNotFound(`No environment with id ${input.environmentId}.`, "environment_id");
+    case "environment_archived":
+      return conflict(
+        `The environment ${input.environmentId} is archived and takes no new sessions.`,
+        "environment_id",
+      );
+    case "vault_not_found":
+      return referenceNotFound(
+        `No vault with id ${input.vaultIds?.[result.index ?? 0]}.`,
+        `vault_ids[${result.index ?? 0}]`,
+      );
+    case "vault_archived":
+      return conflict(
+        `The vault ${input.vaultIds?.[result.index ?? 0]} is archived and cannot be used by a new session.`,
+        `vault_ids[${result.index ?? 0}]`,
+      );
+    case "thread_not_found":
+      return referenceNotFound(
+        `${input.field}[${result.index}].session_thread_id: no such thread in this session.`,
+        `${input.field}[${result.index}].session_thread_id`,
+      );
+    case "not_found":
+      return sessionNotFound(input.sessionId ?? "");
+    case "archived":
+      return conflict("The session is archived and accepts no new events; its history stays readable.");
+    case "terminated":
+      return conflict("The session is terminated (its agent was deleted) and accepts no new events.");
+  }
+}
+
+/** What a session is made of, validated. Deployment runs build one too. */
+export interface SessionSpec {
+  agent: AgentRef;
+  environment_id: string;
+  title: string | null;
+  metadata: Metadata;
+  vault_ids: string[];
+  /** Normalized `NAME=value` lines (see environmentVariables.ts). */
+  environment_variables: string;
+  initial_events: UserEventInput[];
+}
+
+/**
+ * Creates a session (session.created) with its initial events, atomically; refusals become
+ * 404/409 errors naming the field. Used by `POST /sessions` and by deployment runs.
+ */
+export function startSession(deps: SessionDeps, accountId: string, spec: SessionSpec): Session {
+  const result = deps.storage.sessions.createSession(accountId, spec);
+  if (!result.ok) {
+    throw refusal(result, {
+      agent: spec.agent,
+      environmentId: spec.environment_id,
+      vaultIds: spec.vault_ids,
+      field: "initial_events",
+    });
+  }
+  return sessionView(result.session);
+}
+
+export function createSession(deps: SessionDeps, accountId: string, body: Schema<"CreateSessionRequest">): Session {
+  const variables = validateEnvironmentVariableObject(body.environment_variables ?? {});
+  return startSession(deps, accountId, {
+    agent: agentRef(body.agent),
+    environment_id: body.environment_id,
+    title: body.title ?? null,
+    metadata: body.metadata ?? {},
+    vault_ids: body.vault_ids ?? [],
+    environment_variables: normalizeEnvironmentVariables(variables),
+    initial_events: userEvents(body.initial_events ?? []),
+  });
+}
+
+export function getSession(deps: SessionDeps, accountId: string, id: string): Session {
+  const record = deps.storage.sessions.getSession(accountId, id);
+  if (!record) throw sessionNotFound(id);
+  return sessionView(record);
+}
+
+export function listSessions(
+  deps: SessionDeps,
+  accountId: string,
+  options: {
+    includeArchived: boolean;
+    statuses: SessionStatus[] | undefined;
+    agentId: string | undefined;
+    page: PageQuery;
+  },
+): Page<Session> {
+  const page = deps.storage.sessions.listSessions(accountId, options);
+  return { ...page, data: page.data.map(sessionView) };
+}
+
+export function updateSession(
+  deps: SessionDeps,
+  accountId: string,
+  id: string,
+  body: Schema<"UpdateSessionRequest">,
+): Session {
+  const result = deps.storage.sessions.updateSession(accountId, id, (current) => ({
+    title: body.title !== undefined ? body.title : current.title,
+    metadata: applyMetadataPatch(current.metadata, body.metadata),
+  }));
+  if (result.ok) return sessionView(result.session);
+  if (result.reason === "not_found") throw sessionNotFound(id);
+  throw conflict("The session is archived and cannot be changed.");
+}
+
+export function archiveSession(deps: SessionDeps, accountId: string, id: string): Session {
+  const record = deps.storage.sessions.archiveSession(accountId, id);
+  if (!record) throw sessionNotFound(id);
+  return sessionView(record);
+}
+
+export function deleteSession(deps: SessionDeps, accountId: string, id: string): Schema<"DeletedSession"> {
+  if (!deps.storage.sessions.deleteSession(accountId, id)) throw sessionNotFound(id);
+  return { id, type: "session_deleted" };
+}
+
+export function sendEvents(
+  deps: SessionDeps,
+  accountId: string,
+  id: string,
+  body: Schema<"SendSessionEventsRequest">,
+): Schema<"SendSessionEventsResponse"> {
+  const result = deps.storage.sessions.appendEvents(accountId, id, userEvents(body.events));
+  if (!result.ok) throw refusal(result, { sessionId: id, field: "events" });
+  return { data: result.events.map(sessionEventView) };
+}
+
+export function listEvents(
+  deps: SessionDeps,
+  accountId: string,
+  id: string,
+  options: { threadId?: string; page: PageQuery },
+): Page<SessionEvent> {
+  const page = deps.storage.sessions.listEvents(accountId, id, options);
+  if (!page) {
+    if (options.threadId !== undefined && deps.storage.sessions.getSession(accountId, id)) {
+      throw threadNotFound(options.threadId);
+    }
+    throw sessionNotFound(id);
+  }
+  return { ...page, data: page.data.map(sessionEventView) };
+}
+
+export function listThreads(deps: SessionDeps, accountId: string, id: string, page: PageQuery): Page<SessionThread> {
+  const result = deps.storage.sessions.listThreads(accountId, id, page);
+  if (!result) throw sessionNotFound(id);
+  return { ...result, data: result.data.map(threadView) };
+}
+
+export function getThread(deps: SessionDeps, accountId: string, id: string, threadId: string): SessionThread {
+  const thread = deps.storage.sessions.getThread(accountId, id, threadId);
+  if (!thread) {
+    if (!deps.storage.sessions.getSession(accountId, id)) throw sessionNotFound(id);
+    throw threadNotFound(threadId);
+  }
+  return threadView(thread);
+}

@@ -1,0 +1,283 @@
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Schema } from "../api.ts";
+import type { Config } from "../config.ts";
+import { conflict, forbidden, invalidRequest, notFound } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import type {
+  NewSkillVersion,
+  SkillRecord,
+  SkillSource,
+  SkillUpsertResult,
+  SkillVersionRecord,
+  VersionSelector,
+} from "../storage/port/skills.ts";
+import type { Metadata, Page, PageQuery, Storage } from "../storage/port.ts";
+import { METADATA_MAX_KEYS } from "./metadata.ts";
+import { buildPackage, type IncomingFile, readSkillDirectory, SKILL_FILE, zipFiles } from "./skillPackage.ts";
+
+type Skill = Schema<"Skill">;
+type SkillVersion = Schema<"SkillVersion">;
+
+export interface SkillDeps {
+  storage: Storage;
+  config: Pick<Config, "maxUploadBytes" | "vendorSkillsDir">;
+}
+
+/** A multipart upload after parsing: the file parts and the text fields. */
+export interface SkillUpload {
+  files: IncomingFile[];
+  display_title?: string | undefined;
+  /** The `metadata` field: a JSON object text. */
+  metadata?: string | undefined;
+}
+
+export function skillView(s: SkillRecord): Skill {
+  return {
+    id: s.id,
+    type: "skill",
+    display_title: s.display_title,
+    name: s.name,
+    description: s.description,
+    source: s.source,
+    latest_version: s.latest_version,
+    metadata: s.metadata,
+    created_at: s.created_at,
+    updated_at: s.updated_at,
+  };
+}
+
+export function versionView(v: SkillVersionRecord): SkillVersion {
+  return {
+    id: v.id,
+    type: "skill_version",
+    skill_id: v.skill_id,
+    version: v.version,
+    name: v.name,
+    description: v.description,
+    directory: v.directory,
+    created_at: v.created_at,
+  };
+}
+
+const skillNotFound = (id: string) => notFound(`No skill with id ${id.slice(0, 64)}.`);
+const versionNotFound = (skillId: string, version: string) =>
+  notFound(`No version ${version.slice(0, 64)} of skill ${skillId.slice(0, 64)}.`);
+const vendorReadOnly = () => forbidden("Vendor skills are read-only: they ship with the service.");
+
+/** `latest`, or a version number (epoch microseconds); anything else names no version. */
+export function parseVersion(raw: string): VersionSelector | null {
+  if (raw === "latest") return "latest";
+  // Canonical decimal only (no sign, exponent or leading zero): one string per version.
+  if (!/^[1-9][0-9]{0,15}$/.test(raw)) return null;
+  return Number(raw);
+}
+
+/** The `metadata` form field: a JSON object of strings within the limits of Metadata. */
+export function parseMetadataField(raw: string | undefined): Metadata {
+  if (raw === undefined) return {};
+  const fail = (why: string) => invalidRequest(`metadata: ${why}`, "metadata");
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw fail('must be a JSON object text, e.g. {"team":"platform"}.');
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw fail('must be a JSON object text, e.g. {"team":"platform"}.');
+  }
+  const entries = Object.entries(value);
+  if (entries.length > METADATA_MAX_KEYS) throw fail(`at most ${METADATA_MAX_KEYS} keys are allowed.`);
+  for (const [key, v] of entries) {
+    if (key.length < 1 || key.length > 64) throw fail("keys must be 1 to 64 characters.");
+    if (typeof v !== "string") throw fail(`the value of ${JSON.stringify(key.slice(0, 64))} must be a string.`);
+    if (v.length > 512) throw fail(`the value of ${JSON.stringify(key)} is over 512 characters.`);
+  }
+  return Object.fromEntries(entries) as Metadata;
+}
+
+export function listSkills(
+  deps: SkillDeps,
+  accountId: string,
+  options: { source?: SkillSource; name?: string; displayTitle?: string; page: PageQuery },
+): Page<Skill> {
+  const page = deps.storage.skills.listSkills(accountId, {
+    source: options.source,
+    namePrefix: options.name,
+    titlePrefix: options.displayTitle,
+    page: options.page,
+  });
+  return { ...page, data: page.data.map(skillView) };
+}
+
+export function createSkill(deps: SkillDeps, accountId: string, upload: SkillUpload): Skill {
+  const metadata = parseMetadataField(upload.metadata);
+  const { version } = buildPackage(upload.files, deps.config.maxUploadBytes);
+  const { skill } = deps.storage.skills.createSkill(accountId, {
+    display_title: upload.display_title ?? version.name,
+    metadata,
+    version,
+  });
+  return skillView(skill);
+}
+
+export function getSkill(deps: SkillDeps, accountId: string, skillId: string): Skill {
+  const skill = deps.storage.skills.getSkill(accountId, skillId);
+  if (!skill) throw skillNotFound(skillId);
+  return skillView(skill);
+}
+
+export function deleteSkill(deps: SkillDeps, accountId: string, skillId: string): Schema<"DeletedSkill"> {
+  const outcome = deps.storage.skills.deleteSkill(accountId, skillId);
+  if (outcome === "not_found") throw skillNotFound(skillId);
+  if (outcome === "vendor") throw vendorReadOnly();
+  return { id: skillId, type: "skill_deleted" };
+}
+
+export function createVersion(
+  deps: SkillDeps,
+  accountId: string,
+  skillId: string,
+  files: IncomingFile[],
+): SkillVersion {
+  // Visibility and read-only first, so a vendor skill answers 403 whatever the upload holds.
+  const skill = deps.storage.skills.getSkill(accountId, skillId);
+  if (!skill) throw skillNotFound(skillId);
+  if (skill.source === "vendor") throw vendorReadOnly();
+  const { version } = buildPackage(files, deps.config.maxUploadBytes);
+  const result = deps.storage.skills.createVersion(accountId, skillId, version);
+  if (result.ok) return versionView(result.version);
+  switch (result.reason) {
+    case "not_found":
+      throw skillNotFound(skillId);
+    case "vendor":
+      throw vendorReadOnly();
+    case "name_mismatch":
+      throw invalidRequest(
+        `files: ${version.directory}/${SKILL_FILE}: front matter name "${version.name}" must equal the skill's name "${skill.name}".`,
+        "files",
+      );
+  }
+}
+
+export function listVersions(deps: SkillDeps, accountId: string, skillId: string, page: PageQuery): Page<SkillVersion> {
+  const result = deps.storage.skills.listVersions(accountId, skillId, page);
+  if (!result) throw skillNotFound(skillId);
+  return { ...result, data: result.data.map(versionView) };
+}
+
+function findVersion(deps: SkillDeps, accountId: string, skillId: string, raw: string): SkillVersionRecord {
+  const selector = parseVersion(raw);
+  const version = selector === null ? null : deps.storage.skills.getVersion(accountId, skillId, selector);
+  if (version) return version;
+  if (!deps.storage.skills.getSkill(accountId, skillId)) throw skillNotFound(skillId);
+  throw versionNotFound(skillId, raw);
+}
+
+export function getVersion(deps: SkillDeps, accountId: string, skillId: string, raw: string): SkillVersion {
+  return versionView(findVersion(deps, accountId, skillId, raw));
+}
+
+export function deleteVersion(
+  deps: SkillDeps,
+  accountId: string,
+  skillId: string,
+  raw: string,
+): Schema<"DeletedSkillVersion"> {
+  const selector = parseVersion(raw);
+  if (selector === null) {
+    if (!deps.storage.skills.getSkill(accountId, skillId)) throw skillNotFound(skillId);
+    throw versionNotFound(skillId, raw);
+  }
+  const result = deps.storage.skills.deleteVersion(accountId, skillId, selector);
+  if (result.ok) {
+    return { id: result.version.id, type: "skill_version_deleted", skill_id: skillId, version: result.version.version };
+  }
+  switch (result.reason) {
+    case "skill_not_found":
+      throw skillNotFound(skillId);
+    case "version_not_found":
+      throw versionNotFound(skillId, raw);
+    case "vendor":
+      throw vendorReadOnly();
+    case "only_version":
+      throw conflict("This is the skill's only version: delete the skill instead.");
+  }
+}
+
+/** The files of a version as a zip, with the download file name. */
+export function versionContent(
+  deps: SkillDeps,
+  accountId: string,
+  skillId: string,
+  raw: string,
+): { filename: string; zip: Uint8Array } {
+  const version = findVersion(deps, accountId, skillId, raw);
+  const files = deps.storage.skills.versionFiles(version.id);
+  return {
+    filename: `${version.directory}-${version.version}.zip`,
+    zip: zipFiles(files, new Date(version.created_at)),
+  };
+}
+
+/** Reads and checks a skill folder on disk (vendor skills, `skills import`). */
+export function packageFromDirectory(
+  dir: string,
+  maxBytes: number,
+): { version: NewSkillVersion; displayTitle: string } {
+  const { version, manifest } = buildPackage(readSkillDirectory(dir), maxBytes);
+  return { version, displayTitle: manifest.heading ?? manifest.name };
+}
+
+export interface VendorLoadReport {
+  created: string[];
+  updated: string[];
+  unchanged: string[];
+  failed: { dir: string; error: string }[];
+}
+
+/**
+ * Loads the vendor skills: every folder of `vendorSkillsDir` that holds a SKILL.md, upserted by
+ * name (a new version only when the files changed). Idempotent across restarts. A broken folder
+ * is reported and skipped; a missing `vendorSkillsDir` loads nothing.
+ */
+export function loadVendorSkills(deps: SkillDeps & { logger: Logger }): VendorLoadReport {
+  const report: VendorLoadReport = { created: [], updated: [], unchanged: [], failed: [] };
+  const root = resolve(deps.config.vendorSkillsDir);
+  if (!existsSync(root)) {
+    deps.logger.info("no vendor skills folder", { dir: root });
+    return report;
+  }
+  for (const entry of readdirSync(root).sort()) {
+    const dir = join(root, entry);
+    if (entry.startsWith(".")) continue;
+    try {
+      if (!statSync(dir).isDirectory()) continue;
+      const { version, displayTitle } = packageFromDirectory(dir, deps.config.maxUploadBytes);
+      const result: SkillUpsertResult = deps.storage.skills.upsertVendorSkill({ display_title: displayTitle, version });
+      report[result.outcome].push(result.skill.name);
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      report.failed.push({ dir, error });
+      deps.logger.error("vendor skill not loaded", { dir, error });
+    }
+  }
+  deps.logger.info("vendor skills loaded", {
+    created: report.created.length,
+    updated: report.updated.length,
+    unchanged: report.unchanged.length,
+    failed: report.failed.length,
+  });
+  return report;
+}
+
+/**
+ * Imports a skill folder for an account (CLI `skills import`): the account's newest custom skill
+ * of the same name gets a new version when the files changed; without one, a skill is created.
+ */
+export function importSkillDirectory(deps: SkillDeps, accountId: string, dir: string): SkillUpsertResult {
+  const abs = resolve(dir);
+  if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new Error(`${dir} is not a folder.`);
+  const { version } = packageFromDirectory(abs, deps.config.maxUploadBytes);
+  return deps.storage.skills.upsertAccountSkill(accountId, { display_title: version.name, metadata: {}, version });
+}

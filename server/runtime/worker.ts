@@ -1,0 +1,261 @@
+import { randomUUID } from "node:crypto";
+import type { RunConfig } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import { describeError } from "../logger.ts";
+import { Loop } from "../loop.ts";
+import type { BackgroundWorker } from "../loops.ts";
+import type { AgentMultiagent } from "../storage/port/agents.ts";
+import type { ClaimedRun, RunError } from "../storage/port/runs.ts";
+import type { Storage } from "../storage/port.ts";
+import type { RuntimeRegistry, RuntimeTurn } from "./port.ts";
+
+export interface RunWorkerDeps {
+  storage: Storage;
+  config: RunConfig;
+  logger: Logger;
+  runtimes: RuntimeRegistry;
+}
+
+/** Why the worker aborted a run in flight. */
+type AbortReason = "shutdown" | "lost";
+
+interface InFlight {
+  run: ClaimedRun;
+  controller: AbortController;
+  /** Per-thread controllers of the sub-agent runs in progress, by thread id. */
+  threads: Map<string, AbortController>;
+  done: Promise<void>;
+}
+
+function errorText(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+}
+
+function subAgentRef(ref: AgentMultiagent["agents"][number]): { id: string; version?: number } {
+  return typeof ref === "string"
+    ? { id: ref }
+    : { id: ref.id, ...(ref.version !== undefined ? { version: ref.version } : {}) };
+}
+
+/**
+ * Executes agent runs in the background so that `POST /sessions/{id}/events` returns at once.
+ *
+ * A pass (1) recovers runs left `running` by a dead worker (all of them on the first pass after
+ * start-up, afterwards those whose lease expired) and (2) claims queued runs up to the
+ * concurrency limit, each executed without blocking the loop. A run of a coordinator agent runs
+ * each sub-agent in its thread, then the agent itself; the output is stored atomically with the
+ * end of the run. While a run executes, a heartbeat extends its lease; after every "runs" signal
+ * (a thread terminated, a session or agent deleted) the runs in flight are checked and the ones
+ * that are no longer wanted are aborted at once.
+ */
+export class RunWorker implements BackgroundWorker {
+  readonly name = "runs";
+  /** Identifies this worker's leases; a run recovered by another worker is no longer ours. */
+  private readonly owner = `worker_${randomUUID()}`;
+  private readonly loop: Loop;
+  private readonly inFlight = new Map<string, InFlight>();
+  private recoveredAtStart = false;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(private readonly deps: RunWorkerDeps) {
+    this.loop = new Loop({
+      name: "run worker",
+      logger: deps.logger,
+      intervalMs: deps.config.pollIntervalMs,
+      pass: (signal) => this.pass(signal),
+    });
+  }
+
+  start(): void {
+    this.unsubscribe = this.deps.storage.on("runs", () => {
+      this.loop.notify();
+      this.checkInFlight();
+    });
+    this.loop.start();
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    await this.loop.stop();
+    // Runs in flight are given back (queued again) so the next start runs them.
+    for (const entry of this.inFlight.values()) entry.controller.abort("shutdown" satisfies AbortReason);
+    await Promise.all([...this.inFlight.values()].map((e) => e.done));
+  }
+
+  /** How many runs are executing now (for tests and diagnostics). */
+  get activeRuns(): number {
+    return this.inFlight.size;
+  }
+
+  private async pass(signal: AbortSignal): Promise<boolean> {
+    const { storage, config, logger } = this.deps;
+    const recovered = storage.runs.recoverRuns({ all: !this.recoveredAtStart, maxAttempts: config.maxAttempts });
+    this.recoveredAtStart = true;
+    if (recovered.requeued + recovered.failed > 0) logger.warn("recovered interrupted runs", { ...recovered });
+    while (!signal.aborted && this.inFlight.size < config.concurrency) {
+      const run = storage.runs.claimRun(this.owner, config.leaseMs);
+      if (!run) break;
+      this.launch(run);
+    }
+    return false;
+  }
+
+  private launch(run: ClaimedRun): void {
+    const controller = new AbortController();
+    const entry: InFlight = { run, controller, threads: new Map(), done: Promise.resolve() };
+    this.inFlight.set(run.id, entry);
+    const heartbeat = setInterval(
+      () => {
+        try {
+          if (!this.deps.storage.runs.heartbeat(run.id, this.owner, this.deps.config.leaseMs)) {
+            controller.abort("lost" satisfies AbortReason);
+          }
+        } catch (err) {
+          this.deps.logger.error("run heartbeat failed", { run_id: run.id, ...describeError(err) });
+        }
+      },
+      Math.max(250, Math.floor(this.deps.config.leaseMs / 3)),
+    );
+    heartbeat.unref();
+    entry.done = this.execute(entry)
+      .catch((err: unknown) =>
+        this.deps.logger.error("run failed unexpectedly", { run_id: run.id, ...describeError(err) }),
+      )
+      .finally(() => {
+        clearInterval(heartbeat);
+        this.inFlight.delete(run.id);
+        this.loop.notify();
+      });
+  }
+
+  /** Aborts the runs (and sub-agent threads) in flight that are no longer wanted. */
+  private checkInFlight(): void {
+    const { runs } = this.deps.storage;
+    for (const entry of this.inFlight.values()) {
+      try {
+        if (!runs.isActive(entry.run.id, this.owner)) {
+          entry.controller.abort("lost" satisfies AbortReason);
+          continue;
+        }
+        for (const [threadId, threadController] of entry.threads) {
+          if (runs.threadStatus(threadId) === "terminated") threadController.abort("terminated");
+        }
+      } catch (err) {
+        this.deps.logger.error("checking runs in flight failed", describeError(err));
+      }
+    }
+  }
+
+  private async execute(entry: InFlight): Promise<void> {
+    const { storage, runtimes, logger } = this.deps;
+    const { run, controller } = entry;
+    const owner = this.owner;
+    const fail = (error: RunError) => storage.runs.failRun(run.id, owner, error);
+    try {
+      const agent = run.agent;
+      if (!agent) {
+        fail({ type: "agent_unavailable", message: "The session's agent version can no longer be read." });
+        return;
+      }
+      const runtime = runtimes.get(agent.config.model);
+      if (!runtime) {
+        fail({
+          type: "agent_unavailable",
+          message: `The model "${agent.config.model}" is not served by this server (served: ${runtimes.models().join(", ")}).`,
+        });
+        return;
+      }
+      const messages = run.input.map((m) => ({ content: m.content }));
+      if (agent.config.multiagent) {
+        for (const ref of agent.config.multiagent.agents) {
+          if (controller.signal.aborted) throw controller.signal.reason;
+          if (!(await this.runThread(entry, subAgentRef(ref), messages))) return;
+        }
+      }
+      const turn: RuntimeTurn = {
+        session_id: run.session_id,
+        session_thread_id: null,
+        agent: { id: agent.id, version: agent.version, config: agent.config },
+        messages,
+      };
+      const outputs = await runtime.run(turn, controller.signal);
+      if (controller.signal.aborted) throw controller.signal.reason;
+      storage.runs.completeRun(run.id, owner, outputs);
+    } catch (err) {
+      if (controller.signal.aborted) {
+        // "lost": the run is no longer ours (session or agent deleted, lease recovered): write nothing.
+        if ((controller.signal.reason as AbortReason) === "shutdown") storage.runs.releaseRun(run.id, owner);
+        return;
+      }
+      logger.error("agent runtime failed", { run_id: run.id, session_id: run.session_id, ...describeError(err) });
+      fail({ type: "runtime_error", message: `The agent runtime failed: ${errorText(err)}` });
+    }
+  }
+
+  /**
+   * Runs one sub-agent in its thread. Returns false when the whole run is no longer ours (stop
+   * executing it); throws when the run was aborted.
+   */
+  private async runThread(
+    entry: InFlight,
+    ref: { id: string; version?: number },
+    messages: RuntimeTurn["messages"],
+  ): Promise<boolean> {
+    const { storage, runtimes } = this.deps;
+    const { run, controller } = entry;
+    const owner = this.owner;
+    const sub = storage.agents.getAgent(run.account_id, ref.id, ref.version);
+    if (!sub) {
+      const which = ref.version !== undefined ? `${ref.id} version ${ref.version}` : ref.id;
+      return storage.runs.recordError(run.id, owner, null, {
+        type: "agent_unavailable",
+        message: `The sub-agent ${which} no longer exists; it was skipped.`,
+      });
+    }
+    const started = storage.runs.startThread(run.id, owner, { id: sub.id, version: sub.version });
+    if (!started.ok) return started.reason === "terminated";
+    const threadId = started.thread_id;
+    const runtime = runtimes.get(sub.config.model);
+    if (!runtime) {
+      storage.runs.finishThread(run.id, owner, threadId, {
+        outputs: [],
+        error: { type: "agent_unavailable", message: `The model "${sub.config.model}" is not served by this server.` },
+      });
+      return true;
+    }
+    const threadController = new AbortController();
+    entry.threads.set(threadId, threadController);
+    try {
+      const outputs = await runtime.run(
+        {
+          session_id: run.session_id,
+          session_thread_id: threadId,
+          agent: { id: sub.id, version: sub.version, config: sub.config },
+          messages,
+        },
+        AbortSignal.any([controller.signal, threadController.signal]),
+      );
+      if (controller.signal.aborted) throw controller.signal.reason;
+      // Nothing is written when the thread was terminated meanwhile.
+      storage.runs.finishThread(run.id, owner, threadId, { outputs });
+    } catch (err) {
+      if (controller.signal.aborted) throw err;
+      if (!threadController.signal.aborted) {
+        this.deps.logger.error("sub-agent runtime failed", {
+          run_id: run.id,
+          thread_id: threadId,
+          ...describeError(err),
+        });
+        storage.runs.finishThread(run.id, owner, threadId, {
+          outputs: [],
+          error: { type: "runtime_error", message: `The agent runtime failed: ${errorText(err)}` },
+        });
+      }
+    } finally {
+      entry.threads.delete(threadId);
+    }
+    return storage.runs.isActive(run.id, owner);
+  }
+}

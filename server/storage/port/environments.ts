@@ -1,0 +1,43 @@
+import type { Metadata, Page, PageQuery } from "./common.ts";
+
+export type EnvironmentNetworking = { type: "unrestricted" } | { type: "limited"; allowed_hosts: string[] };
+
+export interface EnvironmentConfig {
+  type: "cloud";
+  networking: EnvironmentNetworking;
+}
+
+export interface EnvironmentRecord {
+  id: string;
+  account_id: string;
+  name: string;
+  description: string | null;
+  config: EnvironmentConfig;
+  metadata: Metadata;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EnvironmentFields {
+  name: string;
+  description: string | null;
+  config: EnvironmentConfig;
+  metadata: Metadata;
+}
+
+/** Environments: where sessions run. No events yet (the environment.* events are planned). */
+export interface EnvironmentStore {
+  createEnvironment(accountId: string, input: EnvironmentFields): EnvironmentRecord;
+  getEnvironment(accountId: string, environmentId: string): EnvironmentRecord | null;
+  listEnvironments(accountId: string, options: { includeArchived: boolean; page: PageQuery }): Page<EnvironmentRecord>;
+  /** Applies the changes to an active environment; null when not found, "archived" when archived. */
+  updateEnvironment(
+    accountId: string,
+    environmentId: string,
+    update: (current: EnvironmentRecord) => EnvironmentFields,
+  ): EnvironmentRecord | null | "archived";
+  /** Archives the environment (idempotent); null when not found. */
+  archiveEnvironment(accountId: string, environmentId: string): EnvironmentRecord | null;
+  deleteEnvironment(accountId: string, environmentId: string): boolean;
+}

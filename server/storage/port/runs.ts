@@ -1,0 +1,80 @@
+import type { AgentRecord } from "./agents.ts";
+import type { RunErrorType, TextBlock, ThreadStatus } from "./sessions.ts";
+
+/** What an agent runtime produced for one turn. */
+export interface RunOutput {
+  type: "agent.message";
+  content: TextBlock[];
+}
+
+export interface RunError {
+  type: RunErrorType;
+  message: string;
+}
+
+/** A run the worker claimed, with everything it needs to execute the turn. */
+export interface ClaimedRun {
+  id: string;
+  account_id: string;
+  session_id: string;
+  /** 1 for the first execution, 2 after a crash re-queued it, ... */
+  attempt: number;
+  /** The agent version the session runs; null when it can no longer be read. */
+  agent: AgentRecord | null;
+  /** The user messages this run answers, oldest first. */
+  input: { event_id: string; content: TextBlock[] }[];
+}
+
+export interface RecoveryResult {
+  requeued: number;
+  failed: number;
+}
+
+/**
+ * The run state machine the background worker drives. Each method is one transaction; every
+ * write that follows a claim checks the run is still `running` under this owner (a run whose
+ * lease was taken over, or whose session was deleted, is no longer ours and nothing is written).
+ */
+export interface RunStore {
+  /**
+   * Ends runs left `running` by a dead worker: every such run when `all` (start-up: one server per
+   * database file), else only those whose lease expired. A run with attempts left is queued again
+   * (session `rescheduling`); otherwise it fails with a `run_interrupted` error event, its running
+   * threads idle (session.thread_idled) and the session idles (session.status_idled).
+   */
+  recoverRuns(options: { all: boolean; maxAttempts: number }): RecoveryResult;
+  /** Claims the oldest queued run of a session without a run in progress: session running + session.status_run_started. */
+  claimRun(owner: string, leaseMs: number): ClaimedRun | null;
+  /** Extends the lease; false when the run is no longer ours. */
+  heartbeat(runId: string, owner: string, leaseMs: number): boolean;
+  /** Whether the run is still running under this owner. */
+  isActive(runId: string, owner: string): boolean;
+  threadStatus(threadId: string): ThreadStatus | null;
+  /**
+   * Starts the sub-agent's thread for this run: creates it the first time (session.thread_created),
+   * else marks it running. "terminated" when the thread was terminated; "lost" when the run is no longer ours.
+   */
+  startThread(
+    runId: string,
+    owner: string,
+    agent: { id: string; version: number },
+  ): { ok: true; thread_id: string } | { ok: false; reason: "terminated" | "lost" };
+  /**
+   * Ends the thread's run: its output (or error event), then idle + session.thread_idled.
+   * False (nothing written) when the thread was terminated meanwhile or the run is no longer ours.
+   */
+  finishThread(
+    runId: string,
+    owner: string,
+    threadId: string,
+    result: { outputs: RunOutput[]; error?: RunError },
+  ): boolean;
+  /** Records an error event in the session without ending the run (e.g. a sub-agent that can no longer run). */
+  recordError(runId: string, owner: string, threadId: string | null, error: RunError): boolean;
+  /** Appends the output, completes the run, and idles the session (session.status_idled). */
+  completeRun(runId: string, owner: string, outputs: RunOutput[]): boolean;
+  /** Fails the run with an error event, idles its running threads and the session (session.status_idled). */
+  failRun(runId: string, owner: string, error: RunError): boolean;
+  /** Gives a run back on shutdown: queued again without counting the attempt, session `rescheduling`. */
+  releaseRun(runId: string, owner: string): boolean;
+}

@@ -1,0 +1,145 @@
+import type { AgentRef } from "./agents.ts";
+import type { Metadata, Page, PageQuery } from "./common.ts";
+
+export type SessionStatus = "idle" | "running" | "rescheduling" | "terminated";
+export type ThreadStatus = "running" | "idle" | "terminated";
+
+export interface TextBlock {
+  type: "text";
+  text: string;
+}
+
+/** An event a user sends to a session (`POST /sessions/{id}/events`, `initial_events`). */
+export type UserEventInput =
+  | { type: "user.message"; content: TextBlock[] }
+  | { type: "user.interrupt"; session_thread_id: string };
+
+export type SessionEventType =
+  | "user.message"
+  | "user.interrupt"
+  | "agent.message"
+  | "session.status_run_started"
+  | "session.status_idled"
+  | "session.thread_created"
+  | "session.thread_idled"
+  | "session.thread_terminated"
+  | "session.error";
+
+export type RunErrorType = "run_interrupted" | "runtime_error" | "agent_unavailable";
+
+/** One event of a session's history. */
+export interface SessionEventRecord {
+  id: string;
+  session_id: string;
+  /** The thread the event concerns; null for the session's primary thread. */
+  session_thread_id: string | null;
+  type: SessionEventType;
+  content?: TextBlock[];
+  error?: { type: RunErrorType; message: string };
+  created_at: string;
+}
+
+export interface SessionRecord {
+  id: string;
+  account_id: string;
+  agent_id: string;
+  agent_version: number;
+  environment_id: string;
+  title: string | null;
+  status: SessionStatus;
+  metadata: Metadata;
+  vault_ids: string[];
+  /** The normalized `NAME=value` lines (see domain/environmentVariables.ts). */
+  environment_variables: string;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ThreadRecord {
+  id: string;
+  session_id: string;
+  agent_id: string;
+  agent_version: number;
+  status: ThreadStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NewSession {
+  agent: AgentRef;
+  environment_id: string;
+  title: string | null;
+  metadata: Metadata;
+  vault_ids: string[];
+  environment_variables: string;
+  initial_events: UserEventInput[];
+}
+
+/** Why appending user events was refused; `index` is the offending event. */
+export type AppendRefusal =
+  | { ok: false; reason: "not_found" | "archived" | "terminated" }
+  | { ok: false; reason: "thread_not_found"; index: number };
+
+export type CreateSessionResult =
+  | { ok: true; session: SessionRecord; events: SessionEventRecord[] }
+  | {
+      ok: false;
+      reason:
+        | "agent_not_found"
+        | "agent_version_not_found"
+        | "agent_archived"
+        | "environment_not_found"
+        | "environment_archived"
+        | "vault_not_found"
+        | "vault_archived";
+      /** For vault refusals: the index in vault_ids. */
+      index?: number;
+    }
+  | AppendRefusal;
+
+export type AppendEventsResult = { ok: true; events: SessionEventRecord[] } | AppendRefusal;
+
+export type SessionUpdateResult =
+  | { ok: true; session: SessionRecord; changed: boolean }
+  | { ok: false; reason: "not_found" | "archived" };
+
+export interface SessionListOptions {
+  includeArchived: boolean;
+  statuses: SessionStatus[] | undefined;
+  agentId: string | undefined;
+  page: PageQuery;
+}
+
+/**
+ * Sessions, their history and their threads. Every lifecycle change writes its outbox event
+ * (session.created, session.updated, session.archived, session.deleted,
+ * session.thread_terminated) in the same transaction; user messages queue a run and raise the
+ * "runs" signal after the commit.
+ */
+export interface SessionStore {
+  /** Checks the agent, environment and vaults and creates the session with its initial events, atomically. */
+  createSession(accountId: string, input: NewSession): CreateSessionResult;
+  getSession(accountId: string, sessionId: string): SessionRecord | null;
+  listSessions(accountId: string, options: SessionListOptions): Page<SessionRecord>;
+  /** session.updated only when the title or metadata changed. `update` may throw to abort. */
+  updateSession(
+    accountId: string,
+    sessionId: string,
+    update: (current: SessionRecord) => { title: string | null; metadata: Metadata },
+  ): SessionUpdateResult;
+  /** Archives the session (session.archived the first time only). Null when not found. */
+  archiveSession(accountId: string, sessionId: string): SessionRecord | null;
+  /** Deletes the session, its history, threads and runs (session.deleted). False when not found. */
+  deleteSession(accountId: string, sessionId: string): boolean;
+  /** Appends user events in order, all or none. */
+  appendEvents(accountId: string, sessionId: string, events: UserEventInput[]): AppendEventsResult;
+  /** The session's history (or one thread's), oldest first. Null when the session (or thread) does not exist. */
+  listEvents(
+    accountId: string,
+    sessionId: string,
+    options: { threadId?: string; page: PageQuery },
+  ): Page<SessionEventRecord> | null;
+  listThreads(accountId: string, sessionId: string, page: PageQuery): Page<ThreadRecord> | null;
+  getThread(accountId: string, sessionId: string, threadId: string): ThreadRecord | null;
+}

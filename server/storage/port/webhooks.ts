@@ -1,0 +1,150 @@
+import type { Metadata, Page, PageQuery } from "./common.ts";
+
+/** A webhook endpoint as stored. The signing secret is sealed (SecretBox, bound to the endpoint id). */
+export interface WebhookEndpointRecord {
+  id: string;
+  account_id: string;
+  url: string;
+  /** Subscribed kinds, or `["*"]`. */
+  events: string[];
+  description: string | null;
+  metadata: Metadata;
+  secret_sealed: string;
+  active: boolean;
+  consecutive_fail: number;
+  degraded: boolean;
+  last_success_at: string | null;
+  last_failure_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The replaceable configuration of an endpoint (create and PUT). */
+export interface WebhookEndpointConfig {
+  url: string;
+  events: string[];
+  description: string | null;
+  metadata: Metadata;
+}
+
+export type DeliveryStatus = "pending" | "succeeded" | "dead" | "discarded";
+
+/** A delivery record: one event for one endpoint. */
+export interface DeliveryRecord {
+  id: string;
+  account_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  delivered_at: string | null;
+  last_response_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeliveryAttempt {
+  number: number;
+  started_at: string;
+  duration_ms: number;
+  response_status: number | null;
+  error: string | null;
+}
+
+/** A record with the exact envelope bytes it sends and its attempts (oldest first). */
+export interface DeliveryDetail extends DeliveryRecord {
+  payload: string;
+  attempts: DeliveryAttempt[];
+}
+
+/** A record claimed by a delivery worker, with everything one attempt needs. */
+export interface ClaimedDelivery {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  /** The number this attempt will have (attempt_count + 1). */
+  number: number;
+  /** The attempt's position in the current round (1 to maxAttempts); a manual retry starts a new round. */
+  round_attempt: number;
+  lease_token: string;
+  /** The serialized envelope: the bytes to send, identical on every attempt. */
+  payload: string;
+  url: string;
+  secret_sealed: string;
+}
+
+/** What one attempt produced, and what becomes of the record. */
+export interface AttemptOutcome {
+  delivery_id: string;
+  endpoint_id: string;
+  lease_token: string;
+  started_at: string;
+  duration_ms: number;
+  response_status: number | null;
+  error: string | null;
+  result: { type: "succeeded" } | { type: "retry"; next_attempt_at: string } | { type: "dead" };
+}
+
+/** How an endpoint's health moved with an attempt: `raised` when it just became degraded, `cleared` when a success ended it. */
+export interface EndpointHealth {
+  consecutive_fail: number;
+  degraded: "raised" | "cleared" | null;
+}
+
+export interface ClaimOptions {
+  /** At most this many records in total. */
+  limit: number;
+  /** At most this many leased records per endpoint, counting the ones already in flight. */
+  endpointConcurrency: number;
+  leaseMs: number;
+  /** Written on the claimed records; outcomes and releases must present it. */
+  leaseToken: string;
+}
+
+/**
+ * Webhook endpoints and their delivery records. Records are created by the outbox fan-out
+ * (appendEvent) in the event's own transaction; the delivery engine claims, records and
+ * releases them through the last four methods.
+ */
+export interface WebhookStore {
+  createEndpoint(
+    accountId: string,
+    input: WebhookEndpointConfig & { id: string; secret_sealed: string },
+  ): WebhookEndpointRecord;
+  getEndpoint(accountId: string, endpointId: string): WebhookEndpointRecord | null;
+  listEndpoints(accountId: string, page: PageQuery): Page<WebhookEndpointRecord>;
+  /** Replaces the configuration (PUT); null when not found. */
+  replaceEndpoint(accountId: string, endpointId: string, config: WebhookEndpointConfig): WebhookEndpointRecord | null;
+  /** Enables or disables; enabling wakes the delivery loop so held records go out. */
+  setEndpointActive(accountId: string, endpointId: string, active: boolean): WebhookEndpointRecord | null;
+  /** Deletes the endpoint and discards its undelivered (pending and dead) records; false when not found. */
+  deleteEndpoint(accountId: string, endpointId: string): boolean;
+  /** Writes a `webhook.test` event fanned out to this endpoint only; null when not found. */
+  sendTestEvent(accountId: string, endpointId: string): { event_id: string; webhook_event_id: string } | null;
+
+  listDeliveries(
+    accountId: string,
+    options: { endpointId?: string; status?: DeliveryStatus; eventType?: string; page: PageQuery },
+  ): Page<DeliveryRecord>;
+  getDelivery(accountId: string, deliveryId: string): DeliveryDetail | null;
+  /** Re-queues a dead record for a new round of attempts; null when not found, "not_dead" otherwise. */
+  retryDelivery(accountId: string, deliveryId: string): DeliveryRecord | null | "not_dead";
+
+  /**
+   * Atomically leases due records of enabled endpoints (one immediate transaction), at most
+   * `endpointConcurrency` leased per endpoint, starting from a different endpoint on each call
+   * so that no endpoint is always served first.
+   */
+  claimDue(options: ClaimOptions): ClaimedDelivery[];
+  /** Persists an attempt and its outcome, releases the lease and updates the endpoint's health, in one transaction. */
+  recordAttempt(outcome: AttemptOutcome, degradedThreshold: number): EndpointHealth;
+  /** Releases leases without recording an attempt (shutdown): the records are due again at once. */
+  releaseLeases(leases: { id: string; lease_token: string }[]): void;
+  /** The earliest future time at which a pending record falls due or a lease expires; null when none. */
+  nextWakeAt(): string | null;
+}

@@ -1,0 +1,191 @@
+import { newId } from "../../ids.ts";
+import type { AgentConfig, AgentRecord, AgentStore } from "../port/agents.ts";
+import type { SqliteContext } from "./context.ts";
+import { canonicalJson } from "./json.ts";
+import { appendEvent } from "./outbox.ts";
+import { keysetList } from "./pagination.ts";
+import { recordLifecycle } from "./sessions.ts";
+
+interface AgentRow {
+  id: string;
+  account_id: string;
+  version: number;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface AgentVersionJoinRow extends AgentRow {
+  shown_version: number;
+  config: string;
+  version_created_at: string;
+}
+
+const SELECT_JOINED = `SELECT a.id, a.account_id, a.version, a.archived_at, a.created_at, a.updated_at,
+  v.version AS shown_version, v.config, v.created_at AS version_created_at
+  FROM agents a JOIN agent_versions v ON v.agent_id = a.id`;
+
+function toAgent(row: AgentVersionJoinRow): AgentRecord {
+  const latest = row.shown_version === row.version;
+  return {
+    id: row.id,
+    account_id: row.account_id,
+    version: row.shown_version,
+    latest_version: row.version,
+    config: JSON.parse(row.config) as AgentConfig,
+    archived_at: row.archived_at,
+    created_at: row.created_at,
+    updated_at: latest ? row.updated_at : row.version_created_at,
+  };
+}
+
+/** Reads an agent at a version (default the latest) of an account; shared with the session and run stores. */
+export function readAgent(
+  ctx: SqliteContext,
+  accountId: string,
+  agentId: string,
+  version?: number,
+): AgentRecord | null {
+  const row = ctx.db
+    .prepare(
+      `${SELECT_JOINED} AND v.version = ${version === undefined ? "a.version" : "?"} WHERE a.id = ? AND a.account_id = ?`,
+    )
+    .get(...(version === undefined ? [] : [version]), agentId, accountId) as AgentVersionJoinRow | undefined;
+  return row ? toAgent(row) : null;
+}
+
+export function createAgentStore(ctx: SqliteContext): AgentStore {
+  const { db } = ctx;
+  const getRow = db.prepare("SELECT * FROM agents WHERE id = ? AND account_id = ?");
+  const findRow = (accountId: string, agentId: string) => getRow.get(agentId, accountId) as AgentRow | undefined;
+  const insertVersion = db.prepare(
+    "INSERT INTO agent_versions (agent_id, version, config, created_at) VALUES (?, ?, ?, ?)",
+  );
+
+  return {
+    createAgent(accountId, config) {
+      return ctx.tx(() => {
+        const now = ctx.nowIso();
+        const id = newId("agent");
+        db.prepare(
+          "INSERT INTO agents (id, account_id, version, archived_at, created_at, updated_at) VALUES (?, ?, 1, NULL, ?, ?)",
+        ).run(id, accountId, now, now);
+        insertVersion.run(id, 1, JSON.stringify(config), now);
+        appendEvent(ctx, accountId, { id, type: "agent.created", version: 1 });
+        return {
+          id,
+          account_id: accountId,
+          version: 1,
+          latest_version: 1,
+          config,
+          archived_at: null,
+          created_at: now,
+          updated_at: now,
+        };
+      });
+    },
+
+    getAgent(accountId, agentId, version) {
+      return readAgent(ctx, accountId, agentId, version);
+    },
+
+    listAgents(accountId, { includeArchived, page }) {
+      return keysetList(db, {
+        select: `${SELECT_JOINED} AND v.version = a.version WHERE a.account_id = ?${includeArchived ? "" : " AND a.archived_at IS NULL"}`,
+        params: [accountId],
+        key: "a.id",
+        order: "desc",
+        page,
+        map: toAgent,
+        getId: (a) => a.id,
+      });
+    },
+
+    listAgentVersions(accountId, agentId, page) {
+      if (!findRow(accountId, agentId)) return null;
+      return keysetList(db, {
+        select: `${SELECT_JOINED} WHERE a.id = ? AND a.account_id = ?`,
+        params: [agentId, accountId],
+        // The cursor is a version number sent as text; SQLite compares it numerically with the
+        // INTEGER column (numeric affinity), so "10" sorts after "9".
+        key: "v.version",
+        order: "desc",
+        page,
+        map: toAgent,
+        getId: (a) => String(a.version),
+      });
+    },
+
+    updateAgent(accountId, agentId, expectedVersion, update) {
+      return ctx.tx(() => {
+        const row = findRow(accountId, agentId);
+        if (!row) return { ok: false, reason: "not_found" } as const;
+        if (row.archived_at) return { ok: false, reason: "archived" } as const;
+        if (row.version !== expectedVersion) {
+          return { ok: false, reason: "version_mismatch", current_version: row.version } as const;
+        }
+        const current = readAgent(ctx, accountId, agentId) as AgentRecord;
+        const next = update(current);
+        if (canonicalJson(next) === canonicalJson(current.config)) {
+          return { ok: true, agent: current, changed: false } as const;
+        }
+        const now = ctx.nowIso();
+        const version = row.version + 1;
+        insertVersion.run(agentId, version, JSON.stringify(next), now);
+        db.prepare("UPDATE agents SET version = ?, updated_at = ? WHERE id = ?").run(version, now, agentId);
+        appendEvent(ctx, accountId, { id: agentId, type: "agent.updated", version });
+        return {
+          ok: true,
+          changed: true,
+          agent: { ...current, version, latest_version: version, config: next, updated_at: now },
+        } as const;
+      });
+    },
+
+    archiveAgent(accountId, agentId) {
+      return ctx.tx(() => {
+        const row = findRow(accountId, agentId);
+        if (!row) return null;
+        if (!row.archived_at) {
+          const now = ctx.nowIso();
+          db.prepare("UPDATE agents SET archived_at = ?, updated_at = ? WHERE id = ?").run(now, now, agentId);
+          appendEvent(ctx, accountId, { id: agentId, type: "agent.archived", version: row.version });
+        }
+        return readAgent(ctx, accountId, agentId);
+      });
+    },
+
+    deleteAgent(accountId, agentId) {
+      return ctx.tx(() => {
+        const row = findRow(accountId, agentId);
+        if (!row) return false;
+        const now = ctx.nowIso();
+        // Its sessions can no longer run: drop their queued runs, end the ones in progress (the
+        // worker sees the run is no longer its own and discards the output) and terminate them.
+        const threads = db
+          .prepare(
+            `SELECT t.id, t.session_id FROM session_threads t JOIN sessions s ON s.id = t.session_id
+             WHERE s.account_id = ? AND s.agent_id = ? AND t.status = 'running' ORDER BY t.id`,
+          )
+          .all(accountId, agentId) as { id: string; session_id: string }[];
+        for (const t of threads) {
+          db.prepare("UPDATE session_threads SET status = 'idle', updated_at = ? WHERE id = ?").run(now, t.id);
+          recordLifecycle(ctx, accountId, t.session_id, "session.thread_idled", t.id);
+        }
+        db.prepare(
+          `UPDATE runs SET status = 'failed', error = 'agent_deleted', owner = NULL, lease_expires_at = NULL, updated_at = ?
+           WHERE status IN ('queued', 'running')
+             AND session_id IN (SELECT id FROM sessions WHERE account_id = ? AND agent_id = ?)`,
+        ).run(now, accountId, agentId);
+        db.prepare(
+          `UPDATE sessions SET status = 'terminated', updated_at = ?
+           WHERE account_id = ? AND agent_id = ? AND status <> 'terminated'`,
+        ).run(now, accountId, agentId);
+        db.prepare("DELETE FROM agents WHERE id = ?").run(agentId);
+        appendEvent(ctx, accountId, { id: agentId, type: "agent.deleted", version: row.version });
+        ctx.signal("runs");
+        return true;
+      });
+    },
+  };
+}

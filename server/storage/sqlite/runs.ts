@@ -1,0 +1,265 @@
+import { newId } from "../../ids.ts";
+import type { ClaimedRun, RunError, RunStore } from "../port/runs.ts";
+import type { TextBlock, ThreadStatus } from "../port/sessions.ts";
+import { readAgent } from "./agents.ts";
+import type { SqliteContext } from "./context.ts";
+import { insertSessionEvent, recordLifecycle, type SessionRow, setSessionStatus } from "./sessions.ts";
+
+interface RunRow {
+  id: string;
+  account_id: string;
+  session_id: string;
+  status: "queued" | "running" | "completed" | "failed";
+  attempts: number;
+  owner: string | null;
+  claimed_at: string | null;
+  lease_expires_at: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * The run state machine. Every write after a claim first checks that the run is still `running`
+ * under the caller's owner token: a run whose session was deleted, whose agent was deleted, or
+ * whose lease another worker recovered is no longer ours, and nothing is written for it.
+ */
+export function createRunStore(ctx: SqliteContext): RunStore {
+  const { db } = ctx;
+  const ownRun = db.prepare("SELECT * FROM runs WHERE id = ? AND owner = ? AND status = 'running'");
+  const mine = (runId: string, owner: string) => ownRun.get(runId, owner) as RunRow | undefined;
+  const sessionRow = db.prepare("SELECT * FROM sessions WHERE id = ?");
+  const leaseUntil = (ms: number) => new Date(ctx.clock.now().getTime() + ms).toISOString();
+
+  /** Idles every running thread of the session (the run they belonged to is over). */
+  function idleRunningThreads(accountId: string, sessionId: string): void {
+    const threads = db
+      .prepare("SELECT id FROM session_threads WHERE session_id = ? AND status = 'running' ORDER BY id")
+      .all(sessionId) as { id: string }[];
+    for (const t of threads) {
+      db.prepare("UPDATE session_threads SET status = 'idle', updated_at = ? WHERE id = ?").run(ctx.nowIso(), t.id);
+      recordLifecycle(ctx, accountId, sessionId, "session.thread_idled", t.id);
+    }
+  }
+
+  /** Ends a run: records the error (if any), idles its threads and the session. */
+  function endRun(run: RunRow, status: "completed" | "failed", error?: RunError): void {
+    const now = ctx.nowIso();
+    if (error) insertSessionEvent(ctx, { session_id: run.session_id, type: "session.error", error });
+    idleRunningThreads(run.account_id, run.session_id);
+    db.prepare(
+      "UPDATE runs SET status = ?, error = ?, owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
+    ).run(status, error ? `${error.type}: ${error.message}` : null, now, run.id);
+    const session = sessionRow.get(run.session_id) as SessionRow | undefined;
+    if (session && (session.status === "running" || session.status === "rescheduling")) {
+      setSessionStatus(ctx, run.session_id, "idle");
+      recordLifecycle(ctx, run.account_id, run.session_id, "session.status_idled");
+    }
+    // The next queued run of this session may start now.
+    ctx.signal("runs");
+  }
+
+  return {
+    recoverRuns({ all, maxAttempts }) {
+      // Every pass of the worker calls this: look before taking the write lock.
+      const stale = all
+        ? db.prepare("SELECT 1 FROM runs WHERE status = 'running' LIMIT 1").get()
+        : db.prepare("SELECT 1 FROM runs WHERE status = 'running' AND lease_expires_at < ? LIMIT 1").get(ctx.nowIso());
+      if (!stale) return { requeued: 0, failed: 0 };
+      return ctx.tx(() => {
+        const rows = (
+          all
+            ? db.prepare("SELECT * FROM runs WHERE status = 'running' ORDER BY id").all()
+            : db
+                .prepare("SELECT * FROM runs WHERE status = 'running' AND lease_expires_at < ? ORDER BY id")
+                .all(ctx.nowIso())
+        ) as RunRow[];
+        const result = { requeued: 0, failed: 0 };
+        for (const run of rows) {
+          if (run.attempts < maxAttempts) {
+            db.prepare(
+              "UPDATE runs SET status = 'queued', owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
+            ).run(ctx.nowIso(), run.id);
+            const session = sessionRow.get(run.session_id) as SessionRow | undefined;
+            if (session?.status === "running") setSessionStatus(ctx, run.session_id, "rescheduling");
+            result.requeued++;
+          } else {
+            endRun(run, "failed", {
+              type: "run_interrupted",
+              message: `The server stopped while this run was in progress; it was not retried after ${run.attempts} attempt${run.attempts === 1 ? "" : "s"}. Send the message again to retry.`,
+            });
+            result.failed++;
+          }
+        }
+        if (rows.length > 0) ctx.signal("runs");
+        return result;
+      });
+    },
+
+    claimRun(owner, leaseMs) {
+      if (!db.prepare("SELECT 1 FROM runs WHERE status = 'queued' LIMIT 1").get()) return null;
+      return ctx.tx((): ClaimedRun | null => {
+        // The oldest queued run of a session that has no run in progress: turns never overlap.
+        const run = db
+          .prepare(
+            `SELECT r.* FROM runs r WHERE r.status = 'queued'
+               AND NOT EXISTS (SELECT 1 FROM runs x WHERE x.session_id = r.session_id AND x.status = 'running')
+             ORDER BY r.id LIMIT 1`,
+          )
+          .get() as RunRow | undefined;
+        if (!run) return null;
+        const now = ctx.nowIso();
+        db.prepare(
+          `UPDATE runs SET status = 'running', attempts = attempts + 1, owner = ?, claimed_at = ?,
+             lease_expires_at = ?, updated_at = ? WHERE id = ?`,
+        ).run(owner, now, leaseUntil(leaseMs), now, run.id);
+        const session = sessionRow.get(run.session_id) as SessionRow;
+        setSessionStatus(ctx, run.session_id, "running");
+        recordLifecycle(ctx, run.account_id, run.session_id, "session.status_run_started");
+        const input = (
+          db
+            .prepare("SELECT id, body FROM session_events WHERE run_id = ? AND type = 'user.message' ORDER BY id")
+            .all(run.id) as { id: string; body: string }[]
+        ).map((r) => ({ event_id: r.id, content: (JSON.parse(r.body) as { content: TextBlock[] }).content }));
+        return {
+          id: run.id,
+          account_id: run.account_id,
+          session_id: run.session_id,
+          attempt: run.attempts + 1,
+          agent: readAgent(ctx, run.account_id, session.agent_id, session.agent_version),
+          input,
+        };
+      });
+    },
+
+    heartbeat(runId, owner, leaseMs) {
+      return (
+        db
+          .prepare("UPDATE runs SET lease_expires_at = ? WHERE id = ? AND owner = ? AND status = 'running'")
+          .run(leaseUntil(leaseMs), runId, owner).changes === 1
+      );
+    },
+
+    isActive(runId, owner) {
+      return mine(runId, owner) !== undefined;
+    },
+
+    threadStatus(threadId) {
+      const row = db.prepare("SELECT status FROM session_threads WHERE id = ?").get(threadId) as
+        | { status: ThreadStatus }
+        | undefined;
+      return row?.status ?? null;
+    },
+
+    startThread(runId, owner, agent) {
+      return ctx.tx(() => {
+        const run = mine(runId, owner);
+        if (!run) return { ok: false, reason: "lost" } as const;
+        const thread = db
+          .prepare("SELECT id, status FROM session_threads WHERE session_id = ? AND agent_id = ?")
+          .get(run.session_id, agent.id) as { id: string; status: ThreadStatus } | undefined;
+        const now = ctx.nowIso();
+        if (!thread) {
+          const id = newId("sthr");
+          db.prepare(
+            `INSERT INTO session_threads (id, session_id, agent_id, agent_version, status, created_at, updated_at)
+             VALUES (?, ?, ?, ?, 'running', ?, ?)`,
+          ).run(id, run.session_id, agent.id, agent.version, now, now);
+          recordLifecycle(ctx, run.account_id, run.session_id, "session.thread_created", id);
+          return { ok: true, thread_id: id } as const;
+        }
+        if (thread.status === "terminated") return { ok: false, reason: "terminated" } as const;
+        db.prepare("UPDATE session_threads SET status = 'running', agent_version = ?, updated_at = ? WHERE id = ?").run(
+          agent.version,
+          now,
+          thread.id,
+        );
+        return { ok: true, thread_id: thread.id } as const;
+      });
+    },
+
+    finishThread(runId, owner, threadId, { outputs, error }) {
+      return ctx.tx(() => {
+        const run = mine(runId, owner);
+        if (!run) return false;
+        const thread = db.prepare("SELECT status FROM session_threads WHERE id = ?").get(threadId) as
+          | { status: ThreadStatus }
+          | undefined;
+        // A thread terminated during its run keeps nothing of it.
+        if (thread?.status !== "running") return false;
+        for (const out of outputs) {
+          insertSessionEvent(ctx, {
+            session_id: run.session_id,
+            session_thread_id: threadId,
+            type: out.type,
+            content: out.content,
+            run_id: run.id,
+          });
+        }
+        if (error)
+          insertSessionEvent(ctx, {
+            session_id: run.session_id,
+            session_thread_id: threadId,
+            type: "session.error",
+            error,
+          });
+        db.prepare("UPDATE session_threads SET status = 'idle', updated_at = ? WHERE id = ?").run(
+          ctx.nowIso(),
+          threadId,
+        );
+        recordLifecycle(ctx, run.account_id, run.session_id, "session.thread_idled", threadId);
+        return true;
+      });
+    },
+
+    recordError(runId, owner, threadId, error) {
+      return ctx.tx(() => {
+        const run = mine(runId, owner);
+        if (!run) return false;
+        insertSessionEvent(ctx, {
+          session_id: run.session_id,
+          session_thread_id: threadId,
+          type: "session.error",
+          error,
+        });
+        return true;
+      });
+    },
+
+    completeRun(runId, owner, outputs) {
+      return ctx.tx(() => {
+        const run = mine(runId, owner);
+        if (!run) return false;
+        for (const out of outputs) {
+          insertSessionEvent(ctx, { session_id: run.session_id, type: out.type, content: out.content, run_id: run.id });
+        }
+        endRun(run, "completed");
+        return true;
+      });
+    },
+
+    failRun(runId, owner, error) {
+      return ctx.tx(() => {
+        const run = mine(runId, owner);
+        if (!run) return false;
+        endRun(run, "failed", error);
+        return true;
+      });
+    },
+
+    releaseRun(runId, owner) {
+      return ctx.tx(() => {
+        const run = mine(runId, owner);
+        if (!run) return false;
+        // A shutdown is not the run's fault: the attempt is not counted.
+        db.prepare(
+          `UPDATE runs SET status = 'queued', attempts = attempts - 1, owner = NULL, lease_expires_at = NULL,
+             updated_at = ? WHERE id = ?`,
+        ).run(ctx.nowIso(), runId);
+        const session = sessionRow.get(run.session_id) as SessionRow | undefined;
+        if (session?.status === "running") setSessionStatus(ctx, run.session_id, "rescheduling");
+        return true;
+      });
+    },
+  };
+}

@@ -1,0 +1,368 @@
+import { newId } from "../../ids.ts";
+import type { Metadata } from "../port/common.ts";
+import type { EventKind } from "../port/outbox.ts";
+import type {
+  AppendEventsResult,
+  AppendRefusal,
+  CreateSessionResult,
+  RunErrorType,
+  SessionEventRecord,
+  SessionEventType,
+  SessionRecord,
+  SessionStatus,
+  SessionStore,
+  TextBlock,
+  ThreadRecord,
+  UserEventInput,
+} from "../port/sessions.ts";
+import type { SqliteContext } from "./context.ts";
+import { canonicalJson } from "./json.ts";
+import { appendEvent } from "./outbox.ts";
+import { keysetList } from "./pagination.ts";
+
+export interface SessionRow {
+  id: string;
+  account_id: string;
+  agent_id: string;
+  agent_version: number;
+  environment_id: string;
+  title: string | null;
+  status: SessionStatus;
+  metadata: string;
+  vault_ids: string;
+  environment_variables: string;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface SessionEventRow {
+  id: string;
+  session_id: string;
+  session_thread_id: string | null;
+  type: SessionEventType;
+  body: string;
+  run_id: string | null;
+  created_at: string;
+}
+
+export const toSession = (r: SessionRow): SessionRecord => ({
+  ...r,
+  metadata: JSON.parse(r.metadata) as Metadata,
+  vault_ids: JSON.parse(r.vault_ids) as string[],
+});
+
+const toSessionEvent = (r: SessionEventRow): SessionEventRecord => {
+  const body = JSON.parse(r.body) as { content?: TextBlock[]; error?: { type: RunErrorType; message: string } };
+  return {
+    id: r.id,
+    session_id: r.session_id,
+    session_thread_id: r.session_thread_id,
+    type: r.type,
+    ...(body.content ? { content: body.content } : {}),
+    ...(body.error ? { error: body.error } : {}),
+    created_at: r.created_at,
+  };
+};
+
+/** Appends one event to a session's history (call inside the transaction of the change). */
+export function insertSessionEvent(
+  ctx: SqliteContext,
+  e: {
+    session_id: string;
+    session_thread_id?: string | null;
+    type: SessionEventType;
+    content?: TextBlock[];
+    error?: { type: RunErrorType; message: string };
+    run_id?: string | null;
+  },
+): SessionEventRecord {
+  const row: SessionEventRow = {
+    id: newId("sevt"),
+    session_id: e.session_id,
+    session_thread_id: e.session_thread_id ?? null,
+    type: e.type,
+    body: JSON.stringify({
+      ...(e.content ? { content: e.content } : {}),
+      ...(e.error ? { error: e.error } : {}),
+    }),
+    run_id: e.run_id ?? null,
+    created_at: ctx.nowIso(),
+  };
+  ctx.db
+    .prepare(
+      `INSERT INTO session_events (id, session_id, session_thread_id, type, body, run_id, created_at)
+       VALUES (@id, @session_id, @session_thread_id, @type, @body, @run_id, @created_at)`,
+    )
+    .run(row);
+  return toSessionEvent(row);
+}
+
+/**
+ * A status or thread change: recorded in the session's history and in the outbox, in the
+ * caller's transaction. Thread events carry `session_thread_id`.
+ */
+export function recordLifecycle(
+  ctx: SqliteContext,
+  accountId: string,
+  sessionId: string,
+  kind: Extract<
+    EventKind,
+    | "session.status_run_started"
+    | "session.status_idled"
+    | "session.thread_created"
+    | "session.thread_idled"
+    | "session.thread_terminated"
+  >,
+  threadId?: string,
+): SessionEventRecord {
+  const recorded = insertSessionEvent(ctx, { session_id: sessionId, session_thread_id: threadId ?? null, type: kind });
+  appendEvent(
+    ctx,
+    accountId,
+    threadId ? { id: sessionId, type: kind, session_thread_id: threadId } : { id: sessionId, type: kind },
+  );
+  return recorded;
+}
+
+/** Sets the session's status (and `updated_at`). */
+export function setSessionStatus(ctx: SqliteContext, sessionId: string, status: SessionStatus): void {
+  ctx.db.prepare("UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?").run(status, ctx.nowIso(), sessionId);
+}
+
+/** Aborts a store transaction with a refusal (rolled back, then returned to the caller). */
+class Refusal extends Error {
+  constructor(readonly result: AppendRefusal | Exclude<CreateSessionResult, { ok: true }>) {
+    super(result.reason);
+  }
+}
+
+function refusable<T>(ctx: SqliteContext, fn: () => T): T | Refusal["result"] {
+  try {
+    return ctx.tx(fn);
+  } catch (err) {
+    if (err instanceof Refusal) return err.result;
+    throw err;
+  }
+}
+
+export function createSessionStore(ctx: SqliteContext): SessionStore {
+  const { db } = ctx;
+  const getRow = db.prepare("SELECT * FROM sessions WHERE id = ? AND account_id = ?");
+  const findRow = (accountId: string, id: string) => getRow.get(id, accountId) as SessionRow | undefined;
+  const getThreadRow = db.prepare("SELECT * FROM session_threads WHERE id = ? AND session_id = ?");
+
+  /** The queued run of the session (messages sent before it starts join it), or a new one. */
+  function queuedRun(accountId: string, sessionId: string): string {
+    const existing = db
+      .prepare("SELECT id FROM runs WHERE session_id = ? AND status = 'queued' ORDER BY id LIMIT 1")
+      .get(sessionId) as { id: string } | undefined;
+    if (existing) return existing.id;
+    const id = newId("run");
+    const now = ctx.nowIso();
+    db.prepare(
+      `INSERT INTO runs (id, account_id, session_id, status, attempts, created_at, updated_at)
+       VALUES (?, ?, ?, 'queued', 0, ?, ?)`,
+    ).run(id, accountId, sessionId, now, now);
+    return id;
+  }
+
+  /** Appends user events inside the caller's transaction; throws a Refusal to roll everything back. */
+  function appendInTx(accountId: string, session: SessionRow, events: UserEventInput[]): SessionEventRecord[] {
+    const stored: SessionEventRecord[] = [];
+    let queued = false;
+    events.forEach((event, index) => {
+      if (event.type === "user.message") {
+        const runId = queuedRun(accountId, session.id);
+        stored.push(
+          insertSessionEvent(ctx, {
+            session_id: session.id,
+            type: "user.message",
+            content: event.content,
+            run_id: runId,
+          }),
+        );
+        queued = true;
+        return;
+      }
+      const thread = getThreadRow.get(event.session_thread_id, session.id) as ThreadRecord | undefined;
+      if (!thread) throw new Refusal({ ok: false, reason: "thread_not_found", index });
+      stored.push(
+        insertSessionEvent(ctx, { session_id: session.id, session_thread_id: thread.id, type: "user.interrupt" }),
+      );
+      if (thread.status !== "terminated") {
+        db.prepare("UPDATE session_threads SET status = 'terminated', updated_at = ? WHERE id = ?").run(
+          ctx.nowIso(),
+          thread.id,
+        );
+        recordLifecycle(ctx, accountId, session.id, "session.thread_terminated", thread.id);
+        // Wakes the worker, which abandons the thread's run in progress.
+        ctx.signal("runs");
+      }
+    });
+    if (queued) ctx.signal("runs");
+    return stored;
+  }
+
+  return {
+    createSession(accountId, input) {
+      return refusable(ctx, (): CreateSessionResult => {
+        const agent = db
+          .prepare("SELECT version, archived_at FROM agents WHERE id = ? AND account_id = ?")
+          .get(input.agent.id, accountId) as { version: number; archived_at: string | null } | undefined;
+        if (!agent) return { ok: false, reason: "agent_not_found" };
+        if (agent.archived_at) return { ok: false, reason: "agent_archived" };
+        const version = input.agent.version ?? agent.version;
+        if (version > agent.version) return { ok: false, reason: "agent_version_not_found" };
+        const env = db
+          .prepare("SELECT archived_at FROM environments WHERE id = ? AND account_id = ?")
+          .get(input.environment_id, accountId) as { archived_at: string | null } | undefined;
+        if (!env) return { ok: false, reason: "environment_not_found" };
+        if (env.archived_at) return { ok: false, reason: "environment_archived" };
+        const vaultQuery = db.prepare("SELECT archived_at FROM vaults WHERE id = ? AND account_id = ?");
+        for (const [index, vaultId] of input.vault_ids.entries()) {
+          const vault = vaultQuery.get(vaultId, accountId) as { archived_at: string | null } | undefined;
+          if (!vault) return { ok: false, reason: "vault_not_found", index };
+          if (vault.archived_at) return { ok: false, reason: "vault_archived", index };
+        }
+        const now = ctx.nowIso();
+        const row: SessionRow = {
+          id: newId("sess"),
+          account_id: accountId,
+          agent_id: input.agent.id,
+          agent_version: version,
+          environment_id: input.environment_id,
+          title: input.title,
+          status: "idle",
+          metadata: JSON.stringify(input.metadata),
+          vault_ids: JSON.stringify(input.vault_ids),
+          environment_variables: input.environment_variables,
+          archived_at: null,
+          created_at: now,
+          updated_at: now,
+        };
+        db.prepare(
+          `INSERT INTO sessions (id, account_id, agent_id, agent_version, environment_id, title, status, metadata,
+             vault_ids, environment_variables, archived_at, created_at, updated_at)
+           VALUES (@id, @account_id, @agent_id, @agent_version, @environment_id, @title, @status, @metadata,
+             @vault_ids, @environment_variables, @archived_at, @created_at, @updated_at)`,
+        ).run(row);
+        appendEvent(ctx, accountId, { id: row.id, type: "session.created" });
+        const events = appendInTx(accountId, row, input.initial_events);
+        return { ok: true, session: toSession(row), events };
+      });
+    },
+
+    getSession(accountId, id) {
+      const row = findRow(accountId, id);
+      return row ? toSession(row) : null;
+    },
+
+    listSessions(accountId, { includeArchived, statuses, agentId, page }) {
+      let select = "SELECT * FROM sessions WHERE account_id = ?";
+      const params: unknown[] = [accountId];
+      if (!includeArchived) select += " AND archived_at IS NULL";
+      if (statuses && statuses.length > 0) {
+        select += ` AND status IN (${statuses.map(() => "?").join(", ")})`;
+        params.push(...statuses);
+      }
+      if (agentId !== undefined) {
+        select += " AND agent_id = ?";
+        params.push(agentId);
+      }
+      return keysetList(db, { select, params, key: "id", order: "desc", page, map: toSession, getId: (s) => s.id });
+    },
+
+    updateSession(accountId, id, update) {
+      return ctx.tx(() => {
+        const row = findRow(accountId, id);
+        if (!row) return { ok: false, reason: "not_found" } as const;
+        if (row.archived_at) return { ok: false, reason: "archived" } as const;
+        const current = toSession(row);
+        const next = update(current);
+        const changed =
+          next.title !== current.title || canonicalJson(next.metadata) !== canonicalJson(current.metadata);
+        if (!changed) return { ok: true, session: current, changed: false } as const;
+        const now = ctx.nowIso();
+        db.prepare("UPDATE sessions SET title = ?, metadata = ?, updated_at = ? WHERE id = ?").run(
+          next.title,
+          JSON.stringify(next.metadata),
+          now,
+          id,
+        );
+        appendEvent(ctx, accountId, { id, type: "session.updated" });
+        return {
+          ok: true,
+          changed: true,
+          session: { ...current, title: next.title, metadata: next.metadata, updated_at: now },
+        } as const;
+      });
+    },
+
+    archiveSession(accountId, id) {
+      return ctx.tx(() => {
+        const row = findRow(accountId, id);
+        if (!row) return null;
+        if (row.archived_at) return toSession(row);
+        const now = ctx.nowIso();
+        db.prepare("UPDATE sessions SET archived_at = ?, updated_at = ? WHERE id = ?").run(now, now, id);
+        appendEvent(ctx, accountId, { id, type: "session.archived" });
+        return toSession({ ...row, archived_at: now, updated_at: now });
+      });
+    },
+
+    deleteSession(accountId, id) {
+      return ctx.tx(() => {
+        if (!findRow(accountId, id)) return false;
+        // Cascades to the history, the threads and the runs: a run in progress finds itself gone
+        // and its output is discarded.
+        db.prepare("DELETE FROM sessions WHERE id = ?").run(id);
+        appendEvent(ctx, accountId, { id, type: "session.deleted" });
+        ctx.signal("runs");
+        return true;
+      });
+    },
+
+    appendEvents(accountId, id, events): AppendEventsResult {
+      return refusable(ctx, (): AppendEventsResult => {
+        const row = findRow(accountId, id);
+        if (!row) return { ok: false, reason: "not_found" };
+        if (row.archived_at) return { ok: false, reason: "archived" };
+        if (row.status === "terminated") return { ok: false, reason: "terminated" };
+        return { ok: true, events: appendInTx(accountId, row, events) };
+      }) as AppendEventsResult;
+    },
+
+    listEvents(accountId, id, { threadId, page }) {
+      if (!findRow(accountId, id)) return null;
+      if (threadId !== undefined && !getThreadRow.get(threadId, id)) return null;
+      return keysetList(db, {
+        select: `SELECT * FROM session_events WHERE session_id = ?${threadId !== undefined ? " AND session_thread_id = ?" : ""}`,
+        params: threadId !== undefined ? [id, threadId] : [id],
+        key: "id",
+        order: "asc",
+        page,
+        map: toSessionEvent,
+        getId: (e) => e.id,
+      });
+    },
+
+    listThreads(accountId, id, page) {
+      if (!findRow(accountId, id)) return null;
+      return keysetList(db, {
+        select: "SELECT * FROM session_threads WHERE session_id = ?",
+        params: [id],
+        key: "id",
+        order: "desc",
+        page,
+        map: (r: ThreadRecord) => r,
+        getId: (t) => t.id,
+      });
+    },
+
+    getThread(accountId, id, threadId) {
+      if (!findRow(accountId, id)) return null;
+      return (getThreadRow.get(threadId, id) as ThreadRecord | undefined) ?? null;
+    },
+  };
+}

@@ -1,0 +1,426 @@
+import type { Metadata } from "../port/common.ts";
+import type {
+  ClaimedDelivery,
+  DeliveryAttempt,
+  DeliveryRecord,
+  DeliveryStatus,
+  EndpointHealth,
+  WebhookEndpointRecord,
+  WebhookStore,
+} from "../port/webhooks.ts";
+import type { SqliteContext } from "./context.ts";
+import { appendEventTo } from "./outbox.ts";
+import { keysetList } from "./pagination.ts";
+
+interface EndpointRow {
+  id: string;
+  account_id: string;
+  url: string;
+  events: string;
+  all_events: number;
+  description: string | null;
+  metadata: string;
+  secret_sealed: string;
+  active: number;
+  consecutive_fail: number;
+  degraded: number;
+  last_success_at: string | null;
+  last_failure_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const toEndpoint = (r: EndpointRow): WebhookEndpointRecord => ({
+  id: r.id,
+  account_id: r.account_id,
+  url: r.url,
+  events: JSON.parse(r.events) as string[],
+  description: r.description,
+  metadata: JSON.parse(r.metadata) as Metadata,
+  secret_sealed: r.secret_sealed,
+  active: r.active === 1,
+  consecutive_fail: r.consecutive_fail,
+  degraded: r.degraded === 1,
+  last_success_at: r.last_success_at,
+  last_failure_at: r.last_failure_at,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
+
+const DELIVERY_COLUMNS =
+  "id, account_id, endpoint_id, event_id, event_type, status, attempt_count, next_attempt_at, last_attempt_at, " +
+  "delivered_at, last_response_status, last_error, created_at, updated_at";
+
+interface ClaimRow {
+  id: string;
+  endpoint_id: string;
+  event_seq: number;
+  event_id: string;
+  event_type: string;
+  attempt_count: number;
+  round_start: number;
+}
+
+/** Adds milliseconds to an API timestamp. */
+const plusMs = (isoTime: string, ms: number) => new Date(Date.parse(isoTime) + ms).toISOString();
+
+export function createWebhookStore(ctx: SqliteContext): WebhookStore {
+  const { db } = ctx;
+  const getEndpointRow = db.prepare("SELECT * FROM webhook_endpoints WHERE id = ? AND account_id = ?");
+  const getDeliveryRow = db.prepare(
+    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ? AND account_id = ?`,
+  );
+
+  // --- the claim path (see claimDue) ---
+  const busyStmt = db.prepare(
+    `SELECT endpoint_id, count(*) AS n FROM webhook_deliveries INDEXED BY webhook_deliveries_leased
+     WHERE lease_until IS NOT NULL AND lease_until > ? GROUP BY endpoint_id`,
+  );
+  const candidatesStmt = db.prepare(
+    `SELECT e.id, e.url, e.secret_sealed FROM webhook_endpoints e
+     WHERE e.active = 1 AND EXISTS (
+       SELECT 1 FROM webhook_deliveries d INDEXED BY webhook_deliveries_due
+       WHERE d.endpoint_id = e.id AND d.status = 'pending' AND d.next_attempt_at <= ?
+         AND (d.lease_until IS NULL OR d.lease_until <= ?))
+     ORDER BY e.id`,
+  );
+  const claimStmt = db.prepare(
+    `UPDATE webhook_deliveries SET lease_until = ?, lease_token = ?
+     WHERE id IN (
+       SELECT id FROM webhook_deliveries INDEXED BY webhook_deliveries_due
+       WHERE endpoint_id = ? AND status = 'pending' AND next_attempt_at <= ?
+         AND (lease_until IS NULL OR lease_until <= ?)
+       ORDER BY next_attempt_at, id LIMIT ?)
+     RETURNING id, endpoint_id, event_seq, event_id, event_type, attempt_count, round_start`,
+  );
+  const payloadStmt = db.prepare("SELECT payload FROM events WHERE seq = ?");
+
+  // --- the outcome path (see recordAttempt) ---
+  const leaseStateStmt = db.prepare("SELECT status, lease_token, attempt_count FROM webhook_deliveries WHERE id = ?");
+  const insertAttemptStmt = db.prepare(
+    `INSERT INTO webhook_attempts (delivery_id, number, started_at, duration_ms, response_status, error)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const finishStmt = db.prepare(
+    `UPDATE webhook_deliveries SET status = @status, attempt_count = @number, next_attempt_at = @next_attempt_at,
+       last_attempt_at = @started_at, delivered_at = @delivered_at, last_response_status = @response_status,
+       last_error = @error, lease_until = NULL, lease_token = NULL, updated_at = @now
+     WHERE id = @id`,
+  );
+  // The record changed hands while the attempt was in flight (its endpoint was deleted):
+  // keep the attempt in its history but leave the status alone.
+  const noteStmt = db.prepare(
+    `UPDATE webhook_deliveries SET attempt_count = @number, last_attempt_at = @started_at,
+       last_response_status = @response_status, last_error = @error, updated_at = @now,
+       lease_until = CASE WHEN lease_token = @lease_token THEN NULL ELSE lease_until END,
+       lease_token = CASE WHEN lease_token = @lease_token THEN NULL ELSE lease_token END
+     WHERE id = @id`,
+  );
+  const degradedStmt = db.prepare("SELECT degraded FROM webhook_endpoints WHERE id = ?");
+  const successStmt = db.prepare(
+    "UPDATE webhook_endpoints SET consecutive_fail = 0, degraded = 0, last_success_at = ? WHERE id = ?",
+  );
+  const failureStmt = db.prepare(
+    `UPDATE webhook_endpoints SET consecutive_fail = consecutive_fail + 1, last_failure_at = ?,
+       degraded = CASE WHEN consecutive_fail + 1 > ? THEN 1 ELSE degraded END
+     WHERE id = ? RETURNING consecutive_fail, degraded`,
+  );
+  const releaseStmt = db.prepare(
+    "UPDATE webhook_deliveries SET lease_until = NULL, lease_token = NULL WHERE id = ? AND lease_token = ?",
+  );
+  const nextDueStmt = db.prepare(
+    "SELECT min(next_attempt_at) AS t FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at > ?",
+  );
+  const nextLeaseStmt = db.prepare("SELECT min(lease_until) AS t FROM webhook_deliveries WHERE lease_until > ?");
+
+  const findEndpoint = (accountId: string, id: string) => getEndpointRow.get(id, accountId) as EndpointRow | undefined;
+  const findDelivery = (accountId: string, id: string) =>
+    getDeliveryRow.get(id, accountId) as DeliveryRecord | undefined;
+
+  // Rotates the endpoint a claim starts from, so that capacity is shared fairly.
+  let rotation = 0;
+
+  return {
+    createEndpoint(accountId, input) {
+      const now = ctx.nowIso();
+      const row: EndpointRow = {
+        id: input.id,
+        account_id: accountId,
+        url: input.url,
+        events: JSON.stringify(input.events),
+        all_events: input.events.includes("*") ? 1 : 0,
+        description: input.description,
+        metadata: JSON.stringify(input.metadata),
+        secret_sealed: input.secret_sealed,
+        active: 1,
+        consecutive_fail: 0,
+        degraded: 0,
+        last_success_at: null,
+        last_failure_at: null,
+        created_at: now,
+        updated_at: now,
+      };
+      db.prepare(
+        `INSERT INTO webhook_endpoints (id, account_id, url, events, all_events, description, metadata, secret_sealed,
+           active, consecutive_fail, degraded, last_success_at, last_failure_at, created_at, updated_at)
+         VALUES (@id, @account_id, @url, @events, @all_events, @description, @metadata, @secret_sealed,
+           @active, @consecutive_fail, @degraded, @last_success_at, @last_failure_at, @created_at, @updated_at)`,
+      ).run(row);
+      return toEndpoint(row);
+    },
+    getEndpoint(accountId, endpointId) {
+      const row = findEndpoint(accountId, endpointId);
+      return row ? toEndpoint(row) : null;
+    },
+    listEndpoints(accountId, page) {
+      return keysetList(db, {
+        select: "SELECT * FROM webhook_endpoints WHERE account_id = ?",
+        params: [accountId],
+        key: "id",
+        order: "desc",
+        page,
+        map: toEndpoint,
+        getId: (e) => e.id,
+      });
+    },
+    replaceEndpoint(accountId, endpointId, config) {
+      return ctx.tx(() => {
+        const row = findEndpoint(accountId, endpointId);
+        if (!row) return null;
+        const next: EndpointRow = {
+          ...row,
+          url: config.url,
+          events: JSON.stringify(config.events),
+          all_events: config.events.includes("*") ? 1 : 0,
+          description: config.description,
+          metadata: JSON.stringify(config.metadata),
+          updated_at: ctx.nowIso(),
+        };
+        db.prepare(
+          `UPDATE webhook_endpoints SET url = @url, events = @events, all_events = @all_events,
+             description = @description, metadata = @metadata, updated_at = @updated_at WHERE id = @id`,
+        ).run(next);
+        return toEndpoint(next);
+      });
+    },
+    setEndpointActive(accountId, endpointId, active) {
+      return ctx.tx(() => {
+        const row = findEndpoint(accountId, endpointId);
+        if (!row) return null;
+        if ((row.active === 1) === active) return toEndpoint(row);
+        const next: EndpointRow = { ...row, active: active ? 1 : 0, updated_at: ctx.nowIso() };
+        db.prepare("UPDATE webhook_endpoints SET active = ?, updated_at = ? WHERE id = ?").run(
+          next.active,
+          next.updated_at,
+          endpointId,
+        );
+        // Held records are due: wake the delivery loop once this commits.
+        if (active) ctx.signal("events");
+        return toEndpoint(next);
+      });
+    },
+    deleteEndpoint(accountId, endpointId) {
+      return ctx.tx(() => {
+        const deleted = db
+          .prepare("DELETE FROM webhook_endpoints WHERE id = ? AND account_id = ?")
+          .run(endpointId, accountId).changes;
+        if (deleted === 0) return false;
+        const now = ctx.nowIso();
+        db.prepare(
+          `UPDATE webhook_deliveries SET status = 'discarded', next_attempt_at = NULL, lease_until = NULL,
+             lease_token = NULL, updated_at = ?
+           WHERE endpoint_id = ? AND status IN ('pending', 'dead')`,
+        ).run(now, endpointId);
+        return true;
+      });
+    },
+    sendTestEvent(accountId, endpointId) {
+      return ctx.tx(() => {
+        if (!findEndpoint(accountId, endpointId)) return null;
+        const { event, deliveryIds } = appendEventTo(
+          ctx,
+          accountId,
+          { id: endpointId, type: "webhook.test" },
+          endpointId,
+        );
+        const webhookEventId = deliveryIds[0];
+        if (!webhookEventId) throw new Error(`test event ${event.envelope.id} fanned out to no record`);
+        return { event_id: event.envelope.id, webhook_event_id: webhookEventId };
+      });
+    },
+
+    listDeliveries(accountId, { endpointId, status, eventType, page }) {
+      let select = `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries`;
+      const params: unknown[] = [];
+      if (endpointId !== undefined) {
+        select += " INDEXED BY webhook_deliveries_endpoint_id WHERE account_id = ? AND endpoint_id = ?";
+        params.push(accountId, endpointId);
+      } else {
+        select += " WHERE account_id = ?";
+        params.push(accountId);
+      }
+      if (status !== undefined) {
+        select += " AND status = ?";
+        params.push(status);
+      }
+      if (eventType !== undefined) {
+        select += " AND event_type = ?";
+        params.push(eventType);
+      }
+      return keysetList(db, {
+        select,
+        params,
+        key: "id",
+        order: "desc",
+        page,
+        map: (r: DeliveryRecord) => r,
+        getId: (r) => r.id,
+      });
+    },
+    getDelivery(accountId, deliveryId) {
+      const row = findDelivery(accountId, deliveryId);
+      if (!row) return null;
+      const payload = (
+        db
+          .prepare("SELECT e.payload FROM webhook_deliveries d JOIN events e ON e.seq = d.event_seq WHERE d.id = ?")
+          .get(deliveryId) as { payload: string }
+      ).payload;
+      const attempts = db
+        .prepare(
+          `SELECT number, started_at, duration_ms, response_status, error FROM webhook_attempts
+           WHERE delivery_id = ? ORDER BY number, id`,
+        )
+        .all(deliveryId) as DeliveryAttempt[];
+      return { ...row, payload, attempts };
+    },
+    retryDelivery(accountId, deliveryId) {
+      return ctx.tx(() => {
+        const row = findDelivery(accountId, deliveryId);
+        if (!row) return null;
+        if (row.status !== "dead") return "not_dead" as const;
+        const now = ctx.nowIso();
+        db.prepare(
+          `UPDATE webhook_deliveries SET status = 'pending', round_start = attempt_count, next_attempt_at = ?,
+             updated_at = ? WHERE id = ?`,
+        ).run(now, now, deliveryId);
+        ctx.signal("events");
+        return { ...row, status: "pending" as DeliveryStatus, next_attempt_at: now, updated_at: now };
+      });
+    },
+
+    claimDue({ limit, endpointConcurrency, leaseMs, leaseToken }) {
+      if (limit <= 0) return [];
+      // One immediate transaction: two workers (or two servers on one database) never lease
+      // the same record, and a lease is either fully taken or not at all.
+      return ctx.tx(() => {
+        const now = ctx.nowIso();
+        const leaseUntil = plusMs(now, leaseMs);
+        const busy = new Map(
+          (busyStmt.all(now) as { endpoint_id: string; n: number }[]).map((r) => [r.endpoint_id, r.n]),
+        );
+        const candidates = candidatesStmt.all(now, now) as { id: string; url: string; secret_sealed: string }[];
+        if (candidates.length === 0) return [];
+        const start = rotation++ % candidates.length;
+        const ordered = [...candidates.slice(start), ...candidates.slice(0, start)];
+        const claimed: ClaimedDelivery[] = [];
+        let remaining = limit;
+        for (const endpoint of ordered) {
+          if (remaining <= 0) break;
+          const free = Math.min(endpointConcurrency - (busy.get(endpoint.id) ?? 0), remaining);
+          if (free <= 0) continue;
+          const rows = claimStmt.all(leaseUntil, leaseToken, endpoint.id, now, now, free) as ClaimRow[];
+          rows.sort((a, b) => (a.id < b.id ? -1 : 1));
+          for (const row of rows) {
+            const payload = (payloadStmt.get(row.event_seq) as { payload: string }).payload;
+            claimed.push({
+              id: row.id,
+              endpoint_id: row.endpoint_id,
+              event_id: row.event_id,
+              event_type: row.event_type,
+              number: row.attempt_count + 1,
+              round_attempt: row.attempt_count - row.round_start + 1,
+              lease_token: leaseToken,
+              payload,
+              url: endpoint.url,
+              secret_sealed: endpoint.secret_sealed,
+            });
+          }
+          remaining -= rows.length;
+        }
+        return claimed;
+      });
+    },
+    recordAttempt(outcome, degradedThreshold): EndpointHealth {
+      return ctx.tx(() => {
+        const state = leaseStateStmt.get(outcome.delivery_id) as
+          | { status: DeliveryStatus; lease_token: string | null; attempt_count: number }
+          | undefined;
+        if (!state) return { consecutive_fail: 0, degraded: null };
+        const now = ctx.nowIso();
+        const number = state.attempt_count + 1;
+        insertAttemptStmt.run(
+          outcome.delivery_id,
+          number,
+          outcome.started_at,
+          outcome.duration_ms,
+          outcome.response_status,
+          outcome.error,
+        );
+        const fields = {
+          id: outcome.delivery_id,
+          number,
+          started_at: outcome.started_at,
+          response_status: outcome.response_status,
+          error: outcome.error,
+          now,
+          lease_token: outcome.lease_token,
+        };
+        // Only the holder of the lease decides the record's fate; the same statement releases it.
+        if (state.status === "pending" && state.lease_token === outcome.lease_token) {
+          const r = outcome.result;
+          finishStmt.run({
+            id: fields.id,
+            number,
+            started_at: fields.started_at,
+            response_status: fields.response_status,
+            error: fields.error,
+            now,
+            status: r.type === "succeeded" ? "succeeded" : r.type === "dead" ? "dead" : "pending",
+            next_attempt_at: r.type === "retry" ? r.next_attempt_at : null,
+            delivered_at: r.type === "succeeded" ? now : null,
+          });
+        } else {
+          noteStmt.run(fields);
+        }
+        const wasDegraded = (degradedStmt.get(outcome.endpoint_id) as { degraded: number } | undefined)?.degraded === 1;
+        if (outcome.result.type === "succeeded") {
+          successStmt.run(now, outcome.endpoint_id);
+          return { consecutive_fail: 0, degraded: wasDegraded ? "cleared" : null };
+        }
+        const after = failureStmt.get(now, degradedThreshold, outcome.endpoint_id) as
+          | { consecutive_fail: number; degraded: number }
+          | undefined;
+        if (!after) return { consecutive_fail: 0, degraded: null };
+        return {
+          consecutive_fail: after.consecutive_fail,
+          degraded: !wasDegraded && after.degraded === 1 ? "raised" : null,
+        };
+      });
+    },
+    releaseLeases(leases) {
+      if (leases.length === 0) return;
+      ctx.tx(() => {
+        for (const l of leases) releaseStmt.run(l.id, l.lease_token);
+      });
+      // Released records are due at once: let a loop (this one after a restart, or another server) see them.
+      ctx.signal("events");
+    },
+    nextWakeAt() {
+      const now = ctx.nowIso();
+      const due = (nextDueStmt.get(now) as { t: string | null }).t;
+      const lease = (nextLeaseStmt.get(now) as { t: string | null }).t;
+      // ISO timestamps sort as text: the earliest of the two.
+      return [due, lease].filter((t): t is string => t !== null).sort()[0] ?? null;
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type Receiver, startReceiver } from "../helpers/receiver.ts";
+import { waitFor } from "../helpers/testServer.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+// node with tsx as a loader (not the tsx CLI): the pid is the server itself, so SIGKILL kills the
+// server and not a wrapper that would leave it running.
+const SERVER_ARGS = ["--import", "tsx", "server/main.ts", "serve"];
+const BURST = 600;
+const KILL_AFTER = 200;
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once("error", rej);
+    s.listen(0, "127.0.0.1", () => {
+      const address = s.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      s.close(() => res(port));
+    });
+  });
+}
+
+interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+}
+
+async function spawnServer(dataDir: string, port: number, token: string): Promise<ServerProcess> {
+  const child = spawn(process.execPath, SERVER_ARGS, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: `sqlite:${join(dataDir, "db.sqlite")}`,
+      CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+      WEBHOOK_RETRY_BASE_MS: "50",
+      WEBHOOK_RETRY_FACTOR: "2",
+      WEBHOOK_TIMEOUT_MS: "1000",
+      // A killed server's leases expire after 2 s; the restarted one then sends those records again.
+      WEBHOOK_LEASE_MS: "2000",
+      WEBHOOK_POLL_INTERVAL_MS: "100",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr?.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+      return fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+    { timeoutMs: 30_000, intervalMs: 50, what: "the server to listen" },
+  );
+  return { child, base, output: () => out };
+}
+
+function killed(child: ChildProcess): Promise<void> {
+  return new Promise((res) => {
+    if (child.exitCode !== null || child.signalCode !== null) return res();
+    child.once("exit", () => res());
+  });
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const fn of cleanups.reverse()) await fn();
+});
+
+describe("a server killed in the middle of a burst", () => {
+  it("loses no acknowledged event: every one arrives at least once after a restart on the same database", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "cas-crash-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const token = `crash_${randomBytes(16).toString("hex")}`;
+    const receiver: Receiver = await startReceiver(() => ({ delayMs: 5 }));
+    cleanups.push(() => receiver.close());
+    const port = await freePort();
+
+    const first = await spawnServer(dataDir, port, token);
+    cleanups.push(() => {
+      first.child.kill("SIGKILL");
+    });
+    const api = (base: string, method: string, path: string, body?: unknown) =>
+      fetch(`${base}/api/v1/cloud${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const created = await api(first.base, "POST", "/webhook_endpoints", {
+      url: `${receiver.url}/crash`,
+      events: ["*"],
+    });
+    expect(created.status).toBe(201);
+    const endpoint = (await created.json()) as { id: string };
+
+    // The burst: 8 clients firing test events; SIGKILL once KILL_AFTER are acknowledged.
+    const acknowledged = new Set<string>();
+    let sent = 0;
+    let killedAt = -1;
+    const client = async () => {
+      while (sent < BURST && killedAt < 0) {
+        sent++;
+        try {
+          const res = await api(first.base, "POST", `/webhook_endpoints/${endpoint.id}/test`);
+          if (res.status === 202) acknowledged.add(((await res.json()) as { event_id: string }).event_id);
+        } catch {
+          // The server died under this request: it was never acknowledged.
+        }
+        if (acknowledged.size >= KILL_AFTER && killedAt < 0) {
+          killedAt = acknowledged.size;
+          first.child.kill("SIGKILL");
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, client));
+    await killed(first.child);
+    const receivedBeforeRestart = new Set(receiver.requests.map((r) => String(r.headers["webhook-id"]))).size;
+    expect(first.child.signalCode).toBe("SIGKILL");
+
+    const second = await spawnServer(dataDir, port, token);
+    cleanups.push(async () => {
+      second.child.kill("SIGTERM");
+      await killed(second.child);
+    });
+    const receivedIds = () => new Set(receiver.requests.map((r) => String(r.headers["webhook-id"])));
+    await waitFor(
+      () => {
+        const got = receivedIds();
+        for (const id of acknowledged) if (!got.has(id)) return false;
+        return true;
+      },
+      { timeoutMs: 60_000, intervalMs: 50, what: "every acknowledged event at the receiver" },
+    );
+    // Let the restarted server settle (leases of the killed one expire and those records go out
+    // again) before counting duplicates.
+    await waitFor(
+      async () => {
+        const res = await api(second.base, "GET", "/webhook_events?status=pending&limit=1");
+        return ((await res.json()) as { data: unknown[] }).data.length === 0;
+      },
+      { timeoutMs: 60_000, intervalMs: 100, what: "no pending delivery record" },
+    );
+    const got = receivedIds();
+    const lost = [...acknowledged].filter((id) => !got.has(id));
+    const duplicates = receiver.requests.length - got.size;
+    console.log(
+      `crash test: ${acknowledged.size} events acknowledged before SIGKILL, ${receivedBeforeRestart} delivered before ` +
+        `the restart, ${got.size} distinct events received in the end, ${lost.length} lost, ` +
+        `${duplicates} duplicate deliveries (at-least-once)`,
+    );
+    expect(lost).toEqual([]);
+    expect(acknowledged.size).toBeGreaterThanOrEqual(KILL_AFTER);
+    // Every delivery of one event carried the same bytes.
+    const bodies = new Map<string, string>();
+    for (const r of receiver.requests) {
+      const id = String(r.headers["webhook-id"]);
+      const previous = bodies.get(id);
+      if (previous !== undefined) expect(r.body.toString("utf8")).toBe(previous);
+      else bodies.set(id, r.body.toString("utf8"));
+    }
+
+    // The restarted server shuts down gracefully on SIGTERM.
+    second.child.kill("SIGTERM");
+    await killed(second.child);
+    expect(second.child.exitCode).toBe(0);
+  }, 120_000);
+});

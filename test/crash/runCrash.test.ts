@@ -1,0 +1,229 @@
+/**
+ * Crash safety of agent runs: a real server process is killed (SIGKILL, no shutdown code runs)
+ * while a run is in flight, then a new process is started on the same database. The session must
+ * end idle (answered by a re-run, or with an error event once its attempts are used up), never
+ * running forever.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { waitFor } from "../helpers/testServer.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const TSX = join(ROOT, "node_modules/.bin/tsx");
+const API = "/api/v1/cloud";
+
+interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+const running = new Set<ChildProcess>();
+
+/** Kills the whole process group: tsx runs the server in a child process of its own. */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function startServer(dbPath: string, token: string, env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(TSX, ["server/main.ts", "serve"], {
+    cwd: ROOT,
+    detached: true, // its own process group, so the kill reaches tsx and the server it runs
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATABASE_URL: `sqlite:${dbPath}`,
+      CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
+      LOG_LEVEL: "warn",
+      RUN_POLL_INTERVAL_MS: "50",
+      ...env,
+    },
+  });
+  running.add(child);
+  let out = "";
+  child.stdout?.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr?.on("data", (d: Buffer) => {
+    out += d.toString();
+  });
+  const url = await waitFor(
+    () => /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? (child.exitCode !== null ? "exited" : null),
+    {
+      timeoutMs: 20_000,
+      what: "the server to listen",
+    },
+  );
+  if (url === "exited") throw new Error(`the server exited: ${out}`);
+  return { child, url, output: () => out };
+}
+
+async function crash(server: ServerProcess): Promise<void> {
+  const exited = new Promise<void>((resolveExit) => server.child.once("exit", () => resolveExit()));
+  killGroup(server.child, "SIGKILL");
+  await exited;
+  running.delete(server.child);
+}
+
+async function stop(server: ServerProcess): Promise<void> {
+  const exited = new Promise<void>((resolveExit) => server.child.once("exit", () => resolveExit()));
+  killGroup(server.child, "SIGTERM");
+  await exited;
+  running.delete(server.child);
+}
+
+function client(server: ServerProcess, token: string) {
+  return async (method: string, path: string, body?: unknown): Promise<any> => {
+    const res = await fetch(`${server.url}${API}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = await res.json();
+    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+/** The outbox rows of a session, read straight from the database file. */
+function outboxKinds(dbPath: string, sessionId: string): string[] {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    return (
+      db.prepare("SELECT kind FROM events WHERE resource_id = ? ORDER BY seq").all(sessionId) as { kind: string }[]
+    ).map((r) => r.kind);
+  } finally {
+    db.close();
+  }
+}
+
+const dirs: string[] = [];
+function database(): string {
+  const dir = mkdtempSync(join(tmpdir(), "cas-crash-"));
+  dirs.push(dir);
+  return join(dir, "db.sqlite");
+}
+
+afterEach(() => {
+  for (const child of running) killGroup(child, "SIGKILL");
+  running.clear();
+});
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Sets up an echo agent and a session whose run is in flight, on a server with a very slow echo runtime. */
+async function runInFlight(server: ServerProcess, token: string): Promise<string> {
+  const api = client(server, token);
+  const env = await api("POST", "/environments", { name: "crash" });
+  const agent = await api("POST", "/agents", { name: "echo", model: "echo" });
+  const session = await api("POST", "/sessions", { agent: agent.id, environment_id: env.id });
+  await api("POST", `/sessions/${session.id}/events`, {
+    events: [{ type: "user.message", content: [{ type: "text", text: "survive" }] }],
+  });
+  await waitFor(async () => (await api("GET", `/sessions/${session.id}`)).status === "running", {
+    timeoutMs: 20_000,
+    what: "the run to start",
+  });
+  return session.id;
+}
+
+async function waitIdle(server: ServerProcess, token: string, sessionId: string): Promise<any[]> {
+  const api = client(server, token);
+  return waitFor(
+    async () => {
+      const session = await api("GET", `/sessions/${sessionId}`);
+      if (session.status !== "idle") return null;
+      return (await api("GET", `/sessions/${sessionId}/events?limit=100`)).data as any[];
+    },
+    { timeoutMs: 20_000, what: "the session to be idle" },
+  );
+}
+
+describe("a server killed during a run", () => {
+  it("re-runs the interrupted run after a restart on the same database: the session ends idle with the answer", async () => {
+    const dbPath = database();
+    const token = `crash_${randomBytes(16).toString("hex")}`;
+    const first = await startServer(dbPath, token, { ECHO_RUNTIME_DELAY_MS: "600000" });
+    const sessionId = await runInFlight(first, token);
+    await crash(first);
+
+    const second = await startServer(dbPath, token, { ECHO_RUNTIME_DELAY_MS: "0" });
+    const events = await waitIdle(second, token, sessionId);
+    expect(events.map((e) => e.type)).toEqual([
+      "user.message",
+      "session.status_run_started",
+      "session.status_run_started",
+      "agent.message",
+      "session.status_idled",
+    ]);
+    expect(events[3].content).toEqual([{ type: "text", text: "Echo: survive" }]);
+    expect(outboxKinds(dbPath, sessionId)).toEqual([
+      "session.created",
+      "session.status_run_started",
+      "session.status_run_started",
+      "session.status_idled",
+    ]);
+    await stop(second);
+  });
+
+  it("ends the run with a run_interrupted error event once its attempts are used up, and the session works again", async () => {
+    const dbPath = database();
+    const token = `crash_${randomBytes(16).toString("hex")}`;
+    const slow = { ECHO_RUNTIME_DELAY_MS: "600000", RUN_MAX_ATTEMPTS: "2" };
+    const first = await startServer(dbPath, token, slow);
+    const sessionId = await runInFlight(first, token);
+    await crash(first);
+
+    // The restart re-runs it (attempt 2) and is killed during that run too.
+    const second = await startServer(dbPath, token, slow);
+    const api2 = client(second, token);
+    await waitFor(
+      async () => {
+        const events = (await api2("GET", `/sessions/${sessionId}/events?limit=100`)).data as any[];
+        return events.filter((e) => e.type === "session.status_run_started").length === 2;
+      },
+      { timeoutMs: 20_000, what: "the second attempt to start" },
+    );
+    await crash(second);
+
+    const third = await startServer(dbPath, token, { ECHO_RUNTIME_DELAY_MS: "0", RUN_MAX_ATTEMPTS: "2" });
+    const events = await waitIdle(third, token, sessionId);
+    expect(events.map((e) => e.type)).toEqual([
+      "user.message",
+      "session.status_run_started",
+      "session.status_run_started",
+      "session.error",
+      "session.status_idled",
+    ]);
+    expect(events[3].error.type).toBe("run_interrupted");
+    expect(outboxKinds(dbPath, sessionId).slice(-1)).toEqual(["session.status_idled"]);
+
+    // Not stuck: the next message is answered.
+    const api3 = client(third, token);
+    await api3("POST", `/sessions/${sessionId}/events`, {
+      events: [{ type: "user.message", content: [{ type: "text", text: "again" }] }],
+    });
+    const after = await waitFor(
+      async () => {
+        const all = (await api3("GET", `/sessions/${sessionId}/events?limit=100`)).data as any[];
+        return all.at(-1)?.type === "session.status_idled" && all.length === 9 ? all : null;
+      },
+      { timeoutMs: 20_000, what: "the next turn" },
+    );
+    expect(after.at(-2).content[0].text).toBe("Echo: again");
+    await stop(third);
+  });
+});

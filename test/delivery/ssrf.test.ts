@@ -1,0 +1,165 @@
+import type { LookupAddress } from "node:dns";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blockedAddressReason, checkTargetUrl, guardedLookup } from "../../server/delivery/ssrf.ts";
+import { newId } from "../../server/ids.ts";
+import { type Receiver, startReceiver } from "../helpers/receiver.ts";
+import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+
+describe("blocked addresses", () => {
+  it.each([
+    ["127.0.0.1", "loopback"],
+    ["127.255.0.9", "loopback"],
+    ["10.1.2.3", "private"],
+    ["172.16.0.1", "private"],
+    ["172.31.255.255", "private"],
+    ["192.168.1.1", "private"],
+    ["100.64.0.1", "carrier-grade NAT"],
+    ["169.254.10.10", "link-local"],
+    ["169.254.169.254", "metadata"],
+    ["100.100.100.200", "metadata"],
+    ["0.0.0.0", "unspecified"],
+    ["224.0.0.1", "multicast"],
+    ["255.255.255.255", "reserved"],
+    ["::1", "loopback"],
+    ["::", "unspecified"],
+    ["fe80::1", "link-local"],
+    ["fe80::1%eth0", "link-local"],
+    ["fc00::1", "unique-local"],
+    ["fd12:3456::1", "unique-local"],
+    ["fd00:ec2::254", "metadata"],
+    ["::ffff:127.0.0.1", "IPv4-mapped"],
+    ["::ffff:8.8.8.8", "IPv4-mapped"],
+    ["::ffff:7f00:1", "IPv4-mapped"],
+    ["64:ff9b::10.0.0.1", "private address (embedded"],
+    ["2002:a9fe:a9fe::1", "metadata address (embedded"],
+    ["ff02::1", "multicast"],
+  ])("refuses %s (%s)", (address, reason) => {
+    expect(blockedAddressReason(address)).toContain(reason);
+  });
+
+  it.each(["8.8.8.8", "93.184.215.14", "172.32.0.1", "192.169.0.1", "2606:4700:4700::1111", "64:ff9b::808:808"])(
+    "allows the public address %s",
+    (address) => {
+      expect(blockedAddressReason(address)).toBeNull();
+    },
+  );
+
+  it("checks the addresses a host name resolves to, and accepts a name that does not resolve", async () => {
+    const resolveTo =
+      (...addresses: string[]) =>
+      async (): Promise<LookupAddress[]> =>
+        addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+    expect(
+      await checkTargetUrl("https://hooks.example.com/x", { allowPrivate: false, resolve: resolveTo("10.0.0.7") }),
+    ).toMatch(/resolves to a private address \(hooks\.example\.com → 10\.0\.0\.7\)/);
+    expect(
+      await checkTargetUrl("https://hooks.example.com/x", {
+        allowPrivate: false,
+        resolve: resolveTo("8.8.8.8", "::1"),
+      }),
+    ).toMatch(/loopback/);
+    expect(
+      await checkTargetUrl("https://hooks.example.com/x", { allowPrivate: false, resolve: resolveTo("8.8.8.8") }),
+    ).toBeNull();
+    const failing = async (): Promise<LookupAddress[]> => {
+      throw Object.assign(new Error("getaddrinfo ENOTFOUND"), { code: "ENOTFOUND" });
+    };
+    expect(await checkTargetUrl("https://nowhere.invalid/x", { allowPrivate: false, resolve: failing })).toBeNull();
+    expect(await checkTargetUrl("http://127.0.0.1/x", { allowPrivate: true })).toBeNull();
+    expect(await checkTargetUrl("ftp://127.0.0.1/x", { allowPrivate: true })).toMatch(/http or https/);
+  });
+
+  it("connect-time lookup keeps only allowed addresses and fails when none is", async () => {
+    const lookup = (host: string, all: boolean) =>
+      new Promise<{ err: Error | null; address: unknown }>((resolve) =>
+        guardedLookup(host, { all }, (err, address) => resolve({ err, address })),
+      );
+    for (const all of [false, true]) {
+      const { err } = await lookup("localhost", all);
+      expect(err?.message).toMatch(/^Refused to connect: localhost resolves to a loopback address/);
+    }
+  });
+});
+
+describe("with private targets refused (WEBHOOK_ALLOW_PRIVATE_TARGETS=false)", () => {
+  let server: TestServer;
+  let receiver: Receiver;
+  beforeAll(async () => {
+    server = await startTestServer({
+      env: {
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: "false",
+        WEBHOOK_POLL_INTERVAL_MS: "50",
+        WEBHOOK_RETRY_BASE_MS: "10",
+        WEBHOOK_RETRY_FACTOR: "1",
+      },
+    });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await server.stop();
+    await receiver.close();
+  });
+
+  it.each([
+    "http://127.0.0.1:8080/hook",
+    "http://localhost:8080/hook",
+    "http://api.localhost/hook",
+    "http://[::1]/hook",
+    "http://[::ffff:127.0.0.1]/hook",
+    "http://[::ffff:8.8.8.8]/hook",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://metadata.google.internal/computeMetadata/v1/",
+    "http://10.0.0.1/hook",
+    "http://192.168.0.10/hook",
+    "http://[fd00::1]/hook",
+    "http://[fe80::1]/hook",
+    "http://0x7f.0.0.1/hook",
+    "http://2130706433/hook",
+    "http://0.0.0.0/hook",
+  ])("refuses %s at create and at PUT", async (url) => {
+    const err = expectError(
+      await server.request("POST", "/webhook_endpoints", { body: { url, events: ["*"] } }),
+      400,
+      "invalid_request_error",
+    );
+    expect(err.param).toBe("url");
+    expect(err.message).toMatch(/^url (points|resolves) to .* are refused\.$/);
+    const ok = await server.request("POST", "/webhook_endpoints", {
+      body: { url: "https://93.184.215.14/hook", events: ["*"] },
+    });
+    expect(ok.status).toBe(201);
+    expectError(
+      await server.request("PUT", `/webhook_endpoints/${ok.body.id}`, { body: { url, events: ["*"] } }),
+      400,
+      "invalid_request_error",
+    );
+  });
+
+  it.each([
+    ["an IP literal", "127.0.0.1"],
+    ["a host name that resolves to loopback", "localhost"],
+  ])("refuses at connect time a stored URL with %s, and the receiver gets nothing", async (_name, host) => {
+    // An endpoint written straight to storage, as if the address had changed since it was checked.
+    const storage = server.service.deps.storage;
+    const account = storage.accounts.findAccountByName("default");
+    if (!account) throw new Error("no default account");
+    const id = newId("wep");
+    const port = new URL(receiver.url).port;
+    storage.webhooks.createEndpoint(account.id, {
+      id,
+      url: `http://${host}:${port}/private`,
+      events: ["*"],
+      description: null,
+      metadata: {},
+      secret_sealed: server.service.deps.secrets.encrypt("whsec_test", id),
+    });
+    const { body } = await server.request("POST", `/webhook_endpoints/${id}/test`);
+    const rec = await waitFor(async () => {
+      const r = await server.request("GET", `/webhook_events/${body.webhook_event_id}`);
+      return r.body.attempt_count >= 1 ? r.body : null;
+    });
+    expect(rec.attempts[0]).toMatchObject({ response_status: null });
+    expect(rec.attempts[0].error).toMatch(/^Refused to connect: .*loopback/);
+    expect(receiver.on("/private")).toHaveLength(0);
+  });
+});
