@@ -11,6 +11,7 @@ import createClient, { type Client, type ClientOptions } from "openapi-fetch";
 import type { components, paths } from "../generated/api.d.ts";
 
 export type { components, paths } from "../generated/api.d.ts";
+export * from "./webhooks.ts";
 export type Schemas = components["schemas"];
 export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
 export type CloudAgentsClient = Client<paths>;

@@ -1,4 +1,8 @@
+import { fileURLToPath } from "node:url";
 import type { LogLevel } from "./logger.ts";
+
+/** The vendor skills shipped with the server, found from the package root wherever it is started. */
+const DEFAULT_VENDOR_SKILLS_DIR = fileURLToPath(new URL("../vendor-skills", import.meta.url));
 
 /** The validated configuration of one server process. Loaded once at start-up and passed in. */
 export interface Config {
@@ -168,7 +172,7 @@ export function loadConfig(env: Env): Config {
     secretKey,
     bootstrapToken,
     logLevel,
-    vendorSkillsDir: env.VENDOR_SKILLS_DIR?.trim() || "./vendor-skills",
+    vendorSkillsDir: env.VENDOR_SKILLS_DIR?.trim() || DEFAULT_VENDOR_SKILLS_DIR,
     maxBodyBytes: int(env, "MAX_BODY_BYTES", 1024 * 1024, 1024, 64 * 1024 * 1024),
     maxUploadBytes: int(env, "MAX_UPLOAD_BYTES", 8 * 1024 * 1024, 1024, 256 * 1024 * 1024),
     webhook,

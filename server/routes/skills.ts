@@ -53,7 +53,19 @@ export const skillRoutes: RouteModule = {
   preValidation: (deps: AppDeps) => {
     const limit = deps.config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES;
     const guard = (req: Request, _res: unknown, next: (err?: unknown) => void) => {
-      const length = Number(req.get("content-length") ?? 0);
+      const declared = req.get("content-length");
+      // Without a declared length the multipart parser would buffer up to 1,000 files of
+      // maxUploadBytes each before the total could be checked: refuse such uploads up front.
+      if (declared === undefined) {
+        return next(
+          new ApiError(
+            "invalid_request_error",
+            "Skill uploads must declare Content-Length (curl -F and fetch with FormData do); chunked uploads are not accepted.",
+            "Content-Length",
+          ),
+        );
+      }
+      const length = Number(declared);
       if (length > limit) {
         return next(
           new ApiError(

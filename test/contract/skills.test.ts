@@ -545,6 +545,28 @@ describe("create a skill", () => {
     });
     expect(exact.status).toBe(200);
   });
+
+  it("refuses a chunked upload without Content-Length before reading it", async () => {
+    const form = new FormData();
+    form.append("files", new Blob([skillMd("chunked")]), "chunked/SKILL.md");
+    const bytes = new Uint8Array(await new Response(form).arrayBuffer());
+    const contentType = new Response(form).headers.get("content-type") ?? "";
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+    const res = await fetch(`${server.url}/api/v1/cloud/skills`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.token}`, "content-type": contentType },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    const body = (await res.json()) as { error: { type: string; param?: string } };
+    expect(res.status).toBe(400);
+    expect(body.error).toMatchObject({ type: "invalid_request_error", param: "Content-Length" });
+  });
 });
 
 describe("skill versions", () => {
