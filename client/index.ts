@@ -6,12 +6,14 @@
  * @example
  * const client = createCloudAgentsClient({ baseUrl: "http://127.0.0.1:8080", token });
  * const { data, error } = await client.POST("/vaults", { body: { display_name: "Prod" } });
+ *
+ * Receivers verify deliveries with `verifyWebhook` from `client/webhooks.ts`, a separate entry
+ * point because it needs node:crypto (this one runs in browsers too).
  */
 import createClient, { type Client, type ClientOptions } from "openapi-fetch";
 import type { components, paths } from "../generated/api.d.ts";
 
 export type { components, paths } from "../generated/api.d.ts";
-export * from "./webhooks.ts";
 export type Schemas = components["schemas"];
 export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
 export type CloudAgentsClient = Client<paths>;

@@ -793,7 +793,7 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description Lists every webhook endpoint of the account, enabled and disabled, newest first.
+         * @description Lists every webhook endpoint of the account, enabled and disabled, newest first. Without parameters the response holds all of them: an account has at most 100 endpoints.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -1401,7 +1401,7 @@ export interface components {
             updated_at: string;
         };
         /**
-         * @description The forward cursor: pass it as `page` to get the records that follow this page. Null when no record follows (forward paging) or the page is empty.
+         * @description The forward cursor: pass it as `page` to get the records that follow this page. Set exactly when `has_more` is true while paging forward (no cursor, `page` or `after_id`); null otherwise, including every page requested with `before_id`.
          * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
          */
         NextPage: string | null;
@@ -1416,7 +1416,7 @@ export interface components {
          */
         LastId: string | null;
         /**
-         * @description Whether more records exist in the direction of travel: after the page when paging forward, before it when paging with `before_id`.
+         * @description Whether more records exist in the direction of travel: after the page when paging forward (follow `next_page`), before it when paging with `before_id` (continue with `before_id` = `first_id`).
          * @example false
          */
         HasMore: boolean;
@@ -3810,6 +3810,11 @@ export interface components {
          */
         ThreadId: string;
         /**
+         * @description How many endpoints to return, from 1 to 100. The default, 100, is also the most endpoints an account can have, so a request without parameters returns all of them.
+         * @example 100
+         */
+        WebhookEndpointLimit: number;
+        /**
          * @description The id of the webhook endpoint (`wep_...`).
          * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
          */
@@ -5975,10 +5980,10 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description How many records to return, from 1 to 100.
-                 * @example 20
+                 * @description How many endpoints to return, from 1 to 100. The default, 100, is also the most endpoints an account can have, so a request without parameters returns all of them.
+                 * @example 100
                  */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["WebhookEndpointLimit"];
                 /**
                  * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
                  * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
@@ -6081,6 +6086,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };

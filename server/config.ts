@@ -35,6 +35,8 @@ export interface RunConfig {
   concurrency: number;
   /** How often the worker looks for expired leases and queued runs when nothing notifies it. */
   pollIntervalMs: number;
+  /** How long shutdown waits for aborted runs to wind down; leftovers are recovered on the next start. */
+  shutdownGraceMs: number;
 }
 
 /** The delivery policy is data, not code (STYLE.md). */
@@ -162,6 +164,7 @@ export function loadConfig(env: Env): Config {
     maxAttempts: int(env, "RUN_MAX_ATTEMPTS", 2, 1, 100),
     concurrency: int(env, "RUN_CONCURRENCY", 4, 1, 256),
     pollIntervalMs: int(env, "RUN_POLL_INTERVAL_MS", 1000, 10, 60_000),
+    shutdownGraceMs: int(env, "RUN_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
   };
 
   return {

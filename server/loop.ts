@@ -23,13 +23,15 @@ export class Loop {
   private wake: (() => void) | null = null;
   private notified = false;
   private done: Promise<void> | null = null;
-  private readonly abort = new AbortController();
+  private abort = new AbortController();
 
   constructor(private readonly options: LoopOptions) {}
 
   start(): void {
     if (this.running) return;
     this.running = true;
+    // A fresh signal per start: the previous one stays aborted after stop().
+    this.abort = new AbortController();
     this.done = this.run();
   }
 

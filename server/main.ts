@@ -47,7 +47,11 @@ async function serve(config: Config): Promise<void> {
   process.stdout.write(`  API:  ${service.url}/api/v1/cloud\n  Docs: ${service.url}/docs\n`);
   let stopping = false;
   const shutdown = (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal means "now": skip the rest of the graceful shutdown.
+      logger.warn("second signal during shutdown: exiting at once", { signal });
+      process.exit(1);
+    }
     stopping = true;
     logger.info("shutting down", { signal });
     service.stop().then(

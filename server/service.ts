@@ -7,7 +7,7 @@ import { generateToken, hashToken, SecretBox, tokenHint } from "./crypto/secretB
 import { loadVendorSkills } from "./domain/skills.ts";
 import type { Logger } from "./logger.ts";
 import { type BackgroundWorker, createWorkers } from "./loops.ts";
-import { resolveSecretKey } from "./secretKey.ts";
+import { databaseHasSealedSecrets, resolveSecretKey, verifySecretKey } from "./secretKey.ts";
 import { type LoadedSpec, loadSpec } from "./spec.ts";
 import type { Storage } from "./storage/port.ts";
 import { createSqliteStorage, sqlitePathFromUrl } from "./storage/sqlite/index.ts";
@@ -54,19 +54,26 @@ export function buildDeps(options: ServiceOptions): AppDeps {
   const { config, logger } = options;
   const clock = options.clock ?? systemClock;
   const storage = createSqliteStorage({ path: sqlitePathFromUrl(config.databaseUrl), clock });
-  const { key } = resolveSecretKey(config);
-  bootstrapTokens(storage, config, options.onFirstToken);
-  // After the migrations: upsert the shipped skills (idempotent across restarts).
-  loadVendorSkills({ storage, config, logger });
-  return {
-    config,
-    storage,
-    clock,
-    logger,
-    secrets: new SecretBox(key),
-    spec: options.spec ?? loadSpec(),
-    validateResponses: options.validateResponses ?? false,
-  };
+  try {
+    const { key } = resolveSecretKey(config, { allowGenerate: !databaseHasSealedSecrets(storage.meta) });
+    const secrets = new SecretBox(key);
+    verifySecretKey(storage.meta, secrets);
+    bootstrapTokens(storage, config, options.onFirstToken);
+    // After the migrations: upsert the shipped skills (idempotent across restarts).
+    loadVendorSkills({ storage, config, logger });
+    return {
+      config,
+      storage,
+      clock,
+      logger,
+      secrets,
+      spec: options.spec ?? loadSpec(),
+      validateResponses: options.validateResponses ?? false,
+    };
+  } catch (err) {
+    storage.close();
+    throw err;
+  }
 }
 
 /** Starts the whole service: storage, HTTP server and background loops. */

@@ -199,7 +199,8 @@ export async function checkTargetUrl(
     ]);
     for (const a of addresses) {
       const reason = blockedAddressReason(a.address);
-      if (reason) return `resolves to ${reason} (${hostname} → ${a.address})${hint}`;
+      // The resolved address is not echoed: it would let a tenant map internal DNS.
+      if (reason) return `resolves to ${reason} (${hostname})${hint}`;
     }
     return null;
   } catch {
@@ -236,7 +237,7 @@ export function guardedLookup(hostname: string, options: LookupOptions, callback
       return callback(
         new BlockedTargetError(
           a
-            ? `Refused to connect: ${hostname} resolves to ${reason} (${a.address})`
+            ? `Refused to connect: ${hostname} resolves to ${reason}`
             : `Refused to connect: ${hostname} resolves to no address`,
         ),
         "",

@@ -3,7 +3,7 @@ import type { WebhookConfig } from "../config.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import { generateSigningSecret } from "../delivery/signing.ts";
 import { checkTargetUrl } from "../delivery/ssrf.ts";
-import { invalidRequest, notFound } from "../errors.ts";
+import { conflict, invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { WebhookEndpointConfig, WebhookEndpointRecord } from "../storage/port/webhooks.ts";
 import type { Page, PageQuery, Storage } from "../storage/port.ts";
@@ -55,6 +55,12 @@ async function endpointConfig(deps: WebhookEndpointDeps, body: EndpointRequest):
   };
 }
 
+/**
+ * Endpoints per account. The interface lists "all endpoints of the account" with no parameters, so
+ * the list's default page size equals this limit.
+ */
+export const MAX_ENDPOINTS_PER_ACCOUNT = 100;
+
 export async function createEndpoint(
   deps: WebhookEndpointDeps,
   accountId: string,
@@ -64,11 +70,16 @@ export async function createEndpoint(
   const id = newId("wep");
   const secret = generateSigningSecret();
   // The secret is stored sealed, bound to the endpoint id, and shown only in this response.
-  const record = deps.storage.webhooks.createEndpoint(accountId, {
-    ...config,
-    id,
-    secret_sealed: deps.secrets.encrypt(secret, id),
-  });
+  const record = deps.storage.webhooks.createEndpoint(
+    accountId,
+    { ...config, id, secret_sealed: deps.secrets.encrypt(secret, id) },
+    MAX_ENDPOINTS_PER_ACCOUNT,
+  );
+  if (!record) {
+    throw conflict(
+      `An account has at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints (so that GET /webhook_endpoints returns them all); delete one first.`,
+    );
+  }
   return { ...endpointView(record), signing_secret: secret };
 }
 

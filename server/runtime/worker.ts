@@ -81,7 +81,19 @@ export class RunWorker implements BackgroundWorker {
     await this.loop.stop();
     // Runs in flight are given back (queued again) so the next start runs them.
     for (const entry of this.inFlight.values()) entry.controller.abort("shutdown" satisfies AbortReason);
-    await Promise.all([...this.inFlight.values()].map((e) => e.done));
+    // Bounded: a runtime that ignores the abort must not hold shutdown forever. A run still
+    // leased then is recovered by the next start.
+    let timer: NodeJS.Timeout | undefined;
+    const settled = await Promise.race([
+      Promise.all([...this.inFlight.values()].map((e) => e.done)).then(() => true),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), this.deps.config.shutdownGraceMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!settled) {
+      this.deps.logger.warn("runs still in flight after the shutdown grace period", { runs: this.inFlight.size });
+    }
   }
 
   /** How many runs are executing now (for tests and diagnostics). */

@@ -1,6 +1,7 @@
 import type { AccountStore } from "./port/accounts.ts";
 import type { AgentStore } from "./port/agents.ts";
 import type { EnvironmentStore } from "./port/environments.ts";
+import type { MetaStore } from "./port/meta.ts";
 import type { OutboxStore } from "./port/outbox.ts";
 import type { RunStore } from "./port/runs.ts";
 import type { SessionStore } from "./port/sessions.ts";
@@ -26,6 +27,8 @@ export interface Storage {
   /** The run state machine driven by the run worker (server/runtime/worker.ts). */
   runs: RunStore;
   outbox: OutboxStore;
+  /** Service-wide facts, such as the secret-key check value. */
+  meta: MetaStore;
   skills: SkillStore;
   vaults: VaultStore;
   webhooks: WebhookStore;

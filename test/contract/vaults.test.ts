@@ -336,6 +336,7 @@ describe("vault pagination", () => {
     for (;;) {
       const res: any = await server.request("GET", `/vaults?limit=3&before_id=${before}`, { token });
       const ids = res.body.data.map((v: { id: string }) => v.id);
+      expect(res.body.next_page).toBeNull(); // paging backward there is no forward cursor
       backward.unshift(ids);
       if (!res.body.has_more) break;
       before = res.body.first_id;

@@ -342,3 +342,23 @@ describe("the contract", () => {
     expect(schemas.WebhookEventType?.enum).toEqual([...EVENT_KINDS, "webhook.test"]);
   });
 });
+
+describe("listing all endpoints", () => {
+  it("returns every endpoint of the account without parameters, and caps an account at 100", async () => {
+    const token = server.tokenFor("many-endpoints");
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      const res = await create({ url: `http://127.0.0.1:9/hook-${i}`, events: ["*"] }, token);
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+    }
+    const all = await server.request("GET", "/webhook_endpoints", { token });
+    expect(all.body.data).toHaveLength(100);
+    expect(all.body.has_more).toBe(false);
+    expect(all.body.data.map((e: { id: string }) => e.id)).toEqual([...ids].reverse());
+    const refused = await create({ url: "http://127.0.0.1:9/one-too-many", events: ["*"] }, token);
+    expect(expectError(refused, 409, "conflict_error").message).toMatch(/at most 100 webhook endpoints/);
+    await server.request("DELETE", `/webhook_endpoints/${ids[0]}`, { token });
+    expect((await create({ url: "http://127.0.0.1:9/again", events: ["*"] }, token)).status).toBe(201);
+  });
+});

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -61,6 +62,27 @@ describe("cloud-agents serve", () => {
     } finally {
       await server.kill();
     }
+  });
+
+  it("refuses to start with a lost or different secret key instead of breaking every sealed secret", async () => {
+    const dir = dataDir();
+    const env = { DATABASE_URL: `sqlite:${dir}/db.sqlite` };
+    const first = await startServerProcess(env);
+    await first.kill("SIGTERM");
+    const key = readFileSync(join(dir, "secret.key"), "utf8");
+
+    rmSync(join(dir, "secret.key"));
+    const lost = await runCli(["serve"], env);
+    expect(lost.code).toBe(1);
+    expect(lost.stderr).toMatch(/CLOUD_AGENTS_SECRET_KEY is unset and .*secret\.key is missing/);
+    expect(existsSync(join(dir, "secret.key"))).toBe(false); // no new key was generated
+
+    const other = await runCli(["serve"], { ...env, CLOUD_AGENTS_SECRET_KEY: randomBytes(32).toString("base64") });
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/CLOUD_AGENTS_SECRET_KEY does not match the key/);
+
+    const restored = await startServerProcess({ ...env, CLOUD_AGENTS_SECRET_KEY: key.trim() });
+    expect(await restored.kill("SIGTERM")).toBe(0);
   });
 
   it.each([

@@ -112,10 +112,12 @@ export interface ClaimOptions {
  * releases them through the last four methods.
  */
 export interface WebhookStore {
+  /** Creates an endpoint; null when the account already has `maxPerAccount` endpoints. */
   createEndpoint(
     accountId: string,
     input: WebhookEndpointConfig & { id: string; secret_sealed: string },
-  ): WebhookEndpointRecord;
+    maxPerAccount: number,
+  ): WebhookEndpointRecord | null;
   getEndpoint(accountId: string, endpointId: string): WebhookEndpointRecord | null;
   listEndpoints(accountId: string, page: PageQuery): Page<WebhookEndpointRecord>;
   /** Replaces the configuration (PUT); null when not found. */

@@ -25,16 +25,19 @@ export class SqliteContext {
 
   tx<T>(fn: () => T): T {
     this.depth++;
+    let result: T;
     try {
-      const result = this.db.transaction(fn).immediate();
-      if (this.depth === 1) this.flush();
-      return result;
+      result = this.db.transaction(fn).immediate();
     } catch (err) {
       if (this.depth === 1) this.pending.clear();
       throw err;
     } finally {
       this.depth--;
     }
+    // Flush only once back outside every transaction, so a listener that writes (in its own
+    // transaction) gets its signals raised too.
+    if (this.depth === 0) this.flush();
+    return result;
   }
 
   /** Marks a signal to raise when the current transaction commits (at once outside one). */

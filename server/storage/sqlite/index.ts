@@ -7,6 +7,7 @@ import { createAccountStore } from "./accounts.ts";
 import { createAgentStore } from "./agents.ts";
 import { SqliteContext } from "./context.ts";
 import { createEnvironmentStore } from "./environments.ts";
+import { createMetaStore } from "./meta.ts";
 import { migrate } from "./migrate.ts";
 import { createOutboxStore } from "./outbox.ts";
 import { createRunStore } from "./runs.ts";
@@ -46,6 +47,7 @@ export function createSqliteStorage(options: SqliteOptions): Storage {
     sessions: createSessionStore(ctx),
     runs: createRunStore(ctx),
     outbox: createOutboxStore(ctx),
+    meta: createMetaStore(ctx),
     skills: createSkillStore(ctx),
     vaults: createVaultStore(ctx),
     webhooks: createWebhookStore(ctx),

@@ -21,7 +21,7 @@ export interface KeysetListOptions<Row, T> {
  * - no cursor / `after`: the records after the cursor in list order; `has_more` = more follow.
  * - `before`: the records just before the cursor in list order, returned in list order;
  *   `has_more` = more precede them (continue with `before_id = first_id`).
- * `next_page` is the forward cursor (`last_id`) whenever records follow the page in list order.
+ * `next_page` is `last_id` when paging forward and more records follow, else null.
  */
 export function keysetList<Row, T>(db: Database.Database, o: KeysetListOptions<Row, T>): Page<T> {
   const limit = o.page.limit;
@@ -41,12 +41,12 @@ export function keysetList<Row, T>(db: Database.Database, o: KeysetListOptions<R
   const last = items[items.length - 1];
   const firstId = first ? o.getId(first) : null;
   const lastId = last ? o.getId(last) : null;
-  // Forward: records follow the page iff we fetched one too many. Backward: the cursor record
-  // itself follows the page, so a forward cursor always exists when the page is not empty.
-  const followed = backward ? items.length > 0 : more;
   return {
     data: items,
-    next_page: followed ? lastId : null,
+    // `next_page` is the forward cursor, set exactly when `has_more` is true while paging forward.
+    // Paging backward, `has_more` says whether records precede the page: continue with
+    // `before_id = first_id`; there is no forward cursor to follow.
+    next_page: !backward && more ? lastId : null,
     first_id: firstId,
     last_id: lastId,
     has_more: more,

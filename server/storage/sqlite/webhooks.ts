@@ -5,6 +5,7 @@ import type {
   DeliveryRecord,
   DeliveryStatus,
   EndpointHealth,
+  WebhookEndpointConfig,
   WebhookEndpointRecord,
   WebhookStore,
 } from "../port/webhooks.ts";
@@ -140,33 +141,46 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
   // Rotates the endpoint a claim starts from, so that capacity is shared fairly.
   let rotation = 0;
 
+  const insertEndpoint = (
+    accountId: string,
+    input: WebhookEndpointConfig & { id: string; secret_sealed: string },
+  ): WebhookEndpointRecord => {
+    const now = ctx.nowIso();
+    const row: EndpointRow = {
+      id: input.id,
+      account_id: accountId,
+      url: input.url,
+      events: JSON.stringify(input.events),
+      all_events: input.events.includes("*") ? 1 : 0,
+      description: input.description,
+      metadata: JSON.stringify(input.metadata),
+      secret_sealed: input.secret_sealed,
+      active: 1,
+      consecutive_fail: 0,
+      degraded: 0,
+      last_success_at: null,
+      last_failure_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    db.prepare(
+      `INSERT INTO webhook_endpoints (id, account_id, url, events, all_events, description, metadata, secret_sealed,
+         active, consecutive_fail, degraded, last_success_at, last_failure_at, created_at, updated_at)
+       VALUES (@id, @account_id, @url, @events, @all_events, @description, @metadata, @secret_sealed,
+         @active, @consecutive_fail, @degraded, @last_success_at, @last_failure_at, @created_at, @updated_at)`,
+    ).run(row);
+    return toEndpoint(row);
+  };
+
   return {
-    createEndpoint(accountId, input) {
-      const now = ctx.nowIso();
-      const row: EndpointRow = {
-        id: input.id,
-        account_id: accountId,
-        url: input.url,
-        events: JSON.stringify(input.events),
-        all_events: input.events.includes("*") ? 1 : 0,
-        description: input.description,
-        metadata: JSON.stringify(input.metadata),
-        secret_sealed: input.secret_sealed,
-        active: 1,
-        consecutive_fail: 0,
-        degraded: 0,
-        last_success_at: null,
-        last_failure_at: null,
-        created_at: now,
-        updated_at: now,
-      };
-      db.prepare(
-        `INSERT INTO webhook_endpoints (id, account_id, url, events, all_events, description, metadata, secret_sealed,
-           active, consecutive_fail, degraded, last_success_at, last_failure_at, created_at, updated_at)
-         VALUES (@id, @account_id, @url, @events, @all_events, @description, @metadata, @secret_sealed,
-           @active, @consecutive_fail, @degraded, @last_success_at, @last_failure_at, @created_at, @updated_at)`,
-      ).run(row);
-      return toEndpoint(row);
+    createEndpoint(accountId, input, maxPerAccount) {
+      return ctx.tx(() => {
+        const { n } = db.prepare("SELECT count(*) AS n FROM webhook_endpoints WHERE account_id = ?").get(accountId) as {
+          n: number;
+        };
+        if (n >= maxPerAccount) return null;
+        return insertEndpoint(accountId, input);
+      });
     },
     getEndpoint(accountId, endpointId) {
       const row = findEndpoint(accountId, endpointId);

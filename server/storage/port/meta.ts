@@ -1,0 +1,6 @@
+/** Service-wide facts kept in the database (not per account). */
+export interface MetaStore {
+  get(key: string): string | null;
+  /** Stores the value unless the key exists; returns the value now stored. */
+  setIfAbsent(key: string, value: string): string;
+}
