@@ -4,13 +4,15 @@
  *
  *   1. Sustained throughput: a backlog of events fanned out to 4 endpoints (held while the
  *      endpoints are disabled, released by enabling them) - deliveries per second to a 2xx receiver.
+ *   0. Baseline: the same number of plain keep-alive POSTs of a similar body straight to the
+ *      receiver at the same concurrency, with no service involved - what the machine can do.
  *   2. Latency: test events created through the API at a fixed rate (200/s for 10 s) -
  *      event `created_at` (written at commit) to arrival at the receiver, p50/p90/p99.
  *
  * Usage: npm run bench:delivery [-- --events 5000 --endpoints 4 --rate 200 --seconds 10]
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { Agent, createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -110,6 +112,50 @@ async function main(): Promise<void> {
         `config: concurrency ${config.webhook.concurrency}, per endpoint ${config.webhook.endpointConcurrency}, timeout ${config.webhook.timeoutMs} ms\n`,
     );
 
+    // --- 0. baseline: plain POSTs to the same receiver, same concurrency, no service ---
+    const total = EVENTS * ENDPOINTS;
+    const body = JSON.stringify({
+      id: "evt_01JD3Q3ZC8N0T5F4V8Y9W2K6M1",
+      created_at: new Date().toISOString(),
+      type: "event",
+      data: { id: "sess_01JD3Q3ZC8N0T5F4V8Y9W2K6M1", type: "session.status_idled" },
+    });
+    const agent = new Agent({ keepAlive: true, maxSockets: config.webhook.concurrency });
+    const post = (i: number) =>
+      new Promise<void>((resolve, reject) => {
+        const req = request(
+          `${receiverUrl}/baseline`,
+          {
+            method: "POST",
+            agent,
+            headers: {
+              "content-type": "application/json",
+              "content-length": Buffer.byteLength(body),
+              "webhook-id": `b${i}`,
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", resolve);
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+    const baselineStart = nowMs();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: config.webhook.concurrency }, async () => {
+        while (next < total) await post(next++);
+      }),
+    );
+    const baseline = total / ((nowMs() - baselineStart) / 1000);
+    agent.destroy();
+    arrivals.clear();
+    console.log(
+      `0. Baseline: ${total} plain keep-alive POSTs to the receiver, no service: ${fmt(baseline, 0)} requests/s\n`,
+    );
+
     // --- 1. sustained throughput ---
     const endpoints: string[] = [];
     for (let i = 0; i < ENDPOINTS; i++) {
@@ -130,7 +176,6 @@ async function main(): Promise<void> {
       }
     });
     db.close();
-    const total = EVENTS * ENDPOINTS;
     console.log(
       `1. Throughput: ${EVENTS} events × ${ENDPOINTS} endpoints = ${total} deliveries ` +
         `(backlog written in ${fmt((nowMs() - writeStart) / 1000, 2)} s)`,
@@ -152,6 +197,7 @@ async function main(): Promise<void> {
     console.log(
       `   ${total} deliveries in ${fmt(elapsed, 2)} s: ${fmt(rate, 0)} deliveries/s (steady state ~${fmt(steady, 0)}/s)`,
     );
+    console.log(`   ${fmt(rate / baseline, 2)} × the baseline (signing, SQLite claims and records, fan-out included)`);
     console.log(`   target >= 1000 deliveries/s: ${rate >= 1000 ? "met" : "NOT met"}\n`);
     for (const id of endpoints) await api("DELETE", `/webhook_endpoints/${id}`);
 
