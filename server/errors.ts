@@ -33,7 +33,8 @@ export class ApiError extends Error {
 
 export const invalidRequest = (message: string, param?: string) =>
   new ApiError("invalid_request_error", message, param);
-export const notFound = (message: string) => new ApiError("not_found_error", message);
+/** A 404; `param` names the body field when a referenced id (not the path) is unknown. */
+export const notFound = (message: string, param?: string) => new ApiError("not_found_error", message, param);
 export const conflict = (message: string, param?: string) => new ApiError("conflict_error", message, param);
 export const forbidden = (message: string) => new ApiError("permission_error", message);
 export const tokenInvalid = (message: string) => new ApiError("TOKEN_INVALID", message);

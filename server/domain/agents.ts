@@ -1,6 +1,6 @@
 import type { Schema } from "../api.ts";
 import type { Config } from "../config.ts";
-import { ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
+import { conflict, invalidRequest, notFound } from "../errors.ts";
 import { runtimesFor } from "../runtime/registry.ts";
 import type { AgentConfig, AgentMultiagent, AgentRecord, AgentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage } from "../storage/port.ts";
@@ -37,7 +37,6 @@ export function agentView(r: AgentRecord): Agent {
 export const agentNotFound = (id: string) => notFound(`No agent with id ${id.slice(0, 64)}.`);
 
 /** A 404 that names the request field holding the unknown id. */
-const referenceNotFound = (message: string, param: string) => new ApiError("not_found_error", message, param);
 
 /** `"agent_..."` or `{type:"agent", id, version?}` → `{id, version?}`. */
 export function agentRef(ref: string | { id: string; version?: number }): AgentRef {
@@ -66,11 +65,11 @@ function checkMultiagent(deps: AgentDeps, accountId: string, multiagent: AgentMu
     const param = `multiagent.agents[${i}]`;
     if (ref.id === selfId) throw invalidRequest(`${param}: an agent cannot be its own sub-agent.`, param);
     const latest = deps.storage.agents.getAgent(accountId, ref.id);
-    if (!latest) throw referenceNotFound(`${param}: no agent with id ${ref.id}.`, param);
+    if (!latest) throw notFound(`${param}: no agent with id ${ref.id}.`, param);
     if (latest.archived_at)
       throw conflict(`${param}: the agent ${ref.id} is archived and cannot become a sub-agent.`, param);
     const sub = ref.version === undefined ? latest : deps.storage.agents.getAgent(accountId, ref.id, ref.version);
-    if (!sub) throw referenceNotFound(`${param}: the agent ${ref.id} has no version ${ref.version}.`, param);
+    if (!sub) throw notFound(`${param}: the agent ${ref.id} has no version ${ref.version}.`, param);
     if (sub.config.multiagent) {
       throw invalidRequest(
         `${param}: the agent ${ref.id} is itself a coordinator; sub-agents cannot have sub-agents.`,
@@ -125,13 +124,13 @@ function checkConfig(
     config.skills.forEach((skill, i) => {
       const param = `skills[${i}]`;
       if (!deps.storage.skills.getSkill(accountId, skill.skill_id)) {
-        throw referenceNotFound(`${param}.skill_id: no skill with id ${skill.skill_id}.`, `${param}.skill_id`);
+        throw notFound(`${param}.skill_id: no skill with id ${skill.skill_id}.`, `${param}.skill_id`);
       }
       if (
         skill.version !== undefined &&
         !deps.storage.skills.getVersion(accountId, skill.skill_id, Number(skill.version))
       ) {
-        throw referenceNotFound(
+        throw notFound(
           `${param}.version: the skill ${skill.skill_id} has no version ${skill.version}.`,
           `${param}.version`,
         );

@@ -1,5 +1,5 @@
 import type { Schema } from "../api.ts";
-import { ApiError, conflict, notFound } from "../errors.ts";
+import { type ApiError, conflict, notFound } from "../errors.ts";
 import type { AgentRef } from "../storage/port/agents.ts";
 import type { Metadata } from "../storage/port/common.ts";
 import type {
@@ -95,7 +95,6 @@ export function threadView(t: ThreadRecord): SessionThread {
 const sessionNotFound = (id: string) => notFound(`No session with id ${id.slice(0, 64)}.`);
 const threadNotFound = (id: string) => notFound(`No thread with id ${id.slice(0, 64)} in this session.`);
 /** A 404 that names the request field holding the unknown id. */
-const referenceNotFound = (message: string, param: string) => new ApiError("not_found_error", message, param);
 
 function userEvents(events: Schema<"SessionEventInput">[]): UserEventInput[] {
   return events.map((e) =>
@@ -112,30 +111,27 @@ function refusal(
 ): ApiError {
   switch (result.reason) {
     case "agent_not_found":
-      return referenceNotFound(`No agent with id ${input.agent?.id}.`, "agent");
+      return notFound(`No agent with id ${input.agent?.id}.`, "agent");
     case "agent_version_not_found":
-      return referenceNotFound(`The agent ${input.agent?.id} has no version ${input.agent?.version}.`, "agent.version");
+      return notFound(`The agent ${input.agent?.id} has no version ${input.agent?.version}.`, "agent.version");
     case "agent_archived":
       return conflict(`The agent ${input.agent?.id} is archived and takes no new sessions.`, "agent");
     case "environment_not_found":
-      return referenceNotFound(`No environment with id ${input.environmentId}.`, "environment_id");
+      return notFound(`No environment with id ${input.environmentId}.`, "environment_id");
     case "environment_archived":
       return conflict(
         `The environment ${input.environmentId} is archived and takes no new sessions.`,
         "environment_id",
       );
     case "vault_not_found":
-      return referenceNotFound(
-        `No vault with id ${input.vaultIds?.[result.index ?? 0]}.`,
-        `vault_ids[${result.index ?? 0}]`,
-      );
+      return notFound(`No vault with id ${input.vaultIds?.[result.index ?? 0]}.`, `vault_ids[${result.index ?? 0}]`);
     case "vault_archived":
       return conflict(
         `The vault ${input.vaultIds?.[result.index ?? 0]} is archived and cannot be used by a new session.`,
         `vault_ids[${result.index ?? 0}]`,
       );
     case "thread_not_found":
-      return referenceNotFound(
+      return notFound(
         `${input.field}[${result.index}].session_thread_id: no such thread in this session.`,
         `${input.field}[${result.index}].session_thread_id`,
       );

@@ -48,6 +48,12 @@ function vaultView(v: VaultRecord, credentials: CredentialRecord[]): Vault {
 const vaultNotFound = (id: string) => notFound(`No vault with id ${id.slice(0, 64)}.`);
 const credentialNotFound = (id: string) => notFound(`No credential with id ${id.slice(0, 64)} in this vault.`);
 
+/** The 404 for a credential that was not found: its vault may be the missing one. */
+function missingCredential(deps: VaultDeps, accountId: string, vaultId: string, credentialId: string): never {
+  if (!deps.storage.vaults.getVault(accountId, vaultId)) throw vaultNotFound(vaultId);
+  throw credentialNotFound(credentialId);
+}
+
 function withCredentials(deps: VaultDeps, vaults: VaultRecord[]): Vault[] {
   const creds = deps.storage.vaults.activeCredentials(vaults.map((v) => v.id));
   return vaults.map((v) => vaultView(v, creds.get(v.id) ?? []));
@@ -234,10 +240,7 @@ export function createCredential(
 
 export function getCredential(deps: VaultDeps, accountId: string, vaultId: string, credentialId: string): Credential {
   const record = deps.storage.vaults.getCredential(accountId, vaultId, credentialId);
-  if (!record) {
-    if (!deps.storage.vaults.getVault(accountId, vaultId)) throw vaultNotFound(vaultId);
-    throw credentialNotFound(credentialId);
-  }
+  if (!record) missingCredential(deps, accountId, vaultId, credentialId);
   return credentialView(record);
 }
 
@@ -265,9 +268,7 @@ export function updateCredential(
     metadata: applyMetadataPatch(current.metadata, body.metadata),
     ...(auth ? { auth } : {}),
   }));
-  if (!result.ok && result.reason === "credential_not_found" && !deps.storage.vaults.getVault(accountId, vaultId)) {
-    throw vaultNotFound(vaultId);
-  }
+  if (!result.ok && result.reason === "credential_not_found") missingCredential(deps, accountId, vaultId, credentialId);
   return credentialResult(result, vaultId, credentialId);
 }
 
@@ -278,10 +279,7 @@ export function archiveCredential(
   credentialId: string,
 ): Credential {
   const record = deps.storage.vaults.archiveCredential(accountId, vaultId, credentialId);
-  if (!record) {
-    if (!deps.storage.vaults.getVault(accountId, vaultId)) throw vaultNotFound(vaultId);
-    throw credentialNotFound(credentialId);
-  }
+  if (!record) missingCredential(deps, accountId, vaultId, credentialId);
   return credentialView(record);
 }
 
@@ -292,8 +290,7 @@ export function deleteCredential(
   credentialId: string,
 ): Schema<"DeletedVaultCredential"> {
   if (!deps.storage.vaults.deleteCredential(accountId, vaultId, credentialId)) {
-    if (!deps.storage.vaults.getVault(accountId, vaultId)) throw vaultNotFound(vaultId);
-    throw credentialNotFound(credentialId);
+    missingCredential(deps, accountId, vaultId, credentialId);
   }
   return { id: credentialId, type: "vault_credential_deleted" };
 }

@@ -28,9 +28,17 @@ export function pathParam(req: Request, name: string): string {
   return value;
 }
 
-function queryString(req: Request, name: string): string | undefined {
+/** A single-valued string query parameter (the validator has checked its schema). */
+export function queryString(req: Request, name: string): string | undefined {
   const value = (req.query as Record<string, unknown>)[name];
   return typeof value === "string" ? value : undefined;
+}
+
+/** An integer query parameter (already coerced by the validator). */
+export function queryInt(req: Request, name: string): number | undefined {
+  const value = (req.query as Record<string, unknown>)[name];
+  if (value === undefined) return undefined;
+  return typeof value === "number" ? value : Number(value);
 }
 
 /**

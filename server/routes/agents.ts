@@ -3,16 +3,10 @@ import type { Schema } from "../api.ts";
 import type { AppDeps, RouteModule } from "../app.ts";
 import * as agents from "../domain/agents.ts";
 import { invalidRequest } from "../errors.ts";
-import { accountOf, pageQuery, pathParam, queryFlag } from "../http/context.ts";
+import { accountOf, pageQuery, pathParam, queryFlag, queryInt } from "../http/context.ts";
 import type { PageQuery } from "../storage/port.ts";
 
 /** An integer query parameter (the spec has checked it; it may arrive as a string). */
-function queryInt(req: Request, name: string): number | undefined {
-  const value = (req.query as Record<string, unknown>)[name];
-  if (value === undefined) return undefined;
-  return typeof value === "number" ? value : Number(value);
-}
-
 /**
  * The pagination of the versions list: the cursors are version numbers (`page` as returned in
  * `next_page`, `after_version`, `before_version`), at most one of them.

@@ -2,7 +2,7 @@ import { type Request, Router } from "express";
 import type { Schema } from "../api.ts";
 import type { AppDeps, RouteModule } from "../app.ts";
 import * as sessions from "../domain/sessions.ts";
-import { accountOf, pageQuery, pathParam, queryFlag } from "../http/context.ts";
+import { accountOf, pageQuery, pathParam, queryFlag, queryString } from "../http/context.ts";
 import type { SessionStatus } from "../storage/port/sessions.ts";
 
 /** `statuses[]=idle&statuses[]=running` (the spec has checked the values). */
@@ -10,11 +10,6 @@ function statusesOf(req: Request): SessionStatus[] | undefined {
   const value = (req.query as Record<string, unknown>).statuses;
   if (value === undefined) return undefined;
   return (Array.isArray(value) ? value : [value]).map(String) as SessionStatus[];
-}
-
-function queryString(req: Request, name: string): string | undefined {
-  const value = (req.query as Record<string, unknown>)[name];
-  return typeof value === "string" ? value : undefined;
 }
 
 /** Routes of the Sessions tag (sessions and their event history). */

@@ -3,7 +3,7 @@ import type { AppDeps, RouteModule } from "../app.ts";
 import { decodePartFilename, type IncomingFile } from "../domain/skillPackage.ts";
 import * as skills from "../domain/skills.ts";
 import { ApiError, invalidRequest } from "../errors.ts";
-import { accountOf, pageQuery, pathParam } from "../http/context.ts";
+import { accountOf, pageQuery, pathParam, queryString } from "../http/context.ts";
 import type { SkillSource } from "../storage/port/skills.ts";
 
 /** The part of a multer file that the routes use (memory storage). */
@@ -42,11 +42,6 @@ function textField(req: Request, name: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-function queryText(req: Request, name: string): string | undefined {
-  const value = (req.query as Record<string, unknown>)[name];
-  return typeof value === "string" ? value : undefined;
-}
-
 /** Routes of the Skills tag. */
 export const skillRoutes: RouteModule = {
   // An upload that declares a body far over the limit is refused before multer buffers it.
@@ -82,9 +77,9 @@ export const skillRoutes: RouteModule = {
   router(deps: AppDeps) {
     const r = Router();
     r.get("/skills", (req, res) => {
-      const source = queryText(req, "source") as SkillSource | undefined;
-      const name = queryText(req, "name");
-      const displayTitle = queryText(req, "display_title");
+      const source = queryString(req, "source") as SkillSource | undefined;
+      const name = queryString(req, "name");
+      const displayTitle = queryString(req, "display_title");
       res.json(
         skills.listSkills(deps, accountOf(res), {
           page: pageQuery(req, "skill"),

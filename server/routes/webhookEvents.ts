@@ -1,15 +1,10 @@
 import { Router } from "express";
 import type { AppDeps, RouteModule } from "../app.ts";
 import * as events from "../domain/webhookEvents.ts";
-import { accountOf, pageQuery, pathParam } from "../http/context.ts";
+import { accountOf, pageQuery, pathParam, queryString } from "../http/context.ts";
 import type { DeliveryStatus } from "../storage/port/webhooks.ts";
 
 /** A single-valued query parameter (the spec has already checked its type and enum). */
-function queryValue(query: unknown, name: string): string | undefined {
-  const value = (query as Record<string, unknown>)[name];
-  return typeof value === "string" ? value : undefined;
-}
-
 /** Routes of the Webhook events tag. */
 export const webhookEventRoutes: RouteModule = {
   router(deps: AppDeps) {
@@ -20,9 +15,9 @@ export const webhookEventRoutes: RouteModule = {
           deps,
           accountOf(res),
           {
-            endpointId: queryValue(req.query, "endpoint_id"),
-            status: queryValue(req.query, "status") as DeliveryStatus | undefined,
-            eventType: queryValue(req.query, "event_type"),
+            endpointId: queryString(req, "endpoint_id"),
+            status: queryString(req, "status") as DeliveryStatus | undefined,
+            eventType: queryString(req, "event_type"),
           },
           pageQuery(req, "whev"),
         ),
