@@ -21,8 +21,3 @@ export class ManualClock implements Clock {
     this.current = new Date(to).getTime();
   }
 }
-
-/** RFC 3339 UTC with milliseconds, the one timestamp format of the API. */
-export function iso(date: Date): string {
-  return date.toISOString();
-}

@@ -41,7 +41,10 @@ export interface OutboxEvent {
   payload: string;
 }
 
-/** Read access to the outbox, for tests and the delivery engine. Writes happen inside domain transactions. */
+/**
+ * Read access to the outbox (tests assert on it). Writes happen inside domain transactions, where
+ * the SQLite adapter also fans each event out to the matching webhook endpoints.
+ */
 export interface OutboxStore {
   /** Events of an account in the order they were written (oldest first). */
   listEvents(accountId: string, options?: { afterSeq?: number; limit?: number }): OutboxEvent[];
