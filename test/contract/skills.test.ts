@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -866,6 +867,39 @@ describe("accounts and vendor skills", () => {
 
 describe("vendor skill scripts", () => {
   const load = (path: string) => import(pathToFileURL(join(ROOT, "vendor-skills", path)).href);
+
+  it("drives a real session with ask.mjs: creates it, sends a message and prints the reply", async () => {
+    const env = await server.request("POST", "/environments", { body: { name: "ask-env" } });
+    const agent = await server.request("POST", "/agents", { body: { name: "ask-agent", model: "echo" } });
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          [join(ROOT, "vendor-skills/drive-agent-sessions/scripts/ask.mjs"), ...args],
+          {
+            env: { ...process.env, API: `${server.url}/api/v1/cloud`, TOKEN: server.token },
+          },
+        );
+        let out = "";
+        let err = "";
+        child.stdout.on("data", (d: Buffer) => {
+          out += d.toString();
+        });
+        child.stderr.on("data", (d: Buffer) => {
+          err += d.toString();
+        });
+        child.once("error", reject);
+        child.once("close", (code) => resolve({ code, out, err }));
+      });
+    const first = await run(["--agent", agent.body.id, "--environment", env.body.id, "What is up?"]);
+    expect(first.code, first.err).toBe(0);
+    expect(first.out.trim()).toBe("Echo: What is up?");
+    const sessionId = /sess_[0-9A-Z]{26}/.exec(first.err)?.[0];
+    expect(sessionId, first.err).toBeDefined();
+    const followUp = await run(["--session", sessionId as string, "And now?"]);
+    expect(followUp.code, followUp.err).toBe(0);
+    expect(followUp.out.trim()).toBe("Echo: And now?");
+  });
 
   it("verifies the signatures the delivery engine makes, and rejects tampering and replays", async () => {
     const { verifyWebhook, signatureHeader } = await load("webhook-signature-verification/scripts/verify-webhook.mjs");
