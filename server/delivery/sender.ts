@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { performance } from "node:perf_hooks";
+import { truncate } from "../text.ts";
 import { BlockedTargetError, blockedAddressReason, guardedLookup, ipLiteral } from "./ssrf.ts";
 
 /** What one HTTP attempt produced. `status` is null when no response arrived. */
@@ -22,10 +23,6 @@ export interface SenderOptions {
 /** Errors and response excerpts are stored and shown: keep them short. */
 export const MAX_ERROR_LENGTH = 500;
 const MAX_EXCERPT_BYTES = 256;
-
-export function truncate(text: string, max = MAX_ERROR_LENGTH): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
 
 function describeNetworkError(err: unknown, timeoutMs: number): string {
   if (err instanceof AttemptTimeout) return `Timed out after ${timeoutMs} ms`;
@@ -63,7 +60,7 @@ export class WebhookSender {
     const started = performance.now();
     const done = (status: number | null, error: string | null, retryAfter?: string): SendResult => ({
       status,
-      error: error === null ? null : truncate(error),
+      error: error === null ? null : truncate(error, MAX_ERROR_LENGTH),
       retryAfter,
       durationMs: Math.max(0, Math.round(performance.now() - started)),
     });

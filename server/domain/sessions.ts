@@ -1,10 +1,10 @@
 import type { Schema } from "../api.ts";
 import { type ApiError, conflict, notFound } from "../errors.ts";
 import type { AgentRef } from "../storage/port/agents.ts";
-import type { Metadata } from "../storage/port/common.ts";
 import type {
   AppendRefusal,
   CreateSessionResult,
+  NewSession,
   SessionEventRecord,
   SessionRecord,
   SessionStatus,
@@ -144,17 +144,8 @@ function refusal(
   }
 }
 
-/** What a session is made of, validated. Deployment runs build one too. */
-export interface SessionSpec {
-  agent: AgentRef;
-  environment_id: string;
-  title: string | null;
-  metadata: Metadata;
-  vault_ids: string[];
-  /** Normalized `NAME=value` lines (see environmentVariables.ts). */
-  environment_variables: string;
-  initial_events: UserEventInput[];
-}
+/** What a session is made of, validated (the storage port's NewSession). Deployment runs build one too. */
+export type SessionSpec = NewSession;
 
 /**
  * Creates a session (session.created) with its initial events, atomically; refusals become

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { RunConfig } from "../config.ts";
+import { agentRef } from "../domain/agents.ts";
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
 import { Loop } from "../loop.ts";
 import type { BackgroundWorker } from "../loops.ts";
-import type { AgentMultiagent } from "../storage/port/agents.ts";
 import type { ClaimedRun, RunError } from "../storage/port/runs.ts";
 import type { Storage } from "../storage/port.ts";
+import { truncate } from "../text.ts";
 import type { RuntimeRegistry, RuntimeTurn } from "./port.ts";
 
 export interface RunWorkerDeps {
@@ -27,16 +28,7 @@ interface InFlight {
   done: Promise<void>;
 }
 
-function errorText(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
-  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
-}
-
-function subAgentRef(ref: AgentMultiagent["agents"][number]): { id: string; version?: number } {
-  return typeof ref === "string"
-    ? { id: ref }
-    : { id: ref.id, ...(ref.version !== undefined ? { version: ref.version } : {}) };
-}
+const errorText = (err: unknown): string => truncate(err instanceof Error ? err.message : String(err), 500);
 
 /**
  * Executes agent runs in the background so that `POST /sessions/{id}/events` returns at once.
@@ -183,7 +175,7 @@ export class RunWorker implements BackgroundWorker {
       if (agent.config.multiagent) {
         for (const ref of agent.config.multiagent.agents) {
           if (controller.signal.aborted) throw controller.signal.reason;
-          if (!(await this.runThread(entry, subAgentRef(ref), messages))) return;
+          if (!(await this.runThread(entry, agentRef(ref), messages))) return;
         }
       }
       const turn: RuntimeTurn = {

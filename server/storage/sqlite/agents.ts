@@ -4,7 +4,7 @@ import type { SqliteContext } from "./context.ts";
 import { canonicalJson } from "./json.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
-import { recordLifecycle } from "./sessions.ts";
+import { idleRunningThreads } from "./sessions.ts";
 
 interface AgentRow {
   id: string;
@@ -162,16 +162,13 @@ export function createAgentStore(ctx: SqliteContext): AgentStore {
         const now = ctx.nowIso();
         // Its sessions can no longer run: drop their queued runs, end the ones in progress (the
         // worker sees the run is no longer its own and discards the output) and terminate them.
-        const threads = db
+        const busy = db
           .prepare(
-            `SELECT t.id, t.session_id FROM session_threads t JOIN sessions s ON s.id = t.session_id
-             WHERE s.account_id = ? AND s.agent_id = ? AND t.status = 'running' ORDER BY t.id`,
+            `SELECT DISTINCT t.session_id FROM session_threads t JOIN sessions s ON s.id = t.session_id
+             WHERE s.account_id = ? AND s.agent_id = ? AND t.status = 'running' ORDER BY t.session_id`,
           )
-          .all(accountId, agentId) as { id: string; session_id: string }[];
-        for (const t of threads) {
-          db.prepare("UPDATE session_threads SET status = 'idle', updated_at = ? WHERE id = ?").run(now, t.id);
-          recordLifecycle(ctx, accountId, t.session_id, "session.thread_idled", t.id);
-        }
+          .all(accountId, agentId) as { session_id: string }[];
+        for (const { session_id } of busy) idleRunningThreads(ctx, accountId, session_id);
         db.prepare(
           `UPDATE runs SET status = 'failed', error = 'agent_deleted', owner = NULL, lease_expires_at = NULL, updated_at = ?
            WHERE status IN ('queued', 'running')

@@ -3,7 +3,13 @@ import type { ClaimedRun, RunError, RunStore } from "../port/runs.ts";
 import type { TextBlock, ThreadStatus } from "../port/sessions.ts";
 import { readAgent } from "./agents.ts";
 import type { SqliteContext } from "./context.ts";
-import { insertSessionEvent, recordLifecycle, type SessionRow, setSessionStatus } from "./sessions.ts";
+import {
+  idleRunningThreads,
+  insertSessionEvent,
+  recordLifecycle,
+  type SessionRow,
+  setSessionStatus,
+} from "./sessions.ts";
 
 interface RunRow {
   id: string;
@@ -31,22 +37,11 @@ export function createRunStore(ctx: SqliteContext): RunStore {
   const sessionRow = db.prepare("SELECT * FROM sessions WHERE id = ?");
   const leaseUntil = (ms: number) => new Date(ctx.clock.now().getTime() + ms).toISOString();
 
-  /** Idles every running thread of the session (the run they belonged to is over). */
-  function idleRunningThreads(accountId: string, sessionId: string): void {
-    const threads = db
-      .prepare("SELECT id FROM session_threads WHERE session_id = ? AND status = 'running' ORDER BY id")
-      .all(sessionId) as { id: string }[];
-    for (const t of threads) {
-      db.prepare("UPDATE session_threads SET status = 'idle', updated_at = ? WHERE id = ?").run(ctx.nowIso(), t.id);
-      recordLifecycle(ctx, accountId, sessionId, "session.thread_idled", t.id);
-    }
-  }
-
   /** Ends a run: records the error (if any), idles its threads and the session. */
   function endRun(run: RunRow, status: "completed" | "failed", error?: RunError): void {
     const now = ctx.nowIso();
     if (error) insertSessionEvent(ctx, { session_id: run.session_id, type: "session.error", error });
-    idleRunningThreads(run.account_id, run.session_id);
+    idleRunningThreads(ctx, run.account_id, run.session_id);
     db.prepare(
       "UPDATE runs SET status = ?, error = ?, owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
     ).run(status, error ? `${error.type}: ${error.message}` : null, now, run.id);

@@ -125,6 +125,17 @@ export function recordLifecycle(
   return recorded;
 }
 
+/** Idles every running thread of a session (the run they belonged to is over): session.thread_idled each. */
+export function idleRunningThreads(ctx: SqliteContext, accountId: string, sessionId: string): void {
+  const threads = ctx.db
+    .prepare("SELECT id FROM session_threads WHERE session_id = ? AND status = 'running' ORDER BY id")
+    .all(sessionId) as { id: string }[];
+  for (const t of threads) {
+    ctx.db.prepare("UPDATE session_threads SET status = 'idle', updated_at = ? WHERE id = ?").run(ctx.nowIso(), t.id);
+    recordLifecycle(ctx, accountId, sessionId, "session.thread_idled", t.id);
+  }
+}
+
 /** Sets the session's status (and `updated_at`). */
 export function setSessionStatus(ctx: SqliteContext, sessionId: string, status: SessionStatus): void {
   ctx.db.prepare("UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?").run(status, ctx.nowIso(), sessionId);
