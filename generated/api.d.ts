@@ -1445,7 +1445,7 @@ export interface components {
              */
             message: string;
             /**
-             * @description The request field, query parameter or header that caused the error, when there is one.
+             * @description The request field, query parameter or header that caused the error, when there is one. Nested fields are written with dots and array indexes in brackets, e.g. `metadata.team` or `mcp_servers[0].url`.
              * @example display_name
              */
             param?: string;

@@ -22,16 +22,21 @@ interface HttpLikeError {
   limit?: number;
 }
 
-/** `/body/metadata/team` → `metadata.team`; `/query/limit` → `limit`; headers keep their name. */
+/** Joins path segments the way every `param` is written: `mcp_servers[0].url`, `metadata.team`. */
+function joinParam(parts: string[]): string {
+  return parts.reduce((out, part) => (/^\d+$/.test(part) ? `${out}[${part}]` : out ? `${out}.${part}` : part), "");
+}
+
+/** `/body/metadata/team` → `metadata.team`; `/body/agents/0/id` → `agents[0].id`; `/query/limit` → `limit`. */
 function paramFromPath(path: string | undefined): string | undefined {
   if (!path) return undefined;
   const parts = path.replace(/^\./, "").split(/[/.]/).filter(Boolean);
   const [where, ...rest] = parts;
   if (where === "headers" && rest[0]?.toLowerCase() === "content-type") return "Content-Type";
   if (where && ["body", "query", "params", "path", "headers"].includes(where)) {
-    return rest.length ? rest.join(".") : where === "body" ? undefined : where;
+    return rest.length ? joinParam(rest) : where === "body" ? undefined : where;
   }
-  return parts.join(".") || undefined;
+  return joinParam(parts) || undefined;
 }
 
 function describeItem(item: ValidatorErrorItem): { message: string; param: string | undefined } {
