@@ -219,31 +219,44 @@ export class BlockedTargetError extends Error {
   }
 }
 
+/** The `lookup` shape with `all: true`: every address of the name. */
+type AllAddressesLookup = (
+  hostname: string,
+  options: LookupOptions & { all: true },
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
  * A `lookup` for node:http/https that resolves the host and keeps only the addresses that may be
  * targets: the socket connects to an address this function vetted, so the check and the
- * connection cannot disagree (no time-of-check/time-of-use gap, no DNS rebinding).
+ * connection cannot disagree (no time-of-check/time-of-use gap, no DNS rebinding). `resolve` is
+ * the system resolver; tests pass their own answers.
  */
-export function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, "");
-    const allowed = addresses.filter((a) => blockedAddressReason(a.address) === null);
-    const first = allowed[0];
-    if (!first) {
-      const a = addresses[0];
-      const reason = a ? blockedAddressReason(a.address) : null;
-      return callback(
-        new BlockedTargetError(
-          a
-            ? `Refused to connect: ${hostname} resolves to ${reason}`
-            : `Refused to connect: ${hostname} resolves to no address`,
-        ),
-        "",
-      );
-    }
-    if (options.all) return callback(null, allowed);
-    callback(null, first.address, first.family);
-  });
+export function createGuardedLookup(resolve: AllAddressesLookup = dnsLookup) {
+  return function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+    resolve(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, "");
+      const allowed = addresses.filter((a) => blockedAddressReason(a.address) === null);
+      const first = allowed[0];
+      if (!first) {
+        const a = addresses[0];
+        const reason = a ? blockedAddressReason(a.address) : null;
+        return callback(
+          new BlockedTargetError(
+            a
+              ? `Refused to connect: ${hostname} resolves to ${reason}`
+              : `Refused to connect: ${hostname} resolves to no address`,
+          ),
+          "",
+        );
+      }
+      if (options.all) return callback(null, allowed);
+      callback(null, first.address, first.family);
+    });
+  };
 }
+
+/** The connect-time guard over the system resolver. */
+export const guardedLookup = createGuardedLookup();

@@ -1,6 +1,11 @@
-import type { LookupAddress } from "node:dns";
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blockedAddressReason, checkTargetUrl, guardedLookup } from "../../server/delivery/ssrf.ts";
+import {
+  blockedAddressReason,
+  checkTargetUrl,
+  createGuardedLookup,
+  guardedLookup,
+} from "../../server/delivery/ssrf.ts";
 import { newId } from "../../server/ids.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
 import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
@@ -78,6 +83,52 @@ describe("blocked addresses", () => {
       const { err } = await lookup("localhost", all);
       expect(err?.message).toMatch(/^Refused to connect: localhost resolves to a loopback address/);
     }
+  });
+
+  it("connect-time lookup filters a mixed answer down to the allowed addresses, in order", async () => {
+    // The real guard over a resolver that answers for two reserved names (RFC 6761 .test) and asks
+    // the system resolver for every other name.
+    const answers: Record<string, LookupAddress[]> = {
+      "mixed.test": [
+        { address: "127.0.0.1", family: 4 },
+        { address: "8.8.8.8", family: 4 },
+        { address: "10.0.0.7", family: 4 },
+        { address: "::1", family: 6 },
+        { address: "2606:4700:4700::1111", family: 6 },
+        { address: "::ffff:127.0.0.1", family: 6 },
+      ],
+      "private.test": [
+        { address: "10.0.0.7", family: 4 },
+        { address: "::1", family: 6 },
+      ],
+    };
+    const guarded = createGuardedLookup((hostname, options, callback) => {
+      const answer = answers[hostname];
+      if (!answer) return dnsLookup(hostname, options, callback);
+      process.nextTick(() => callback(null, answer));
+    });
+    const lookup = (host: string, all: boolean) =>
+      new Promise<{ err: Error | null; address: unknown; family: unknown }>((resolve) =>
+        guarded(host, { all }, (err, address, family) => resolve({ err, address, family })),
+      );
+    // The connection goes to an allowed address even when a blocked one comes first.
+    expect(await lookup("mixed.test", false)).toEqual({ err: null, address: "8.8.8.8", family: 4 });
+    expect(await lookup("mixed.test", true)).toEqual({
+      err: null,
+      address: [
+        { address: "8.8.8.8", family: 4 },
+        { address: "2606:4700:4700::1111", family: 6 },
+      ],
+      family: undefined,
+    });
+    for (const all of [false, true]) {
+      const { err, address } = await lookup("private.test", all);
+      expect(err?.message).toBe("Refused to connect: private.test resolves to a private address");
+      expect(address).toBe("");
+    }
+    // Other names go to the system resolver, and the guard also refuses them.
+    const { err } = await lookup("localhost", true);
+    expect(err?.message).toMatch(/^Refused to connect: localhost resolves to a loopback address/);
   });
 });
 
