@@ -124,8 +124,8 @@ describe("create a session", () => {
     const res = await server.request("POST", "/sessions", {
       body: { agent: agent.id, environment_id: envId, ...patch },
     });
-    expect(res.status).toBe(status);
-    expect(res.body.error.param ?? "").toContain(param);
+    const err = expectError(res, status, status === 404 ? "not_found_error" : "invalid_request_error");
+    expect(err.param).toBe(param);
     expect(since()).toEqual([]);
   });
 
@@ -416,11 +416,17 @@ describe("runs in flight", () => {
     await waitRunning(slow, session.id);
     const running = await slow.request("GET", "/sessions?statuses[]=running");
     expect(running.body.data.map((s: any) => s.id)).toContain(session.id);
-    // A message sent during the run is stored at once and answered by the next run.
+    // A message sent during the run is stored at once, while the run is still going (its reply
+    // comes from a later run: see "runs one turn after another for messages sent one by one").
     const extra = await slow.request("POST", `/sessions/${session.id}/events`, {
       body: { events: [userMessage("more")] },
     });
     expect(extra.status).toBe(202);
+    const types = (await history(slow, session.id)).map((e) =>
+      e.type === "user.message" ? e.content[0].text : e.type,
+    );
+    expect(types).toEqual(["slow", "session.status_run_started", "more"]);
+    expect((await slow.request("GET", `/sessions/${session.id}`)).body.status).toBe("running");
     await slow.request("DELETE", `/sessions/${session.id}`);
   });
 

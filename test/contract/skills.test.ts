@@ -968,6 +968,14 @@ describe("skills import (CLI)", () => {
       const again = await runCli(["skills", "import", FIXTURE_IMPORT, "--account", "importer"], env);
       expect(again.stdout.trim()).toBe(id);
       expect(again.stderr).toMatch(/No change/);
+      // A changed file: the same skill gets a second version.
+      const changed = join(dataDir, "imported-skill");
+      cpSync(FIXTURE_IMPORT, changed, { recursive: true });
+      writeFileSync(join(changed, "reference/notes.md"), "Changed notes.\n");
+      const updated = await runCli(["skills", "import", changed, "--account", "importer"], env);
+      expect(updated.code, updated.stderr).toBe(0);
+      expect(updated.stdout.trim()).toBe(id);
+      expect(updated.stderr).not.toMatch(/No change|Created skill/);
       const missing = await runCli(["skills", "import", join(dataDir, "nope")], env);
       expect(missing.code).toBe(1);
       expect(missing.stderr).toMatch(/is not a folder/);
@@ -979,11 +987,12 @@ describe("skills import (CLI)", () => {
         expect(list.body.data).toHaveLength(1);
         expect(list.body.data[0]).toMatchObject({ id, name: "imported-skill", display_title: "imported-skill" });
         expect((await s.request("GET", "/skills?source=custom")).body.data).toEqual([]);
+        const versions = await s.request("GET", `/skills/${id}/versions`, { token });
+        expect(versions.body.data).toHaveLength(2);
         const { bytes } = await download(s, token, id, "latest");
-        expect(Object.keys(unzipSync(bytes)).sort()).toEqual([
-          "imported-skill/SKILL.md",
-          "imported-skill/reference/notes.md",
-        ]);
+        const files = unzipSync(bytes);
+        expect(Object.keys(files).sort()).toEqual(["imported-skill/SKILL.md", "imported-skill/reference/notes.md"]);
+        expect(new TextDecoder().decode(files["imported-skill/reference/notes.md"])).toBe("Changed notes.\n");
       } finally {
         await s.stop();
       }

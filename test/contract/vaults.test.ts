@@ -252,7 +252,9 @@ describe("vault credentials", () => {
     expect(expectError(refused, 409, "conflict_error").message).toMatch(/archived/);
     // Archiving the vault archived its credentials; history stays readable.
     const all = await server.request("GET", `${base}?include_archived=true`);
-    expect(all.body.data.every((c: { archived_at: string | null }) => c.archived_at !== null)).toBe(true);
+    expect(all.body.data).toHaveLength(2); // the one archived by hand and the one archived with the vault
+    for (const c of all.body.data) expect(c.archived_at, c.id).not.toBeNull();
+    expect((await server.request("GET", base)).body.data).toEqual([]);
   });
 
   it("validates auth: unknown type, missing secret, client_secret rules, bad URL", async () => {

@@ -98,6 +98,11 @@ describe("concurrency bounds", () => {
     for (const path of ["/a", "/b", "/c"]) expect(receiver.maxOpen(path)).toBeLessThanOrEqual(2);
     release();
     for (const r of [...records, probe]) await status(server, r.webhook_event_id);
+    // Over the whole run (held phase, release, the 7 later attempts), never more than 3 requests
+    // were open at once at the receiver, and the bound was reached.
+    expect(receiver.requests).toHaveLength(10);
+    expect(receiver.maxOpenOverall()).toBe(3);
+    for (const path of ["/a", "/b", "/c"]) expect(receiver.maxOpen(path)).toBeLessThanOrEqual(2);
   });
 });
 

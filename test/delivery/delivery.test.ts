@@ -131,8 +131,16 @@ describe("retries", () => {
     expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(30);
     expect(starts[2] - starts[1]).toBeGreaterThanOrEqual(60);
     expect(starts[3] - starts[2]).toBeGreaterThanOrEqual(120);
-    // Nothing more is sent once dead.
-    expect((await record(webhook_event_id)).attempt_count).toBe(4);
+    // Nothing more is sent once dead: a later event to the same endpoint, answered 200, goes
+    // through (so the loop has served this endpoint again since), and the dead record got nothing.
+    receiver.respond((r) =>
+      r.path === ep.path && r.headers["webhook-id"] === event_id ? { status: 500, body: "boom" } : undefined,
+    );
+    const later = await sendTest(ep.id);
+    await waitForStatus(later.webhook_event_id, "succeeded");
+    expect(receiver.on(ep.path).filter((r) => r.headers["webhook-id"] === event_id)).toHaveLength(4);
+    expect(receiver.on(ep.path).filter((r) => r.headers["webhook-id"] === later.event_id)).toHaveLength(1);
+    expect(await record(webhook_event_id)).toMatchObject({ status: "dead", attempt_count: 4 });
     receiver.respond(() => undefined);
   });
 
@@ -195,13 +203,17 @@ describe("retries", () => {
 
   it("honours Retry-After on 429 up to the next step", async () => {
     const ep = await newEndpoint();
-    // Retry-After: 1 s, capped at the next step (60 ms): the retry waits 60 ms instead of the 30 ms
-    // backoff (the cap itself is covered by the policy's unit tests).
-    receiver.respond((r) => (r.path === ep.path && r.pathIndex === 0 ? { status: 429, retryAfter: 1 } : undefined));
+    // Retry-After: 120 s, capped at the next step (60 ms): the retry waits 60 ms instead of the
+    // 30 ms backoff, and nowhere near the 120 s asked (the cap's arithmetic is covered by the
+    // policy's unit tests). The upper bound is wide (a loaded machine may add seconds of slack)
+    // yet far below what an uncapped Retry-After would give.
+    receiver.respond((r) => (r.path === ep.path && r.pathIndex === 0 ? { status: 429, retryAfter: 120 } : undefined));
     const { webhook_event_id } = await sendTest(ep.id);
-    const done = await waitForStatus(webhook_event_id, "succeeded");
+    const done = await waitForStatus(webhook_event_id, "succeeded", 30_000);
+    expect(done.attempts.map((a: { response_status: number }) => a.response_status)).toEqual([429, 200]);
     const [first, second] = done.attempts.map((a: { started_at: string }) => Date.parse(a.started_at));
     expect(second - first).toBeGreaterThanOrEqual(60);
+    expect(second - first).toBeLessThan(20_000);
     receiver.respond(() => undefined);
   });
 
@@ -297,9 +309,23 @@ describe("fan-out", () => {
     await receiver.waitForRequests(1, { path: agents.path });
 
     const ids = (path: string) => receiver.on(path).map((r) => r.headers["webhook-id"]);
+    // The '*' endpoint has exactly one record per event (no kind twice), and each was delivered once.
+    const allRecords = await server.request("GET", `/webhook_events?endpoint_id=${all.id}&limit=100`);
+    expect(allRecords.body.has_more).toBe(false);
+    expect(allRecords.body.data).toHaveLength(2);
+    const pairs = allRecords.body.data
+      .map((r: { event_id: string; event_type: string }) => `${r.event_type} ${r.event_id}`)
+      .sort();
+    expect(pairs).toEqual([`agent.created ${agentEvent}`, `session.status_idled ${sessionEvent}`]);
+    for (const r of allRecords.body.data) await waitForStatus(r.id, "succeeded");
     expect(ids(idled.path)).toEqual([sessionEvent]);
     expect(ids(agents.path)).toEqual([agentEvent]);
     expect(new Set(ids(all.path))).toEqual(new Set([sessionEvent, agentEvent]));
+    expect(ids(all.path).map(String).sort()).toEqual([sessionEvent, agentEvent].sort());
+    for (const ep of [idled, agents]) {
+      const list = await server.request("GET", `/webhook_events?endpoint_id=${ep.id}&limit=100`);
+      expect(list.body.data).toHaveLength(1);
+    }
     // One envelope id per event, identical bytes for every endpoint.
     const bodyOf = (path: string, id: string) => receiver.on(path).find((r) => r.headers["webhook-id"] === id)?.body;
     expect(bodyOf(idled.path, sessionEvent)?.equals(bodyOf(all.path, sessionEvent) ?? Buffer.alloc(0))).toBe(true);
@@ -317,12 +343,32 @@ describe("fan-out", () => {
     expect(filtered.body.data[0]).toMatchObject({ event_id: agentEvent, event_type: "agent.created" });
     // Every record of the kind belongs to that event; the agent-only endpoint has none of it.
     const byType = await server.request("GET", "/webhook_events?event_type=session.status_idled&limit=100");
+    expect(byType.body.has_more).toBe(false);
     expect(byType.body.data.length).toBeGreaterThanOrEqual(2);
     for (const r of byType.body.data)
       expect(r).toMatchObject({ event_id: sessionEvent, event_type: "session.status_idled" });
     const endpointsOfKind = byType.body.data.map((r: { endpoint_id: string }) => r.endpoint_id);
     expect(endpointsOfKind).toEqual(expect.arrayContaining([idled.id, all.id]));
     expect(endpointsOfKind).not.toContain(agents.id);
+    // For each kind: exactly one record per subscribed endpoint of the account (enabled or not),
+    // no endpoint twice.
+    const endpoints = await server.request("GET", "/webhook_endpoints?limit=100");
+    expect(endpoints.body.has_more).toBe(false);
+    for (const [kind, eventId] of [
+      ["session.status_idled", sessionEvent],
+      ["agent.created", agentEvent],
+    ]) {
+      const subscribed = endpoints.body.data
+        .filter((e: { events: string[] }) => e.events.includes("*") || e.events.includes(kind as string))
+        .map((e: { id: string }) => e.id)
+        .sort();
+      const records = await server.request("GET", `/webhook_events?event_type=${kind}&limit=100`);
+      expect(records.body.has_more).toBe(false);
+      for (const r of records.body.data) expect(r).toMatchObject({ event_id: eventId, event_type: kind });
+      const endpointIds = records.body.data.map((r: { endpoint_id: string }) => r.endpoint_id);
+      expect(new Set(endpointIds).size).toBe(endpointIds.length);
+      expect([...endpointIds].sort()).toEqual(subscribed);
+    }
   });
 
   it("delivers the events of POST /agents and POST /sessions only to the endpoints subscribed to them", async () => {

@@ -125,6 +125,24 @@ describe("endpoint operations", () => {
     const created = (
       await create({ url: `${receiver.url}/before`, events: ["agent.created"], description: "d", metadata: { a: "1" } })
     ).body;
+    // Make the health non-trivial first: 21 failed attempts (one per record: the next retry is a
+    // minute away) push consecutive_fail above the threshold (20), so the endpoint is degraded.
+    receiver.respond((r) => (r.path === "/before" ? { status: 500 } : undefined));
+    for (let i = 0; i < 21; i++)
+      expect((await server.request("POST", `/webhook_endpoints/${created.id}/test`)).status).toBe(202);
+    const failing = await waitFor(async () => {
+      const r = await server.request("GET", `/webhook_endpoints/${created.id}`);
+      return r.body.consecutive_fail === 21 ? r.body : null;
+    });
+    receiver.respond(() => undefined);
+    const health = {
+      consecutive_fail: 21,
+      degraded: true,
+      last_success_at: null,
+      last_failure_at: expect.stringMatching(/Z$/),
+    };
+    expect(failing).toMatchObject(health);
+    const { consecutive_fail, degraded, last_success_at, last_failure_at } = failing;
     await server.request("POST", `/webhook_endpoints/${created.id}/disable`);
     const put = await server.request("PUT", `/webhook_endpoints/${created.id}`, {
       body: { url: `${receiver.url}/after`, events: ["*"] },
@@ -139,12 +157,17 @@ describe("endpoint operations", () => {
       active: false,
     });
     expect(put.body.signing_secret).toBeUndefined();
+    // The health is untouched by the PUT, in its answer and when read back.
+    const unchanged = { consecutive_fail, degraded, last_success_at, last_failure_at };
+    expect(put.body).toMatchObject(unchanged);
+    expect((await server.request("GET", `/webhook_endpoints/${created.id}`)).body).toMatchObject(unchanged);
     await server.request("POST", `/webhook_endpoints/${created.id}/enable`);
     const { body: test } = await server.request("POST", `/webhook_endpoints/${created.id}/test`);
     const [req] = await receiver.waitForRequests(1, { path: "/after" });
     if (!req) throw new Error("no request");
     expect(verifyWebhook(req.body, req.headers["webhook-signature"], created.signing_secret).id).toBe(test.event_id);
-    expect(receiver.on("/before")).toHaveLength(0);
+    // Nothing went to the old URL after the PUT: only the 21 failed attempts made before it.
+    expect(receiver.on("/before")).toHaveLength(21);
   });
 
   it("rejects an invalid PUT body and an unknown id", async () => {

@@ -6,7 +6,8 @@ import { type ApiResponse, type TestServer, waitFor } from "./testServer.ts";
 export function outboxData(server: TestServer, account = "default"): EventData[] {
   const storage = server.service.deps.storage;
   const acct = storage.accounts.findAccountByName(account);
-  if (!acct) return [];
+  // Fail loudly: an empty list here would make every "emits nothing" assertion pass vacuously.
+  if (!acct) throw new Error(`no account named ${account}`);
   return storage.outbox.listEvents(acct.id, { limit: 100_000 }).map((e) => e.envelope.data);
 }
 

@@ -47,6 +47,8 @@ export interface Receiver {
   on(path: string): ReceivedRequest[];
   /** The most requests that were ever open (arrived, not yet answered) at once on a path. */
   maxOpen(path: string): number;
+  /** The most requests that were ever open (arrived, not yet answered) at once over the whole receiver. */
+  maxOpenOverall(): number;
   /** Sets how requests are answered from now on. */
   respond(responder: Responder): void;
   /** Waits until `count` requests have arrived (on `path`, if given). */
@@ -61,6 +63,8 @@ export async function startReceiver(responder: Responder = () => undefined): Pro
   const perPath = new Map<string, number>();
   const open = new Map<string, number>();
   const peak = new Map<string, number>();
+  let openOverall = 0;
+  let peakOverall = 0;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -81,11 +85,14 @@ export async function startReceiver(responder: Responder = () => undefined): Pro
       const now = (open.get(path) ?? 0) + 1;
       open.set(path, now);
       peak.set(path, Math.max(peak.get(path) ?? 0, now));
+      openOverall++;
+      peakOverall = Math.max(peakOverall, openOverall);
       let closed = false;
       const done = () => {
         if (closed) return;
         closed = true;
         open.set(path, (open.get(path) ?? 1) - 1);
+        openOverall--;
       };
       res.on("close", done);
       const reply = respond(received) ?? {};
@@ -104,6 +111,7 @@ export async function startReceiver(responder: Responder = () => undefined): Pro
     requests,
     on: (path) => requests.filter((r) => r.path === path),
     maxOpen: (path) => peak.get(path) ?? 0,
+    maxOpenOverall: () => peakOverall,
     respond(next) {
       respond = next;
     },
