@@ -784,6 +784,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deployments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deployments
+         * @description Lists the account's deployments, newest first, optionally only those of one agent
+         *     (`agent_id`) or in one status (`status`). Archived deployments are hidden unless
+         *     `include_archived=true`.
+         */
+        get: operations["listDeployments"];
+        put?: never;
+        /**
+         * Create a deployment
+         * @description Creates a deployment and emits `deployment.created`. The new deployment is `active` and fires
+         *     per its schedule at once: each fire creates a run and the run a session with the deployment's
+         *     agent (its latest version at fire time, unless `agent` pins one), environment, vaults,
+         *     environment variables and initial events. `schedule` is a 5-field cron expression with an IANA
+         *     time zone, or the manual-only trigger (also when omitted); the response shows up to 5
+         *     `upcoming_runs_at`. `environment_variables` is one string of `NAME=value` lines, validated line
+         *     by line (400 naming the line) and returned normalized, sorted by name. The agent, the
+         *     environment and every vault must exist (404) and be active (409). An account holds at most
+         *     1,000 deployments that are not archived (409 beyond).
+         */
+        post: operations["createDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deployments/{deployment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the deployment (`dep_...`).
+                 * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+                 */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a deployment
+         * @description Returns a deployment with its schedule's `upcoming_runs_at` and `last_run_at`. Archived deployments stay readable; deleted ones answer 404.
+         */
+        get: operations["getDeployment"];
+        put?: never;
+        /**
+         * Update a deployment
+         * @description Changes any field of the create (omitted fields keep their value; `metadata` is a patch) and
+         *     emits `deployment.updated` when something changed. A new `schedule` takes effect at once:
+         *     the next fire time is computed from now and shown in `upcoming_runs_at`. Runs already
+         *     started are not affected. The same rules as on create apply (400, 404, 409); an archived
+         *     deployment answers 409.
+         */
+        post: operations["updateDeployment"];
+        /**
+         * Delete a deployment
+         * @description Deletes a deployment and its runs and emits `deployment.deleted`. It never fires again; the
+         *     sessions its runs created stay (delete them separately). This cannot be undone.
+         */
+        delete: operations["deleteDeployment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deployments/{deployment_id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the deployment (`dep_...`).
+                 * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+                 */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a deployment
+         * @description Pauses an active deployment (`status: paused`, `paused_reason: {type:"manual"}`,
+         *     `upcoming_runs_at` empty) and emits `deployment.paused`. Nothing fires while it is paused;
+         *     manual runs still start. Pausing a paused deployment changes nothing and emits nothing. An
+         *     archived deployment answers 409.
+         */
+        post: operations["pauseDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deployments/{deployment_id}/unpause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the deployment (`dep_...`).
+                 * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+                 */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unpause a deployment
+         * @description Resumes a paused deployment (whether paused by the user or by an error) and emits
+         *     `deployment.unpaused`. The next fire time is computed from now: fire times that passed while it
+         *     was paused are not back-filled. Unpausing an active deployment changes nothing and emits
+         *     nothing. An archived deployment answers 409.
+         */
+        post: operations["unpauseDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deployments/{deployment_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the deployment (`dep_...`).
+                 * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+                 */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a deployment
+         * @description Archives a deployment and emits `deployment.archived`. It never fires again and takes no
+         *     manual runs or updates (409), but it stays readable with its runs. Archived deployments do not
+         *     count towards the limit of 1,000 per account. Archiving again changes nothing and emits nothing.
+         */
+        post: operations["archiveDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deployments/{deployment_id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the deployment (`dep_...`).
+                 * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+                 */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a deployment now
+         * @description Starts a run now, whatever the schedule, also while the deployment is paused (the overlap
+         *     policy does not apply: manual runs always start). The run creates a session exactly as a
+         *     scheduled fire does and emits `deployment_run.started`. When no session can be created (the
+         *     agent, environment or a vault was archived or deleted) the run is recorded `failed` with its
+         *     `error`, `deployment_run.failed` is emitted, the deployment is paused with
+         *     `paused_reason.type: error`, and the failed run is returned. An archived deployment answers 409.
+         */
+        post: operations["runDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deployment_runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deployment runs
+         * @description Lists the account's deployment runs, newest first, optionally only those of one deployment
+         *     (`deployment_id`), started one way (`trigger_type`), in one status (`status`), or with or
+         *     without an error (`has_error`).
+         */
+        get: operations["listDeploymentRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/deployment_runs/{deployment_run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the deployment run (`drun_...`).
+                 * @example drun_01JD3QB2C3D4E5F6G7H8J9K0M1
+                 */
+                deployment_run_id: components["parameters"]["DeploymentRunId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a deployment run
+         * @description Returns one run with its status, the session it created and its error, if any.
+         */
+        get: operations["getDeploymentRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhook_endpoints": {
         parameters: {
             query?: never;
@@ -1306,6 +1544,213 @@ export interface webhooks {
          *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveAgentDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deployment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * deployment.created
+         * @description A deployment was created with `POST /deployments`; it is `active` and fires per its schedule.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.created` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveDeploymentCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deployment.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * deployment.updated
+         * @description A deployment's configuration changed with `POST /deployments/{deployment_id}`.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.updated` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveDeploymentUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deployment.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * deployment.paused
+         * @description A deployment was paused: by `POST /deployments/{deployment_id}/pause`, or by the service because a run could not start (see `paused_reason`).
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.paused` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveDeploymentPausedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deployment.unpaused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * deployment.unpaused
+         * @description A paused deployment was resumed with `POST /deployments/{deployment_id}/unpause`; its next fire time is computed from now.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.unpaused` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveDeploymentUnpausedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deployment.archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * deployment.archived
+         * @description A deployment was archived; it never fires again but stays readable.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.archived` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveDeploymentArchivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deployment.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * deployment.deleted
+         * @description A deployment was deleted with its runs; the sessions its runs created stay.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.deleted` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveDeploymentDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deployment_run.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * deployment_run.started
+         * @description A deployment run started: its session was created (scheduled fire or manual run).
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment_run.started` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveDeploymentRunStartedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deployment_run.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * deployment_run.succeeded
+         * @description A deployment run succeeded: the first turn of its session ended and the session went idle.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment_run.succeeded` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveDeploymentRunSucceededEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deployment_run.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * deployment_run.failed
+         * @description A deployment run failed: no session could be created (`session_id` null), or the first turn of its session errored.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment_run.failed` (or `*`), signed with the
+         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveDeploymentRunFailedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2901,11 +3346,424 @@ export interface components {
             has_more: components["schemas"]["HasMore"];
         };
         /**
+         * @description `active` (fires per its schedule) or `paused` (fires nothing; manual runs still start). An archived deployment (`archived_at` set) never fires, whatever its status.
+         * @example active
+         * @enum {string}
+         */
+        DeploymentStatus: "active" | "paused";
+        /** @description The agent a deployment (or one of its runs) runs. */
+        DeploymentAgent: {
+            /**
+             * @description Always `agent`.
+             * @example agent
+             * @constant
+             */
+            type: "agent";
+            /**
+             * @description The agent id.
+             * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+             */
+            id: string;
+            /**
+             * @description On a deployment, the pinned version (null: each run uses the agent's latest version at its fire time); on a run, the version it ran (null when the agent could not be read).
+             * @example null
+             */
+            version: number | null;
+        };
+        /** @description The user messages sent to the new session of every run, 1 to 50; they start the session's first turn. */
+        DeploymentInitialEvents: components["schemas"]["UserMessageInput"][];
+        /**
+         * @description Up to 5 future fire times, soonest first, computed by the same function that fires the runs; empty for manual, paused and archived deployments.
+         * @example [
+         *       "2026-11-23T08:00:00.000Z",
+         *       "2026-11-24T08:00:00.000Z"
+         *     ]
+         */
+        UpcomingRunsAt: string[];
+        /**
+         * Format: date-time
+         * @description When the deployment last started a run (scheduled or manual); null before its first run.
+         * @example 2026-11-20T08:00:00.000Z
+         */
+        LastRunAt: string | null;
+        /** @description A cron schedule as stored, with its upcoming fire times. */
+        CronSchedule: {
+            /**
+             * @description Always `cron`.
+             * @example cron
+             * @constant
+             */
+            type: "cron";
+            /**
+             * @description The 5-field cron expression.
+             * @example 0 9 * * 1-5
+             */
+            expression: string;
+            /**
+             * @description The IANA time zone the expression is evaluated in.
+             * @example Europe/Berlin
+             */
+            timezone: string;
+            upcoming_runs_at: components["schemas"]["UpcomingRunsAt"];
+            last_run_at: components["schemas"]["LastRunAt"];
+        };
+        /** @description The manual-only trigger; `upcoming_runs_at` is always empty. */
+        ManualSchedule: {
+            /**
+             * @description Always `manual`.
+             * @example manual
+             * @constant
+             */
+            type: "manual";
+            upcoming_runs_at: components["schemas"]["UpcomingRunsAt"];
+            last_run_at: components["schemas"]["LastRunAt"];
+        };
+        /** @description The deployment's schedule with `upcoming_runs_at` (up to 5 future fire times) and `last_run_at`. */
+        DeploymentSchedule: components["schemas"]["CronSchedule"] | components["schemas"]["ManualSchedule"];
+        /**
+         * @description Environment variables copied into the session of every run, as `NAME=value` lines separated by `\n` (a trailing `\r` is dropped, blank lines are skipped; the value is everything after the first `=`). Names match `[A-Za-z_][A-Za-z0-9_]*`; the reserved names `PATH`, `HOME`, `USER`, `SHELL`, `PWD`, `HOSTNAME` and the prefixes `CLOUD_AGENTS_`, `LD_`, `DYLD_` are refused (in any letter case), as are duplicate names (letter case ignored); values are single-line; the normalized text is at most 32 KiB. Responses hold one normalized string sorted by name, one `NAME=value` entry per line, joined with `\n`.
+         * @example REPORT_CHANNEL=#eng-digest
+         *     REPO=acme/api
+         */
+        DeploymentEnvironmentVariables: string;
+        /**
+         * @description Resources to make available to the runs' sessions (for example repositories or files), kept as given: up to 50 JSON objects, each with a `type`. The service stores and returns them; the built-in runtime does not read them.
+         * @example [
+         *       {
+         *         "type": "github_repository",
+         *         "url": "https://github.com/acme/api"
+         *       }
+         *     ]
+         */
+        DeploymentResources: ({
+            /**
+             * @description The kind of resource.
+             * @example github_repository
+             */
+            type: string;
+        } & {
+            [key: string]: unknown;
+        })[];
+        /**
+         * @description What a scheduled fire does while the previous run of the deployment is still `running`: `skip` (the default) records a `skipped` run and creates no session; `allow` starts another run. Manual runs always start.
+         * @default skip
+         * @example skip
+         * @enum {string}
+         */
+        OverlapPolicy: "skip" | "allow";
+        /**
+         * @description After downtime, the latest fire time missed within this many seconds fires once when the server is back; older misses are never back-filled. 0 (the default) back-fills nothing.
+         * @default 0
+         * @example 3600
+         */
+        CatchupWindowSeconds: number;
+        /**
+         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `session_deleted`.
+         * @example agent_unavailable
+         * @enum {string}
+         */
+        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "session_deleted";
+        /** @description Why the deployment is paused: `{type:"manual"}` after `POST /deployments/{deployment_id}/pause`, or `{type:"error", error:{type}}` when a run could not start for a cause that will not go away by itself (its agent or environment was archived or deleted); null while active. */
+        DeploymentPausedReason: null | {
+            /**
+             * @description Always `manual`.
+             * @example manual
+             * @constant
+             */
+            type: "manual";
+        } | {
+            /**
+             * @description Always `error`.
+             * @example error
+             * @constant
+             */
+            type: "error";
+            /** @description The error that paused the deployment. */
+            error: {
+                type: components["schemas"]["DeploymentRunErrorType"];
+            };
+        };
+        /** @description A binding of an agent to a cron schedule (or the manual-only trigger), an environment and the initial events of every run. Each run creates a session. */
+        Deployment: {
+            /**
+             * @description The deployment id, `dep_` followed by a ULID.
+             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description Always `deployment`.
+             * @example deployment
+             * @constant
+             */
+            type: "deployment";
+            /**
+             * @description The deployment's name.
+             * @example weekday-pr-digest
+             */
+            name: string;
+            /**
+             * @description A note for humans; null when none is set.
+             * @example Summarizes yesterday's merged pull requests every weekday morning.
+             */
+            description: string | null;
+            agent: components["schemas"]["DeploymentAgent"];
+            /**
+             * @description The environment the runs' sessions run in.
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            environment_id: string;
+            initial_events: components["schemas"]["DeploymentInitialEvents"];
+            schedule: components["schemas"]["DeploymentSchedule"];
+            environment_variables: components["schemas"]["DeploymentEnvironmentVariables"];
+            resources: components["schemas"]["DeploymentResources"];
+            /**
+             * @description The vaults every run's session uses.
+             * @example [
+             *       "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+             *     ]
+             */
+            vault_ids: string[];
+            metadata: components["schemas"]["Metadata"];
+            overlap_policy: components["schemas"]["OverlapPolicy"];
+            catchup_window_seconds: components["schemas"]["CatchupWindowSeconds"];
+            status: components["schemas"]["DeploymentStatus"];
+            paused_reason: components["schemas"]["DeploymentPausedReason"];
+            /**
+             * Format: date-time
+             * @description When the deployment was archived; null while it is not. An archived deployment never fires.
+             * @example null
+             */
+            archived_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the deployment was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the deployment's configuration or status last changed.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            updated_at: string;
+        };
+        /** @description One page of deployments, newest first. */
+        DeploymentList: {
+            /** @description The deployments on this page. */
+            data: components["schemas"]["Deployment"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description A cron schedule: a 5-field expression (minute, hour, day of month, month, day of week) evaluated in an IANA time zone. Fields take numbers, `*`, ranges `a-b`, lists `a,b` and steps `*\/n` or `a-b/n`; day of week is 0-7 (0 and 7 are Sunday). When both day of month and day of week are restricted, a day matches when either matches (classic cron). Names, macros (`@daily`), a seconds field and Quartz extensions are refused, as is an expression that can never fire. Daylight saving: a local time that occurs twice fires once, at its first occurrence; a local time that does not exist fires once, at the first instant after the gap. */
+        CronScheduleInput: {
+            /**
+             * @description Always `cron`.
+             * @example cron
+             * @constant
+             */
+            type: "cron";
+            /**
+             * @description The 5-field cron expression.
+             * @example 0 9 * * 1-5
+             */
+            expression: string;
+            /**
+             * @description An IANA time zone name such as `Europe/Berlin` (default `UTC`). Offsets such as `+02:00` are refused.
+             * @default UTC
+             * @example Europe/Berlin
+             */
+            timezone: string;
+        };
+        /** @description The manual-only trigger. The deployment never fires on its own; start runs with `POST /deployments/{deployment_id}/run`. */
+        ManualScheduleInput: {
+            /**
+             * @description Always `manual`.
+             * @example manual
+             * @constant
+             */
+            type: "manual";
+        };
+        /** @description A cron schedule, or the manual-only trigger. */
+        DeploymentScheduleInput: components["schemas"]["CronScheduleInput"] | components["schemas"]["ManualScheduleInput"];
+        /** @description The body of a deployment create. The new deployment is `active` and fires per its schedule at once. */
+        CreateDeploymentRequest: {
+            /**
+             * @description A name, 1 to 255 characters.
+             * @example weekday-pr-digest
+             */
+            name: string;
+            /**
+             * @description A note for humans, at most 1024 characters.
+             * @example Summarizes yesterday's merged pull requests every weekday morning.
+             */
+            description?: string | null;
+            agent: components["schemas"]["AgentReference"];
+            /**
+             * @description The environment the runs' sessions run in (`env_...`); it must be active.
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            environment_id: string;
+            initial_events: components["schemas"]["DeploymentInitialEvents"];
+            schedule?: components["schemas"]["DeploymentScheduleInput"];
+            environment_variables?: components["schemas"]["DeploymentEnvironmentVariables"];
+            resources?: components["schemas"]["DeploymentResources"];
+            /**
+             * @description Active vaults every run's session uses, at most 20.
+             * @example [
+             *       "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+             *     ]
+             */
+            vault_ids?: string[];
+            metadata?: components["schemas"]["Metadata"];
+            overlap_policy?: components["schemas"]["OverlapPolicy"];
+            catchup_window_seconds?: components["schemas"]["CatchupWindowSeconds"];
+        };
+        /** @description A partial update: every field of the create may be given; omitted fields keep their value. `metadata` is a patch (a string upserts a key, null deletes it). */
+        UpdateDeploymentRequest: {
+            /**
+             * @description A new name, 1 to 255 characters.
+             * @example weekday-pr-digest
+             */
+            name?: string;
+            /**
+             * @description A new note; null clears it.
+             * @example Runs at 08:00 from now on.
+             */
+            description?: string | null;
+            agent?: components["schemas"]["AgentReference"];
+            /**
+             * @description Another active environment (`env_...`).
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            environment_id?: string;
+            initial_events?: components["schemas"]["DeploymentInitialEvents"];
+            schedule?: components["schemas"]["DeploymentScheduleInput"];
+            environment_variables?: components["schemas"]["DeploymentEnvironmentVariables"];
+            resources?: components["schemas"]["DeploymentResources"];
+            /**
+             * @description The active vaults every run's session uses, at most 20 (replaces the list).
+             * @example []
+             */
+            vault_ids?: string[];
+            metadata?: components["schemas"]["MetadataPatch"];
+            overlap_policy?: components["schemas"]["OverlapPolicy"];
+            catchup_window_seconds?: components["schemas"]["CatchupWindowSeconds"];
+        };
+        /** @description The confirmation of a deployment delete. */
+        DeletedDeployment: {
+            /**
+             * @description The id of the deleted deployment.
+             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description Always `deployment_deleted`.
+             * @example deployment_deleted
+             * @constant
+             */
+            type: "deployment_deleted";
+        };
+        /**
+         * @description `running` from the creation of the run's session until the session's first turn ends, then `succeeded` (the session went idle) or `failed` (the turn errored, or no session could be created); `skipped` when a scheduled fire met a running run under the `skip` overlap policy.
+         * @example succeeded
+         * @enum {string}
+         */
+        DeploymentRunStatus: "running" | "succeeded" | "failed" | "skipped";
+        /** @description Why the run failed. */
+        DeploymentRunError: {
+            type: components["schemas"]["DeploymentRunErrorType"];
+            /**
+             * @description A readable explanation.
+             * @example The agent agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K is archived and takes no new sessions.
+             */
+            message: string;
+        };
+        /** @description What started the run. */
+        DeploymentRunTrigger: {
+            /**
+             * @description Always `schedule`.
+             * @example schedule
+             * @constant
+             */
+            type: "schedule";
+            /**
+             * Format: date-time
+             * @description The fire time the run belongs to; one run at most per deployment and fire time.
+             * @example 2026-11-23T08:00:00.000Z
+             */
+            scheduled_at: string;
+        } | {
+            /**
+             * @description Always `manual`.
+             * @example manual
+             * @constant
+             */
+            type: "manual";
+        };
+        /** @description One run of a deployment. A run that starts creates a session. */
+        DeploymentRun: {
+            /**
+             * @description The run id, `drun_` followed by a ULID.
+             * @example drun_01JD3QB2C3D4E5F6G7H8J9K0M1
+             */
+            id: string;
+            /**
+             * @description Always `deployment_run`.
+             * @example deployment_run
+             * @constant
+             */
+            type: "deployment_run";
+            /**
+             * @description The deployment the run belongs to.
+             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            deployment_id: string;
+            agent: components["schemas"]["DeploymentAgent"];
+            /**
+             * @description The session the run created; null when none was created (skipped, or it could not start).
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string | null;
+            status: components["schemas"]["DeploymentRunStatus"];
+            /** @description Why the run failed; null unless `failed`. */
+            error: null | components["schemas"]["DeploymentRunError"];
+            trigger_context: components["schemas"]["DeploymentRunTrigger"];
+            /**
+             * Format: date-time
+             * @description When the run was created (for a scheduled run, when it fired).
+             * @example 2026-11-23T08:00:00.012Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the run ended (succeeded, failed or skipped); null while `running`.
+             * @example 2026-11-23T08:00:01.337Z
+             */
+            finished_at: string | null;
+        };
+        /**
+         * @description What started the run: the deployment's schedule, or a manual `POST /deployments/{deployment_id}/run`.
+         * @example schedule
+         * @enum {string}
+         */
+        DeploymentRunTriggerType: "schedule" | "manual";
+        /** @description One page of deployment runs, newest first. */
+        DeploymentRunList: {
+            /** @description The runs on this page. */
+            data: components["schemas"]["DeploymentRun"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /**
          * @description An event kind an endpoint subscribes to, or `*` for every kind. `webhook.test` events are sent to the tested endpoint whatever it subscribes to.
          * @example session.status_idled
          * @enum {string}
          */
-        WebhookEventSelector: "*" | "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted";
+        WebhookEventSelector: "*" | "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed";
         /** @description A registered URL that receives signed event pushes. The signing secret is shown only when the endpoint is created. */
         WebhookEndpoint: {
             /**
@@ -3113,7 +3971,7 @@ export interface components {
          * @example session.status_idled
          * @enum {string}
          */
-        WebhookEventType: "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "webhook.test";
+        WebhookEventType: "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed" | "webhook.test";
         /** @description The delivery record of one event for one endpoint: its status and timestamps, for auditing. */
         WebhookEvent: {
             /**
@@ -3411,6 +4269,162 @@ export interface components {
              */
             version: number;
         };
+        /** @description The data of a `deployment.created` event. A deployment was created with `POST /deployments`; it is `active` and fires per its schedule. */
+        DeploymentCreatedEventData: {
+            /**
+             * @description The deployment id (`dep_...`).
+             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description Always `deployment.created`.
+             * @example deployment.created
+             * @constant
+             */
+            type: "deployment.created";
+        };
+        /** @description The data of a `deployment.updated` event. A deployment's configuration changed with `POST /deployments/{deployment_id}`. */
+        DeploymentUpdatedEventData: {
+            /**
+             * @description The deployment id (`dep_...`).
+             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description Always `deployment.updated`.
+             * @example deployment.updated
+             * @constant
+             */
+            type: "deployment.updated";
+        };
+        /** @description The data of a `deployment.paused` event. A deployment was paused: by `POST /deployments/{deployment_id}/pause`, or by the service because a run could not start (see `paused_reason`). */
+        DeploymentPausedEventData: {
+            /**
+             * @description The deployment id (`dep_...`).
+             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description Always `deployment.paused`.
+             * @example deployment.paused
+             * @constant
+             */
+            type: "deployment.paused";
+        };
+        /** @description The data of a `deployment.unpaused` event. A paused deployment was resumed with `POST /deployments/{deployment_id}/unpause`; its next fire time is computed from now. */
+        DeploymentUnpausedEventData: {
+            /**
+             * @description The deployment id (`dep_...`).
+             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description Always `deployment.unpaused`.
+             * @example deployment.unpaused
+             * @constant
+             */
+            type: "deployment.unpaused";
+        };
+        /** @description The data of a `deployment.archived` event. A deployment was archived; it never fires again but stays readable. */
+        DeploymentArchivedEventData: {
+            /**
+             * @description The deployment id (`dep_...`).
+             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description Always `deployment.archived`.
+             * @example deployment.archived
+             * @constant
+             */
+            type: "deployment.archived";
+        };
+        /** @description The data of a `deployment.deleted` event. A deployment was deleted with its runs; the sessions its runs created stay. */
+        DeploymentDeletedEventData: {
+            /**
+             * @description The deployment id (`dep_...`).
+             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description Always `deployment.deleted`.
+             * @example deployment.deleted
+             * @constant
+             */
+            type: "deployment.deleted";
+        };
+        /** @description The data of a `deployment_run.started` event. A deployment run started: its session was created (scheduled fire or manual run). */
+        DeploymentRunStartedEventData: {
+            /**
+             * @description The run id (`drun_...`).
+             * @example drun_01JD3QB2C3D4E5F6G7H8J9K0M1
+             */
+            id: string;
+            /**
+             * @description Always `deployment_run.started`.
+             * @example deployment_run.started
+             * @constant
+             */
+            type: "deployment_run.started";
+            /**
+             * @description The deployment the run belongs to (`dep_...`).
+             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            deployment_id: string;
+            /**
+             * @description The session the run created; null when none was created.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string | null;
+        };
+        /** @description The data of a `deployment_run.succeeded` event. A deployment run succeeded: the first turn of its session ended and the session went idle. */
+        DeploymentRunSucceededEventData: {
+            /**
+             * @description The run id (`drun_...`).
+             * @example drun_01JD3QB2C3D4E5F6G7H8J9K0M1
+             */
+            id: string;
+            /**
+             * @description Always `deployment_run.succeeded`.
+             * @example deployment_run.succeeded
+             * @constant
+             */
+            type: "deployment_run.succeeded";
+            /**
+             * @description The deployment the run belongs to (`dep_...`).
+             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            deployment_id: string;
+            /**
+             * @description The session the run created; null when none was created.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string | null;
+        };
+        /** @description The data of a `deployment_run.failed` event. A deployment run failed: no session could be created (`session_id` null), or the first turn of its session errored. */
+        DeploymentRunFailedEventData: {
+            /**
+             * @description The run id (`drun_...`).
+             * @example drun_01JD3QB2C3D4E5F6G7H8J9K0M1
+             */
+            id: string;
+            /**
+             * @description Always `deployment_run.failed`.
+             * @example deployment_run.failed
+             * @constant
+             */
+            type: "deployment_run.failed";
+            /**
+             * @description The deployment the run belongs to (`dep_...`).
+             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            deployment_id: string;
+            /**
+             * @description The session the run created; null when none was created.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string | null;
+        };
         /** @description The data of a `webhook.test` event. A test event sent by `POST /webhook_endpoints/{id}/test` to check connectivity and signature verification. Only the tested endpoint receives it. */
         WebhookTestEventData: {
             /**
@@ -3425,8 +4439,8 @@ export interface components {
              */
             type: "webhook.test";
         };
-        /** @description The data of an event: the resource id, the event kind in `type`, and the kind's fields (`version` for agent events, `session_thread_id` for thread events). */
-        EventData: components["schemas"]["SessionCreatedEventData"] | components["schemas"]["SessionUpdatedEventData"] | components["schemas"]["SessionArchivedEventData"] | components["schemas"]["SessionDeletedEventData"] | components["schemas"]["SessionStatusRunStartedEventData"] | components["schemas"]["SessionStatusIdledEventData"] | components["schemas"]["SessionThreadCreatedEventData"] | components["schemas"]["SessionThreadIdledEventData"] | components["schemas"]["SessionThreadTerminatedEventData"] | components["schemas"]["AgentCreatedEventData"] | components["schemas"]["AgentUpdatedEventData"] | components["schemas"]["AgentArchivedEventData"] | components["schemas"]["AgentDeletedEventData"] | components["schemas"]["WebhookTestEventData"];
+        /** @description The data of an event: the resource id, the event kind in `type`, and the kind's fields (`version` for agent events, `session_thread_id` for thread events, `deployment_id` and `session_id` for deployment run events). */
+        EventData: components["schemas"]["SessionCreatedEventData"] | components["schemas"]["SessionUpdatedEventData"] | components["schemas"]["SessionArchivedEventData"] | components["schemas"]["SessionDeletedEventData"] | components["schemas"]["SessionStatusRunStartedEventData"] | components["schemas"]["SessionStatusIdledEventData"] | components["schemas"]["SessionThreadCreatedEventData"] | components["schemas"]["SessionThreadIdledEventData"] | components["schemas"]["SessionThreadTerminatedEventData"] | components["schemas"]["AgentCreatedEventData"] | components["schemas"]["AgentUpdatedEventData"] | components["schemas"]["AgentArchivedEventData"] | components["schemas"]["AgentDeletedEventData"] | components["schemas"]["DeploymentCreatedEventData"] | components["schemas"]["DeploymentUpdatedEventData"] | components["schemas"]["DeploymentPausedEventData"] | components["schemas"]["DeploymentUnpausedEventData"] | components["schemas"]["DeploymentArchivedEventData"] | components["schemas"]["DeploymentDeletedEventData"] | components["schemas"]["DeploymentRunStartedEventData"] | components["schemas"]["DeploymentRunSucceededEventData"] | components["schemas"]["DeploymentRunFailedEventData"] | components["schemas"]["WebhookTestEventData"];
         /** @description The envelope of every event the service pushes to webhook endpoints. The envelope `id` is the deduplication key: it is the same for every endpoint and every retry of the event. */
         EventEnvelope: {
             /**
@@ -3809,6 +4823,46 @@ export interface components {
          * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
          */
         ThreadId: string;
+        /**
+         * @description Only deployments of this agent (`agent_...`).
+         * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+         */
+        DeploymentAgentIdFilter: string;
+        /**
+         * @description Only deployments in this status.
+         * @example paused
+         */
+        DeploymentStatusFilter: components["schemas"]["DeploymentStatus"];
+        /**
+         * @description The id of the deployment (`dep_...`).
+         * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+         */
+        DeploymentId: string;
+        /**
+         * @description Only runs of this deployment (`dep_...`).
+         * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+         */
+        DeploymentIdFilter: string;
+        /**
+         * @description Only runs started this way.
+         * @example manual
+         */
+        DeploymentRunTriggerTypeFilter: components["schemas"]["DeploymentRunTriggerType"];
+        /**
+         * @description Only runs in this status.
+         * @example failed
+         */
+        DeploymentRunStatusFilter: components["schemas"]["DeploymentRunStatus"];
+        /**
+         * @description `true`: only runs with an error; `false`: only runs without one.
+         * @example true
+         */
+        DeploymentRunHasErrorFilter: boolean;
+        /**
+         * @description The id of the deployment run (`drun_...`).
+         * @example drun_01JD3QB2C3D4E5F6G7H8J9K0M1
+         */
+        DeploymentRunId: string;
         /**
          * @description How many endpoints to return, from 1 to 100. The default, 100, is also the most endpoints an account can have, so a request without parameters returns all of them.
          * @example 100
@@ -5976,6 +7030,520 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listDeployments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+                /**
+                 * @description Include archived records in the list.
+                 * @example false
+                 */
+                include_archived?: components["parameters"]["IncludeArchived"];
+                /**
+                 * @description Only deployments of this agent (`agent_...`).
+                 * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+                 */
+                agent_id?: components["parameters"]["DeploymentAgentIdFilter"];
+                /**
+                 * @description Only deployments in this status.
+                 * @example paused
+                 */
+                status?: components["parameters"]["DeploymentStatusFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deployments. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "dep_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                     *           "type": "deployment",
+                     *           "name": "nightly-triage",
+                     *           "description": null,
+                     *           "agent": {
+                     *             "type": "agent",
+                     *             "id": "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K",
+                     *             "version": 2
+                     *           },
+                     *           "environment_id": "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X",
+                     *           "initial_events": [
+                     *             {
+                     *               "type": "user.message",
+                     *               "content": [
+                     *                 {
+                     *                   "type": "text",
+                     *                   "text": "Triage the issues opened since yesterday."
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "schedule": {
+                     *             "type": "cron",
+                     *             "expression": "30 1 * * *",
+                     *             "timezone": "UTC",
+                     *             "upcoming_runs_at": [
+                     *               "2026-11-24T01:30:00.000Z",
+                     *               "2026-11-25T01:30:00.000Z"
+                     *             ],
+                     *             "last_run_at": "2026-11-23T01:30:00.000Z"
+                     *           },
+                     *           "environment_variables": "",
+                     *           "resources": [],
+                     *           "vault_ids": [],
+                     *           "metadata": {},
+                     *           "overlap_policy": "skip",
+                     *           "catchup_window_seconds": 3600,
+                     *           "status": "active",
+                     *           "paused_reason": null,
+                     *           "archived_at": null,
+                     *           "created_at": "2026-11-21T12:34:56.789Z",
+                     *           "updated_at": "2026-11-21T12:34:56.789Z"
+                     *         }
+                     *       ],
+                     *       "next_page": null,
+                     *       "first_id": "dep_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                     *       "last_id": "dep_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeploymentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDeploymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The new deployment, `active`. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the deployment (`dep_...`).
+                 * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+                 */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deployment. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the deployment (`dep_...`).
+                 * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+                 */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "schedule": {
+                 *         "type": "cron",
+                 *         "expression": "0 8 * * 1-5",
+                 *         "timezone": "Europe/Berlin"
+                 *       },
+                 *       "metadata": {
+                 *         "owner": "alice"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateDeploymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated deployment. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the deployment (`dep_...`).
+                 * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+                 */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deployment was deleted. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedDeployment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pauseDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the deployment (`dep_...`).
+                 * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+                 */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The paused deployment. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unpauseDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the deployment (`dep_...`).
+                 * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+                 */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active deployment. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the deployment (`dep_...`).
+                 * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+                 */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived deployment. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    runDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the deployment (`dep_...`).
+                 * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+                 */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, `running` with its `session_id` or `failed` with its `error`. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDeploymentRuns: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+                /**
+                 * @description Only runs of this deployment (`dep_...`).
+                 * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+                 */
+                deployment_id?: components["parameters"]["DeploymentIdFilter"];
+                /**
+                 * @description Only runs started this way.
+                 * @example manual
+                 */
+                trigger_type?: components["parameters"]["DeploymentRunTriggerTypeFilter"];
+                /**
+                 * @description Only runs in this status.
+                 * @example failed
+                 */
+                status?: components["parameters"]["DeploymentRunStatusFilter"];
+                /**
+                 * @description `true`: only runs with an error; `false`: only runs without one.
+                 * @example true
+                 */
+                has_error?: components["parameters"]["DeploymentRunHasErrorFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of runs. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "drun_01JD3QB2C3D4E5F6G7H8J9K0M1",
+                     *           "type": "deployment_run",
+                     *           "deployment_id": "dep_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                     *           "agent": {
+                     *             "type": "agent",
+                     *             "id": "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K",
+                     *             "version": 3
+                     *           },
+                     *           "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *           "status": "succeeded",
+                     *           "error": null,
+                     *           "trigger_context": {
+                     *             "type": "schedule",
+                     *             "scheduled_at": "2026-11-23T08:00:00.000Z"
+                     *           },
+                     *           "created_at": "2026-11-23T08:00:00.012Z",
+                     *           "finished_at": "2026-11-23T08:00:01.337Z"
+                     *         }
+                     *       ],
+                     *       "next_page": null,
+                     *       "first_id": "drun_01JD3QB2C3D4E5F6G7H8J9K0M1",
+                     *       "last_id": "drun_01JD3QB2C3D4E5F6G7H8J9K0M1",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeploymentRunList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDeploymentRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the deployment run (`drun_...`).
+                 * @example drun_01JD3QB2C3D4E5F6G7H8J9K0M1
+                 */
+                deployment_run_id: components["parameters"]["DeploymentRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: {
@@ -6902,6 +8470,327 @@ export interface operations {
                  */
                 "application/json": components["schemas"]["EventEnvelope"] & {
                     data?: components["schemas"]["AgentDeletedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveDeploymentCreatedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "dep_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                 *         "type": "deployment.created"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["DeploymentCreatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveDeploymentUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "dep_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                 *         "type": "deployment.updated"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["DeploymentUpdatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveDeploymentPausedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "dep_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                 *         "type": "deployment.paused"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["DeploymentPausedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveDeploymentUnpausedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "dep_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                 *         "type": "deployment.unpaused"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["DeploymentUnpausedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveDeploymentArchivedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "dep_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                 *         "type": "deployment.archived"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["DeploymentArchivedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveDeploymentDeletedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "dep_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                 *         "type": "deployment.deleted"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["DeploymentDeletedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveDeploymentRunStartedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "drun_01JD3QB2C3D4E5F6G7H8J9K0M1",
+                 *         "type": "deployment_run.started",
+                 *         "deployment_id": "dep_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                 *         "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["DeploymentRunStartedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveDeploymentRunSucceededEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "drun_01JD3QB2C3D4E5F6G7H8J9K0M1",
+                 *         "type": "deployment_run.succeeded",
+                 *         "deployment_id": "dep_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                 *         "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["DeploymentRunSucceededEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveDeploymentRunFailedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "drun_01JD3QB2C3D4E5F6G7H8J9K0M1",
+                 *         "type": "deployment_run.failed",
+                 *         "deployment_id": "dep_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                 *         "session_id": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelope"] & {
+                    data?: components["schemas"]["DeploymentRunFailedEventData"];
                 };
             };
         };
