@@ -21,6 +21,22 @@ export interface Config {
   maxUploadBytes: number;
   webhook: WebhookConfig;
   runs: RunConfig;
+  scheduler: SchedulerConfig;
+}
+
+/** The deployment scheduler (server/scheduler/worker.ts). */
+export interface SchedulerConfig {
+  /**
+   * A fire found late by less than this still runs (a busy or restarting server); a fire missed by
+   * more runs only within the deployment's `catchup_window_seconds`.
+   */
+  misfireGraceMs: number;
+  /** The longest the loop sleeps without a notify (it wakes at the next due time otherwise). */
+  maxSleepMs: number;
+  /** Due deployments fired per pass (each in its own transaction). */
+  batchSize: number;
+  /** Deployments an account may hold that are not archived. */
+  maxDeploymentsPerAccount: number;
 }
 
 /** The agent run worker (server/runtime/worker.ts). */
@@ -167,6 +183,13 @@ export function loadConfig(env: Env): Config {
     shutdownGraceMs: int(env, "RUN_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
   };
 
+  const scheduler: SchedulerConfig = {
+    misfireGraceMs: int(env, "SCHEDULER_MISFIRE_GRACE_MS", 60_000, 0, 3_600_000),
+    maxSleepMs: int(env, "SCHEDULER_MAX_SLEEP_MS", 60_000, 10, 3_600_000),
+    batchSize: int(env, "SCHEDULER_BATCH_SIZE", 100, 1, 10_000),
+    maxDeploymentsPerAccount: 1000,
+  };
+
   return {
     host,
     port,
@@ -180,5 +203,6 @@ export function loadConfig(env: Env): Config {
     maxUploadBytes: int(env, "MAX_UPLOAD_BYTES", 8 * 1024 * 1024, 1024, 256 * 1024 * 1024),
     webhook,
     runs,
+    scheduler,
   };
 }

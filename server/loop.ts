@@ -4,13 +4,15 @@ import { describeError } from "./logger.ts";
 export interface LoopOptions {
   name: string;
   logger: Logger;
-  /** How long to sleep between passes when nothing notifies the loop. */
+  /** How long to sleep between passes when nothing notifies the loop (the longest sleep). */
   intervalMs: number;
   /**
    * One pass of work. Return true when there may be more work right away (the loop runs again
-   * without sleeping), false to sleep until notified or the interval passes.
+   * without sleeping), false to sleep until notified or the interval passes, or `{ sleepMs }`
+   * to sleep until notified or that long (at most the interval): a loop that knows when its next
+   * work is due wakes then instead of polling.
    */
-  pass: (signal: AbortSignal) => Promise<boolean>;
+  pass: (signal: AbortSignal) => Promise<boolean | { sleepMs: number }>;
 }
 
 /**
@@ -58,16 +60,17 @@ export class Loop {
     const { name, logger, intervalMs, pass } = this.options;
     while (this.running) {
       this.notified = false;
-      let more = false;
+      let result: boolean | { sleepMs: number } = false;
       try {
-        more = await pass(this.abort.signal);
+        result = await pass(this.abort.signal);
       } catch (err) {
         logger.error(`${name}: pass failed`, describeError(err));
       }
       if (!this.running) break;
-      if (more || this.notified) continue;
+      if (result === true || this.notified) continue;
+      const sleepMs = typeof result === "object" ? Math.max(0, Math.min(result.sleepMs, intervalMs)) : intervalMs;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, intervalMs);
+        const timer = setTimeout(done, sleepMs);
         function done() {
           clearTimeout(timer);
           resolve();

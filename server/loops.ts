@@ -2,6 +2,7 @@ import type { AppDeps } from "./app.ts";
 import { DeliveryWorker } from "./delivery/worker.ts";
 import { runtimesFor } from "./runtime/registry.ts";
 import { RunWorker } from "./runtime/worker.ts";
+import { DeploymentScheduler } from "./scheduler/worker.ts";
 
 /** A background worker of the service, started after the server listens and stopped before the database closes. */
 export interface BackgroundWorker {
@@ -31,6 +32,15 @@ export function createWorkers(deps: AppDeps): BackgroundWorker[] {
       config: deps.config.runs,
       logger: deps.logger,
       runtimes: runtimesFor(deps.config),
+    }),
+  );
+  // Deployments: fires due deployments and sleeps until the next due time (or a change notifies it).
+  workers.push(
+    new DeploymentScheduler({
+      storage: deps.storage,
+      config: deps.config.scheduler,
+      clock: deps.clock,
+      logger: deps.logger,
     }),
   );
   return workers;

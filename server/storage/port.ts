@@ -1,5 +1,6 @@
 import type { AccountStore } from "./port/accounts.ts";
 import type { AgentStore } from "./port/agents.ts";
+import type { DeploymentStore } from "./port/deployments.ts";
 import type { EnvironmentStore } from "./port/environments.ts";
 import type { MetaStore } from "./port/meta.ts";
 import type { OutboxStore } from "./port/outbox.ts";
@@ -12,7 +13,7 @@ import type { WebhookStore } from "./port/webhooks.ts";
 export type { Metadata, Page, PageQuery } from "./port/common.ts";
 
 /** Signals the adapter raises after a transaction commits, so background loops wake at once. */
-export type StorageSignal = "events" | "runs";
+export type StorageSignal = "events" | "runs" | "deployments";
 
 /**
  * The narrow storage port: domain-level operations grouped by resource. Routes and domain code
@@ -24,6 +25,8 @@ export interface Storage {
   agents: AgentStore;
   environments: EnvironmentStore;
   sessions: SessionStore;
+  /** Deployments and their runs; the scheduler (server/scheduler/worker.ts) fires them. */
+  deployments: DeploymentStore;
   /** The run state machine driven by the run worker (server/runtime/worker.ts). */
   runs: RunStore;
   outbox: OutboxStore;

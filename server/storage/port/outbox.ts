@@ -1,4 +1,4 @@
-/** The event kinds the service emits (interface, "Event kinds"), plus `webhook.test`. */
+/** The event kinds the service emits (interface, "Event kinds", and the deployment events of API.md), plus `webhook.test`. */
 export const EVENT_KINDS = [
   "session.created",
   "session.updated",
@@ -13,6 +13,15 @@ export const EVENT_KINDS = [
   "agent.updated",
   "agent.archived",
   "agent.deleted",
+  "deployment.created",
+  "deployment.updated",
+  "deployment.paused",
+  "deployment.unpaused",
+  "deployment.archived",
+  "deployment.deleted",
+  "deployment_run.started",
+  "deployment_run.succeeded",
+  "deployment_run.failed",
 ] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number] | "webhook.test";
@@ -23,6 +32,9 @@ export interface EventData {
   type: EventKind;
   session_thread_id?: string;
   version?: number;
+  /** deployment_run.* events: the run's deployment and the session it created (null when none). */
+  deployment_id?: string;
+  session_id?: string | null;
 }
 
 /** The envelope exactly as it is delivered (API.md, "Webhook events and delivery"). */

@@ -1,6 +1,7 @@
 import { newId } from "../../ids.ts";
 import type { AgentConfig, AgentRecord, AgentStore } from "../port/agents.ts";
 import type { SqliteContext } from "./context.ts";
+import { settleDeploymentRun } from "./deployments.ts";
 import { canonicalJson } from "./json.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
@@ -178,6 +179,19 @@ export function createAgentStore(ctx: SqliteContext): AgentStore {
           `UPDATE sessions SET status = 'terminated', updated_at = ?
            WHERE account_id = ? AND agent_id = ? AND status <> 'terminated'`,
         ).run(now, accountId, agentId);
+        // The deployment runs whose session was still in its first turn end with it.
+        const deploymentSessions = db
+          .prepare(
+            `SELECT session_id FROM deployment_runs WHERE status = 'running' AND account_id = ?
+               AND session_id IN (SELECT id FROM sessions WHERE account_id = ? AND agent_id = ?) ORDER BY id`,
+          )
+          .all(accountId, accountId, agentId) as { session_id: string }[];
+        for (const { session_id } of deploymentSessions) {
+          settleDeploymentRun(ctx, session_id, {
+            status: "failed",
+            error: { type: "agent_unavailable", message: `The agent ${agentId} was deleted while the run was in progress.` },
+          });
+        }
         db.prepare("DELETE FROM agents WHERE id = ?").run(agentId);
         appendEvent(ctx, accountId, { id: agentId, type: "agent.deleted", version: row.version });
         ctx.signal("runs");

@@ -6,6 +6,7 @@ import type { Storage } from "../port.ts";
 import { createAccountStore } from "./accounts.ts";
 import { createAgentStore } from "./agents.ts";
 import { SqliteContext } from "./context.ts";
+import { createDeploymentStore } from "./deployments.ts";
 import { createEnvironmentStore } from "./environments.ts";
 import { createMetaStore } from "./meta.ts";
 import { migrate } from "./migrate.ts";
@@ -40,11 +41,13 @@ export function createSqliteStorage(options: SqliteOptions): Storage {
   const db = openDatabase(options.path);
   if (options.migrate !== false) migrate(db);
   const ctx = new SqliteContext(db, options.clock);
+  const sessions = createSessionStore(ctx);
   return {
     accounts: createAccountStore(ctx),
     agents: createAgentStore(ctx),
     environments: createEnvironmentStore(ctx),
-    sessions: createSessionStore(ctx),
+    sessions,
+    deployments: createDeploymentStore(ctx, sessions),
     runs: createRunStore(ctx),
     outbox: createOutboxStore(ctx),
     meta: createMetaStore(ctx),

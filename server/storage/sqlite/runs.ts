@@ -3,6 +3,7 @@ import type { ClaimedRun, RunError, RunStore } from "../port/runs.ts";
 import type { TextBlock, ThreadStatus } from "../port/sessions.ts";
 import { readAgent } from "./agents.ts";
 import type { SqliteContext } from "./context.ts";
+import { settleDeploymentRun } from "./deployments.ts";
 import {
   idleRunningThreads,
   insertSessionEvent,
@@ -50,6 +51,8 @@ export function createRunStore(ctx: SqliteContext): RunStore {
       setSessionStatus(ctx, run.session_id, "idle");
       recordLifecycle(ctx, run.account_id, run.session_id, "session.status_idled");
     }
+    // A deployment run follows its session's first turn.
+    settleDeploymentRun(ctx, run.session_id, error ? { status: "failed", error } : { status: "succeeded" });
     // The next queued run of this session may start now.
     ctx.signal("runs");
   }

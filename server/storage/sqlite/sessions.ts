@@ -16,6 +16,7 @@ import type {
   UserEventInput,
 } from "../port/sessions.ts";
 import type { SqliteContext } from "./context.ts";
+import { settleDeploymentRun } from "./deployments.ts";
 import { canonicalJson } from "./json.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
@@ -329,6 +330,10 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
         // and its output is discarded.
         db.prepare("DELETE FROM sessions WHERE id = ?").run(id);
         appendEvent(ctx, accountId, { id, type: "session.deleted" });
+        settleDeploymentRun(ctx, id, {
+          status: "failed",
+          error: { type: "session_deleted", message: "The run's session was deleted before its first turn ended." },
+        });
         ctx.signal("runs");
         return true;
       });

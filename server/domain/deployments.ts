@@ -1,0 +1,291 @@
+/**
+ * Deployments: validation of what the client sends (schedule, environment variables, the agent,
+ * environment and vaults it refers to), the wire views, and the operations the routes call.
+ * Fire times come from scheduler/plan.ts, the same functions the scheduler fires by.
+ */
+import type { Schema } from "../api.ts";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
+import { normalizeCronExpression, type Schedule, ScheduleError, validateTimezone } from "../scheduler/fireTimes.ts";
+import { nextRunAt, upcomingRunsAt } from "../scheduler/plan.ts";
+import type {
+  DeploymentFields,
+  DeploymentRecord,
+  DeploymentRunRecord,
+  DeploymentRunStatus,
+  DeploymentStatus,
+  DeploymentWriteResult,
+} from "../storage/port/deployments.ts";
+import type { Page, PageQuery, Storage } from "../storage/port.ts";
+import { agentRef } from "./agents.ts";
+import { normalizeEnvironmentVariables, parseEnvironmentVariableLines } from "./environmentVariables.ts";
+import { applyMetadataPatch } from "./metadata.ts";
+
+type Deployment = Schema<"Deployment">;
+type DeploymentRun = Schema<"DeploymentRun">;
+
+export interface DeploymentDeps {
+  storage: Storage;
+  clock: Clock;
+  config: Config;
+}
+
+export function deploymentView(d: DeploymentRecord, now: Date): Deployment {
+  const upcoming_runs_at = upcomingRunsAt(d, now);
+  return {
+    id: d.id,
+    type: "deployment",
+    name: d.name,
+    description: d.description,
+    agent: { type: "agent", id: d.agent_id, version: d.agent_version },
+    environment_id: d.environment_id,
+    initial_events: d.initial_events,
+    schedule:
+      d.schedule.type === "cron"
+        ? {
+            type: "cron",
+            expression: d.schedule.expression,
+            timezone: d.schedule.timezone,
+            upcoming_runs_at,
+            last_run_at: d.last_run_at,
+          }
+        : { type: "manual", upcoming_runs_at, last_run_at: d.last_run_at },
+    environment_variables: d.environment_variables,
+    resources: d.resources as Deployment["resources"],
+    vault_ids: d.vault_ids,
+    metadata: d.metadata,
+    overlap_policy: d.overlap_policy,
+    catchup_window_seconds: d.catchup_window_seconds,
+    status: d.status,
+    paused_reason: d.paused_reason,
+    archived_at: d.archived_at,
+    created_at: d.created_at,
+    updated_at: d.updated_at,
+  };
+}
+
+export function deploymentRunView(r: DeploymentRunRecord): DeploymentRun {
+  return {
+    id: r.id,
+    type: "deployment_run",
+    deployment_id: r.deployment_id,
+    agent: { type: "agent", id: r.agent_id, version: r.agent_version },
+    session_id: r.session_id,
+    status: r.status,
+    error: r.error,
+    trigger_context:
+      r.trigger_type === "schedule" && r.scheduled_at !== null
+        ? { type: "schedule", scheduled_at: r.scheduled_at }
+        : { type: "manual" },
+    created_at: r.created_at,
+    finished_at: r.finished_at,
+  };
+}
+
+const deploymentNotFound = (id: string) => notFound(`No deployment with id ${id.slice(0, 64)}.`);
+const runNotFound = (id: string) => notFound(`No deployment run with id ${id.slice(0, 64)}.`);
+const archivedConflict = (what: string) => conflict(`The deployment is archived and ${what}.`);
+
+/** The schedule as stored: cron checked and normalized, the zone checked; manual when omitted. */
+function scheduleOf(input: Schema<"DeploymentScheduleInput"> | undefined): Schedule {
+  if (!input || input.type === "manual") return { type: "manual" };
+  try {
+    return {
+      type: "cron",
+      expression: normalizeCronExpression(input.expression),
+      timezone: validateTimezone(input.timezone ?? "UTC"),
+    };
+  } catch (err) {
+    if (err instanceof ScheduleError) throw invalidRequest(`schedule.${err.field}: ${err.message}`, `schedule.${err.field}`);
+    throw err;
+  }
+}
+
+/**
+ * Checks the references a deployment's runs depend on: the agent (and its pinned version), the
+ * environment and every vault must exist (404) and be active (409), naming the field.
+ */
+function checkReferences(deps: DeploymentDeps, accountId: string, f: DeploymentFields): void {
+  const { storage } = deps;
+  const agent = storage.agents.getAgent(accountId, f.agent_id);
+  if (!agent) throw notFound(`No agent with id ${f.agent_id.slice(0, 64)}.`, "agent");
+  if (agent.archived_at) throw conflict(`The agent ${f.agent_id} is archived and takes no new deployments.`, "agent");
+  if (f.agent_version !== null && f.agent_version > agent.latest_version) {
+    throw notFound(`The agent ${f.agent_id} has no version ${f.agent_version}.`, "agent.version");
+  }
+  const env = storage.environments.getEnvironment(accountId, f.environment_id);
+  if (!env) throw notFound(`No environment with id ${f.environment_id.slice(0, 64)}.`, "environment_id");
+  if (env.archived_at) {
+    throw conflict(`The environment ${f.environment_id} is archived and takes no new deployments.`, "environment_id");
+  }
+  f.vault_ids.forEach((vaultId, i) => {
+    const vault = storage.vaults.getVault(accountId, vaultId);
+    if (!vault) throw notFound(`No vault with id ${vaultId.slice(0, 64)}.`, `vault_ids[${i}]`);
+    if (vault.archived_at) throw conflict(`The vault ${vaultId} is archived.`, `vault_ids[${i}]`);
+  });
+}
+
+type WriteBody = Partial<Omit<Schema<"CreateDeploymentRequest">, "metadata">> & {
+  metadata?: Record<string, string | null>;
+};
+
+/** Applies a create or update body over the current fields (none for a create). */
+function fieldsOf(body: WriteBody, current: DeploymentFields | null): DeploymentFields {
+  const agent = body.agent !== undefined ? agentRef(body.agent) : null;
+  const variables =
+    body.environment_variables !== undefined
+      ? normalizeEnvironmentVariables(parseEnvironmentVariableLines(body.environment_variables))
+      : undefined;
+  const pick = <K extends keyof DeploymentFields>(key: K, value: DeploymentFields[K] | undefined, fallback: DeploymentFields[K]) =>
+    value !== undefined ? value : current ? current[key] : fallback;
+  return {
+    name: pick("name", body.name, ""),
+    description: pick("description", body.description, null),
+    agent_id: agent ? agent.id : (current?.agent_id ?? ""),
+    agent_version: agent ? (agent.version ?? null) : (current?.agent_version ?? null),
+    environment_id: pick("environment_id", body.environment_id, ""),
+    initial_events: pick(
+      "initial_events",
+      body.initial_events?.map((e) => ({
+        type: "user.message" as const,
+        content: e.content.map((b) => ({ type: "text" as const, text: b.text })),
+      })),
+      [],
+    ),
+    schedule: body.schedule !== undefined || !current ? scheduleOf(body.schedule) : current.schedule,
+    environment_variables: pick("environment_variables", variables, ""),
+    resources: pick("resources", body.resources as Record<string, unknown>[] | undefined, []),
+    vault_ids: pick("vault_ids", body.vault_ids, []),
+    metadata: current ? applyMetadataPatch(current.metadata, body.metadata) : ((body.metadata ?? {}) as Record<string, string>),
+    overlap_policy: pick("overlap_policy", body.overlap_policy, "skip"),
+    catchup_window_seconds: pick("catchup_window_seconds", body.catchup_window_seconds, 0),
+  };
+}
+
+/** Turns a refused write into the client's error. */
+function refused(result: Exclude<DeploymentWriteResult, { ok: true }>, id: string, limit: number): ApiError {
+  switch (result.reason) {
+    case "not_found":
+      return deploymentNotFound(id);
+    case "archived":
+      return archivedConflict("cannot be changed");
+    case "limit":
+      return conflict(
+        `An account can hold at most ${limit} deployments that are not archived; archive or delete one first.`,
+      );
+  }
+}
+
+function written(deps: DeploymentDeps, result: DeploymentWriteResult, id: string): Deployment {
+  if (!result.ok) throw refused(result, id, deps.config.scheduler.maxDeploymentsPerAccount);
+  return deploymentView(result.deployment, deps.clock.now());
+}
+
+const nextFromNow = (deps: DeploymentDeps) => (d: DeploymentRecord) => nextRunAt(d, deps.clock.now());
+
+export function createDeployment(
+  deps: DeploymentDeps,
+  accountId: string,
+  body: Schema<"CreateDeploymentRequest">,
+): Deployment {
+  const fields = fieldsOf(body, null);
+  checkReferences(deps, accountId, fields);
+  const next = nextRunAt({ schedule: fields.schedule, status: "active", archived_at: null }, deps.clock.now());
+  const result = deps.storage.deployments.createDeployment(
+    accountId,
+    fields,
+    next,
+    deps.config.scheduler.maxDeploymentsPerAccount,
+  );
+  return written(deps, result, "");
+}
+
+export function getDeployment(deps: DeploymentDeps, accountId: string, id: string): Deployment {
+  const record = deps.storage.deployments.getDeployment(accountId, id);
+  if (!record) throw deploymentNotFound(id);
+  return deploymentView(record, deps.clock.now());
+}
+
+export function listDeployments(
+  deps: DeploymentDeps,
+  accountId: string,
+  options: { includeArchived: boolean; agentId: string | undefined; status: DeploymentStatus | undefined; page: PageQuery },
+): Page<Deployment> {
+  const page = deps.storage.deployments.listDeployments(accountId, options);
+  const now = deps.clock.now();
+  return { ...page, data: page.data.map((d) => deploymentView(d, now)) };
+}
+
+export function updateDeployment(
+  deps: DeploymentDeps,
+  accountId: string,
+  id: string,
+  body: Schema<"UpdateDeploymentRequest">,
+): Deployment {
+  const result = deps.storage.deployments.updateDeployment(
+    accountId,
+    id,
+    (current) => {
+      const fields = fieldsOf(body, current);
+      // Only what changed is checked again: a deployment whose agent was archived since can
+      // still be renamed or paused.
+      const referencesChanged =
+        body.agent !== undefined || body.environment_id !== undefined || body.vault_ids !== undefined;
+      if (referencesChanged) checkReferences(deps, accountId, fields);
+      return fields;
+    },
+    nextFromNow(deps),
+  );
+  return written(deps, result, id);
+}
+
+export function pauseDeployment(deps: DeploymentDeps, accountId: string, id: string): Deployment {
+  const result = deps.storage.deployments.pauseDeployment(accountId, id);
+  if (!result.ok && result.reason === "archived") throw archivedConflict("cannot be paused");
+  return written(deps, result, id);
+}
+
+export function unpauseDeployment(deps: DeploymentDeps, accountId: string, id: string): Deployment {
+  const result = deps.storage.deployments.unpauseDeployment(accountId, id, nextFromNow(deps));
+  if (!result.ok && result.reason === "archived") throw archivedConflict("cannot be unpaused");
+  return written(deps, result, id);
+}
+
+export function archiveDeployment(deps: DeploymentDeps, accountId: string, id: string): Deployment {
+  return written(deps, deps.storage.deployments.archiveDeployment(accountId, id), id);
+}
+
+export function deleteDeployment(deps: DeploymentDeps, accountId: string, id: string): Schema<"DeletedDeployment"> {
+  if (!deps.storage.deployments.deleteDeployment(accountId, id)) throw deploymentNotFound(id);
+  return { id, type: "deployment_deleted" };
+}
+
+export function runDeployment(deps: DeploymentDeps, accountId: string, id: string): DeploymentRun {
+  const result = deps.storage.deployments.runDeployment(accountId, id);
+  if (!result.ok) {
+    throw result.reason === "not_found" ? deploymentNotFound(id) : archivedConflict("takes no manual runs");
+  }
+  return deploymentRunView(result.run);
+}
+
+export function getDeploymentRun(deps: DeploymentDeps, accountId: string, id: string): DeploymentRun {
+  const run = deps.storage.deployments.getRun(accountId, id);
+  if (!run) throw runNotFound(id);
+  return deploymentRunView(run);
+}
+
+export function listDeploymentRuns(
+  deps: DeploymentDeps,
+  accountId: string,
+  options: {
+    deploymentId: string | undefined;
+    triggerType: "schedule" | "manual" | undefined;
+    status: DeploymentRunStatus | undefined;
+    hasError: boolean | undefined;
+    page: PageQuery;
+  },
+): Page<DeploymentRun> {
+  const page = deps.storage.deployments.listRuns(accountId, options);
+  return { ...page, data: page.data.map(deploymentRunView) };
+}
