@@ -97,7 +97,8 @@ function scheduleOf(input: Schema<"DeploymentScheduleInput"> | undefined): Sched
       timezone: validateTimezone(input.timezone ?? "UTC"),
     };
   } catch (err) {
-    if (err instanceof ScheduleError) throw invalidRequest(`schedule.${err.field}: ${err.message}`, `schedule.${err.field}`);
+    if (err instanceof ScheduleError)
+      throw invalidRequest(`schedule.${err.field}: ${err.message}`, `schedule.${err.field}`);
     throw err;
   }
 }
@@ -137,8 +138,11 @@ function fieldsOf(body: WriteBody, current: DeploymentFields | null): Deployment
     body.environment_variables !== undefined
       ? normalizeEnvironmentVariables(parseEnvironmentVariableLines(body.environment_variables))
       : undefined;
-  const pick = <K extends keyof DeploymentFields>(key: K, value: DeploymentFields[K] | undefined, fallback: DeploymentFields[K]) =>
-    value !== undefined ? value : current ? current[key] : fallback;
+  const pick = <K extends keyof DeploymentFields>(
+    key: K,
+    value: DeploymentFields[K] | undefined,
+    fallback: DeploymentFields[K],
+  ) => (value !== undefined ? value : current ? current[key] : fallback);
   return {
     name: pick("name", body.name, ""),
     description: pick("description", body.description, null),
@@ -157,7 +161,9 @@ function fieldsOf(body: WriteBody, current: DeploymentFields | null): Deployment
     environment_variables: pick("environment_variables", variables, ""),
     resources: pick("resources", body.resources as Record<string, unknown>[] | undefined, []),
     vault_ids: pick("vault_ids", body.vault_ids, []),
-    metadata: current ? applyMetadataPatch(current.metadata, body.metadata) : ((body.metadata ?? {}) as Record<string, string>),
+    metadata: current
+      ? applyMetadataPatch(current.metadata, body.metadata)
+      : ((body.metadata ?? {}) as Record<string, string>),
     overlap_policy: pick("overlap_policy", body.overlap_policy, "skip"),
     catchup_window_seconds: pick("catchup_window_seconds", body.catchup_window_seconds, 0),
   };
@@ -210,7 +216,12 @@ export function getDeployment(deps: DeploymentDeps, accountId: string, id: strin
 export function listDeployments(
   deps: DeploymentDeps,
   accountId: string,
-  options: { includeArchived: boolean; agentId: string | undefined; status: DeploymentStatus | undefined; page: PageQuery },
+  options: {
+    includeArchived: boolean;
+    agentId: string | undefined;
+    status: DeploymentStatus | undefined;
+    page: PageQuery;
+  },
 ): Page<Deployment> {
   const page = deps.storage.deployments.listDeployments(accountId, options);
   const now = deps.clock.now();

@@ -1,7 +1,7 @@
 import type { RouteModule } from "../app.ts";
 import { agentRoutes } from "./agents.ts";
-import { deploymentRoutes } from "./deployments.ts";
 import { deploymentRunRoutes } from "./deploymentRuns.ts";
+import { deploymentRoutes } from "./deployments.ts";
 import { environmentRoutes } from "./environments.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { sessionThreadRoutes } from "./sessionThreads.ts";

@@ -98,7 +98,10 @@ export function validateTimezone(timeZone: string): string {
   try {
     formatter(timeZone);
   } catch {
-    throw new ScheduleError("timezone", `Unknown time zone "${timeZone.slice(0, 64)}": use an IANA name such as Europe/Berlin.`);
+    throw new ScheduleError(
+      "timezone",
+      `Unknown time zone "${timeZone.slice(0, 64)}": use an IANA name such as Europe/Berlin.`,
+    );
   }
   return timeZone;
 }

@@ -77,7 +77,12 @@ export class DeploymentScheduler implements BackgroundWorker {
           error: run.error?.message,
         });
       } else {
-        logger.debug("deployment fired", { deployment_id: run.deployment_id, run_id: run.id, status: run.status, lag_ms: lagMs });
+        logger.debug("deployment fired", {
+          deployment_id: run.deployment_id,
+          run_id: run.id,
+          status: run.status,
+          lag_ms: lagMs,
+        });
       }
       onFire?.(outcome, lagMs);
     }

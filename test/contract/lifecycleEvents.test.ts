@@ -4,12 +4,9 @@
  * fields, order, and the envelope shape (checked against the spec's `webhooks:` schemas).
  * A change that fails leaves no event.
  */
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import formats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_KINDS } from "../../server/storage/port/outbox.ts";
+import { envelopesSince, specWebhooks, webhookSchema } from "../helpers/events.ts";
 import {
   createAgent,
   createEnvironment,
@@ -21,15 +18,6 @@ import {
 } from "../helpers/lifecycle.ts";
 import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
-const addFormats = (formats as unknown as { default: (ajv: Ajv2020) => void }).default;
-const spec = JSON.parse(readFileSync(fileURLToPath(new URL("../../generated/openapi.json", import.meta.url)), "utf8"));
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema(spec, "spec.json");
-/** The request-body schema of the spec's webhook for an event kind. */
-const webhookSchema = (kind: string) =>
-  ajv.compile({ $ref: `spec.json#/webhooks/${kind}/post/requestBody/content/application~1json/schema` });
-
 let server: TestServer;
 let envId: string;
 beforeAll(async () => {
@@ -40,28 +28,9 @@ afterAll(async () => {
   await server.stop();
 });
 
-/** The outbox rows (envelopes) written since the call, checked against the webhook schemas. */
-function envelopesSince(s: TestServer): () => { id: string; created_at: string; type: string; data: any }[] {
-  const storage = s.service.deps.storage;
-  const account = storage.accounts.findAccountByName("default");
-  if (!account) throw new Error("no default account");
-  const before = storage.outbox.listEvents(account.id, { limit: 100_000 }).length;
-  return () =>
-    storage.outbox
-      .listEvents(account.id, { limit: 100_000 })
-      .slice(before)
-      .map((e) => {
-        expect(JSON.parse(e.payload)).toEqual(e.envelope);
-        const validate = webhookSchema(e.envelope.data.type);
-        if (!validate(e.envelope))
-          throw new Error(`${e.payload} does not match its webhook schema: ${ajv.errorsText(validate.errors)}`);
-        return e.envelope;
-      });
-}
-
 describe("the webhooks section of the spec", () => {
   it("documents every event kind and webhook.test, each with its envelope schema", () => {
-    expect(Object.keys(spec.webhooks).sort()).toEqual([...EVENT_KINDS, "webhook.test"].sort());
+    expect(Object.keys(specWebhooks()).sort()).toEqual([...EVENT_KINDS, "webhook.test"].sort());
     const ok = webhookSchema("agent.updated");
     expect(
       ok({

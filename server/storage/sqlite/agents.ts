@@ -189,7 +189,10 @@ export function createAgentStore(ctx: SqliteContext): AgentStore {
         for (const { session_id } of deploymentSessions) {
           settleDeploymentRun(ctx, session_id, {
             status: "failed",
-            error: { type: "agent_unavailable", message: `The agent ${agentId} was deleted while the run was in progress.` },
+            error: {
+              type: "agent_unavailable",
+              message: `The agent ${agentId} was deleted while the run was in progress.`,
+            },
           });
         }
         db.prepare("DELETE FROM agents WHERE id = ?").run(agentId);

@@ -1,4 +1,5 @@
 import { newId } from "../../ids.ts";
+import type { Schedule } from "../../scheduler/fireTimes.ts";
 import type { Metadata } from "../port/common.ts";
 import type {
   DeploymentFields,
@@ -14,7 +15,6 @@ import type {
   PausedReason,
 } from "../port/deployments.ts";
 import type { CreateSessionResult, SessionStore } from "../port/sessions.ts";
-import type { Schedule } from "../../scheduler/fireTimes.ts";
 import type { SqliteContext } from "./context.ts";
 import { canonicalJson } from "./json.ts";
 import { appendEvent } from "./outbox.ts";
@@ -111,12 +111,8 @@ function fieldColumns(f: DeploymentFields): Pick<DeploymentRow, (typeof FIELD_KE
   };
 }
 
-
 /** Why a run's session could not be created, as the run's error. */
-function startError(
-  refusal: Exclude<CreateSessionResult, { ok: true }>,
-  d: DeploymentRecord,
-): DeploymentRunError {
+function startError(refusal: Exclude<CreateSessionResult, { ok: true }>, d: DeploymentRecord): DeploymentRunError {
   const agent = d.agent_version === null ? d.agent_id : `${d.agent_id} version ${d.agent_version}`;
   const vault = d.vault_ids[refusal.ok === false && "index" in refusal ? (refusal.index ?? 0) : 0];
   const errors: Partial<Record<string, [DeploymentRunErrorType, string]>> = {
