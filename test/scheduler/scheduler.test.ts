@@ -1,0 +1,195 @@
+/**
+ * The scheduler with an injected clock: missed fires and the catch-up window, the misfire grace,
+ * two schedulers on two connections to one database file, and how a run follows its session's
+ * first turn when the turn fails.
+ */
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../../server/clock.ts";
+import { loadConfig } from "../../server/config.ts";
+import { createLogger } from "../../server/logger.ts";
+import { DeploymentScheduler } from "../../server/scheduler/worker.ts";
+import { createSqliteStorage } from "../../server/storage/sqlite/index.ts";
+import { createDeployment, runsOf, schedulerOf } from "../helpers/deployments.ts";
+import { envelopesSince } from "../helpers/events.ts";
+import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
+import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+
+const clock = new ManualClock("2026-11-21T12:00:30.000Z");
+let server: TestServer;
+let envId: string;
+let agentId: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ clock });
+  // The test passes the scheduler itself, so the clock can jump over fire times ("downtime").
+  await schedulerOf(server).stop();
+  envId = await createEnvironment(server);
+  agentId = (await createAgent(server)).id;
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+const hourly = { type: "cron", expression: "0 * * * *", timezone: "UTC" };
+const scheduledTimes = async (id: string) =>
+  (await runsOf(server, id)).map((r) => [r.trigger_context.scheduled_at, r.created_at]);
+
+describe("missed fires", () => {
+  it("without a catch-up window nothing missed runs; with one, only the latest miss within it runs, once", async () => {
+    clock.set("2026-11-21T12:00:30.000Z");
+    const none = await createDeployment(server, agentId, envId, { schedule: hourly, overlap_policy: "allow" });
+    const catchup = await createDeployment(server, agentId, envId, {
+      schedule: hourly,
+      overlap_policy: "allow",
+      catchup_window_seconds: 3600,
+    });
+    // The server was down from before 13:00 until 15:20: 13:00, 14:00 and 15:00 were missed.
+    clock.set("2026-11-21T15:20:00.000Z");
+    const scheduler = schedulerOf(server);
+    scheduler.pass();
+    scheduler.pass();
+    expect(await scheduledTimes(none.id)).toEqual([]);
+    expect(await scheduledTimes(catchup.id)).toEqual([["2026-11-21T15:00:00.000Z", "2026-11-21T15:20:00.000Z"]]);
+    // Both carry on from now.
+    for (const d of [none, catchup]) {
+      expect((await server.request("GET", `/deployments/${d.id}`)).body.schedule.upcoming_runs_at[0]).toBe(
+        "2026-11-21T16:00:00.000Z",
+      );
+    }
+    // A fire found late by less than the misfire grace (60 s) is not a miss.
+    clock.set("2026-11-21T16:00:45.000Z");
+    scheduler.pass();
+    expect(await scheduledTimes(none.id)).toEqual([["2026-11-21T16:00:00.000Z", "2026-11-21T16:00:45.000Z"]]);
+    // Beyond it, it is.
+    clock.set("2026-11-21T17:01:30.000Z");
+    scheduler.pass();
+    expect((await scheduledTimes(none.id)).length).toBe(1);
+    expect((await scheduledTimes(catchup.id)).map(([at]) => at)).toEqual([
+      "2026-11-21T15:00:00.000Z",
+      "2026-11-21T16:00:00.000Z",
+      "2026-11-21T17:00:00.000Z",
+    ]);
+  });
+
+  it("sleeps until the next due time, and the longest sleep without any deployment due", async () => {
+    const token = server.tokenFor("sleepy");
+    const env = await createEnvironment(server, token);
+    const a = await createAgent(server, {}, token);
+    clock.set("2026-11-22T08:59:59.000Z");
+    const scheduler = schedulerOf(server);
+    scheduler.pass();
+    const soonest = (
+      await createDeployment(server, a.id, env, { schedule: { type: "cron", expression: "0 9 * * *" } }, token)
+    ).id;
+    const result = scheduler.pass();
+    expect(result).toEqual({ sleepMs: expect.any(Number) });
+    const { sleepMs } = result as { sleepMs: number };
+    expect(sleepMs).toBeGreaterThan(0);
+    expect(sleepMs).toBeLessThanOrEqual(1000);
+    await server.request("DELETE", `/deployments/${soonest}`, { token });
+  });
+});
+
+describe("two schedulers on one database file", () => {
+  it("fire each deployment once per fire time, whichever passes first", async () => {
+    clock.set("2026-11-23T09:30:00.000Z");
+    const deployments = [];
+    for (let i = 0; i < 10; i++) {
+      deployments.push(
+        await createDeployment(server, agentId, envId, {
+          schedule: { type: "cron", expression: "*/10 * * * *" },
+          overlap_policy: "allow",
+        }),
+      );
+    }
+    const other = createSqliteStorage({ path: server.dbPath, clock });
+    const config = loadConfig({}).scheduler;
+    const second = new DeploymentScheduler({ storage: other, config, clock, logger: createLogger("silent") });
+    const first = schedulerOf(server);
+    try {
+      for (const [t, order] of [
+        ["2026-11-23T09:40:00.000Z", [second, first]],
+        ["2026-11-23T09:50:00.250Z", [first, second, first]],
+        ["2026-11-23T10:00:00.000Z", [second, second, first]],
+      ] as const) {
+        clock.set(t);
+        for (const scheduler of order) scheduler.pass();
+      }
+    } finally {
+      other.close();
+    }
+    for (const d of deployments) {
+      expect((await scheduledTimes(d.id)).map(([at]) => at)).toEqual([
+        "2026-11-23T09:40:00.000Z",
+        "2026-11-23T09:50:00.000Z",
+        "2026-11-23T10:00:00.000Z",
+      ]);
+    }
+    // The database itself refuses a second run for the same deployment and fire time.
+    const db = new Database(server.dbPath);
+    try {
+      const run = db
+        .prepare("SELECT * FROM deployment_runs WHERE deployment_id = ? LIMIT 1")
+        .get(deployments[0].id) as Record<string, unknown>;
+      expect(() =>
+        db
+          .prepare(
+            `INSERT INTO deployment_runs (id, account_id, deployment_id, agent_id, status, trigger_type, scheduled_at, created_at)
+             VALUES ('drun_X', ?, ?, ?, 'running', 'schedule', ?, ?)`,
+          )
+          .run(run.account_id, run.deployment_id, run.agent_id, run.scheduled_at, run.created_at),
+      ).toThrow(/UNIQUE/);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe("a run follows its session's first turn", () => {
+  it("a turn that fails fails the run with the turn's error", async () => {
+    const runs = server.service.workers.find((w) => w.name === "runs");
+    await runs?.stop(); // this test executes the turn itself
+    try {
+      const d = await createDeployment(server, agentId, envId);
+      const started = (await server.request("POST", `/deployments/${d.id}/run`)).body;
+      const storage = server.service.deps.storage;
+      const claimed = await waitFor(() => storage.runs.claimRun("test-worker", 60_000));
+      expect(claimed.session_id).toBe(started.session_id);
+      const events = envelopesSince(server);
+      expect(
+        storage.runs.failRun(claimed.id, "test-worker", { type: "runtime_error", message: "the model failed" }),
+      ).toBe(true);
+      expect((await server.request("GET", `/deployment_runs/${started.id}`)).body).toMatchObject({
+        status: "failed",
+        session_id: started.session_id,
+        error: { type: "runtime_error", message: "the model failed" },
+      });
+      expect(events().map((e) => e.data)).toEqual([
+        { id: started.session_id, type: "session.status_idled" },
+        { id: started.id, type: "deployment_run.failed", deployment_id: d.id, session_id: started.session_id },
+      ]);
+      // A failed turn is not a permanent cause: the deployment stays active.
+      expect((await server.request("GET", `/deployments/${d.id}`)).body.status).toBe("active");
+    } finally {
+      runs?.start();
+    }
+  });
+
+  it("deleting the agent during the first turn fails the run", async () => {
+    const a = await createAgent(server);
+    const d = await createDeployment(server, a.id, envId);
+    const runs = server.service.workers.find((w) => w.name === "runs");
+    await runs?.stop(); // keep the session's run queued while the agent goes
+    try {
+      const started = (await server.request("POST", `/deployments/${d.id}/run`)).body;
+      await server.request("DELETE", `/agents/${a.id}`);
+      expect((await server.request("GET", `/deployment_runs/${started.id}`)).body).toMatchObject({
+        status: "failed",
+        error: { type: "agent_unavailable" },
+      });
+    } finally {
+      runs?.start();
+    }
+  });
+});
