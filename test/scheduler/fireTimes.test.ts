@@ -11,26 +11,26 @@ import {
 
 const cron = (expression: string, timezone = "UTC") => ({ type: "cron" as const, expression, timezone });
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());
-const after = (schedule: ReturnType<typeof cron>, from: string, count: number) =>
+const firesAfter = (schedule: ReturnType<typeof cron>, from: string, count: number) =>
   iso(fireTimes(schedule, new Date(from), count));
 
 describe("daylight saving in America/New_York", () => {
   it("spring forward (2026-03-08): a local time in the gap fires once, at 03:00 EDT", () => {
-    expect(after(cron("30 2 * * *", "America/New_York"), "2026-03-06T12:00:00Z", 4)).toEqual([
+    expect(firesAfter(cron("30 2 * * *", "America/New_York"), "2026-03-06T12:00:00Z", 4)).toEqual([
       "2026-03-07T07:30:00.000Z", // 02:30 EST
       "2026-03-08T07:00:00.000Z", // 02:30 does not exist: 03:00 EDT, the first instant after the gap
       "2026-03-09T06:30:00.000Z", // 02:30 EDT
       "2026-03-10T06:30:00.000Z",
     ]);
     // 02:00, 02:30 and 03:00 all land on 03:00 EDT: one fire.
-    expect(after(cron("*/30 * * * *", "America/New_York"), "2026-03-08T05:50:00Z", 5)).toEqual([
+    expect(firesAfter(cron("*/30 * * * *", "America/New_York"), "2026-03-08T05:50:00Z", 5)).toEqual([
       "2026-03-08T06:00:00.000Z",
       "2026-03-08T06:30:00.000Z",
       "2026-03-08T07:00:00.000Z",
       "2026-03-08T07:30:00.000Z",
       "2026-03-08T08:00:00.000Z",
     ]);
-    expect(after(cron("15 * * * *", "America/New_York"), "2026-03-08T04:50:00Z", 5)).toEqual([
+    expect(firesAfter(cron("15 * * * *", "America/New_York"), "2026-03-08T04:50:00Z", 5)).toEqual([
       "2026-03-08T05:15:00.000Z",
       "2026-03-08T06:15:00.000Z",
       "2026-03-08T07:00:00.000Z", // 02:15 does not exist
@@ -38,20 +38,20 @@ describe("daylight saving in America/New_York", () => {
       "2026-03-08T08:15:00.000Z",
     ]);
     // A time before the gap is untouched.
-    expect(after(cron("30 1 * * *", "America/New_York"), "2026-03-07T12:00:00Z", 2)).toEqual([
+    expect(firesAfter(cron("30 1 * * *", "America/New_York"), "2026-03-07T12:00:00Z", 2)).toEqual([
       "2026-03-08T06:30:00.000Z",
       "2026-03-09T05:30:00.000Z",
     ]);
   });
 
   it("fall back (2026-11-01): a local time that occurs twice fires once, at its first occurrence", () => {
-    expect(after(cron("30 1 * * *", "America/New_York"), "2026-10-30T12:00:00Z", 4)).toEqual([
+    expect(firesAfter(cron("30 1 * * *", "America/New_York"), "2026-10-30T12:00:00Z", 4)).toEqual([
       "2026-10-31T05:30:00.000Z",
       "2026-11-01T05:30:00.000Z", // 01:30 EDT; 01:30 EST (06:30Z) does not fire
       "2026-11-02T06:30:00.000Z",
       "2026-11-03T06:30:00.000Z",
     ]);
-    expect(after(cron("*/30 * * * *", "America/New_York"), "2026-11-01T04:45:00Z", 5)).toEqual([
+    expect(firesAfter(cron("*/30 * * * *", "America/New_York"), "2026-11-01T04:45:00Z", 5)).toEqual([
       "2026-11-01T05:00:00.000Z", // 01:00 EDT
       "2026-11-01T05:30:00.000Z", // 01:30 EDT
       "2026-11-01T07:00:00.000Z", // 02:00 EST: the repeated 01:00 and 01:30 EST are skipped
@@ -59,24 +59,24 @@ describe("daylight saving in America/New_York", () => {
       "2026-11-01T08:00:00.000Z",
     ]);
     // Asked from inside the repeated hour, the next fire is after it.
-    expect(after(cron("*/30 * * * *", "America/New_York"), "2026-11-01T06:10:00Z", 1)).toEqual([
+    expect(firesAfter(cron("*/30 * * * *", "America/New_York"), "2026-11-01T06:10:00Z", 1)).toEqual([
       "2026-11-01T07:00:00.000Z",
     ]);
   });
 
   it("other zones: Berlin moves with its own dates, Kolkata has none, Lord Howe shifts by 30 minutes", () => {
-    expect(after(cron("0 9 * * 1-5", "Europe/Berlin"), "2026-03-26T00:00:00Z", 4)).toEqual([
+    expect(firesAfter(cron("0 9 * * 1-5", "Europe/Berlin"), "2026-03-26T00:00:00Z", 4)).toEqual([
       "2026-03-26T08:00:00.000Z",
       "2026-03-27T08:00:00.000Z",
       "2026-03-30T07:00:00.000Z",
       "2026-03-31T07:00:00.000Z",
     ]);
-    expect(after(cron("0 9 * * *", "Asia/Kolkata"), "2026-03-07T00:00:00Z", 2)).toEqual([
+    expect(firesAfter(cron("0 9 * * *", "Asia/Kolkata"), "2026-03-07T00:00:00Z", 2)).toEqual([
       "2026-03-07T03:30:00.000Z",
       "2026-03-08T03:30:00.000Z",
     ]);
     // 2026-10-04 02:00 → 02:30 local: 02:15 fires at the end of the 30-minute gap.
-    expect(after(cron("15 2 * * *", "Australia/Lord_Howe"), "2026-10-02T00:00:00Z", 3)).toEqual([
+    expect(firesAfter(cron("15 2 * * *", "Australia/Lord_Howe"), "2026-10-02T00:00:00Z", 3)).toEqual([
       "2026-10-02T15:45:00.000Z",
       "2026-10-03T15:30:00.000Z",
       "2026-10-04T15:15:00.000Z",
@@ -86,7 +86,7 @@ describe("daylight saving in America/New_York", () => {
 
 describe("cron fields", () => {
   it("ORs day of month and day of week when both are restricted (classic cron)", () => {
-    expect(after(cron("0 9 1 * 1"), "2026-11-23T12:00:00Z", 3)).toEqual([
+    expect(firesAfter(cron("0 9 1 * 1"), "2026-11-23T12:00:00Z", 3)).toEqual([
       "2026-11-30T09:00:00.000Z", // Monday
       "2026-12-01T09:00:00.000Z", // the 1st (a Tuesday)
       "2026-12-07T09:00:00.000Z",
@@ -95,8 +95,8 @@ describe("cron fields", () => {
 
   it("accepts 7 as Sunday, steps, ranges and lists; normalizes whitespace", () => {
     expect(normalizeCronExpression("  0   9 * *   1-5 ")).toBe("0 9 * * 1-5");
-    expect(after(cron("0 12 * * 7"), "2026-11-23T00:00:00Z", 1)).toEqual(["2026-11-29T12:00:00.000Z"]);
-    expect(after(cron("0 8-18/4,22 * * *"), "2026-11-23T00:00:00Z", 5)).toEqual([
+    expect(firesAfter(cron("0 12 * * 7"), "2026-11-23T00:00:00Z", 1)).toEqual(["2026-11-29T12:00:00.000Z"]);
+    expect(firesAfter(cron("0 8-18/4,22 * * *"), "2026-11-23T00:00:00Z", 5)).toEqual([
       "2026-11-23T08:00:00.000Z",
       "2026-11-23T12:00:00.000Z",
       "2026-11-23T16:00:00.000Z",
