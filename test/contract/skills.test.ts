@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { signatureHeader as serverSignatureHeader } from "../../server/delivery/signing.ts";
 import { buildPackage } from "../../server/domain/skillPackage.ts";
+import { fireTimes } from "../../server/scheduler/fireTimes.ts";
 import type { SkillListOptions } from "../../server/storage/port/skills.ts";
 import { skillListQuery } from "../../server/storage/sqlite/skills.ts";
 import { ROOT, runCli } from "../helpers/processes.ts";
@@ -939,13 +940,30 @@ describe("vendor skill scripts", () => {
       "2026-03-30T07:00:00.000Z",
       "2026-03-31T07:00:00.000Z",
     ]);
-    // 02:30 does not exist in New York on 8 March 2026; 01:30 happens twice on 1 November.
+    // 02:30 does not exist in New York on 8 March 2026: it fires at 03:00 EDT, the end of the gap;
+    // 01:30 happens twice on 1 November: it fires once, at the first.
     expect(
       at(nextRuns("30 2 * * *", "America/New_York", { count: 2, from: new Date("2026-03-07T12:00:00Z") })),
-    ).toEqual(["2026-03-09T06:30:00.000Z", "2026-03-10T06:30:00.000Z"]);
+    ).toEqual(["2026-03-08T07:00:00.000Z", "2026-03-09T06:30:00.000Z"]);
     expect(
       at(nextRuns("30 1 * * *", "America/New_York", { count: 2, from: new Date("2026-11-01T00:00:00Z") })),
-    ).toEqual(["2026-11-01T05:30:00.000Z", "2026-11-01T06:30:00.000Z"]);
+    ).toEqual(["2026-11-01T05:30:00.000Z", "2026-11-02T06:30:00.000Z"]);
+    // The preview agrees with the service's own fire times (what upcoming_runs_at shows) across both changes.
+    for (const [expression, zone, from] of [
+      ["30 2 * * *", "America/New_York", "2026-03-06T00:00:00Z"],
+      ["*/20 * * * *", "America/New_York", "2026-03-08T06:10:00Z"],
+      ["15 * * * *", "America/New_York", "2026-03-08T04:00:00Z"],
+      ["*/30 * * * *", "America/New_York", "2026-11-01T04:40:00Z"],
+      ["*/30 * * * *", "America/New_York", "2026-11-01T06:10:00Z"],
+      ["0 2 * * 0", "Europe/Berlin", "2026-10-20T00:00:00Z"],
+      ["15 2 * * *", "Australia/Lord_Howe", "2026-10-02T00:00:00Z"],
+      ["0 9 1 * 1", "UTC", "2026-11-23T00:00:00Z"],
+    ] as const) {
+      const schedule = { type: "cron" as const, expression, timezone: zone };
+      expect(at(nextRuns(expression, zone, { count: 8, from: new Date(from) })), `${expression} ${zone}`).toEqual(
+        fireTimes(schedule, new Date(from), 8).map((d) => d.toISOString()),
+      );
+    }
     expect(() => nextRuns("0 9 * *", "UTC")).toThrow(/expected 5 fields/);
     expect(() => nextRuns("0 9 * * *", "Mars/Olympus")).toThrow(RangeError);
   });

@@ -6,12 +6,13 @@
  *   node next-runs.mjs "0 9 * * 1-5" Europe/Berlin
  *   node next-runs.mjs "30 2 * * *" America/New_York --from 2026-03-06T00:00:00Z --count 5
  *
- * Semantics of this preview: the expression is matched against the zone's local wall-clock time
- * at every real minute. A local time skipped by a daylight-saving change therefore never fires,
- * and a local time that occurs twice (the repeated hour in autumn) fires at each occurrence.
- * Schedulers differ on exactly these two cases: the deployment's `schedule.upcoming_runs_at`
- * is authoritative. When both day-of-month and day-of-week are restricted, a day matches when
- * either matches (classic cron).
+ * Semantics (the same as the Cloud Agents Service): the expression is matched against the zone's
+ * local wall-clock time. A local time that occurs twice (the repeated hour in autumn) fires once,
+ * at its first occurrence; a local time skipped by the spring change fires once, at the first
+ * instant after the gap (`30 2 * * *` in New York fires at 03:00 EDT on 2026-03-08), and several
+ * skipped times fire once together. The deployment's `schedule.upcoming_runs_at` is the
+ * reference. When both day-of-month and day-of-week are restricted, a day matches when either
+ * matches (classic cron).
  */
 import { pathToFileURL } from "node:url";
 
@@ -91,14 +92,26 @@ export function nextRuns(expression, timeZone = "UTC", { count = 10, from = new 
   const runs = [];
   let instant = Math.floor(from.getTime() / MINUTE) * MINUTE + MINUTE; // strictly after `from`
   const end = from.getTime() + HORIZON_YEARS * 366 * 24 * 60 * MINUTE;
+  // The latest local time already reached: a local time at or before it is a repeat (fall back).
+  let reached = -Infinity;
+  for (let back = instant - 3 * 60 * MINUTE; back < instant; back += MINUTE) {
+    reached = Math.max(reached, wallClock(formatter, back));
+  }
   while (runs.length < count && instant < end) {
     // One time-zone lookup per quarter hour; the offset is constant inside it.
     const blockEnd = (Math.floor(instant / (BLOCK_MINUTES * MINUTE)) + 1) * BLOCK_MINUTES * MINUTE;
     const offset = wallClock(formatter, instant) - instant;
     for (; instant < blockEnd && runs.length < count; instant += MINUTE) {
-      const wall = new Date(instant + offset);
-      if (matches(cron, wall)) {
-        runs.push({ at: new Date(instant), local: wall.toISOString().slice(0, 16).replace("T", " "), offsetMinutes: offset / MINUTE });
+      const wall = instant + offset;
+      if (wall <= reached) continue; // the repeated hour: these local times already fired
+      // Local times the clock jumped over (spring forward) fire now, at the first instant after the gap.
+      let fires = matches(cron, new Date(wall));
+      for (let skipped = reached + MINUTE; !fires && skipped < wall && wall - reached <= 3 * 60 * MINUTE; skipped += MINUTE) {
+        fires = matches(cron, new Date(skipped));
+      }
+      reached = wall;
+      if (fires) {
+        runs.push({ at: new Date(instant), local: new Date(wall).toISOString().slice(0, 16).replace("T", " "), offsetMinutes: offset / MINUTE });
       }
     }
   }
@@ -150,8 +163,8 @@ function main(args) {
   }
   if (observesDst(timeZone, from) && [...cron.hour.values].some((h) => h <= 3)) {
     process.stdout.write(
-      `note: ${timeZone} observes daylight saving time and the schedule runs between 00:00 and 03:59 local time,\n` +
-        "      where DST changes skip or repeat local times. Prefer other hours, or UTC.\n",
+      `note: ${timeZone} observes daylight saving time and the schedule runs between 00:00 and 03:59 local time:\n` +
+        "      on change days a skipped time fires at the end of the gap and a repeated time fires once. Prefer other hours, or UTC.\n",
     );
   }
   let previous;
