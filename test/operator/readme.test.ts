@@ -55,6 +55,10 @@ it("runs every walk-through of the README verbatim against a real server", async
   expect(result.out).not.toContain("ghp_example");
   expect(result.out).toContain("Field 'credentials' is not supported on vault create.");
   expect(result.out).toContain("Echo: Hello, agent!");
+  expect(result.out).toContain('"environment_variables":"CHANNEL=#eng\\nREPO=acme/api"');
+  expect(result.out).toMatch(/"timezone":"Europe\/Berlin","upcoming_runs_at":\["20\d\d-/);
+  expect(result.out).toMatch(/"status":"succeeded","error":null,"trigger_context":\{"type":"manual"\}/);
+  expect(result.out).toMatch(/"status":"paused","paused_reason":\{"type":"manual"\}/);
   expect(result.out).toMatch(/"event_id":"evt_[0-9A-Z]{26}","webhook_event_id":"whev_/);
   expect(result.out).toMatch(/"attempts":\[/);
   expect(result.out.trimEnd().endsWith("204")).toBe(true);
