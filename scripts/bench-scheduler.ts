@@ -10,6 +10,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Schema } from "../server/api.ts";
 import { loadConfig } from "../server/config.ts";
 import { createLogger } from "../server/logger.ts";
 import { startService } from "../server/service.ts";
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
     RUN_CONCURRENCY: "16",
   });
   const service = await startService({ config, logger: createLogger(config.logLevel) });
-  const api = async (method: string, path: string, body?: unknown): Promise<any> => {
+  const api = async <T = { id: string }>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${service.url}/api/v1/cloud${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
     });
     const json = await res.json();
     if (res.status >= 400) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-    return json;
+    return json as T;
   };
   try {
     const environment = (await api("POST", "/environments", { name: "bench" })).id;
@@ -82,20 +83,25 @@ async function main(): Promise<void> {
     const last = Date.parse(fireTimes[fireTimes.length - 1] as string);
     await new Promise((r) => setTimeout(r, Math.max(0, last - Date.now()) + 5_000));
 
-    const runs: any[] = [];
+    const runs: Schema<"DeploymentRun">[] = [];
     let page: string | null = null;
     do {
-      const res: any = await api("GET", `/deployment_runs?limit=100&trigger_type=schedule${page ? `&page=${page}` : ""}`);
+      const res: Schema<"DeploymentRunList"> = await api<Schema<"DeploymentRunList">>(
+        "GET",
+        `/deployment_runs?limit=100&trigger_type=schedule${page ? `&page=${page}` : ""}`,
+      );
       runs.push(...res.data);
       page = res.has_more ? res.next_page : null;
     } while (page);
 
-    console.log("\nfire time                 deployments  fired once  twice+  missed  lag p50 ms  lag p99 ms  lag max ms");
+    console.log(
+      "\nfire time                 deployments  fired once  twice+  missed  lag p50 ms  lag p99 ms  lag max ms",
+    );
     for (const at of fireTimes) {
       const counts = new Map<string, number>();
       const lags: number[] = [];
       for (const r of runs) {
-        if (r.trigger_context.scheduled_at !== at) continue;
+        if (r.trigger_context.type !== "schedule" || r.trigger_context.scheduled_at !== at) continue;
         counts.set(r.deployment_id, (counts.get(r.deployment_id) ?? 0) + 1);
         lags.push(Date.parse(r.created_at) - Date.parse(at));
       }
