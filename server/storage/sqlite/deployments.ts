@@ -20,45 +20,16 @@ import { canonicalJson } from "./json.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 
-interface DeploymentRow {
-  id: string;
-  account_id: string;
-  name: string;
-  description: string | null;
-  agent_id: string;
-  agent_version: number | null;
-  environment_id: string;
-  initial_events: string;
-  schedule: string;
-  environment_variables: string;
-  resources: string;
-  vault_ids: string;
-  metadata: string;
-  overlap_policy: "skip" | "allow";
-  catchup_window_seconds: number;
-  status: "active" | "paused";
-  paused_reason: string | null;
-  next_run_at: string | null;
-  last_run_at: string | null;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** The JSON columns of a deployment, stored as text. */
+type DeploymentJsonColumn = "initial_events" | "schedule" | "resources" | "vault_ids" | "metadata" | "paused_reason";
 
-interface RunRow {
-  id: string;
-  account_id: string;
-  deployment_id: string;
-  agent_id: string;
-  agent_version: number | null;
-  session_id: string | null;
-  status: DeploymentRunStatus;
-  error: string | null;
-  trigger_type: "schedule" | "manual";
-  scheduled_at: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
+/** A `deployments` row: the record with its JSON columns as text. */
+type DeploymentRow = Omit<DeploymentRecord, DeploymentJsonColumn> & {
+  [K in DeploymentJsonColumn]: K extends "paused_reason" ? string | null : string;
+};
+
+/** A `deployment_runs` row: the record with its error as JSON text. */
+type RunRow = Omit<DeploymentRunRecord, "error"> & { error: string | null };
 
 const toDeployment = (r: DeploymentRow): DeploymentRecord => ({
   ...r,
