@@ -8,7 +8,6 @@ import type {
   DeploymentRunError,
   DeploymentRunErrorType,
   DeploymentRunRecord,
-  DeploymentRunStatus,
   DeploymentStore,
   DeploymentWriteResult,
   FireOutcome,
