@@ -7,6 +7,7 @@ import { createAccountStore } from "./accounts.ts";
 import { createAgentStore } from "./agents.ts";
 import { SqliteContext } from "./context.ts";
 import { createEnvironmentStore } from "./environments.ts";
+import { createHousekeepingStore } from "./housekeeping.ts";
 import { createMetaStore } from "./meta.ts";
 import { migrate } from "./migrate.ts";
 import { createOutboxStore } from "./outbox.ts";
@@ -51,6 +52,7 @@ export function createSqliteStorage(options: SqliteOptions): Storage {
     skills: createSkillStore(ctx),
     vaults: createVaultStore(ctx),
     webhooks: createWebhookStore(ctx),
+    housekeeping: createHousekeepingStore(ctx, options.path),
     on: (signal, listener) => ctx.on(signal, listener),
     close: () => db.close(),
   };

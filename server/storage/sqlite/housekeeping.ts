@@ -1,0 +1,135 @@
+import Database from "better-sqlite3";
+import type { DeliveryQueueStats, HousekeepingStore, RetentionStep, RunStats } from "../port/housekeeping.ts";
+import type { SqliteContext } from "./context.ts";
+import { loadMigrations } from "./migrate.ts";
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Housekeeping over SQLite. Each retention step is one short immediate transaction deleting at
+ * most `limit` rows through an index on age, so the write lock is held for one batch only and
+ * requests interleave between batches. A new table with a retention rule is one more entry in
+ * `steps`.
+ */
+export function createHousekeepingStore(ctx: SqliteContext, path: string): HousekeepingStore {
+  const { db } = ctx;
+
+  // Settled = no attempt will be made any more without an operator's action: succeeded,
+  // discarded (endpoint deleted) and dead (the dead-letter queue keeps a record RETENTION_DAYS
+  // after its last attempt). Pending records stay, however old.
+  const settledDeliveries = db.prepare(
+    `SELECT id FROM webhook_deliveries INDEXED BY webhook_deliveries_settled
+     WHERE status <> 'pending' AND updated_at < ? ORDER BY updated_at LIMIT ?`,
+  );
+  const deleteAttempts = db.prepare(
+    "DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT value FROM json_each(?))",
+  );
+  const deleteDeliveries = db.prepare("DELETE FROM webhook_deliveries WHERE id IN (SELECT value FROM json_each(?))");
+  // An event goes once no delivery record references it any more (records cascade from
+  // events, so a pending record keeps its event, and so the bytes it will send).
+  const deleteEvents = db.prepare(
+    `DELETE FROM events WHERE seq IN (
+       SELECT e.seq FROM events e INDEXED BY events_created_at
+       WHERE e.created_at < ? AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_seq = e.seq)
+       ORDER BY e.created_at LIMIT ?)`,
+  );
+  // A run is kept while queued or running; its session's history (session_events) stays.
+  const deleteRuns = db.prepare(
+    `DELETE FROM runs WHERE id IN (
+       SELECT id FROM runs INDEXED BY runs_finished
+       WHERE status IN ('completed', 'failed') AND updated_at < ? ORDER BY updated_at LIMIT ?)`,
+  );
+
+  const steps: RetentionStep[] = [
+    {
+      table: "webhook_deliveries",
+      description: "settled delivery records (succeeded, dead, discarded) and their attempts, by last update",
+      deleteBatch: (cutoff, limit) =>
+        ctx.tx(() => {
+          const ids = JSON.stringify((settledDeliveries.all(cutoff, limit) as { id: string }[]).map((r) => r.id));
+          const attempts = deleteAttempts.run(ids).changes;
+          return { webhook_deliveries: deleteDeliveries.run(ids).changes, webhook_attempts: attempts };
+        }),
+    },
+    {
+      table: "events",
+      description: "outbox events no delivery record references any more, by creation",
+      deleteBatch: (cutoff, limit) => ctx.tx(() => ({ events: deleteEvents.run(cutoff, limit).changes })),
+    },
+    {
+      table: "runs",
+      description: "completed and failed runs, by last update",
+      deleteBatch: (cutoff, limit) => ctx.tx(() => ({ runs: deleteRuns.run(cutoff, limit).changes })),
+    },
+  ];
+
+  const queueStmt = db.prepare(
+    `SELECT
+       coalesce(sum(CASE WHEN e.active = 1 AND d.next_attempt_at <= @now THEN 1 ELSE 0 END), 0) AS due,
+       coalesce(sum(CASE WHEN e.active = 1 AND d.next_attempt_at > @now THEN 1 ELSE 0 END), 0) AS scheduled,
+       coalesce(sum(CASE WHEN e.active IS NOT 1 THEN 1 ELSE 0 END), 0) AS held,
+       min(CASE WHEN e.active = 1 AND d.next_attempt_at <= @now THEN d.next_attempt_at END) AS oldest_due_at
+     FROM webhook_deliveries d INDEXED BY webhook_deliveries_next
+     LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
+     WHERE d.status = 'pending'`,
+  );
+  const deadStmt = db.prepare(
+    "SELECT count(*) AS n FROM webhook_deliveries INDEXED BY webhook_deliveries_dead WHERE status = 'dead'",
+  );
+  const runsStmt = db.prepare(
+    "SELECT status, count(*) AS n FROM runs WHERE status IN ('queued', 'running') GROUP BY status",
+  );
+  const shipped = loadMigrations().map((m) => m.version);
+
+  function checkMigrations(conn: Database.Database): string | null {
+    const applied = new Set(
+      (conn.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((r) => r.version),
+    );
+    const pending = shipped.filter((v) => !applied.has(v));
+    const unknown = [...applied].filter((v) => !shipped.includes(v)).sort((a, b) => a - b);
+    if (pending.length) return `migrations ${pending.join(", ")} are not applied: run cloud-agents migrate`;
+    if (unknown.length) {
+      return `the database has migrations this version does not know (${unknown.join(", ")}): run the version that applied them`;
+    }
+    return null;
+  }
+
+  return {
+    retentionSteps: () => steps,
+
+    check() {
+      try {
+        db.prepare("SELECT 1").get();
+      } catch (err) {
+        return { database: `the open connection fails: ${message(err)}`, migrations: "not checked" };
+      }
+      if (path === ":memory:") return { database: null, migrations: checkMigrations(db) };
+      // A fresh read-only connection proves the file itself is still there, readable and a
+      // database: the open connection would keep answering from its file handle and cache.
+      let fresh: Database.Database;
+      try {
+        fresh = new Database(path, { readonly: true, fileMustExist: true });
+      } catch (err) {
+        return { database: `cannot open ${path}: ${message(err)}`, migrations: "not checked" };
+      }
+      try {
+        return { database: null, migrations: checkMigrations(fresh) };
+      } catch (err) {
+        return { database: `cannot read ${path}: ${message(err)}`, migrations: "not checked" };
+      } finally {
+        fresh.close();
+      }
+    },
+
+    deliveryQueue(now) {
+      const q = queueStmt.get({ now }) as Omit<DeliveryQueueStats, "dead">;
+      return { ...q, dead: (deadStmt.get() as { n: number }).n };
+    },
+
+    runs() {
+      const out: RunStats = { queued: 0, running: 0 };
+      for (const r of runsStmt.all() as { status: keyof RunStats; n: number }[]) out[r.status] = r.n;
+      return out;
+    },
+  };
+}
