@@ -53,7 +53,8 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 20_0
     const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
     child.stdout.on("data", (d: Buffer) => {
       out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
+      // The banner is a JSON log line: "msg":"Cloud Agents Service listening on http://..."
+      const m = /listening on (http:\/\/[^\s"]+)/.exec(out);
       if (m?.[1]) {
         clearTimeout(timer);
         resolve({

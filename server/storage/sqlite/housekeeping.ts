@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import type { DeliveryQueueStats, HousekeepingStore, RetentionStep, RunStats } from "../port/housekeeping.ts";
 import type { SqliteContext } from "./context.ts";
-import { loadMigrations } from "./migrate.ts";
+import { describeMigrationStatus, migrationStatus } from "./migrate.ts";
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -79,20 +79,7 @@ export function createHousekeepingStore(ctx: SqliteContext, path: string): House
   const runsStmt = db.prepare(
     "SELECT status, count(*) AS n FROM runs WHERE status IN ('queued', 'running') GROUP BY status",
   );
-  const shipped = loadMigrations().map((m) => m.version);
-
-  function checkMigrations(conn: Database.Database): string | null {
-    const applied = new Set(
-      (conn.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map((r) => r.version),
-    );
-    const pending = shipped.filter((v) => !applied.has(v));
-    const unknown = [...applied].filter((v) => !shipped.includes(v)).sort((a, b) => a - b);
-    if (pending.length) return `migrations ${pending.join(", ")} are not applied: run cloud-agents migrate`;
-    if (unknown.length) {
-      return `the database has migrations this version does not know (${unknown.join(", ")}): run the version that applied them`;
-    }
-    return null;
-  }
+  const checkMigrations = (conn: Database.Database) => describeMigrationStatus(migrationStatus(conn));
 
   return {
     retentionSteps: () => steps,
