@@ -18,7 +18,7 @@ export interface RetentionStep {
 
 /** The result of one readiness probe of the storage: null = the check passed, else why it failed. */
 export interface StorageCheck {
-  /** The database answers a query, on the open connection and on a fresh one (the file is readable). */
+  /** The database answers a query, and its file (if any) is still there, readable, writable and a database. */
   database: string | null;
   /** Every migration this build ships is applied, and none it does not know. */
   migrations: string | null;

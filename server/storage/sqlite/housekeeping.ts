@@ -1,9 +1,31 @@
-import Database from "better-sqlite3";
+import { closeSync, openSync, readSync } from "node:fs";
+import type Database from "better-sqlite3";
 import type { DeliveryQueueStats, HousekeepingStore, RetentionStep, RunStats } from "../port/housekeeping.ts";
 import type { SqliteContext } from "./context.ts";
 import { describeMigrationStatus, migrationStatus } from "./migrate.ts";
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+const SQLITE_MAGIC = Buffer.from("SQLite format 3\0", "latin1");
+
+/** Null when the file opens for reading and writing and starts like a SQLite database, else why not. */
+function checkFile(path: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync(path, "r+");
+  } catch (err) {
+    return `cannot open ${path} for reading and writing: ${message(err)}`;
+  }
+  try {
+    const head = Buffer.alloc(SQLITE_MAGIC.length);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return n === head.length && head.equals(SQLITE_MAGIC) ? null : `${path} is not a SQLite database any more`;
+  } catch (err) {
+    return `cannot read ${path}: ${message(err)}`;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /**
  * Housekeeping over SQLite. Each retention step is one short immediate transaction deleting at
@@ -85,27 +107,23 @@ export function createHousekeepingStore(ctx: SqliteContext, path: string): House
     retentionSteps: () => steps,
 
     check() {
+      let database: string | null = null;
       try {
-        db.prepare("SELECT 1").get();
+        db.prepare("SELECT 1 FROM schema_migrations LIMIT 1").get();
       } catch (err) {
-        return { database: `the open connection fails: ${message(err)}`, migrations: "not checked" };
+        return { database: `the database does not answer: ${message(err)}`, migrations: "not checked" };
       }
-      if (path === ":memory:") return { database: null, migrations: checkMigrations(db) };
-      // A fresh read-only connection proves the file itself is still there, readable and a
-      // database: the open connection would keep answering from its file handle and cache.
-      let fresh: Database.Database;
+      // The open connection keeps answering from its file descriptor and page cache even when
+      // the file was moved, deleted or made unreadable: look at the file itself, as the next
+      // process (or a backup) would, for reading and writing, and check it is still a database.
+      if (path !== ":memory:") database = checkFile(path);
+      let migrations: string | null;
       try {
-        fresh = new Database(path, { readonly: true, fileMustExist: true });
+        migrations = checkMigrations(db);
       } catch (err) {
-        return { database: `cannot open ${path}: ${message(err)}`, migrations: "not checked" };
+        migrations = `cannot read the applied migrations: ${message(err)}`;
       }
-      try {
-        return { database: null, migrations: checkMigrations(fresh) };
-      } catch (err) {
-        return { database: `cannot read ${path}: ${message(err)}`, migrations: "not checked" };
-      } finally {
-        fresh.close();
-      }
+      return { database, migrations };
     },
 
     deliveryQueue(now) {
