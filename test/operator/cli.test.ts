@@ -140,5 +140,5 @@ describe("cloud-agents token and migrate", () => {
     const again = await runCli(["token", "revoke", tokenId], env);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/No active token/);
-  });
+  }, 90_000); // a dozen CLI processes: slow on a busy machine
 });
