@@ -126,6 +126,10 @@ export function buildDeps(options: ServiceOptions): AppDeps {
   const clock = options.clock ?? systemClock;
   const storage = createSqliteStorage({ path: sqlitePathFromUrl(config.databaseUrl), clock });
   try {
+    // Migrated just now, so only a database from a newer version can differ: refuse to run an
+    // older server on a schema it does not know (restore a backup to go back).
+    const schema = storage.housekeeping.check().migrations;
+    if (schema) throw new Error(`Cannot serve ${config.databaseUrl}: ${schema}`);
     const { key } = resolveSecretKey(config, { allowGenerate: !databaseHasSealedSecrets(storage.meta) });
     const secrets = new SecretBox(key);
     verifySecretKey(storage.meta, secrets);

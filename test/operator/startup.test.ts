@@ -97,6 +97,24 @@ describe("start-up", () => {
     expect(res.stdout).not.toContain("Cannot read properties");
   });
 
+  it("refuses a database a newer version migrated: serve and the operator commands exit 1 saying so", async () => {
+    const dir = dataDir();
+    const env = { DATABASE_URL: `sqlite:${dir}/db.sqlite` };
+    expect((await runCli(["migrate"], env)).code).toBe(0);
+    const db = new Database(join(dir, "db.sqlite"));
+    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'from_the_future', ?)").run(
+      new Date().toISOString(),
+    );
+    db.close();
+    const serve = await runCli(["serve"], { ...env, PORT: "0" });
+    expect(serve.code).toBe(1);
+    expect(jsonLines(serve.stdout).at(-1)?.msg).toMatch(/has migrations this version does not know \(999\)/);
+    expect(serve.stdout).not.toContain("listening on");
+    const list = await runCli(["token", "list"], env);
+    expect(list.code).toBe(1);
+    expect(list.stderr).toMatch(/is not at this version's schema: .*\(999\)/);
+  });
+
   it("shuts down in order on SIGTERM, logging each step", async () => {
     const dir = dataDir();
     const server = await startServerProcess({ DATABASE_URL: `sqlite:${dir}/db.sqlite`, LOG_LEVEL: "info" });
