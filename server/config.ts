@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import cron from "node-cron";
 import type { LogLevel } from "./logger.ts";
 
 /** The vendor skills shipped with the server, found from the package root wherever it is started. */
@@ -22,6 +23,25 @@ export interface Config {
   webhook: WebhookConfig;
   runs: RunConfig;
   scheduler: SchedulerConfig;
+  /** How long shutdown waits for HTTP requests in flight (streams included) before closing their connections. */
+  shutdownGraceMs: number;
+  retention: RetentionConfig;
+  /** Requests per minute per token on the API; 0 = no limit. */
+  rateLimitPerMinute: number;
+  /** Origins allowed to call the API from a browser (`*` = any); empty = CORS off. */
+  corsOrigins: string[];
+  /** When set, `GET /metrics` requires `Authorization: Bearer <this>`. */
+  metricsToken: string | null;
+}
+
+/** The housekeeping job (server/housekeeping/retention.ts). */
+export interface RetentionConfig {
+  /** node-cron expression (5 or 6 fields) of the job's schedule. */
+  cron: string;
+  /** Settled records older than this many days are deleted. */
+  days: number;
+  /** Rows deleted per transaction: the write lock is never held for more than one batch. */
+  batchSize: number;
 }
 
 /** The deployment scheduler (server/scheduler/worker.ts). */
@@ -115,6 +135,39 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `must be "true" or "false", got "${raw}"`);
 }
 
+function str(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+/** `CORS_ORIGINS`: `*`, or comma-separated origins such as `https://app.example.com,http://localhost:3000`. */
+function origins(env: Env): string[] {
+  const raw = str(env, "CORS_ORIGINS");
+  if (!raw) return [];
+  const list = raw
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of list) {
+    if (origin === "*") continue;
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      throw new ConfigError(
+        "CORS_ORIGINS",
+        `must be "*" or comma-separated origins like https://app.example.com (scheme, host and optional port, no path or trailing slash), got "${origin}"`,
+      );
+    }
+  }
+  if (list.includes("*") && list.length > 1)
+    throw new ConfigError("CORS_ORIGINS", `"*" cannot be combined with origins`);
+  return list;
+}
+
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "silent"];
 
 /**
@@ -190,6 +243,24 @@ export function loadConfig(env: Env): Config {
     maxDeploymentsPerAccount: 1000,
   };
 
+  const retentionCron = str(env, "RETENTION_CRON") ?? "0 * * * *";
+  if (!cron.validate(retentionCron)) {
+    throw new ConfigError(
+      "RETENTION_CRON",
+      `must be a cron expression such as "0 * * * *" (minute hour day-of-month month day-of-week), got "${retentionCron}"`,
+    );
+  }
+  const retention: RetentionConfig = {
+    cron: retentionCron,
+    days: int(env, "RETENTION_DAYS", 30, 1, 36_500),
+    batchSize: int(env, "RETENTION_BATCH_SIZE", 500, 1, 100_000),
+  };
+
+  const metricsToken = str(env, "METRICS_TOKEN") ?? null;
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,256}$/.test(metricsToken)) {
+    throw new ConfigError("METRICS_TOKEN", "must be 16 to 256 printable characters without spaces");
+  }
+
   return {
     host,
     port,
@@ -204,5 +275,10 @@ export function loadConfig(env: Env): Config {
     webhook,
     runs,
     scheduler,
+    shutdownGraceMs: int(env, "SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
+    retention,
+    rateLimitPerMinute: int(env, "RATE_LIMIT_PER_MINUTE", 0, 0, 1_000_000),
+    corsOrigins: origins(env),
+    metricsToken,
   };
 }

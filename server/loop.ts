@@ -1,6 +1,17 @@
 import type { Logger } from "./logger.ts";
 import { describeError } from "./logger.ts";
 
+/** What a background worker reports about itself, for `/readyz` and `/metrics`. */
+export interface WorkerHealth {
+  running: boolean;
+  /** Wall-clock ms when the last pass ended without an error (or when the worker started, before its first). */
+  lastPassAt: number | null;
+  /** Beyond this many ms without a good pass the worker counts as stuck; null = not checked (cron jobs). */
+  staleAfterMs: number | null;
+  /** The error of the last pass, when it failed. */
+  lastError: string | null;
+}
+
 export interface LoopOptions {
   name: string;
   logger: Logger;
@@ -26,6 +37,8 @@ export class Loop {
   private notified = false;
   private done: Promise<void> | null = null;
   private abort = new AbortController();
+  private lastPassAt: number | null = null;
+  private lastError: string | null = null;
 
   constructor(private readonly options: LoopOptions) {}
 
@@ -34,6 +47,8 @@ export class Loop {
     this.running = true;
     // A fresh signal per start: the previous one stays aborted after stop().
     this.abort = new AbortController();
+    this.lastPassAt = Date.now();
+    this.lastError = null;
     this.done = this.run();
   }
 
@@ -56,6 +71,20 @@ export class Loop {
     return this.running;
   }
 
+  /**
+   * Liveness in real time (not the injected clock: a stuck loop is a fact about this process).
+   * A loop sleeps at most `intervalMs` between passes, so a good pass is expected at least that
+   * often; a few intervals (plus slack for a slow pass) without one means it is stuck or failing.
+   */
+  health(): WorkerHealth {
+    return {
+      running: this.running,
+      lastPassAt: this.lastPassAt,
+      staleAfterMs: this.options.intervalMs * 3 + 10_000,
+      lastError: this.lastError,
+    };
+  }
+
   private async run(): Promise<void> {
     const { name, logger, intervalMs, pass } = this.options;
     while (this.running) {
@@ -63,7 +92,10 @@ export class Loop {
       let result: boolean | { sleepMs: number } = false;
       try {
         result = await pass(this.abort.signal);
+        this.lastPassAt = Date.now();
+        this.lastError = null;
       } catch (err) {
+        this.lastError = err instanceof Error ? err.message : String(err);
         logger.error(`${name}: pass failed`, describeError(err));
       }
       if (!this.running) break;

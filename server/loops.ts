@@ -1,15 +1,22 @@
 import type { AppDeps } from "./app.ts";
 import { DeliveryWorker } from "./delivery/worker.ts";
+import { RetentionJob } from "./housekeeping/retention.ts";
+import type { WorkerHealth } from "./loop.ts";
 import { runtimesFor } from "./runtime/registry.ts";
 import { RunWorker } from "./runtime/worker.ts";
 import { DeploymentScheduler } from "./scheduler/worker.ts";
 
-/** A background worker of the service, started after the server listens and stopped before the database closes. */
+/**
+ * A background worker of the service, started after the server listens and stopped before the
+ * database closes. `/readyz` and `/metrics` read every worker's `health()`: a worker built on
+ * `Loop` returns `this.loop.health()`.
+ */
 export interface BackgroundWorker {
   name: string;
   start(): void;
   /** Stops claiming work and waits (bounded) for work in flight. */
   stop(): Promise<void>;
+  health(): WorkerHealth;
 }
 
 /** Every background worker of the service, in start order (stopped in reverse). */
@@ -23,6 +30,7 @@ export function createWorkers(deps: AppDeps): BackgroundWorker[] {
       clock: deps.clock,
       logger: deps.logger,
       secrets: deps.secrets,
+      metrics: deps.metrics,
     }),
   );
   // Agent runs: wakes itself on the storage "runs" signal; stopped first, giving runs in flight back.
@@ -41,6 +49,17 @@ export function createWorkers(deps: AppDeps): BackgroundWorker[] {
       config: deps.config.scheduler,
       clock: deps.clock,
       logger: deps.logger,
+      metrics: deps.metrics,
+    }),
+  );
+  // Housekeeping: deletes settled records older than RETENTION_DAYS on the RETENTION_CRON schedule.
+  workers.push(
+    new RetentionJob({
+      storage: deps.storage,
+      clock: deps.clock,
+      config: deps.config.retention,
+      logger: deps.logger,
+      metrics: deps.metrics,
     }),
   );
   return workers;

@@ -1,5 +1,7 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Express } from "express";
 import { type AppDeps, createApp } from "./app.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
@@ -7,6 +9,7 @@ import { generateToken, hashToken, SecretBox, tokenHint } from "./crypto/secretB
 import { loadVendorSkills } from "./domain/skills.ts";
 import type { Logger } from "./logger.ts";
 import { type BackgroundWorker, createWorkers } from "./loops.ts";
+import { Metrics } from "./metrics.ts";
 import { databaseHasSealedSecrets, resolveSecretKey, verifySecretKey } from "./secretKey.ts";
 import { type LoadedSpec, loadSpec } from "./spec.ts";
 import type { Storage } from "./storage/port.ts";
@@ -31,8 +34,76 @@ export interface RunningService {
   workers: BackgroundWorker[];
   /** The base URL the server listens on, e.g. http://127.0.0.1:8080. */
   url: string;
-  /** Stops accepting requests, stops the background loops and closes the database, in that order. */
+  /**
+   * Stops accepting connections, drains HTTP (bounded by SHUTDOWN_GRACE_MS), stops the background
+   * loops (last started first) and closes the database, in that order, logging each step.
+   */
   stop(): Promise<void>;
+}
+
+/** The server could not listen: the address and the cause, in words (exit 1, no loop started). */
+export class ListenError extends Error {
+  constructor(
+    readonly address: string,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ListenError";
+  }
+}
+
+function listenError(host: string, port: number, err: NodeJS.ErrnoException): ListenError {
+  const address = `${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const why: Record<string, string> = {
+    EADDRINUSE: `${address} is already in use: another process listens there (stop it, or set PORT)`,
+    EADDRNOTAVAIL: `${address} is not an address of this machine (set HOST to one of its addresses, e.g. 127.0.0.1 or 0.0.0.0)`,
+    EACCES: `${address} needs privileges to listen on (ports below 1024): set PORT to 1024 or above`,
+    ENOTFOUND: `cannot listen on ${address}: the host name "${host}" does not resolve (set HOST to an IP address or a resolvable name)`,
+    EAI_AGAIN: `cannot listen on ${address}: the host name "${host}" could not be resolved now (set HOST to an IP address)`,
+  };
+  return new ListenError(address, err.code, why[err.code ?? ""] ?? `cannot listen on ${address}: ${err.message}`);
+}
+
+/** Listens, resolving once listening; every listening failure rejects with a ListenError. */
+function listen(app: Express, host: string, port: number): Promise<Server> {
+  // Not app.listen(): Express 5 calls its callback on errors too, which used to start the loops
+  // of a server that never listened.
+  const server = createServer(app);
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => reject(listenError(host, port, err));
+    server.once("error", onError);
+    server.listen(port, host, () => {
+      server.off("error", onError);
+      resolve(server);
+    });
+  });
+}
+
+/** Gauges read from the database and the workers at every scrape of /metrics. */
+function bindScrapeSources(deps: AppDeps): void {
+  const { metrics, storage, clock } = deps;
+  metrics.onScrape((m) => {
+    const now = clock.now();
+    const q = storage.housekeeping.deliveryQueue(now.toISOString());
+    m.deliveryQueueDepth.set({ state: "due" }, q.due);
+    m.deliveryQueueDepth.set({ state: "scheduled" }, q.scheduled);
+    m.deliveryQueueDepth.set({ state: "held" }, q.held);
+    m.deliveryOldestDueAge.set(q.oldest_due_at ? Math.max(0, (now.getTime() - Date.parse(q.oldest_due_at)) / 1000) : 0);
+    m.deliveryDead.set(q.dead);
+  });
+  metrics.onScrape((m) => {
+    const runs = storage.housekeeping.runs();
+    m.activeRuns.set(runs.running);
+    m.queuedRuns.set(runs.queued);
+  });
+  metrics.onScrape((m) => {
+    for (const worker of deps.workers) {
+      const h = worker.health();
+      m.workerUp.set({ worker: worker.name }, h.running ? 1 : 0);
+      m.workerLastPassAge.set({ worker: worker.name }, h.lastPassAt === null ? 0 : (Date.now() - h.lastPassAt) / 1000);
+    }
+  });
 }
 
 /** Ensures the configured bootstrap token exists, or creates and reports a first token. */
@@ -55,54 +126,94 @@ export function buildDeps(options: ServiceOptions): AppDeps {
   const clock = options.clock ?? systemClock;
   const storage = createSqliteStorage({ path: sqlitePathFromUrl(config.databaseUrl), clock });
   try {
+    // Migrated just now, so only a database from a newer version can differ: refuse to run an
+    // older server on a schema it does not know (restore a backup to go back).
+    const schema = storage.housekeeping.check().migrations;
+    if (schema) throw new Error(`Cannot serve ${config.databaseUrl}: ${schema}`);
     const { key } = resolveSecretKey(config, { allowGenerate: !databaseHasSealedSecrets(storage.meta) });
     const secrets = new SecretBox(key);
     verifySecretKey(storage.meta, secrets);
     bootstrapTokens(storage, config, options.onFirstToken);
     // After the migrations: upsert the shipped skills (idempotent across restarts).
     loadVendorSkills({ storage, config, logger });
-    return {
+    const deps: AppDeps = {
       config,
       storage,
       clock,
       logger,
       secrets,
+      metrics: new Metrics(),
+      workers: [],
       spec: options.spec ?? loadSpec(),
       validateResponses: options.validateResponses ?? false,
     };
+    bindScrapeSources(deps);
+    return deps;
   } catch (err) {
     storage.close();
     throw err;
   }
 }
 
-/** Starts the whole service: storage, HTTP server and background loops. */
+/**
+ * Starts the whole service in the order that fails safe: configuration (given) → storage and
+ * migrations → listen → background loops. When listening fails, the database is closed and a
+ * ListenError thrown before any loop ran: a second server on a busy port never touches the
+ * first one's work.
+ */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const deps = buildDeps(options);
-  const app = createApp(deps);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(deps.config.port, deps.config.host, () => resolve(s));
-    s.once("error", reject);
-  });
+  const { config, logger } = deps;
+  let server: Server;
+  try {
+    server = await listen(createApp(deps), config.host, config.port);
+  } catch (err) {
+    deps.storage.close();
+    throw err;
+  }
   const workers = createWorkers(deps);
-  for (const worker of workers) worker.start();
+  for (const worker of workers) {
+    worker.start();
+    deps.workers.push(worker);
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
   let stopped: Promise<void> | null = null;
+
+  async function shutdown(): Promise<void> {
+    const started = Date.now();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    logger.info("shutdown: stopped accepting connections");
+    const drained = await Promise.race([
+      closed.then(() => true),
+      sleep(config.shutdownGraceMs, false, { ref: false }).then(() => false),
+    ]);
+    if (!drained) {
+      // Requests still open after the grace period (long streams): cut them.
+      server.closeAllConnections();
+      await closed;
+      logger.warn("shutdown: closed the connections still open after the grace period", {
+        grace_ms: config.shutdownGraceMs,
+      });
+    }
+    logger.info("shutdown: HTTP drained");
+    for (const worker of [...workers].reverse()) {
+      await worker.stop();
+      logger.info("shutdown: stopped background worker", { worker: worker.name });
+    }
+    deps.storage.close();
+    logger.info("shutdown: storage closed");
+    logger.info("shutdown complete", { duration_ms: Date.now() - started });
+  }
+
   return {
     deps,
     server,
     workers,
     url: `http://${host}:${address.port}`,
     stop() {
-      stopped ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        });
-        for (const worker of [...workers].reverse()) await worker.stop();
-        deps.storage.close();
-      })();
+      stopped ??= shutdown();
       return stopped;
     },
   };

@@ -5,7 +5,8 @@ import type { WebhookConfig } from "../config.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
-import { Loop } from "../loop.ts";
+import { Loop, type WorkerHealth } from "../loop.ts";
+import type { Metrics } from "../metrics.ts";
 import type { AttemptOutcome, ClaimedDelivery } from "../storage/port/webhooks.ts";
 import type { Storage } from "../storage/port.ts";
 import { decide } from "./policy.ts";
@@ -25,6 +26,7 @@ export interface DeliveryWorkerDeps {
   clock: Clock;
   logger: Logger;
   secrets: SecretBox;
+  metrics: Metrics;
   /** The jitter's randomness (tests make it deterministic). */
   random?: () => number;
 }
@@ -82,6 +84,10 @@ export class DeliveryWorker {
   /** Wakes the loop now (events were written, a record was re-queued, an endpoint enabled). */
   notify(): void {
     if (!this.stopping) this.loop.notify();
+  }
+
+  health(): WorkerHealth {
+    return this.loop.health();
   }
 
   /** Attempts in flight in this process. */
@@ -207,6 +213,7 @@ export class DeliveryWorker {
           : decision,
     };
     const health = storage.webhooks.recordAttempt(outcome, config.degradedThreshold);
+    this.deps.metrics.observeDeliveryAttempt(decision.type, result.durationMs / 1000);
     if (decision.type === "dead") {
       logger.info("webhook-delivery: record is dead after its last attempt", {
         webhook_event_id: delivery.id,

@@ -1,11 +1,52 @@
-import { Router as createRouter, type Router } from "express";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { Router as createRouter, type Request, type Response, type Router } from "express";
 import type { AppDeps } from "../app.ts";
+import { ApiError, errorEnvelope } from "../errors.ts";
+import { checkReadiness } from "../health.ts";
+import { requestId } from "../http/context.ts";
 
-/** The unauthenticated operator endpoints: health, the spec and its rendered docs. */
+const digest = (s: string) => createHash("sha256").update(s).digest();
+
+/** `METRICS_TOKEN`: when set, /metrics wants it as a bearer token (compared in constant time). */
+function metricsAuthorized(req: Request, token: string | null): boolean {
+  if (token === null) return true;
+  const presented = /^Bearer[ ]+(\S+)\s*$/i.exec(req.get("authorization") ?? "")?.[1];
+  return presented !== undefined && timingSafeEqual(digest(presented), digest(token));
+}
+
+/**
+ * The unauthenticated operator endpoints: liveness, readiness, health, metrics, the spec and its
+ * rendered docs. None of them is under the API base path or in the OpenAPI description, which
+ * describes the API that clients (and the SDK) call.
+ */
 export function publicRoutes(deps: AppDeps): Router {
   const r = createRouter();
-  r.get("/healthz", (_req, res) => {
+  /** The process answers: nothing else is checked (a restart would not fix a missing database). */
+  r.get("/livez", (_req, res) => {
     res.json({ status: "ok" });
+  });
+  /** Ready for traffic: database, migrations, background loops; 503 naming the failed checks. */
+  r.get("/readyz", (_req, res) => {
+    const report = checkReadiness(deps.storage, deps.workers);
+    res.status(report.status === "ready" ? 200 : 503).json(report);
+  });
+  /** The readiness verdict in its short form (kept for existing monitors); details on /readyz. */
+  r.get("/healthz", (_req, res) => {
+    const report = checkReadiness(deps.storage, deps.workers);
+    if (report.status === "ready") res.json({ status: "ok" });
+    else res.status(503).json({ status: "fail", failed: report.failed });
+  });
+  r.get("/metrics", async (req: Request, res: Response) => {
+    if (!metricsAuthorized(req, deps.config.metricsToken)) {
+      const err = new ApiError("TOKEN_INVALID", "GET /metrics requires Authorization: Bearer <METRICS_TOKEN>.");
+      res
+        .status(401)
+        .set("WWW-Authenticate", 'Bearer realm="metrics"')
+        .json(errorEnvelope(err, requestId(res)));
+      return;
+    }
+    const text = await deps.metrics.render();
+    res.type(deps.metrics.contentType).send(text);
   });
   r.get("/openapi.json", (_req, res) => {
     res.json(deps.spec.json);

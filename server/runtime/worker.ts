@@ -3,7 +3,7 @@ import type { RunConfig } from "../config.ts";
 import { agentRef } from "../domain/agents.ts";
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
-import { Loop } from "../loop.ts";
+import { Loop, type WorkerHealth } from "../loop.ts";
 import type { BackgroundWorker } from "../loops.ts";
 import type { ClaimedRun, RunError } from "../storage/port/runs.ts";
 import type { Storage } from "../storage/port.ts";
@@ -86,6 +86,10 @@ export class RunWorker implements BackgroundWorker {
     if (!settled) {
       this.deps.logger.warn("runs still in flight after the shutdown grace period", { runs: this.inFlight.size });
     }
+  }
+
+  health(): WorkerHealth {
+    return this.loop.health();
   }
 
   /** How many runs are executing now (for tests and diagnostics). */

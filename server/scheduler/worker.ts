@@ -1,9 +1,9 @@
 import type { Clock } from "../clock.ts";
 import type { SchedulerConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
-import { Loop } from "../loop.ts";
+import { Loop, type WorkerHealth } from "../loop.ts";
 import type { BackgroundWorker } from "../loops.ts";
-import type { FireOutcome } from "../storage/port/deployments.ts";
+import type { Metrics } from "../metrics.ts";
 import type { Storage } from "../storage/port.ts";
 import { planFire } from "./plan.ts";
 
@@ -12,8 +12,8 @@ export interface SchedulerDeps {
   config: SchedulerConfig;
   clock: Clock;
   logger: Logger;
-  /** Called for every deployment fired, with its lag behind the fire time (metrics, benchmarks). */
-  onFire?: (outcome: FireOutcome, lagMs: number) => void;
+  /** Records the fire lag of every run started (`cloud_agents_deployment_fire_lag_seconds`). */
+  metrics?: Pick<Metrics, "observeDeploymentFireLag">;
 }
 
 /**
@@ -48,6 +48,10 @@ export class DeploymentScheduler implements BackgroundWorker {
     await this.loop.stop();
   }
 
+  health(): WorkerHealth {
+    return this.loop.health();
+  }
+
   /** Wakes the loop at once (tests that move an injected clock call this). */
   notify(): void {
     this.loop.notify();
@@ -55,7 +59,7 @@ export class DeploymentScheduler implements BackgroundWorker {
 
   /** One pass: fire what is due, then say how long to sleep. Public for tests that drive it directly. */
   pass(): boolean | { sleepMs: number } {
-    const { storage, config, clock, logger, onFire } = this.deps;
+    const { storage, config, clock, logger, metrics } = this.deps;
     const now = clock.now();
     const outcomes = storage.deployments.fireDue(now.toISOString(), config.batchSize, (d) =>
       planFire(d, now, config.misfireGraceMs),
@@ -84,7 +88,7 @@ export class DeploymentScheduler implements BackgroundWorker {
           lag_ms: lagMs,
         });
       }
-      onFire?.(outcome, lagMs);
+      if (run.status !== "skipped") metrics?.observeDeploymentFireLag(lagMs / 1000);
     }
     if (outcomes.length >= config.batchSize) return true;
     const next = storage.deployments.nextDueAt();

@@ -2,6 +2,7 @@ import type { AccountStore } from "./port/accounts.ts";
 import type { AgentStore } from "./port/agents.ts";
 import type { DeploymentStore } from "./port/deployments.ts";
 import type { EnvironmentStore } from "./port/environments.ts";
+import type { HousekeepingStore } from "./port/housekeeping.ts";
 import type { MetaStore } from "./port/meta.ts";
 import type { OutboxStore } from "./port/outbox.ts";
 import type { RunStore } from "./port/runs.ts";
@@ -35,6 +36,8 @@ export interface Storage {
   skills: SkillStore;
   vaults: VaultStore;
   webhooks: WebhookStore;
+  /** Retention, readiness and the figures /metrics reads. */
+  housekeeping: HousekeepingStore;
   /** Subscribes to a post-commit signal; returns an unsubscribe function. */
   on(signal: StorageSignal, listener: () => void): () => void;
   close(): void;

@@ -978,6 +978,8 @@ describe("skills import (CLI)", () => {
       LOG_LEVEL: "warn",
     };
     try {
+      // Operator commands never create a database: make it first, as a server's start would.
+      expect((await runCli(["migrate"], env)).code).toBe(0);
       const first = await runCli(["skills", "import", FIXTURE_IMPORT, "--account", "importer"], env);
       expect(first.code, first.stderr).toBe(0);
       const id = first.stdout.trim();

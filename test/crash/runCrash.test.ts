@@ -60,7 +60,7 @@ async function startServer(dbPath: string, token: string, env: Record<string, st
     out += d.toString();
   });
   const url = await waitFor(
-    () => /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? (child.exitCode !== null ? "exited" : null),
+    () => /listening on (http:\/\/[^\s"]+)/.exec(out)?.[1] ?? (child.exitCode !== null ? "exited" : null),
     {
       timeoutMs: 20_000,
       what: "the server to listen",

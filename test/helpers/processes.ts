@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -10,10 +10,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `cloud-agents <args>` (server/main.ts) to completion with the given environment. */
-export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+/** Runs `cloud-agents <args>` (server/main.ts) to completion with the given environment (and folder). */
+export function runCli(args: string[], env: Record<string, string>, cwd: string = ROOT): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ["server/main.ts", ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(TSX, [`${ROOT}server/main.ts`, ...args], { cwd, env: { ...process.env, ...env } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => {
@@ -37,12 +37,20 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `cloud-agents serve` as a real process and resolves once it prints its URL. */
-export function startServerProcess(env: Record<string, string>, timeoutMs = 20_000): Promise<ServerProcess> {
+/**
+ * Starts `cloud-agents serve` as a real process and resolves once it prints its URL. `spawnOptions`
+ * can run it as another user (`uid`, `gid`).
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+  spawnOptions: Pick<SpawnOptions, "uid" | "gid"> = {},
+): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, ["server/main.ts", "serve"], {
       cwd: ROOT,
       env: { ...process.env, PORT: "0", LOG_LEVEL: "warn", ...env },
+      ...spawnOptions,
     });
     let out = "";
     let err = "";
@@ -53,7 +61,8 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 20_0
     const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
     child.stdout.on("data", (d: Buffer) => {
       out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
+      // The banner is a JSON log line: "msg":"Cloud Agents Service listening on http://..."
+      const m = /listening on (http:\/\/[^\s"]+)/.exec(out);
       if (m?.[1]) {
         clearTimeout(timer);
         resolve({

@@ -24,8 +24,9 @@ describe("cloud-agents serve", () => {
     const env = { DATABASE_URL: `sqlite:${dir}/db.sqlite` };
     const first = await startServerProcess(env);
     try {
-      const token = /\n {2}(cat_[A-Za-z0-9_-]{43})\n/.exec(first.stdout())?.[1];
-      expect(token, first.stdout()).toBeDefined();
+      // Shown once on stderr in plain text, outside the JSON log stream on stdout.
+      const token = /\n {2}(cat_[A-Za-z0-9_-]{43})\n/.exec(first.stderr())?.[1];
+      expect(token, first.stderr()).toBeDefined();
       expect((await api(first.url, "/vaults", token)).status).toBe(200);
       expect((await api(first.url, "/vaults")).status).toBe(401);
 
@@ -37,13 +38,13 @@ describe("cloud-agents serve", () => {
       expect(json.openapi).toBe("3.1.0");
       expect(await (await fetch(`${first.url}/openapi.yaml`)).text()).toContain("openapi: 3.1.0");
       expect(statSync(join(dir, "secret.key")).mode & 0o777).toBe(0o600);
-      expect(first.stderr()).not.toContain(token); // printed once on stdout, never logged
+      expect(first.stdout()).not.toContain(token); // never logged
     } finally {
       expect(await first.kill("SIGTERM")).toBe(0);
     }
     const second = await startServerProcess(env);
     try {
-      expect(second.stdout()).not.toMatch(/cat_/);
+      expect(second.stdout() + second.stderr()).not.toMatch(/cat_/);
     } finally {
       await second.kill("SIGTERM");
     }
@@ -57,7 +58,7 @@ describe("cloud-agents serve", () => {
       CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
     });
     try {
-      expect(server.stdout()).not.toMatch(/cat_/);
+      expect(server.stdout() + server.stderr()).not.toMatch(/cat_/);
       expect((await api(server.url, "/vaults", token)).status).toBe(200);
     } finally {
       await server.kill();
@@ -74,12 +75,12 @@ describe("cloud-agents serve", () => {
     rmSync(join(dir, "secret.key"));
     const lost = await runCli(["serve"], env);
     expect(lost.code).toBe(1);
-    expect(lost.stderr).toMatch(/CLOUD_AGENTS_SECRET_KEY is unset and .*secret\.key is missing/);
+    expect(lost.stdout).toMatch(/CLOUD_AGENTS_SECRET_KEY is unset and .*secret\.key is missing/);
     expect(existsSync(join(dir, "secret.key"))).toBe(false); // no new key was generated
 
     const other = await runCli(["serve"], { ...env, CLOUD_AGENTS_SECRET_KEY: randomBytes(32).toString("base64") });
     expect(other.code).toBe(1);
-    expect(other.stderr).toMatch(/CLOUD_AGENTS_SECRET_KEY does not match the key/);
+    expect(other.stdout).toMatch(/CLOUD_AGENTS_SECRET_KEY does not match the key/);
 
     const restored = await startServerProcess({ ...env, CLOUD_AGENTS_SECRET_KEY: key.trim() });
     expect(await restored.kill("SIGTERM")).toBe(0);
@@ -97,8 +98,11 @@ describe("cloud-agents serve", () => {
     const dir = dataDir();
     const res = await runCli(["serve"], { DATABASE_URL: `sqlite:${dir}/db.sqlite`, [name]: value });
     expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(message);
-    expect(res.stderr).not.toMatch(/\bat .*\.ts:\d+/); // a message, not a stack trace
+    // serve speaks JSON lines on stdout, the reason it could not start included
+    const line = JSON.parse(res.stdout.trim().split("\n").at(-1) ?? "{}") as { level: string; msg: string };
+    expect(line.level).toBe("error");
+    expect(line.msg).toMatch(message);
+    expect(res.stdout).not.toMatch(/\bat .*\.ts:\d+/); // a message, not a stack trace
   });
 });
 
@@ -136,5 +140,5 @@ describe("cloud-agents token and migrate", () => {
     const again = await runCli(["token", "revoke", tokenId], env);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/No active token/);
-  });
+  }, 90_000); // a dozen CLI processes: slow on a busy machine
 });

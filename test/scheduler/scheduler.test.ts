@@ -70,6 +70,12 @@ describe("missed fires", () => {
       "2026-11-21T16:00:00.000Z",
       "2026-11-21T17:00:00.000Z",
     ]);
+    // Each fire's lag reached /metrics: 15:00 at 15:20 (1200 s), 16:00 at 16:00:45 twice (45 s each),
+    // 17:00 at 17:01:30 (90 s).
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    const sample = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(metrics)?.[1]);
+    expect(sample("cloud_agents_deployment_fire_lag_seconds_count")).toBe(4);
+    expect(sample("cloud_agents_deployment_fire_lag_seconds_sum")).toBe(1200 + 45 + 45 + 90);
   });
 
   it("sleeps until the next due time, and the longest sleep without any deployment due", async () => {

@@ -59,3 +59,5 @@ CREATE INDEX deployment_runs_account_deployment ON deployment_runs(account_id, d
 -- The end of a session's first turn settles the run that created it; overlap checks look for a running run.
 CREATE INDEX deployment_runs_session ON deployment_runs(session_id) WHERE status = 'running';
 CREATE INDEX deployment_runs_running ON deployment_runs(deployment_id) WHERE status = 'running';
+-- Retention deletes finished runs by their finish time.
+CREATE INDEX deployment_runs_finished ON deployment_runs(finished_at) WHERE finished_at IS NOT NULL;

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { Clock } from "../../clock.ts";
 import type { Storage } from "../port.ts";
@@ -8,8 +8,9 @@ import { createAgentStore } from "./agents.ts";
 import { SqliteContext } from "./context.ts";
 import { createDeploymentStore } from "./deployments.ts";
 import { createEnvironmentStore } from "./environments.ts";
+import { createHousekeepingStore } from "./housekeeping.ts";
 import { createMetaStore } from "./meta.ts";
-import { migrate } from "./migrate.ts";
+import { describeMigrationStatus, migrate, migrationStatus } from "./migrate.ts";
 import { createOutboxStore } from "./outbox.ts";
 import { createRunStore } from "./runs.ts";
 import { createSessionStore } from "./sessions.ts";
@@ -25,10 +26,13 @@ export interface SqliteOptions {
   migrate?: boolean;
 }
 
-/** Opens a SQLite database (WAL, foreign keys on, busy timeout) without migrating it. */
-export function openDatabase(path: string): Database.Database {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
+/**
+ * Opens a SQLite database (WAL, foreign keys on, busy timeout) without migrating it. With
+ * `create: false` a missing file is an error instead of a new empty database.
+ */
+export function openDatabase(path: string, { create = true }: { create?: boolean } = {}): Database.Database {
+  if (create && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path, { fileMustExist: !create });
   db.pragma("journal_mode = WAL");
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
@@ -40,6 +44,43 @@ export function openDatabase(path: string): Database.Database {
 export function createSqliteStorage(options: SqliteOptions): Storage {
   const db = openDatabase(options.path);
   if (options.migrate !== false) migrate(db);
+  return storageOver(db, options);
+}
+
+/**
+ * Opens the storage of a database that must already exist at this build's schema (the operator
+ * commands other than serve and migrate): never creates a file, never migrates. The errors say
+ * where it looked and what to do.
+ */
+export function openExistingSqliteStorage(options: Omit<SqliteOptions, "migrate">): Storage {
+  if (options.path === ":memory:") {
+    throw new Error('DATABASE_URL is "sqlite::memory:": a command cannot reach a server\'s in-memory database');
+  }
+  const where = resolve(options.path);
+  let db: Database.Database;
+  try {
+    db = openDatabase(options.path, { create: false });
+  } catch (err) {
+    throw new Error(
+      `No database at ${where} (${err instanceof Error ? err.message : String(err)}). Set DATABASE_URL to the server's ` +
+        `database, run this command from the folder the server was started in, or create one with "cloud-agents migrate".`,
+    );
+  }
+  let problem: string | null;
+  try {
+    problem = describeMigrationStatus(migrationStatus(db));
+  } catch (err) {
+    db.close();
+    throw new Error(`Cannot read ${where} as a database: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (problem) {
+    db.close();
+    throw new Error(`The database at ${where} is not at this version's schema: ${problem}`);
+  }
+  return storageOver(db, options);
+}
+
+function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrate">): Storage {
   const ctx = new SqliteContext(db, options.clock);
   const sessions = createSessionStore(ctx);
   return {
@@ -54,6 +95,7 @@ export function createSqliteStorage(options: SqliteOptions): Storage {
     skills: createSkillStore(ctx),
     vaults: createVaultStore(ctx),
     webhooks: createWebhookStore(ctx),
+    housekeeping: createHousekeepingStore(ctx, options.path),
     on: (signal, listener) => ctx.on(signal, listener),
     close: () => db.close(),
   };

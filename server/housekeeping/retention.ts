@@ -1,0 +1,143 @@
+/**
+ * Retention: a housekeeping job, scheduled with node-cron (`RETENTION_CRON`, hourly by default),
+ * that deletes what is settled and older than `RETENTION_DAYS`. The rules per table live in the
+ * storage layer (HousekeepingStore.retentionSteps); this file runs them in bounded batches and
+ * yields to the event loop between batches, so requests keep flowing during a large clean-up.
+ */
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import cron, { type ScheduledTask } from "node-cron";
+import type { Clock } from "../clock.ts";
+import type { RetentionConfig } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import type { WorkerHealth } from "../loop.ts";
+import type { Metrics } from "../metrics.ts";
+import type { Storage } from "../storage/port.ts";
+
+export interface RetentionResult {
+  /** Rows older than this (RFC 3339) were eligible. */
+  cutoff: string;
+  /** Rows deleted per table. */
+  deleted: Record<string, number>;
+  /** Transactions used. */
+  batches: number;
+  /** False when the run was aborted (shutdown) before it finished. */
+  complete: boolean;
+}
+
+export interface RetentionOptions {
+  storage: Storage;
+  clock: Clock;
+  days: number;
+  batchSize: number;
+  signal?: AbortSignal;
+}
+
+/** Runs every retention step until it has nothing more to delete. */
+export async function runRetention(options: RetentionOptions): Promise<RetentionResult> {
+  const { storage, clock, days, batchSize, signal } = options;
+  const cutoff = new Date(clock.now().getTime() - days * 86_400_000).toISOString();
+  const deleted: Record<string, number> = {};
+  let batches = 0;
+  for (const step of storage.housekeeping.retentionSteps()) {
+    deleted[step.table] ??= 0;
+    for (;;) {
+      if (signal?.aborted) return { cutoff, deleted, batches, complete: false };
+      const counts = step.deleteBatch(cutoff, batchSize);
+      batches++;
+      for (const [table, n] of Object.entries(counts)) deleted[table] = (deleted[table] ?? 0) + n;
+      if ((counts[step.table] ?? 0) < batchSize) break;
+      // One batch holds the write lock; let waiting requests and loops in before the next.
+      await yieldToEventLoop();
+    }
+  }
+  return { cutoff, deleted, batches, complete: true };
+}
+
+export interface RetentionJobDeps {
+  storage: Storage;
+  clock: Clock;
+  config: RetentionConfig;
+  logger: Logger;
+  metrics: Metrics;
+}
+
+/** The scheduled job: a background worker like the loops (started after listen, stopped before the database). */
+export class RetentionJob {
+  readonly name = "retention";
+  private task: ScheduledTask | null = null;
+  private abort = new AbortController();
+  private inFlight: Promise<RetentionResult | null> | null = null;
+  private lastPassAt: number | null = null;
+  private lastError: string | null = null;
+
+  constructor(private readonly deps: RetentionJobDeps) {}
+
+  start(): void {
+    if (this.task) return;
+    const { config, logger } = this.deps;
+    this.abort = new AbortController();
+    this.lastPassAt = Date.now();
+    this.task = cron.createTask(config.cron, () => this.runOnce(), {
+      name: this.name,
+      noOverlap: true,
+      // node-cron's own notices (missed runs) go through our logger, never plain text on stdout.
+      logger: {
+        info: (m) => logger.debug(`retention: ${m}`),
+        warn: (m) => logger.warn(`retention: ${m}`),
+        error: (m, err) => logger.error(`retention: ${String(m)}`, err ? { error: err.message } : {}),
+        debug: (m) => logger.debug(`retention: ${String(m)}`),
+      },
+    });
+    void this.task.start();
+  }
+
+  /** Runs the job now (the schedule calls this; so can tests). Never throws: failures are logged. */
+  runOnce(): Promise<RetentionResult | null> {
+    if (this.inFlight) return this.inFlight;
+    const { storage, clock, config, logger, metrics } = this.deps;
+    const started = Date.now();
+    this.inFlight = runRetention({
+      storage,
+      clock,
+      days: config.days,
+      batchSize: config.batchSize,
+      signal: this.abort.signal,
+    })
+      .then((result) => {
+        this.lastPassAt = Date.now();
+        this.lastError = null;
+        metrics.observeRetention(result.deleted, new Date());
+        logger.info("retention: deleted settled records", {
+          cutoff: result.cutoff,
+          deleted: result.deleted,
+          batches: result.batches,
+          complete: result.complete,
+          duration_ms: Date.now() - started,
+        });
+        return result;
+      })
+      .catch((err: unknown) => {
+        this.lastError = err instanceof Error ? err.message : String(err);
+        logger.error("retention: run failed", { error: this.lastError });
+        return null;
+      })
+      .finally(() => {
+        this.inFlight = null;
+      });
+    return this.inFlight;
+  }
+
+  /** Unschedules the job and waits for a run in flight, which stops after its current batch. */
+  async stop(): Promise<void> {
+    const task = this.task;
+    this.task = null;
+    this.abort.abort();
+    if (task) await task.destroy();
+    await this.inFlight;
+  }
+
+  health(): WorkerHealth {
+    // A cron job has no pass cadence to watch: it is healthy while scheduled.
+    return { running: this.task !== null, lastPassAt: this.lastPassAt, staleAfterMs: null, lastError: this.lastError };
+  }
+}

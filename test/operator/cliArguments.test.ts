@@ -1,0 +1,165 @@
+/** The command line is strict: help on stdout (exit 0), usage errors on stderr (exit 2), no silent defaults. */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCommandLine, UsageError } from "../../server/cli/parse.ts";
+import { ROOT, runCli } from "../helpers/processes.ts";
+
+const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+
+let dir: string;
+let env: Record<string, string>;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "cas-args-"));
+  env = { DATABASE_URL: `sqlite:${dir}/db.sqlite` };
+  expect((await runCli(["migrate"], env)).code).toBe(0);
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The parser alone (in-process, no side effects possible): every help and every usage error. */
+describe("the cloud-agents parser", () => {
+  it.each([
+    [["--help"], /^Usage: cloud-agents <command> \[options\]/],
+    [["help"], /^Usage: cloud-agents <command>/],
+    [["serve", "--help"], /^Usage: cloud-agents serve\n/],
+    [["migrate", "-h"], /^Usage: cloud-agents migrate \[--json\]/],
+    [["token", "--help"], /^Usage: cloud-agents token <create\|list\|revoke>/],
+    [["token", "create", "--help"], /^Usage: cloud-agents token create \[--account NAME\] \[--json\]/],
+    [["token", "create", "--account", "x", "--help"], /^Usage: cloud-agents token create/],
+    [["token", "list", "--help"], /^Usage: cloud-agents token list \[--json\]/],
+    [["token", "revoke", "--help"], /^Usage: cloud-agents token revoke ID/],
+    [["skills", "import", "--help"], /^Usage: cloud-agents skills import DIR/],
+    [["help", "token", "create"], /^Usage: cloud-agents token create/],
+  ])("%j is a request for help", (args, usage) => {
+    const parsed = parseCommandLine(args);
+    expect(parsed.kind).toBe("help");
+    expect(parsed.kind === "help" && parsed.text).toMatch(usage);
+  });
+
+  it.each([[["--version"]], [["-v"]], [["token", "create", "--version"]], [["serve", "-v"]]])(
+    "%j asks for the version",
+    (args) => {
+      expect(parseCommandLine(args)).toEqual({ kind: "version" });
+    },
+  );
+
+  it.each([
+    [
+      ["token", "create", "--acount", "acme"],
+      /Unknown option '--acount' for cloud-agents token create \(it takes --account, --json/,
+    ],
+    [["token", "create", "--account"], /Option '--account <value>' argument missing/],
+    [["token", "create", "--account", "--json"], /Option '--account' argument is ambiguous/],
+    [["token", "create", "-x"], /Unknown option '-x'/],
+    [["token", "revoke"], /cloud-agents token revoke needs ID/],
+    [["token", "revoke", "tok_1", "tok_2"], /Unexpected argument 'tok_2'/],
+    [["token", "list", "extra"], /Unexpected argument 'extra'/],
+    [["token", "list", "--json=yes"], /--json/],
+    [["token"], /"token" needs a command/],
+    [["token", "frobnicate"], /Unknown command "token frobnicate"/],
+    [["bogus"], /Unknown command "bogus"/],
+    [["--bogus"], /Unknown option '--bogus' before a command/],
+    [["serve", "--port", "80"], /Unknown option '--port' for cloud-agents serve/],
+    [["skills", "import"], /cloud-agents skills import needs DIR/],
+    [["help", "nothing"], /No help for "nothing"/],
+  ])("%j is a usage error", (args, message) => {
+    expect(() => parseCommandLine(args)).toThrow(UsageError);
+    expect(() => parseCommandLine(args)).toThrow(message);
+  });
+
+  it("reads flags, values and positionals", () => {
+    expect(parseCommandLine(["token", "create", "--account=acme", "--json"])).toEqual({
+      kind: "command",
+      name: "token create",
+      args: [],
+      values: { account: "acme", json: true },
+    });
+    expect(parseCommandLine(["skills", "import", "./dir", "--account", "a"])).toEqual({
+      kind: "command",
+      name: "skills import",
+      args: ["./dir"],
+      values: { account: "a", json: undefined },
+    });
+    expect(parseCommandLine([])).toEqual({ kind: "command", name: "serve", args: [], values: {} });
+  });
+});
+
+/** The same through a real process: where the output goes and the exit codes. */
+describe("cloud-agents exit codes and streams", () => {
+  it("prints help and the version on stdout with exit 0, without reading the configuration", async () => {
+    const broken = { DATABASE_URL: "postgres://nope", PORT: "x" };
+    const help = await runCli(["token", "create", "--help"], broken);
+    expect(help).toEqual({ code: 0, stdout: expect.stringMatching(/^Usage: cloud-agents token create/), stderr: "" });
+    const version = await runCli(["--version"], broken);
+    expect(version).toEqual({ code: 0, stdout: `cloud-agents ${VERSION}\n`, stderr: "" });
+  });
+
+  it("exits 2 with the message on stderr for a mistyped flag or a missing value, and creates no token", async () => {
+    const before = (await runCli(["token", "list", "--json"], env)).stdout;
+    const typo = await runCli(["token", "create", "--acount", "acme"], env);
+    expect(typo.code).toBe(2);
+    expect(typo.stdout).toBe("");
+    expect(typo.stderr).toMatch(/Unknown option '--acount'.*\nRun cloud-agents token create --help for usage\./);
+    const missing = await runCli(["token", "create", "--account"], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/argument missing/);
+    const invalid = await runCli(["token", "create", "--account", "not a name"], env);
+    expect(invalid.code).toBe(2);
+    expect(invalid.stderr).toMatch(/--account must be 1-64 letters/);
+    expect((await runCli(["token", "list", "--json"], env)).stdout).toBe(before);
+  });
+});
+
+describe("cloud-agents data commands", () => {
+  it("prints JSON with --json: token create, token list, token revoke, migrate", async () => {
+    const created = await runCli(["token", "create", "--account", "acme", "--json"], env);
+    expect(created.code).toBe(0);
+    const token = JSON.parse(created.stdout) as { id: string; token: string; account: string; hint: string };
+    expect(token).toMatchObject({
+      account: "acme",
+      id: expect.stringMatching(/^tok_/),
+      token: expect.stringMatching(/^cat_/),
+    });
+    const listed = JSON.parse((await runCli(["token", "list", "--json"], env)).stdout) as Record<string, unknown>[];
+    expect(listed).toContainEqual({
+      id: token.id,
+      account: "acme",
+      hint: token.hint,
+      created_at: expect.any(String),
+      last_used_at: null,
+      revoked_at: null,
+    });
+    expect(JSON.stringify(listed)).not.toContain(token.token);
+    const revoked = await runCli(["token", "revoke", token.id, "--json"], env);
+    expect(JSON.parse(revoked.stdout)).toEqual({ id: token.id, revoked: true });
+    expect(JSON.parse((await runCli(["migrate", "--json"], env)).stdout)).toEqual({
+      applied: [],
+      database: join(dir, "db.sqlite"),
+    });
+  });
+
+  it("never creates a database outside serve and migrate: from another folder it names the path it looked at", async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), "cas-subfolder-"));
+    try {
+      mkdirSync(join(elsewhere, "sub"));
+      const cwd = join(elsewhere, "sub");
+      for (const args of [
+        ["token", "create"],
+        ["token", "list"],
+        ["skills", "import", "."],
+      ]) {
+        const res = await runCli(args, { DATABASE_URL: "" }, cwd);
+        expect(res.code).toBe(1);
+        expect(res.stderr).toContain(`No database at ${join(cwd, "data/cloud-agents.db")}`);
+        expect(res.stderr).toMatch(/Set DATABASE_URL/);
+      }
+      expect(readdirSync(cwd)).toEqual([]);
+      expect(existsSync(join(cwd, "data"))).toBe(false);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import { chmodSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServerProcess } from "../helpers/processes.ts";
+import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+
+interface Readiness {
+  status: string;
+  failed: string[];
+  checks: Record<string, string>;
+}
+
+async function probe(url: string, path: string): Promise<{ status: number; body: Readiness }> {
+  const res = await fetch(`${url}${path}`);
+  return { status: res.status, body: (await res.json()) as Readiness };
+}
+
+describe("liveness and readiness", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it("answers /livez, /readyz and /healthz with every check passing when all is well", async () => {
+    expect(await probe(server.url, "/livez")).toEqual({ status: 200, body: { status: "ok" } });
+    const ready = await probe(server.url, "/readyz");
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({
+      status: "ready",
+      failed: [],
+      checks: {
+        database: "ok",
+        migrations: "ok",
+        "loop:webhook-delivery": "ok",
+        "loop:runs": "ok",
+        "loop:scheduler": "ok",
+        "loop:retention": "ok",
+      },
+    });
+    expect(await probe(server.url, "/healthz")).toEqual({ status: 200, body: { status: "ok" } });
+  });
+
+  it("turns /readyz 503 naming the loop while a background loop is stopped, and ready again once it runs", async () => {
+    const delivery = server.service.workers.find((w) => w.name === "webhook-delivery");
+    if (!delivery) throw new Error("no delivery worker");
+    await delivery.stop();
+    try {
+      const res = await probe(server.url, "/readyz");
+      expect(res.status).toBe(503);
+      expect(res.body.status).toBe("not_ready");
+      expect(res.body.failed).toEqual(["loop:webhook-delivery"]);
+      expect(res.body.checks["loop:webhook-delivery"]).toBe("stopped");
+      expect(res.body.checks["loop:runs"]).toBe("ok");
+      const health = await probe(server.url, "/healthz");
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({ status: "fail", failed: ["loop:webhook-delivery"] });
+      // Liveness does not depend on it: restarting the process would not help.
+      expect((await probe(server.url, "/livez")).status).toBe(200);
+    } finally {
+      delivery.start();
+    }
+    expect((await probe(server.url, "/readyz")).status).toBe(200);
+  });
+
+  it("turns /readyz 503 naming the database while the database file cannot be opened", async () => {
+    const moved = `${server.dbPath}.away`;
+    renameSync(server.dbPath, moved);
+    try {
+      const res = await probe(server.url, "/readyz");
+      expect(res.status).toBe(503);
+      expect(res.body.failed).toContain("database");
+      expect(res.body.checks.database).toMatch(/cannot open .*cloud-agents\.db/);
+    } finally {
+      renameSync(moved, server.dbPath);
+    }
+    expect((await probe(server.url, "/readyz")).status).toBe(200);
+  });
+
+  it("turns /readyz 503 naming the migrations when one is missing from the database", async () => {
+    const db = new Database(server.dbPath);
+    const row = db.prepare("SELECT * FROM schema_migrations WHERE version = 9").get() as Record<string, unknown>;
+    db.prepare("DELETE FROM schema_migrations WHERE version = 9").run();
+    try {
+      const res = await probe(server.url, "/readyz");
+      expect(res.status).toBe(503);
+      expect(res.body.failed).toEqual(["migrations"]);
+      expect(res.body.checks.migrations).toMatch(/migrations 9 are not applied: run "cloud-agents migrate"/);
+    } finally {
+      db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (@version, @name, @applied_at)").run(
+        row,
+      );
+      db.close();
+    }
+    expect((await probe(server.url, "/readyz")).status).toBe(200);
+  });
+});
+
+describe("readiness of a real server process", () => {
+  it("turns /readyz 503 naming the database when its file is made unreadable (chmod 000), and back", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cas-ready-"));
+    // chmod means nothing to root: run the server as an unprivileged user when we are root.
+    const asNobody = process.getuid?.() === 0;
+    if (asNobody) chmodSync(dir, 0o777);
+    const db = join(dir, "db.sqlite");
+    const server = await startServerProcess(
+      { DATABASE_URL: `sqlite:${db}`, CLOUD_AGENTS_BOOTSTRAP_TOKEN: "readiness-token-0123456789" },
+      20_000,
+      asNobody ? { uid: 65534, gid: 65534 } : {},
+    );
+    try {
+      await waitFor(async () => (await probe(server.url, "/readyz")).status === 200, { what: "ready" });
+      chmodSync(db, 0o000);
+      const res = await probe(server.url, "/readyz");
+      expect(res.status).toBe(503);
+      expect(res.body.failed).toContain("database");
+      expect(res.body.checks.database).toMatch(/cannot open .*db\.sqlite for reading and writing: EACCES/);
+      chmodSync(db, 0o644);
+      expect((await probe(server.url, "/readyz")).status).toBe(200);
+    } finally {
+      expect(await server.kill()).toBe(0);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
