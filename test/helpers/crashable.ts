@@ -56,7 +56,7 @@ export async function startCrashableServer(
     out += d.toString();
   });
   const url = await waitFor(
-    () => /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? (child.exitCode !== null ? "exited" : null),
+    () => /listening on (http:\/\/[^\s"]+)/.exec(out)?.[1] ?? (child.exitCode !== null ? "exited" : null),
     { timeoutMs: 20_000, what: "the server to listen" },
   );
   if (url === "exited") throw new Error(`the server exited: ${out}`);
