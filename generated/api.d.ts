@@ -1434,11 +1434,11 @@ export interface components {
             /**
              * @description A stable error type: `invalid_request_error` (400), `TOKEN_INVALID` (401), `permission_error` (403),
              *     `not_found_error` (404), `conflict_error` (409), `request_too_large` (413),
-             *     `rate_limit_error` (429) or `api_error` (500).
+             *     `idempotency_error` (422), `rate_limit_error` (429) or `api_error` (500).
              * @example invalid_request_error
              * @enum {string}
              */
-            type: "invalid_request_error" | "TOKEN_INVALID" | "permission_error" | "not_found_error" | "conflict_error" | "request_too_large" | "rate_limit_error" | "api_error";
+            type: "invalid_request_error" | "TOKEN_INVALID" | "permission_error" | "not_found_error" | "conflict_error" | "request_too_large" | "idempotency_error" | "rate_limit_error" | "api_error";
             /**
              * @description A readable explanation meant for the developer.
              * @example display_name: must NOT have more than 255 characters
@@ -3194,6 +3194,26 @@ export interface components {
             last_id: components["schemas"]["LastId"];
             has_more: components["schemas"]["HasMore"];
         };
+        /** @description The fields every event envelope shares: its id, when it occurred and `type: event`. Each webhook adds its own `data` (see the kinds under Events); `EventEnvelope` is the envelope of any kind. */
+        EventEnvelopeBase: {
+            /**
+             * @description The unique event id, `evt_` followed by a ULID. It is the deduplication key: the same for every endpoint and every retry of the event.
+             * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event occurred (RFC 3339 UTC with milliseconds).
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * @description Always `event`.
+             * @example event
+             * @constant
+             */
+            type: "event";
+        };
         /** @description The data of a `session.created` event. A session was created with `POST /sessions` (or by a deployment run). */
         SessionCreatedEventData: {
             /**
@@ -3427,25 +3447,8 @@ export interface components {
         };
         /** @description The data of an event: the resource id, the event kind in `type`, and the kind's fields (`version` for agent events, `session_thread_id` for thread events). */
         EventData: components["schemas"]["SessionCreatedEventData"] | components["schemas"]["SessionUpdatedEventData"] | components["schemas"]["SessionArchivedEventData"] | components["schemas"]["SessionDeletedEventData"] | components["schemas"]["SessionStatusRunStartedEventData"] | components["schemas"]["SessionStatusIdledEventData"] | components["schemas"]["SessionThreadCreatedEventData"] | components["schemas"]["SessionThreadIdledEventData"] | components["schemas"]["SessionThreadTerminatedEventData"] | components["schemas"]["AgentCreatedEventData"] | components["schemas"]["AgentUpdatedEventData"] | components["schemas"]["AgentArchivedEventData"] | components["schemas"]["AgentDeletedEventData"] | components["schemas"]["WebhookTestEventData"];
-        /** @description The envelope of every event the service pushes to webhook endpoints. The envelope `id` is the deduplication key: it is the same for every endpoint and every retry of the event. */
-        EventEnvelope: {
-            /**
-             * @description The unique event id, `evt_` followed by a ULID.
-             * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the event occurred (RFC 3339 UTC with milliseconds).
-             * @example 2026-11-21T12:34:56.789Z
-             */
-            created_at: string;
-            /**
-             * @description Always `event`.
-             * @example event
-             * @constant
-             */
-            type: "event";
+        /** @description The envelope of every event the service pushes to webhook endpoints, whatever its kind: `data.type` names the kind. The envelope `id` is the deduplication key: it is the same for every endpoint and every retry of the event. */
+        EventEnvelope: components["schemas"]["EventEnvelopeBase"] & {
             data: components["schemas"]["EventData"];
         };
         /** @description One delivery attempt. */
@@ -3634,6 +3637,27 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The `Idempotency-Key` was already used, within the last 24 hours, for a request with another path or body (idempotency_error). Use a new key for a new request. */
+        IdempotencyError: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "idempotency_error",
+                 *         "message": "Idempotency-Key \"3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71\" was already used for a request with another body: use a new key for a new request.",
+                 *         "param": "Idempotency-Key"
+                 *       },
+                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description No such resource in this account (not_found_error). Another account's id answers the same way. */
         NotFound: {
             headers: {
@@ -3731,6 +3755,18 @@ export interface components {
          * @example custom
          */
         SkillSource: "custom" | "vendor";
+        /**
+         * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+         *     same value on every retry of it: the first completed response (status and body) is kept for
+         *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+         *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+         *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+         *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+         *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+         *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+         * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+         */
+        IdempotencyKey: string;
         /**
          * @description The id of the skill (`skill_...`).
          * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
@@ -3915,7 +3951,20 @@ export interface operations {
     createSkill: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3948,6 +3997,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4089,7 +4139,20 @@ export interface operations {
     createSkillVersion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the skill (`skill_...`).
@@ -4128,6 +4191,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4319,7 +4383,20 @@ export interface operations {
     createVault: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4350,6 +4427,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4387,7 +4465,20 @@ export interface operations {
     updateVault: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the vault (`vault_...`).
@@ -4426,6 +4517,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4463,7 +4555,20 @@ export interface operations {
     archiveVault: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the vault (`vault_...`).
@@ -4488,6 +4593,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4575,7 +4681,20 @@ export interface operations {
     createVaultCredential: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the vault (`vault_...`).
@@ -4606,6 +4725,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4648,7 +4768,20 @@ export interface operations {
     updateVaultCredential: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the vault (`vault_...`).
@@ -4693,6 +4826,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4735,7 +4869,20 @@ export interface operations {
     archiveVaultCredential: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the vault (`vault_...`).
@@ -4765,6 +4912,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4848,7 +4996,20 @@ export interface operations {
     createAgent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4873,6 +5034,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4916,7 +5078,20 @@ export interface operations {
     updateAgent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the agent (`agent_...`).
@@ -4953,6 +5128,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5086,7 +5262,20 @@ export interface operations {
     archiveAgent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the agent (`agent_...`).
@@ -5111,6 +5300,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5193,7 +5383,20 @@ export interface operations {
     createEnvironment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5234,6 +5437,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5271,7 +5475,20 @@ export interface operations {
     updateEnvironment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the environment (`env_...`).
@@ -5313,6 +5530,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5350,7 +5568,20 @@ export interface operations {
     archiveEnvironment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the environment (`env_...`).
@@ -5375,6 +5606,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5472,7 +5704,20 @@ export interface operations {
     createSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5522,6 +5767,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5559,7 +5805,20 @@ export interface operations {
     updateSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the session (`sess_...`).
@@ -5598,6 +5857,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5635,7 +5895,20 @@ export interface operations {
     archiveSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the session (`sess_...`).
@@ -5660,6 +5933,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5718,7 +5992,20 @@ export interface operations {
     sendSessionEvents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the session (`sess_...`).
@@ -5768,6 +6055,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6051,7 +6339,20 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6088,6 +6389,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6204,7 +6506,20 @@ export interface operations {
     testWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the webhook endpoint (`wep_...`).
@@ -6236,13 +6551,27 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
     enableWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the webhook endpoint (`wep_...`).
@@ -6268,13 +6597,27 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
     disableWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the webhook endpoint (`wep_...`).
@@ -6300,6 +6643,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6423,7 +6767,20 @@ export interface operations {
     retryWebhookEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the delivery record (`whev_...`).
@@ -6450,6 +6807,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6473,8 +6831,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionCreatedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionCreatedEventData"];
                 };
             };
         };
@@ -6508,8 +6866,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionUpdatedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionUpdatedEventData"];
                 };
             };
         };
@@ -6543,8 +6901,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionArchivedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionArchivedEventData"];
                 };
             };
         };
@@ -6578,8 +6936,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionDeletedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionDeletedEventData"];
                 };
             };
         };
@@ -6613,8 +6971,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionStatusRunStartedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionStatusRunStartedEventData"];
                 };
             };
         };
@@ -6648,8 +7006,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionStatusIdledEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionStatusIdledEventData"];
                 };
             };
         };
@@ -6684,8 +7042,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionThreadCreatedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionThreadCreatedEventData"];
                 };
             };
         };
@@ -6720,8 +7078,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionThreadIdledEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionThreadIdledEventData"];
                 };
             };
         };
@@ -6756,8 +7114,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionThreadTerminatedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionThreadTerminatedEventData"];
                 };
             };
         };
@@ -6792,8 +7150,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["AgentCreatedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["AgentCreatedEventData"];
                 };
             };
         };
@@ -6828,8 +7186,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["AgentUpdatedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["AgentUpdatedEventData"];
                 };
             };
         };
@@ -6864,8 +7222,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["AgentArchivedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["AgentArchivedEventData"];
                 };
             };
         };
@@ -6900,8 +7258,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["AgentDeletedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["AgentDeletedEventData"];
                 };
             };
         };
@@ -6935,8 +7293,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["WebhookTestEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["WebhookTestEventData"];
                 };
             };
         };
