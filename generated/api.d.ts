@@ -3617,6 +3617,26 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The request conflicts with the current state of the resource, or a request with the same `Idempotency-Key` is still running (conflict_error). */
+        Conflict: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "conflict_error",
+                 *         "message": "The vault is archived and takes no new credentials."
+                 *       },
+                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The request body exceeds the size limit (request_too_large). */
         PayloadTooLarge: {
             headers: {
@@ -3691,26 +3711,6 @@ export interface components {
                  *       "error": {
                  *         "type": "permission_error",
                  *         "message": "Vendor skills are read-only."
-                 *       },
-                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description The request conflicts with the current state of the resource (conflict_error). */
-        Conflict: {
-            headers: {
-                "Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "error",
-                 *       "error": {
-                 *         "type": "conflict_error",
-                 *         "message": "The vault is archived and takes no new credentials."
                  *       },
                  *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
                  *     }
@@ -3996,6 +3996,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
@@ -4190,6 +4191,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
@@ -4426,6 +4428,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
@@ -4593,6 +4596,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
@@ -4912,6 +4916,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
@@ -5300,6 +5305,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
@@ -5436,6 +5442,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
@@ -5606,6 +5613,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
@@ -5933,6 +5941,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
         };
@@ -6550,6 +6559,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
@@ -6596,6 +6606,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];
@@ -6642,6 +6653,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             500: components["responses"]["InternalError"];

@@ -7,6 +7,7 @@ import { notFound } from "./errors.ts";
 import { authenticate } from "./http/auth.ts";
 import { requireContentType } from "./http/contentType.ts";
 import { errorHandler } from "./http/errorHandler.ts";
+import { idempotency } from "./http/idempotency.ts";
 import { accessLog, assignRequestId } from "./http/requestId.ts";
 import type { Logger } from "./logger.ts";
 import { apiRoutes } from "./routes/index.ts";
@@ -68,6 +69,8 @@ export function createApp(deps: AppDeps): Express {
       $refParser: { mode: "bundle" },
     }),
   );
+  // After authentication and validation, so that a refused request keeps nothing.
+  api.use(idempotency(deps));
   for (const mod of apiRoutes) api.use(mod.router(deps));
   app.use(API_BASE, api);
 

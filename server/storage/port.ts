@@ -1,6 +1,7 @@
 import type { AccountStore } from "./port/accounts.ts";
 import type { AgentStore } from "./port/agents.ts";
 import type { EnvironmentStore } from "./port/environments.ts";
+import type { IdempotencyStore } from "./port/idempotency.ts";
 import type { MetaStore } from "./port/meta.ts";
 import type { OutboxStore } from "./port/outbox.ts";
 import type { RunStore } from "./port/runs.ts";
@@ -23,6 +24,8 @@ export interface Storage {
   accounts: AccountStore;
   agents: AgentStore;
   environments: EnvironmentStore;
+  /** Idempotency-Key records of POST requests. */
+  idempotency: IdempotencyStore;
   sessions: SessionStore;
   /** The run state machine driven by the run worker (server/runtime/worker.ts). */
   runs: RunStore;

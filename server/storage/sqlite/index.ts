@@ -7,6 +7,7 @@ import { createAccountStore } from "./accounts.ts";
 import { createAgentStore } from "./agents.ts";
 import { SqliteContext } from "./context.ts";
 import { createEnvironmentStore } from "./environments.ts";
+import { createIdempotencyStore } from "./idempotency.ts";
 import { createMetaStore } from "./meta.ts";
 import { migrate } from "./migrate.ts";
 import { createOutboxStore } from "./outbox.ts";
@@ -44,6 +45,7 @@ export function createSqliteStorage(options: SqliteOptions): Storage {
     accounts: createAccountStore(ctx),
     agents: createAgentStore(ctx),
     environments: createEnvironmentStore(ctx),
+    idempotency: createIdempotencyStore(ctx),
     sessions: createSessionStore(ctx),
     runs: createRunStore(ctx),
     outbox: createOutboxStore(ctx),
