@@ -82,7 +82,11 @@ type OkJson<P extends GetPaths> = paths[P]["get"] extends {
 
 /** The paths of every list operation: a GET whose 200 is a page `{ data, next_page, has_more }`. */
 export type ListPath = {
-  [P in GetPaths]: OkJson<P> extends { data: unknown[]; next_page: string | null; has_more: boolean } ? P : never;
+  [P in GetPaths]: [OkJson<P>] extends [never]
+    ? never
+    : OkJson<P> extends { data: unknown[]; next_page: string | null; has_more: boolean }
+      ? P
+      : never;
 }[GetPaths];
 /** The record type a list yields. */
 export type ListItem<P extends ListPath> = OkJson<P> extends { data: (infer Item)[] } ? Item : never;

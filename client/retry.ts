@@ -169,7 +169,8 @@ export function createTransport(options: TransportOptions): (request: Request) =
       if (response) {
         const delay = retriesLeft ? await retryDelay(response, attempt, policy, random) : undefined;
         if (delay === undefined) return response;
-        await response.body?.cancel().catch(() => undefined);
+        // Free the connection; not awaited (a stream may settle its cancel only once fully torn down).
+        response.body?.cancel().catch(() => undefined);
         onRetry?.({
           method: request.method,
           url: request.url,
