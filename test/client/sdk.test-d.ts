@@ -122,7 +122,7 @@ describe("errors and webhooks", () => {
     }
     expectTypeOf<WebhookPayload<"agent.updated">["data"]["version"]>().toEqualTypeOf<number>();
     // @ts-expect-error not an event kind
-    type Nope = WebhookPayload<"agent.exploded">;
+    expectTypeOf<WebhookPayload<"agent.exploded">>().toBeNever();
     // @ts-expect-error the secret is required
     verifyWebhook("{}", "t=1,v1=00");
   });
