@@ -67,6 +67,9 @@ it("runs every walk-through of the README verbatim against a real server", async
   expect(result.out).not.toContain("ghp_example");
   expect(result.out).toContain("Field 'credentials' is not supported on vault create.");
   expect(result.out).toContain("Echo: Hello, agent!");
+  expect(result.out).toMatch(/Idempotent-Replayed: true\r?$/im);
+  expect(result.out).toContain('"type":"idempotency_error"');
+  expect(result.out.match(/"name":"Created once"/g)).toHaveLength(1);
   // The local receiver got the test event and a real one, and verified both signatures.
   expect(result.out).toMatch(/^verified webhook\.test evt_[0-9A-Z]{26}$/m);
   expect(result.out).toMatch(/^verified agent\.created evt_[0-9A-Z]{26}$/m);
