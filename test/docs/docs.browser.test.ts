@@ -115,9 +115,7 @@ afterAll(async () => {
  */
 async function open(entry: Entry): Promise<string> {
   const id = `/${slug(entry.tag)}/${entry.operationId.toLowerCase()}`;
-  await page.evaluate((hash) => {
-    window.location.hash = hash;
-  }, `#${id}`);
+  await page.evaluate(`window.location.hash = ${JSON.stringify(`#${id}`)}`);
   const section = page.locator(`[data-section-id="${id}"]`);
   const deadline = Date.now() + 15_000;
   let text = "";
