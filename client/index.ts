@@ -1,22 +1,53 @@
 /**
  * The typed TypeScript SDK of the Cloud Agents Service: openapi-fetch over the types generated
- * from the OpenAPI description. Calls never throw for HTTP errors: each returns `{ data }` or
- * `{ error }` (the error envelope) together with the `response`.
+ * from the OpenAPI description, so every operation of the spec is a typed call.
+ *
+ * - HTTP errors never throw: a call resolves to `{ data, response }` or `{ error, response }`, where
+ *   `error` is the error envelope. `CloudAgentsApiError.from(result)` turns it into an Error.
+ * - A call rejects only when no HTTP response arrived, after the automatic retries:
+ *   `CloudAgentsTimeoutError` or `CloudAgentsConnectionError` (or the caller's own abort).
+ * - Network errors, timeouts, 429 and 5xx are retried with backoff and jitter; a POST carries one
+ *   `Idempotency-Key` across its retries, so it never runs twice.
+ *
+ * Runs in Node 20+ and in browsers. Receivers verify deliveries with `verifyWebhook` from the
+ * `/webhooks` entry point (Node: it uses node:crypto).
  *
  * @example
  * const client = createCloudAgentsClient({ baseUrl: "http://127.0.0.1:8080", token });
  * const { data, error } = await client.POST("/vaults", { body: { display_name: "Prod" } });
- *
- * Receivers verify deliveries with `verifyWebhook` from `client/webhooks.ts`, a separate entry
- * point because it needs node:crypto (this one runs in browsers too).
+ * for await (const skill of client.paginate("/skills", { params: { query: { limit: 100 } } })) { ... }
  */
-import createClient, { type Client, type ClientOptions } from "openapi-fetch";
-import type { components, paths } from "../generated/api.d.ts";
+import createClient, { type Client, type MaybeOptionalInit } from "openapi-fetch";
+import type { components, paths } from "../generated/api.js";
+import { CloudAgentsApiError } from "./errors.js";
+import {
+  createTransport,
+  DEFAULT_RETRY_POLICY,
+  DEFAULT_TIMEOUT_MS,
+  type RetryInfo,
+  type RetryPolicy,
+} from "./retry.js";
 
-export type { components, paths } from "../generated/api.d.ts";
+export type { components, operations, paths, webhooks } from "../generated/api.js";
+export {
+  CloudAgentsApiError,
+  CloudAgentsConnectionError,
+  CloudAgentsError,
+  CloudAgentsTimeoutError,
+  type ErrorEnvelope,
+  type ErrorType,
+} from "./errors.js";
+export {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  DEFAULT_TIMEOUT_MS,
+  newIdempotencyKey,
+  type RetryInfo,
+  type RetryPolicy,
+  retryAfterMs,
+} from "./retry.js";
+
 export type Schemas = components["schemas"];
-export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
-export type CloudAgentsClient = Client<paths>;
 
 /** The path prefix of every operation. */
 export const API_BASE_PATH = "/api/v1/cloud";
@@ -26,28 +57,41 @@ export interface CloudAgentsClientOptions {
   baseUrl: string;
   /** A personal access token, sent as `Authorization: Bearer <token>`. */
   token: string;
-  /** A custom fetch (tests, proxies, retries). Defaults to the global fetch. */
-  fetch?: ClientOptions["fetch"];
+  /** Time an attempt may take until the response headers arrive. Default 30 s. */
+  timeoutMs?: number;
+  /** Retries after the first attempt. Default 2; 0 turns retrying off. */
+  maxRetries?: number;
+  /** Backoff settings (see RetryPolicy). */
+  retry?: Partial<Omit<RetryPolicy, "maxRetries">>;
+  /** Called before each retry (logging, metrics). */
+  onRetry?: (info: RetryInfo) => void;
+  /** A custom fetch (tests, proxies). Defaults to the global fetch. */
+  fetch?: (input: Request) => Promise<Response>;
   /** Extra headers sent with every request. */
   headers?: Record<string, string>;
 }
 
-/** Creates a client whose every request carries the bearer token. */
-export function createCloudAgentsClient(options: CloudAgentsClientOptions): CloudAgentsClient {
-  const client = createClient<paths>({
-    baseUrl: `${options.baseUrl.replace(/\/+$/, "")}${API_BASE_PATH}`,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.headers ? { headers: options.headers } : {}),
-  });
-  const authorization = `Bearer ${options.token}`;
-  client.use({
-    onRequest({ request }) {
-      request.headers.set("Authorization", authorization);
-      return request;
-    },
-  });
-  return client;
+type GetPaths = {
+  [P in keyof paths]: paths[P] extends { get: infer Op } ? (Op extends { responses: unknown } ? P : never) : never;
+}[keyof paths];
+type OkJson<P extends GetPaths> = paths[P]["get"] extends {
+  responses: { 200: { content: { "application/json": infer Body } } };
 }
+  ? Body
+  : never;
+
+/** The paths of every list operation: a GET whose 200 is a page `{ data, next_page, has_more }`. */
+export type ListPath = {
+  [P in GetPaths]: [OkJson<P>] extends [never]
+    ? never
+    : OkJson<P> extends { data: unknown[]; next_page: string | null; has_more: boolean }
+      ? P
+      : never;
+}[GetPaths];
+/** The record type a list yields. */
+export type ListItem<P extends ListPath> = OkJson<P> extends { data: (infer Item)[] } ? Item : never;
+/** The options of a list call (path parameters, filters, `limit`); `page` is set by `paginate`. */
+export type ListInit<P extends ListPath> = MaybeOptionalInit<paths[P], "get">;
 
 /** The list shape every list operation returns. */
 export interface ListPage<T> {
@@ -56,34 +100,63 @@ export interface ListPage<T> {
   has_more: boolean;
 }
 
-/** Thrown by `paginate` when a page request fails; carries the error envelope. */
-export class CloudAgentsApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly envelope: ErrorEnvelope | undefined,
-  ) {
-    super(envelope ? `${envelope.error.type}: ${envelope.error.message}` : `HTTP ${status}`);
-    this.name = "CloudAgentsApiError";
-  }
-}
+export type CloudAgentsClient = Client<paths> & {
+  /**
+   * Iterates over every record of a list, page by page, following `next_page`. A page that fails
+   * throws CloudAgentsApiError (after the automatic retries).
+   *
+   * @example
+   * for await (const vault of client.paginate("/vaults", { params: { query: { limit: 100 } } })) { ... }
+   */
+  paginate<P extends ListPath>(path: P, ...init: RequiredKeysInit<P>): AsyncGenerator<ListItem<P>, void, undefined>;
+};
+type RequiredKeysInit<P extends ListPath> = undefined extends ListInit<P> ? [init?: ListInit<P>] : [init: ListInit<P>];
 
-/**
- * Iterates over every record of a list, page by page, following `next_page`.
- *
- * @example
- * for await (const vault of paginate((page) => client.GET("/vaults", { params: { query: { page, limit: 100 } } }))) { ... }
- */
-export async function* paginate<T>(
-  fetchPage: (
-    page: string | undefined,
-  ) => Promise<{ data?: ListPage<T> | undefined; error?: unknown; response: Response }>,
-): AsyncGenerator<T, void, undefined> {
-  let page: string | undefined;
-  for (;;) {
-    const { data, error, response } = await fetchPage(page);
-    if (!data) throw new CloudAgentsApiError(response.status, error as ErrorEnvelope | undefined);
-    yield* data.data;
-    if (!data.has_more || !data.next_page) return;
-    page = data.next_page;
+/** Creates a client whose every request carries the bearer token, a timeout and the retry policy. */
+export function createCloudAgentsClient(options: CloudAgentsClientOptions): CloudAgentsClient {
+  const transport = createTransport({
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retry: {
+      ...DEFAULT_RETRY_POLICY,
+      ...options.retry,
+      maxRetries: options.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
+    },
+    onRetry: options.onRetry,
+  });
+  const client = createClient<paths>({
+    baseUrl: `${options.baseUrl.replace(/\/+$/, "")}${API_BASE_PATH}`,
+    fetch: transport,
+    headers: { ...options.headers, Authorization: `Bearer ${options.token}` },
+  });
+
+  async function* paginate<P extends ListPath>(
+    path: P,
+    init?: ListInit<P>,
+  ): AsyncGenerator<ListItem<P>, void, undefined> {
+    const base = (init ?? {}) as { params?: { query?: Record<string, unknown> } & Record<string, unknown> };
+    let page: string | undefined;
+    for (;;) {
+      const query = { ...base.params?.query };
+      if (page !== undefined) {
+        // The cursor of the next page replaces any starting point given for the first.
+        delete query.after_id;
+        delete query.before_id;
+        query.page = page;
+      }
+      const get = client.GET as unknown as (
+        path: string,
+        init: unknown,
+      ) => Promise<{ data?: ListPage<ListItem<P>>; error?: unknown; response: Response }>;
+      const result = await get(path, { ...base, params: { ...base.params, query } });
+      if (!result.data) throw CloudAgentsApiError.from(result);
+      yield* result.data.data;
+      if (!result.data.has_more || !result.data.next_page) return;
+      page = result.data.next_page;
+    }
   }
+
+  return Object.assign(client, {
+    paginate: paginate as CloudAgentsClient["paginate"],
+  });
 }

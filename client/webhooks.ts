@@ -5,6 +5,8 @@
  * HMAC-SHA256 keyed with the UTF-8 bytes of the endpoint's whole `signing_secret` (`whsec_...`)
  * over `<t>.<raw body>`. Verify the raw body - the bytes as received, before any JSON parsing.
  *
+ * Import it from `cloud-agents-sdk/webhooks` (Node: it uses node:crypto).
+ *
  * @example
  * app.post("/hooks", express.raw({ type: "application/json" }), (req, res) => {
  *   const event = verifyWebhook(req.body, req.get("webhook-signature"), process.env.WEBHOOK_SECRET!);
@@ -12,10 +14,18 @@
  * });
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { components } from "../generated/api.d.ts";
+import type { components, webhooks } from "../generated/api.js";
 
-/** The envelope every delivery carries (generated from the OpenAPI description). */
+/** The envelope every delivery carries (generated from the OpenAPI description); narrow on `data.type`. */
 export type WebhookEvent = components["schemas"]["EventEnvelope"];
+/** Every event kind the service sends. */
+export type WebhookEventType = WebhookEvent["data"]["type"];
+/** The payload of one kind, as its webhook documents it: `WebhookPayload<"session.status_idled">`. */
+export type WebhookPayload<K extends keyof webhooks> = webhooks[K] extends {
+  post: { requestBody: { content: { "application/json": infer Payload } } };
+}
+  ? Payload
+  : never;
 
 /** The recommended tolerance between the signature timestamp and now, against replays. */
 export const DEFAULT_TOLERANCE_SECONDS = 600;

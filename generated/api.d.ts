@@ -1879,11 +1879,11 @@ export interface components {
             /**
              * @description A stable error type: `invalid_request_error` (400), `TOKEN_INVALID` (401), `permission_error` (403),
              *     `not_found_error` (404), `conflict_error` (409), `request_too_large` (413),
-             *     `rate_limit_error` (429) or `api_error` (500).
+             *     `idempotency_error` (422), `rate_limit_error` (429) or `api_error` (500).
              * @example invalid_request_error
              * @enum {string}
              */
-            type: "invalid_request_error" | "TOKEN_INVALID" | "permission_error" | "not_found_error" | "conflict_error" | "request_too_large" | "rate_limit_error" | "api_error";
+            type: "invalid_request_error" | "TOKEN_INVALID" | "permission_error" | "not_found_error" | "conflict_error" | "request_too_large" | "idempotency_error" | "rate_limit_error" | "api_error";
             /**
              * @description A readable explanation meant for the developer.
              * @example display_name: must NOT have more than 255 characters
@@ -4052,6 +4052,26 @@ export interface components {
             last_id: components["schemas"]["LastId"];
             has_more: components["schemas"]["HasMore"];
         };
+        /** @description The fields every event envelope shares: its id, when it occurred and `type: event`. Each webhook adds its own `data` (see the kinds under Events); `EventEnvelope` is the envelope of any kind. */
+        EventEnvelopeBase: {
+            /**
+             * @description The unique event id, `evt_` followed by a ULID. It is the deduplication key: the same for every endpoint and every retry of the event.
+             * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the event occurred (RFC 3339 UTC with milliseconds).
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * @description Always `event`.
+             * @example event
+             * @constant
+             */
+            type: "event";
+        };
         /** @description The data of a `session.created` event. A session was created with `POST /sessions` (or by a deployment run). */
         SessionCreatedEventData: {
             /**
@@ -4441,25 +4461,8 @@ export interface components {
         };
         /** @description The data of an event: the resource id, the event kind in `type`, and the kind's fields (`version` for agent events, `session_thread_id` for thread events, `deployment_id` and `session_id` for deployment run events). */
         EventData: components["schemas"]["SessionCreatedEventData"] | components["schemas"]["SessionUpdatedEventData"] | components["schemas"]["SessionArchivedEventData"] | components["schemas"]["SessionDeletedEventData"] | components["schemas"]["SessionStatusRunStartedEventData"] | components["schemas"]["SessionStatusIdledEventData"] | components["schemas"]["SessionThreadCreatedEventData"] | components["schemas"]["SessionThreadIdledEventData"] | components["schemas"]["SessionThreadTerminatedEventData"] | components["schemas"]["AgentCreatedEventData"] | components["schemas"]["AgentUpdatedEventData"] | components["schemas"]["AgentArchivedEventData"] | components["schemas"]["AgentDeletedEventData"] | components["schemas"]["DeploymentCreatedEventData"] | components["schemas"]["DeploymentUpdatedEventData"] | components["schemas"]["DeploymentPausedEventData"] | components["schemas"]["DeploymentUnpausedEventData"] | components["schemas"]["DeploymentArchivedEventData"] | components["schemas"]["DeploymentDeletedEventData"] | components["schemas"]["DeploymentRunStartedEventData"] | components["schemas"]["DeploymentRunSucceededEventData"] | components["schemas"]["DeploymentRunFailedEventData"] | components["schemas"]["WebhookTestEventData"];
-        /** @description The envelope of every event the service pushes to webhook endpoints. The envelope `id` is the deduplication key: it is the same for every endpoint and every retry of the event. */
-        EventEnvelope: {
-            /**
-             * @description The unique event id, `evt_` followed by a ULID.
-             * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the event occurred (RFC 3339 UTC with milliseconds).
-             * @example 2026-11-21T12:34:56.789Z
-             */
-            created_at: string;
-            /**
-             * @description Always `event`.
-             * @example event
-             * @constant
-             */
-            type: "event";
+        /** @description The envelope of every event the service pushes to webhook endpoints, whatever its kind: `data.type` names the kind. The envelope `id` is the deduplication key: it is the same for every endpoint and every retry of the event. */
+        EventEnvelope: components["schemas"]["EventEnvelopeBase"] & {
             data: components["schemas"]["EventData"];
         };
         /** @description One delivery attempt. */
@@ -4652,6 +4655,26 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The request conflicts with the current state of the resource, or a request with the same `Idempotency-Key` is still running (conflict_error). */
+        Conflict: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "conflict_error",
+                 *         "message": "The vault is archived and takes no new credentials."
+                 *       },
+                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The request body exceeds the size limit (request_too_large). */
         PayloadTooLarge: {
             headers: {
@@ -4665,6 +4688,27 @@ export interface components {
                  *       "error": {
                  *         "type": "request_too_large",
                  *         "message": "The request body exceeds the limit of 1048576 bytes."
+                 *       },
+                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The `Idempotency-Key` was already used, within the last 24 hours, for a request with another path or body (idempotency_error). Use a new key for a new request. */
+        IdempotencyError: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "idempotency_error",
+                 *         "message": "Idempotency-Key \"3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71\" was already used for a request with another body: use a new key for a new request.",
+                 *         "param": "Idempotency-Key"
                  *       },
                  *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
                  *     }
@@ -4712,26 +4756,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The request conflicts with the current state of the resource (conflict_error). */
-        Conflict: {
-            headers: {
-                "Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "error",
-                 *       "error": {
-                 *         "type": "conflict_error",
-                 *         "message": "The vault is archived and takes no new credentials."
-                 *       },
-                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
     };
     parameters: {
         /**
@@ -4769,6 +4793,18 @@ export interface components {
          * @example custom
          */
         SkillSource: "custom" | "vendor";
+        /**
+         * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+         *     same value on every retry of it: the first completed response (status and body) is kept for
+         *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+         *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+         *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+         *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+         *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+         *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+         * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+         */
+        IdempotencyKey: string;
         /**
          * @description The id of the skill (`skill_...`).
          * @example skill_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
@@ -5014,7 +5050,20 @@ export interface operations {
     createSkill: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5046,7 +5095,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5192,7 +5243,20 @@ export interface operations {
     createSkillVersion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the skill (`skill_...`).
@@ -5230,7 +5294,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5427,7 +5493,20 @@ export interface operations {
     createVault: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5457,7 +5536,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5497,7 +5578,20 @@ export interface operations {
     updateVault: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the vault (`vault_...`).
@@ -5536,6 +5630,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5575,7 +5670,20 @@ export interface operations {
     archiveVault: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the vault (`vault_...`).
@@ -5600,6 +5708,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5689,7 +5799,20 @@ export interface operations {
     createVaultCredential: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the vault (`vault_...`).
@@ -5720,6 +5843,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5764,7 +5888,20 @@ export interface operations {
     updateVaultCredential: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the vault (`vault_...`).
@@ -5809,6 +5946,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5853,7 +5991,20 @@ export interface operations {
     archiveVaultCredential: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the vault (`vault_...`).
@@ -5883,6 +6034,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5968,7 +6121,20 @@ export interface operations {
     createAgent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5993,6 +6159,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6038,7 +6205,20 @@ export interface operations {
     updateAgent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the agent (`agent_...`).
@@ -6075,6 +6255,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6211,7 +6392,20 @@ export interface operations {
     archiveAgent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the agent (`agent_...`).
@@ -6236,6 +6430,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6320,7 +6516,20 @@ export interface operations {
     createEnvironment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6360,7 +6569,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6400,7 +6611,20 @@ export interface operations {
     updateEnvironment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the environment (`env_...`).
@@ -6442,6 +6666,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6481,7 +6706,20 @@ export interface operations {
     archiveEnvironment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the environment (`env_...`).
@@ -6506,6 +6744,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6605,7 +6845,20 @@ export interface operations {
     createSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6655,6 +6908,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6694,7 +6948,20 @@ export interface operations {
     updateSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the session (`sess_...`).
@@ -6733,6 +7000,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6772,7 +7040,20 @@ export interface operations {
     archiveSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the session (`sess_...`).
@@ -6797,6 +7078,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6857,7 +7140,20 @@ export interface operations {
     sendSessionEvents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the session (`sess_...`).
@@ -6907,6 +7203,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -7231,13 +7528,27 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
     createDeployment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7262,6 +7573,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7293,13 +7606,27 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
     updateDeployment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the deployment (`dep_...`).
@@ -7342,6 +7669,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7373,13 +7702,27 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
     pauseDeployment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the deployment (`dep_...`).
@@ -7406,13 +7749,28 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
     unpauseDeployment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the deployment (`dep_...`).
@@ -7439,13 +7797,28 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
     archiveDeployment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the deployment (`dep_...`).
@@ -7470,14 +7843,30 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
     runDeployment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the deployment (`dep_...`).
@@ -7504,6 +7893,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7599,6 +7990,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7630,6 +8022,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7709,7 +8102,20 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7746,6 +8152,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -7866,7 +8273,20 @@ export interface operations {
     testWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the webhook endpoint (`wep_...`).
@@ -7897,7 +8317,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -7905,7 +8327,20 @@ export interface operations {
     enableWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the webhook endpoint (`wep_...`).
@@ -7930,7 +8365,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -7938,7 +8375,20 @@ export interface operations {
     disableWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the webhook endpoint (`wep_...`).
@@ -7963,7 +8413,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -8090,7 +8542,20 @@ export interface operations {
     retryWebhookEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The id of the delivery record (`whev_...`).
@@ -8117,6 +8582,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -8141,8 +8607,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionCreatedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionCreatedEventData"];
                 };
             };
         };
@@ -8176,8 +8642,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionUpdatedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionUpdatedEventData"];
                 };
             };
         };
@@ -8211,8 +8677,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionArchivedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionArchivedEventData"];
                 };
             };
         };
@@ -8246,8 +8712,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionDeletedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionDeletedEventData"];
                 };
             };
         };
@@ -8281,8 +8747,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionStatusRunStartedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionStatusRunStartedEventData"];
                 };
             };
         };
@@ -8316,8 +8782,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionStatusIdledEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionStatusIdledEventData"];
                 };
             };
         };
@@ -8352,8 +8818,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionThreadCreatedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionThreadCreatedEventData"];
                 };
             };
         };
@@ -8388,8 +8854,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionThreadIdledEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionThreadIdledEventData"];
                 };
             };
         };
@@ -8424,8 +8890,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["SessionThreadTerminatedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionThreadTerminatedEventData"];
                 };
             };
         };
@@ -8460,8 +8926,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["AgentCreatedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["AgentCreatedEventData"];
                 };
             };
         };
@@ -8496,8 +8962,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["AgentUpdatedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["AgentUpdatedEventData"];
                 };
             };
         };
@@ -8532,8 +8998,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["AgentArchivedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["AgentArchivedEventData"];
                 };
             };
         };
@@ -8568,8 +9034,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["AgentDeletedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["AgentDeletedEventData"];
                 };
             };
         };
@@ -8603,8 +9069,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["DeploymentCreatedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["DeploymentCreatedEventData"];
                 };
             };
         };
@@ -8638,8 +9104,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["DeploymentUpdatedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["DeploymentUpdatedEventData"];
                 };
             };
         };
@@ -8673,8 +9139,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["DeploymentPausedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["DeploymentPausedEventData"];
                 };
             };
         };
@@ -8708,8 +9174,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["DeploymentUnpausedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["DeploymentUnpausedEventData"];
                 };
             };
         };
@@ -8743,8 +9209,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["DeploymentArchivedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["DeploymentArchivedEventData"];
                 };
             };
         };
@@ -8778,8 +9244,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["DeploymentDeletedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["DeploymentDeletedEventData"];
                 };
             };
         };
@@ -8815,8 +9281,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["DeploymentRunStartedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["DeploymentRunStartedEventData"];
                 };
             };
         };
@@ -8852,8 +9318,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["DeploymentRunSucceededEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["DeploymentRunSucceededEventData"];
                 };
             };
         };
@@ -8889,8 +9355,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["DeploymentRunFailedEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["DeploymentRunFailedEventData"];
                 };
             };
         };
@@ -8924,8 +9390,8 @@ export interface operations {
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["EventEnvelope"] & {
-                    data?: components["schemas"]["WebhookTestEventData"];
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["WebhookTestEventData"];
                 };
             };
         };

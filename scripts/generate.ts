@@ -2,7 +2,9 @@
  * Generates everything in generated/ from the hand-written description in openapi/:
  *   generated/openapi.json, generated/openapi.yaml  (bundled with redocly)
  *   generated/api.d.ts                              (openapi-typescript)
- *   generated/docs.html                             (self-contained Redoc page)
+ *   generated/docs.html                             (self-contained Redoc page: scripts inlined,
+ *                                                    a content security policy that loads nothing
+ *                                                    from elsewhere; see scripts/docs-template.hbs)
  * With --check it generates into a temporary folder and fails when generated/ differs.
  */
 import { execFileSync } from "node:child_process";
@@ -16,6 +18,7 @@ const ROOT = resolve(import.meta.dirname, "..");
 const SOURCE = join(ROOT, "openapi/openapi.yaml");
 const TARGET = join(ROOT, "generated");
 const REDOCLY = join(ROOT, "node_modules/.bin/redocly");
+const DOCS_TEMPLATE = join(ROOT, "scripts/docs-template.hbs");
 const FILES = ["openapi.json", "openapi.yaml", "api.d.ts", "docs.html"] as const;
 const HEADER = "DO NOT EDIT: generated from openapi/ by `npm run generate`.";
 
@@ -39,7 +42,18 @@ async function generate(outDir: string): Promise<void> {
   writeFileSync(join(outDir, "api.d.ts"), `/* ${HEADER} */\n\n${astToString(ast)}`);
 
   const docs = join(outDir, "docs.html");
-  redocly(["build-docs", bundled, "--output", docs, "--title", "Cloud Agents Service API"]);
+  redocly([
+    "build-docs",
+    bundled,
+    "--output",
+    docs,
+    "--title",
+    "Cloud Agents Service API",
+    // Redoc's scripts inside the page instead of a CDN link: /docs works without internet.
+    "--inlineBundle",
+    "--template",
+    DOCS_TEMPLATE,
+  ]);
   writeFileSync(docs, `<!-- ${HEADER} -->\n${readFileSync(docs, "utf8")}`);
 }
 

@@ -8,6 +8,7 @@ import { authenticate } from "./http/auth.ts";
 import { requireContentType } from "./http/contentType.ts";
 import { corsFor } from "./http/cors.ts";
 import { errorHandler } from "./http/errorHandler.ts";
+import { idempotency } from "./http/idempotency.ts";
 import { rateLimitPerToken } from "./http/rateLimit.ts";
 import { accessLog, assignRequestId } from "./http/requestId.ts";
 import { routeMatcher } from "./http/routeTemplate.ts";
@@ -89,6 +90,8 @@ export function createApp(deps: AppDeps): Express {
       $refParser: { mode: "bundle" },
     }),
   );
+  // After authentication and validation, so that a refused request keeps nothing.
+  api.use(idempotency(deps));
   for (const mod of apiRoutes) api.use(mod.router(deps));
   app.use(API_BASE, api);
 

@@ -6,6 +6,7 @@ export const ERROR_STATUS = {
   not_found_error: 404,
   conflict_error: 409,
   request_too_large: 413,
+  idempotency_error: 422,
   rate_limit_error: 429,
   api_error: 500,
 } as const;

@@ -32,7 +32,13 @@ function paramFromPath(path: string | undefined): string | undefined {
   if (!path) return undefined;
   const parts = path.replace(/^\./, "").split(/[/.]/).filter(Boolean);
   const [where, ...rest] = parts;
-  if (where === "headers" && rest[0]?.toLowerCase() === "content-type") return "Content-Type";
+  // Headers are named as documented: `Content-Type`, `Idempotency-Key`.
+  if (where === "headers" && rest[0]) {
+    return rest[0]
+      .split("-")
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
+      .join("-");
+  }
   if (where && ["body", "query", "params", "path", "headers"].includes(where)) {
     return rest.length ? joinParam(rest) : where === "body" ? undefined : where;
   }

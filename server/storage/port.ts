@@ -3,6 +3,7 @@ import type { AgentStore } from "./port/agents.ts";
 import type { DeploymentStore } from "./port/deployments.ts";
 import type { EnvironmentStore } from "./port/environments.ts";
 import type { HousekeepingStore } from "./port/housekeeping.ts";
+import type { IdempotencyStore } from "./port/idempotency.ts";
 import type { MetaStore } from "./port/meta.ts";
 import type { OutboxStore } from "./port/outbox.ts";
 import type { RunStore } from "./port/runs.ts";
@@ -25,6 +26,8 @@ export interface Storage {
   accounts: AccountStore;
   agents: AgentStore;
   environments: EnvironmentStore;
+  /** Idempotency-Key records of POST requests. */
+  idempotency: IdempotencyStore;
   sessions: SessionStore;
   /** Deployments and their runs; the scheduler (server/scheduler/worker.ts) fires them. */
   deployments: DeploymentStore;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import { CloudAgentsApiError, createCloudAgentsClient, paginate, type Schemas } from "../../client/index.ts";
+import { CloudAgentsApiError, createCloudAgentsClient, type Schemas } from "../../client/index.ts";
 import { startTestServer, type TestServer } from "../helpers/testServer.ts";
 
 let server: TestServer;
@@ -59,13 +59,19 @@ describe("the SDK", () => {
       ids.push(data?.id ?? "");
     }
     const seen: string[] = [];
-    for await (const vault of paginate((page) => client.GET("/vaults", { params: { query: { limit: 2, page } } }))) {
+    for await (const vault of client.paginate("/vaults", { params: { query: { limit: 2 } } })) {
       expectTypeOf(vault).toEqualTypeOf<Schemas["Vault"]>();
       seen.push(vault.id);
     }
     expect(seen).toEqual(ids.reverse());
 
-    const failing = paginate((page) => client.GET("/vaults", { params: { query: { limit: 500, page } } }));
-    await expect(failing.next()).rejects.toBeInstanceOf(CloudAgentsApiError);
+    const failing = client.paginate("/vaults", { params: { query: { limit: 500 } } });
+    const error = await failing.next().then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(CloudAgentsApiError);
+    expect(error).toMatchObject({ status: 400, type: "invalid_request_error", param: "limit" });
+    expect((error as CloudAgentsApiError).requestId).toMatch(/^req_/);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The README's walk-throughs run as written: every block marked `<!-- walkthrough -->` is executed
- * in order by bash (-e, -u, pipefail) against a real server process. Only the port differs.
+ * in order by bash (-e, -u, pipefail) from the repository folder against a real server process,
+ * including the SDK packed from client/ and the webhook receiver it verifies deliveries with.
+ * Only the port differs. The files they write land in a scratch folder, never in the repository.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -21,21 +23,29 @@ function walkthroughBlocks(): string[] {
   return [...readme.matchAll(/<!-- walkthrough -->\s*```sh\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
 }
 
+/** Files git would report in the repository (untracked or modified, not ignored). */
+const repoChanges = () =>
+  execFileSync("git", ["status", "--porcelain", "--untracked-files=all"], { cwd: ROOT, encoding: "utf8" });
+
 it("runs every walk-through of the README verbatim against a real server", async () => {
   const blocks = walkthroughBlocks();
-  expect(blocks.length).toBeGreaterThanOrEqual(4);
+  expect(blocks.length).toBeGreaterThanOrEqual(5);
   const data = mkdtempSync(join(tmpdir(), "cas-readme-data-"));
-  const work = mkdtempSync(join(tmpdir(), "cas-readme-work-"));
-  dirs.push(data, work);
-  const env = { DATABASE_URL: `sqlite:${data}/db.sqlite` };
+  const scratch = mkdtempSync(join(tmpdir(), "cas-readme-tmp-"));
+  dirs.push(data, scratch);
+  const env = { DATABASE_URL: `sqlite:${data}/db.sqlite`, WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" };
   server = await startServerProcess(env);
+  const before = repoChanges();
 
-  // The walk-throughs run "from the repository folder"; here they run in a scratch folder, so
-  // `npx cloud-agents` is pointed at this repository's CLI.
+  // `npx cloud-agents` is pointed straight at this repository's CLI (faster than npx's lookup).
   const shim = `npx() { if [ "$1" = cloud-agents ]; then shift; "${ROOT}node_modules/.bin/tsx" "${ROOT}server/main.ts" "$@"; else command npx "$@"; fi; }\n`;
   const script = shim + blocks.join("\n").replaceAll("http://127.0.0.1:8080", server.url);
   const result = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
-    const child = spawn("bash", ["-euo", "pipefail", "-c", script], { cwd: work, env: { ...process.env, ...env } });
+    // TMPDIR: the walk-throughs' `mktemp -d` scratch folder is made where this test can look into it.
+    const child = spawn("bash", ["-euo", "pipefail", "-c", script], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, TMPDIR: scratch },
+    });
     let out = "";
     child.stdout.on("data", (d: Buffer) => {
       out += d.toString();
@@ -50,6 +60,8 @@ it("runs every walk-through of the README verbatim against a real server", async
   expect(result.code, result.out).toBe(0);
   expect(result.out).toContain('"source":"vendor"');
   expect(result.out).toMatch(/"type":"skill_version","skill_id":"skill_/);
+  const [work] = readdirSync(scratch).map((d) => join(scratch, d));
+  if (!work) throw new Error("the walk-throughs made no scratch folder");
   expect(readFileSync(join(work, "release-notes.zip")).subarray(0, 2).toString()).toBe("PK");
   expect(result.out).toContain('"type":"vault_credential"');
   expect(result.out).not.toContain("ghp_example");
@@ -59,7 +71,20 @@ it("runs every walk-through of the README verbatim against a real server", async
   expect(result.out).toMatch(/"timezone":"Europe\/Berlin","upcoming_runs_at":\["20\d\d-/);
   expect(result.out).toMatch(/"status":"succeeded","error":null,"trigger_context":\{"type":"manual"\}/);
   expect(result.out).toMatch(/"status":"paused","paused_reason":\{"type":"manual"\}/);
+  expect(result.out).toMatch(/Idempotent-Replayed: true\r?$/im);
+  expect(result.out).toContain('"type":"idempotency_error"');
+  expect(result.out.match(/"name":"Created once"/g)).toHaveLength(1);
+  // The local receiver got the test event and a real one, and verified both signatures.
+  expect(result.out).toMatch(/^verified webhook\.test evt_[0-9A-Z]{26}$/m);
+  expect(result.out).toMatch(/^verified agent\.created evt_[0-9A-Z]{26}$/m);
+  expect(result.out).not.toContain("rejected:");
   expect(result.out).toMatch(/"event_id":"evt_[0-9A-Z]{26}","webhook_event_id":"whev_/);
   expect(result.out).toMatch(/"attempts":\[/);
-  expect(result.out.trimEnd().endsWith("204")).toBe(true);
-}, 120_000);
+  expect(result.out).toMatch(/}204$/m); // the DELETE of the endpoint
+  // The SDK quick start, with the packed SDK and plain node.
+  expect(result.out).toMatch(/^created vault_[0-9A-Z]{26}$/m);
+  expect(result.out).toMatch(/^error 404 not_found_error$/m);
+  expect(result.out).toMatch(/^vendor skills [1-9]\d*$/m);
+  // Nothing was left in the repository.
+  expect(repoChanges()).toBe(before);
+}, 180_000);

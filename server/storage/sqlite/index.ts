@@ -9,6 +9,7 @@ import { SqliteContext } from "./context.ts";
 import { createDeploymentStore } from "./deployments.ts";
 import { createEnvironmentStore } from "./environments.ts";
 import { createHousekeepingStore } from "./housekeeping.ts";
+import { createIdempotencyStore } from "./idempotency.ts";
 import { createMetaStore } from "./meta.ts";
 import { describeMigrationStatus, migrate, migrationStatus } from "./migrate.ts";
 import { createOutboxStore } from "./outbox.ts";
@@ -87,6 +88,7 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
     accounts: createAccountStore(ctx),
     agents: createAgentStore(ctx),
     environments: createEnvironmentStore(ctx),
+    idempotency: createIdempotencyStore(ctx),
     sessions,
     deployments: createDeploymentStore(ctx, sessions),
     runs: createRunStore(ctx),

@@ -1,0 +1,80 @@
+import type { IdempotencyStore } from "../port/idempotency.ts";
+import type { SqliteContext } from "./context.ts";
+
+interface KeyRow {
+  method: string;
+  path: string;
+  fingerprint: string;
+  created_at: string;
+  locked_until: string | null;
+  status: number | null;
+  content_type: string | null;
+  body_sealed: string | null;
+}
+
+/** Expired records each claim deletes on its way, so the table stays bounded without retention. */
+const LAZY_PURGE_BATCH = 10;
+
+export function createIdempotencyStore(ctx: SqliteContext): IdempotencyStore {
+  const { db } = ctx;
+  const find = db.prepare("SELECT * FROM idempotency_keys WHERE account_id = ? AND key = ?");
+  const remove = db.prepare("DELETE FROM idempotency_keys WHERE account_id = ? AND key = ?");
+  const insert = db.prepare(
+    `INSERT INTO idempotency_keys (account_id, key, method, path, fingerprint, created_at, locked_until)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const complete = db.prepare(
+    `UPDATE idempotency_keys SET status = ?, content_type = ?, body_sealed = ?, completed_at = ?, locked_until = NULL
+     WHERE account_id = ? AND key = ? AND status IS NULL`,
+  );
+  const release = db.prepare("DELETE FROM idempotency_keys WHERE account_id = ? AND key = ? AND status IS NULL");
+  const purge = db.prepare(
+    `DELETE FROM idempotency_keys WHERE rowid IN (
+       SELECT rowid FROM idempotency_keys WHERE created_at < ? ORDER BY created_at LIMIT ?)`,
+  );
+
+  return {
+    claim(request, { expiredBefore, lockedUntil }) {
+      return ctx.tx(() => {
+        const now = ctx.nowIso();
+        purge.run(expiredBefore, LAZY_PURGE_BATCH);
+        let row = find.get(request.accountId, request.key) as KeyRow | undefined;
+        const expired = row && row.created_at < expiredBefore;
+        const abandoned = row && row.status === null && (row.locked_until ?? "") < now;
+        if (row && (expired || abandoned)) {
+          remove.run(request.accountId, request.key);
+          row = undefined;
+        }
+        if (!row) {
+          insert.run(
+            request.accountId,
+            request.key,
+            request.method,
+            request.path,
+            request.fingerprint,
+            now,
+            lockedUntil,
+          );
+          return { outcome: "claimed" } as const;
+        }
+        if (row.method !== request.method) return { outcome: "mismatch", differs: "method" } as const;
+        if (row.path !== request.path) return { outcome: "mismatch", differs: "path" } as const;
+        if (row.fingerprint !== request.fingerprint) return { outcome: "mismatch", differs: "body" } as const;
+        if (row.status === null || row.body_sealed === null) return { outcome: "in_flight" } as const;
+        return {
+          outcome: "completed",
+          response: { status: row.status, contentType: row.content_type, bodySealed: row.body_sealed },
+        } as const;
+      });
+    },
+    complete(accountId, key, response) {
+      complete.run(response.status, response.contentType, response.bodySealed, ctx.nowIso(), accountId, key);
+    },
+    release(accountId, key) {
+      release.run(accountId, key);
+    },
+    deleteExpiredIdempotencyKeys(before, limit) {
+      return ctx.tx(() => purge.run(before, limit).changes);
+    },
+  };
+}
