@@ -61,5 +61,9 @@ it("runs every walk-through of the README verbatim against a real server", async
   expect(result.out).toMatch(/"status":"paused","paused_reason":\{"type":"manual"\}/);
   expect(result.out).toMatch(/"event_id":"evt_[0-9A-Z]{26}","webhook_event_id":"whev_/);
   expect(result.out).toMatch(/"attempts":\[/);
+  // After the rotation, the endpoint shows until when the previous secret still signs.
+  expect(result.out).toMatch(/"previous_secret_expires_at":"20\d\d-/);
+  expect(result.out).toMatch(/\{"requeued":\d+\}/);
+  expect(result.out).toContain("environment.created environment.updated");
   expect(result.out.trimEnd().endsWith("204")).toBe(true);
 }, 120_000);
