@@ -274,6 +274,8 @@ describe("accounts are isolated", () => {
       ["POST", `/webhook_endpoints/${ep.id}/test`],
       ["POST", `/webhook_endpoints/${ep.id}/enable`],
       ["POST", `/webhook_endpoints/${ep.id}/disable`],
+      ["POST", `/webhook_endpoints/${ep.id}/rotate_secret`],
+      ["POST", `/webhook_endpoints/${ep.id}/recover`, { since: "2026-01-01T00:00:00Z" }],
       ["GET", `/webhook_events/${test.webhook_event_id}`],
       ["POST", `/webhook_events/${test.webhook_event_id}/retry`],
     ];
@@ -338,6 +340,9 @@ describe("malformed requests", () => {
       ["POST", `/webhook_endpoints/${ep.id}/test`],
       ["POST", `/webhook_endpoints/${ep.id}/enable`],
       ["POST", `/webhook_endpoints/${ep.id}/disable`],
+      ["POST", `/webhook_endpoints/${ep.id}/rotate_secret`],
+      ["POST", `/webhook_endpoints/${ep.id}/recover`],
+      ["GET", "/webhook_event_types"],
       ["GET", "/webhook_events"],
       ["GET", `/webhook_events/${test.webhook_event_id}`],
       ["POST", `/webhook_events/${test.webhook_event_id}/retry`],
