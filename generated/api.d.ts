@@ -1038,15 +1038,18 @@ export interface paths {
         /**
          * Create a webhook endpoint
          * @description Registers a URL that receives every event of the subscribed kinds by HTTP POST, signed with the
-         *     endpoint's `signing_secret`. The response is the only one that shows the secret: store it.
+         *     endpoint's `signing_secret` (`whsec_` + 32 random bytes, standard base64). The response is the
+         *     only one that shows the secret (besides a rotation's): store it.
          *
          *     Each delivery carries `Content-Type: application/json`, `Webhook-Id` (the envelope id),
-         *     `Webhook-Event-Type`, `User-Agent: CloudAgents-Webhook/<version>` and
-         *     `Webhook-Signature: t=<unix seconds>,v1=<hex>`, where the hex is HMAC-SHA256 keyed with the UTF-8
-         *     bytes of the whole `signing_secret` (including `whsec_`) over `<t>.<raw body>`.
+         *     `Webhook-Event-Type`, `User-Agent: CloudAgents-Webhook/<version>` and the signature of the
+         *     endpoint's `signing_scheme`: `Webhook-Signature: t=<unix seconds>,v1=<hex>` (`webhook_signature`,
+         *     the default) or `webhook-timestamp` and `webhook-signature: v1,<base64>` (`standard_webhooks`).
+         *     "Verifying webhook deliveries" in the introduction gives both recipes.
          *     A 2xx within the timeout (10 s by default) is a success; anything else fails (other statuses,
          *     redirects, which are never followed, timeouts, connection errors) and is retried after 1 min,
-         *     10 min and 100 min (±10 %); after the 4th failed attempt the record is `dead`.
+         *     10 min and 100 min (±10 %); after the 4th failed attempt the record is `dead`. An endpoint that
+         *     answers `410 Gone` is disabled at once; one that fails without a success for 5 days is disabled too.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -1070,14 +1073,17 @@ export interface paths {
         };
         /**
          * Get a webhook endpoint
-         * @description Returns one endpoint with its delivery health (`consecutive_fail`, `degraded`, last success and failure). The signing secret is never returned.
+         * @description Returns one endpoint with its delivery health (`consecutive_fail`, `degraded`, last success and failure, `disabled_reason`) and its signing scheme. The signing secret is never returned.
          */
         get: operations["getWebhookEndpoint"];
         /**
          * Replace a webhook endpoint's configuration
          * @description Replaces the configuration: `url` and `events` are required; an omitted `description` becomes
-         *     null and an omitted `metadata` becomes empty. The signing secret, the enabled state and the
-         *     delivery health are kept. Records already created keep their endpoint and are sent to the new URL.
+         *     null, an omitted `metadata` becomes empty and an omitted `signing_scheme` becomes
+         *     `webhook_signature`. The signing secret, the enabled state and the delivery health are kept.
+         *     Records already created keep their endpoint and are sent to the new URL, signed per the new
+         *     scheme. An endpoint created before secrets were standard base64 must rotate its secret before it
+         *     can switch to `standard_webhooks` (409 otherwise).
          */
         put: operations["updateWebhookEndpoint"];
         post?: never;
@@ -1137,7 +1143,10 @@ export interface paths {
         put?: never;
         /**
          * Enable a webhook endpoint
-         * @description Resumes deliveries to the endpoint, records held while it was disabled first. Enabling an enabled endpoint is harmless.
+         * @description Resumes deliveries to the endpoint, records held while it was disabled first, and clears
+         *     `disabled_reason`, whatever disabled it (by hand, `410 Gone` or sustained failure). The failure
+         *     streak starts over: an endpoint disabled for failing is not disabled again by its first failure.
+         *     Enabling an enabled endpoint is harmless.
          */
         post: operations["enableWebhookEndpoint"];
         delete?: never;
@@ -1165,9 +1174,72 @@ export interface paths {
          * Disable a webhook endpoint
          * @description Pauses deliveries to the endpoint and keeps it. Events that occur meanwhile are still recorded
          *     for it and held (`pending`) until it is enabled. An attempt already in flight completes.
-         *     Disabling a disabled endpoint is harmless.
+         *     `disabled_reason` becomes `{"type":"manual"}` and a `webhook_endpoint.disabled` event goes to the
+         *     account's other endpoints subscribed to it. Disabling a disabled endpoint is harmless (no event).
          */
         post: operations["disableWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints/{endpoint_id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the webhook endpoint (`wep_...`).
+                 * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+                 */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's signing secret
+         * @description Replaces the endpoint's signing secret with a new one (`whsec_` + 32 random bytes, standard
+         *     base64), shown in this response only. The previous secret keeps signing for
+         *     `previous_secret_expires_in` seconds (default one day): until then every delivery carries two
+         *     signatures, the new one first (`Webhook-Signature: t=<t>,v1=<new>,v1=<old>`, or
+         *     `webhook-signature: v1,<new> v1,<old>` with `standard_webhooks`), so receivers can switch to the
+         *     new secret without rejecting a delivery. When it expires only the new secret signs. Rotating
+         *     again during an overlap makes the current secret the previous one; the older one stops at once.
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints/{endpoint_id}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the webhook endpoint (`wep_...`).
+                 * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+                 */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-queue an endpoint's dead deliveries
+         * @description Replays the dead-letter queue of one endpoint after an outage: every `dead` record of the
+         *     endpoint whose event occurred in the window (`since` inclusive, `until` exclusive, by
+         *     `created_at`) becomes `pending`, due at once, with a fresh round of attempts and the same
+         *     envelope (same id, same bytes). They are sent oldest first. Records of a disabled endpoint are
+         *     held until it is enabled. Records in any other status are left alone.
+         */
+        post: operations["recoverWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1249,6 +1321,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook_event_types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the event types
+         * @description The catalog of every kind of event the service pushes, read from the `webhooks` section of this
+         *     description: its name (what endpoints subscribe to), when it is emitted, and the JSON Schema of
+         *     its `data`, so receivers can generate types or validate payloads. The list is short and not paged.
+         */
+        get: operations["listWebhookEventTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "session.created": {
@@ -1264,8 +1358,8 @@ export interface webhooks {
          * session.created
          * @description A session was created with `POST /sessions` (or by a deployment run).
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.created` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.created` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionCreatedEvent"];
         delete?: never;
@@ -1287,8 +1381,8 @@ export interface webhooks {
          * session.updated
          * @description A session's title or metadata changed (`POST /sessions/{session_id}` that changes something).
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.updated` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.updated` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionUpdatedEvent"];
         delete?: never;
@@ -1310,8 +1404,8 @@ export interface webhooks {
          * session.archived
          * @description A session was archived: it accepts no new events; its history stays readable.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.archived` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.archived` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionArchivedEvent"];
         delete?: never;
@@ -1333,8 +1427,8 @@ export interface webhooks {
          * session.deleted
          * @description A session was permanently deleted, with its history and threads.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.deleted` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.deleted` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionDeletedEvent"];
         delete?: never;
@@ -1356,8 +1450,8 @@ export interface webhooks {
          * session.status_run_started
          * @description The agent started a run: the session is `running`.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.status_run_started` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.status_run_started` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionStatusRunStartedEvent"];
         delete?: never;
@@ -1379,8 +1473,8 @@ export interface webhooks {
          * session.status_idled
          * @description A turn completed (or ended with an error event) and the session is `idle`: its latest output is safe to read.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.status_idled` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.status_idled` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionStatusIdledEvent"];
         delete?: never;
@@ -1402,8 +1496,8 @@ export interface webhooks {
          * session.thread_created
          * @description A session thread was created: a sub-agent of a coordinator agent runs in it for the first time.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.thread_created` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.thread_created` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionThreadCreatedEvent"];
         delete?: never;
@@ -1425,8 +1519,8 @@ export interface webhooks {
          * session.thread_idled
          * @description A session thread finished a run and is `idle`.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.thread_idled` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.thread_idled` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionThreadIdledEvent"];
         delete?: never;
@@ -1448,8 +1542,8 @@ export interface webhooks {
          * session.thread_terminated
          * @description A session thread was terminated by a `user.interrupt`; it never runs again.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.thread_terminated` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.thread_terminated` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionThreadTerminatedEvent"];
         delete?: never;
@@ -1471,8 +1565,8 @@ export interface webhooks {
          * agent.created
          * @description An agent was created with `POST /agents`; `version` is 1.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.created` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.created` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveAgentCreatedEvent"];
         delete?: never;
@@ -1494,8 +1588,8 @@ export interface webhooks {
          * agent.updated
          * @description An agent's configuration changed; `version` is the new version (incremented by one).
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.updated` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.updated` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveAgentUpdatedEvent"];
         delete?: never;
@@ -1517,8 +1611,8 @@ export interface webhooks {
          * agent.archived
          * @description An agent was archived: it takes no new sessions; `version` is its current version.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.archived` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.archived` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveAgentArchivedEvent"];
         delete?: never;
@@ -1540,8 +1634,8 @@ export interface webhooks {
          * agent.deleted
          * @description An agent was deleted; its configuration is unrecoverable. `version` is the version it had.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.deleted` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.deleted` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveAgentDeletedEvent"];
         delete?: never;
@@ -1563,8 +1657,8 @@ export interface webhooks {
          * deployment.created
          * @description A deployment was created with `POST /deployments`; it is `active` and fires per its schedule.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.created` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.created` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentCreatedEvent"];
         delete?: never;
@@ -1586,8 +1680,8 @@ export interface webhooks {
          * deployment.updated
          * @description A deployment's configuration changed with `POST /deployments/{deployment_id}`.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.updated` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.updated` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentUpdatedEvent"];
         delete?: never;
@@ -1609,8 +1703,8 @@ export interface webhooks {
          * deployment.paused
          * @description A deployment was paused: by `POST /deployments/{deployment_id}/pause`, or by the service because a run could not start (see `paused_reason`).
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.paused` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.paused` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentPausedEvent"];
         delete?: never;
@@ -1632,8 +1726,8 @@ export interface webhooks {
          * deployment.unpaused
          * @description A paused deployment was resumed with `POST /deployments/{deployment_id}/unpause`; its next fire time is computed from now.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.unpaused` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.unpaused` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentUnpausedEvent"];
         delete?: never;
@@ -1655,8 +1749,8 @@ export interface webhooks {
          * deployment.archived
          * @description A deployment was archived; it never fires again but stays readable.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.archived` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.archived` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentArchivedEvent"];
         delete?: never;
@@ -1678,8 +1772,8 @@ export interface webhooks {
          * deployment.deleted
          * @description A deployment was deleted with its runs; the sessions its runs created stay.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.deleted` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.deleted` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentDeletedEvent"];
         delete?: never;
@@ -1701,8 +1795,8 @@ export interface webhooks {
          * deployment_run.started
          * @description A deployment run started: its session was created (scheduled fire or manual run).
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment_run.started` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment_run.started` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentRunStartedEvent"];
         delete?: never;
@@ -1724,8 +1818,8 @@ export interface webhooks {
          * deployment_run.succeeded
          * @description A deployment run succeeded: the first turn of its session ended and the session went idle.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment_run.succeeded` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment_run.succeeded` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentRunSucceededEvent"];
         delete?: never;
@@ -1747,10 +1841,355 @@ export interface webhooks {
          * deployment_run.failed
          * @description A deployment run failed: no session could be created (`session_id` null), or the first turn of its session errored.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment_run.failed` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment_run.failed` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentRunFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "environment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * environment.created
+         * @description An environment was created with `POST /environments`.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `environment.created` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveEnvironmentCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "environment.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * environment.updated
+         * @description An environment's name, description, config or metadata changed with `POST /environments/{environment_id}` (an update that changes nothing emits no event).
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `environment.updated` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveEnvironmentUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "environment.archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * environment.archived
+         * @description An environment was archived with `POST /environments/{environment_id}/archive`. It stays readable; archiving it again emits no event.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `environment.archived` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveEnvironmentArchivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "environment.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * environment.deleted
+         * @description An environment was deleted with `DELETE /environments/{environment_id}`.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `environment.deleted` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveEnvironmentDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vault.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * vault.created
+         * @description A vault was created with `POST /vaults`.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault.created` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveVaultCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vault.archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * vault.archived
+         * @description A vault was archived with `POST /vaults/{vault_id}/archive`, together with its active credentials (each of which emits `vault_credential.archived` first). Archiving it again emits no event.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault.archived` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveVaultArchivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vault.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * vault.deleted
+         * @description A vault was deleted with `DELETE /vaults/{vault_id}`, together with its credentials (each of which emits `vault_credential.deleted` first).
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault.deleted` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveVaultDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vault_credential.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * vault_credential.created
+         * @description A credential was added to a vault with `POST /vaults/{vault_id}/credentials`.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault_credential.created` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveVaultCredentialCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vault_credential.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * vault_credential.updated
+         * @description A credential's display name, metadata or auth changed with `POST /vaults/{vault_id}/credentials/{credential_id}` (an update that changes nothing emits no event).
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault_credential.updated` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveVaultCredentialUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vault_credential.archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * vault_credential.archived
+         * @description A credential was archived, with `POST /vaults/{vault_id}/credentials/{credential_id}/archive` or together with its vault. Archiving it again emits no event.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault_credential.archived` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveVaultCredentialArchivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vault_credential.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * vault_credential.deleted
+         * @description A credential was deleted, with `DELETE /vaults/{vault_id}/credentials/{credential_id}` or together with its vault.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault_credential.deleted` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveVaultCredentialDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "vault_credential.refresh_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * vault_credential.refresh_failed
+         * @description Refreshing the access token of an `mcp_oauth` credential with its `refresh` configuration failed, so the credential could not be used; update its `auth`. Declared for subscriptions now: this version does not refresh credentials yet, so it does not emit this kind.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault_credential.refresh_failed` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveVaultCredentialRefreshFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.degraded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook_endpoint.degraded
+         * @description An endpoint became degraded: its `consecutive_fail` exceeded the degradation threshold (`WEBHOOK_DEGRADED_THRESHOLD`, 20 by default). It stays `degraded: true` until a delivery to it succeeds (`webhook_endpoint.recovered`).
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `webhook_endpoint.degraded` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveWebhookEndpointDegradedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.recovered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook_endpoint.recovered
+         * @description A delivery to a degraded endpoint succeeded: it is no longer degraded and its `consecutive_fail` is back to 0.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `webhook_endpoint.recovered` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveWebhookEndpointRecoveredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook_endpoint.disabled
+         * @description An endpoint was disabled: it answered `410 Gone` (`gone`), it kept failing without a success for `WEBHOOK_AUTO_DISABLE_AFTER_S` (`failing`, 5 days by default), or `POST /webhook_endpoints/{endpoint_id}/disable` was called (`manual`). Events for it are held until it is enabled. Sent to the account's other endpoints subscribed to it, never to the disabled endpoint itself.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `webhook_endpoint.disabled` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveWebhookEndpointDisabledEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1770,8 +2209,8 @@ export interface webhooks {
          * webhook.test
          * @description A test event sent by `POST /webhook_endpoints/{id}/test` to check connectivity and signature verification. Only the tested endpoint receives it.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `webhook.test` (or `*`), signed with the
-         *     `Webhook-Signature` header. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `webhook.test` (or `*`), signed according to
+         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveWebhookTestEvent"];
         delete?: never;
@@ -3763,7 +4202,22 @@ export interface components {
          * @example session.status_idled
          * @enum {string}
          */
-        WebhookEventSelector: "*" | "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed";
+        WebhookEventSelector: "*" | "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed" | "environment.created" | "environment.updated" | "environment.archived" | "environment.deleted" | "vault.created" | "vault.archived" | "vault.deleted" | "vault_credential.created" | "vault_credential.updated" | "vault_credential.archived" | "vault_credential.deleted" | "vault_credential.refresh_failed" | "webhook_endpoint.degraded" | "webhook_endpoint.recovered" | "webhook_endpoint.disabled";
+        /**
+         * @description How deliveries to the endpoint are signed. `webhook_signature` (the default): `Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` keyed with the UTF-8 bytes of the whole `signing_secret` over `<t>.<raw body>` (the layout Stripe's libraries verify). `standard_webhooks`: the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256>` keyed with the base64-decoded part of the secret after `whsec_` over `<webhook-id>.<webhook-timestamp>.<raw body>`, so the `standardwebhooks` and `svix` libraries verify deliveries unchanged. See "Verifying webhook deliveries" in the introduction.
+         * @example webhook_signature
+         * @enum {string}
+         */
+        WebhookSigningScheme: "webhook_signature" | "standard_webhooks";
+        /** @description Why an endpoint is disabled: `gone` when it answered `410 Gone` (disabled at once), `failing` when its deliveries kept failing without a success for `WEBHOOK_AUTO_DISABLE_AFTER_S` (5 days by default), `manual` after `POST /webhook_endpoints/{endpoint_id}/disable`. */
+        WebhookEndpointDisabledReason: {
+            /**
+             * @description The cause.
+             * @example gone
+             * @enum {string}
+             */
+            type: "gone" | "failing" | "manual";
+        };
         /** @description A registered URL that receives signed event pushes. The signing secret is shown only when the endpoint is created. */
         WebhookEndpoint: {
             /**
@@ -3796,11 +4250,20 @@ export interface components {
              */
             description: string | null;
             metadata: components["schemas"]["Metadata"];
+            signing_scheme: components["schemas"]["WebhookSigningScheme"];
+            /**
+             * Format: date-time
+             * @description After `POST /webhook_endpoints/{endpoint_id}/rotate_secret`: until when the previous secret still signs every delivery next to the current one. Null when only the current secret signs.
+             * @example null
+             */
+            previous_secret_expires_at: string | null;
             /**
              * @description True when enabled; false when disabled (events are still recorded for it, and held until it is enabled).
              * @example true
              */
             active: boolean;
+            /** @description Why the endpoint is disabled; null while it is enabled. */
+            disabled_reason: null | components["schemas"]["WebhookEndpointDisabledReason"];
             /**
              * @description Failed delivery attempts since the last successful one.
              * @example 0
@@ -3831,7 +4294,7 @@ export interface components {
             created_at: string;
             /**
              * Format: date-time
-             * @description When the endpoint's configuration or enabled state last changed.
+             * @description When the endpoint's configuration, enabled state or signing secret last changed.
              * @example 2026-11-21T12:34:56.789Z
              */
             updated_at: string;
@@ -3866,8 +4329,9 @@ export interface components {
              */
             description?: string | null;
             metadata?: components["schemas"]["Metadata"];
+            signing_scheme?: components["schemas"]["WebhookSigningScheme"];
         };
-        /** @description A newly created webhook endpoint with its signing secret. This is the only response that shows the secret, so store it now. */
+        /** @description A webhook endpoint with its signing secret, as created or just rotated. Only these two responses show the secret, so store it now. */
         WebhookEndpointWithSecret: {
             /**
              * @description The endpoint id, `wep_` followed by a ULID.
@@ -3899,11 +4363,20 @@ export interface components {
              */
             description: string | null;
             metadata: components["schemas"]["Metadata"];
+            signing_scheme: components["schemas"]["WebhookSigningScheme"];
+            /**
+             * Format: date-time
+             * @description After `POST /webhook_endpoints/{endpoint_id}/rotate_secret`: until when the previous secret still signs every delivery next to the current one. Null when only the current secret signs.
+             * @example null
+             */
+            previous_secret_expires_at: string | null;
             /**
              * @description True when enabled; false when disabled (events are still recorded for it, and held until it is enabled).
              * @example true
              */
             active: boolean;
+            /** @description Why the endpoint is disabled; null while it is enabled. */
+            disabled_reason: null | components["schemas"]["WebhookEndpointDisabledReason"];
             /**
              * @description Failed delivery attempts since the last successful one.
              * @example 0
@@ -3934,13 +4407,13 @@ export interface components {
             created_at: string;
             /**
              * Format: date-time
-             * @description When the endpoint's configuration or enabled state last changed.
+             * @description When the endpoint's configuration, enabled state or signing secret last changed.
              * @example 2026-11-21T12:34:56.789Z
              */
             updated_at: string;
             /**
-             * @description The secret that signs every delivery to this endpoint: `whsec_` followed by 32 random bytes in base64url. The `v1` signature is HMAC-SHA256 keyed with the UTF-8 bytes of this whole string. Returned only here, never by later reads.
-             * @example whsec_7Kq2ZbU4xN9mW1cR8tY3vH6pL0sD5fG2jA4eQ7iO9uE
+             * @description The secret that signs every delivery to this endpoint: `whsec_` followed by 32 random bytes in standard base64. With `webhook_signature` the HMAC key is the UTF-8 bytes of this whole string; with `standard_webhooks` it is the base64-decoded part after `whsec_`. Returned only when the endpoint is created and when its secret is rotated, never by later reads.
+             * @example whsec_toRH2g/qGOn/dSb4x0cMrgURX8xXXdl02SBWIsoRAEs=
              */
             signing_secret: string;
         };
@@ -3957,6 +4430,38 @@ export interface components {
              */
             webhook_event_id: string;
         };
+        /** @description How long the secret being replaced keeps signing deliveries, next to the new one. */
+        RotateWebhookSecretRequest: {
+            /**
+             * @description Seconds during which every delivery is signed with both the new and the previous secret (0 to 604800, one week; default 86400, one day). 0 stops the previous secret at once.
+             * @default 86400
+             * @example 86400
+             */
+            previous_secret_expires_in: number;
+        };
+        /** @description The window of delivery records to re-queue, by the time their event occurred (`created_at`). */
+        RecoverWebhookEndpointRequest: {
+            /**
+             * Format: date-time
+             * @description The start of the window (inclusive), RFC 3339.
+             * @example 2026-11-21T00:00:00.000Z
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description The end of the window (exclusive), RFC 3339; defaults to now. Must be after `since`.
+             * @example 2026-11-22T00:00:00.000Z
+             */
+            until?: string;
+        };
+        /** @description The outcome of a recovery. */
+        WebhookRecoverResult: {
+            /**
+             * @description How many `dead` records of the endpoint were queued again (now `pending`, due at once, with a fresh round of attempts).
+             * @example 42
+             */
+            requeued: number;
+        };
         /**
          * @description The delivery status of a record:
          *     `pending` (waiting for its first attempt or a retry, or held while the endpoint is disabled),
@@ -3971,7 +4476,7 @@ export interface components {
          * @example session.status_idled
          * @enum {string}
          */
-        WebhookEventType: "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed" | "webhook.test";
+        WebhookEventType: "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed" | "environment.created" | "environment.updated" | "environment.archived" | "environment.deleted" | "vault.created" | "vault.archived" | "vault.deleted" | "vault_credential.created" | "vault_credential.updated" | "vault_credential.archived" | "vault_credential.deleted" | "vault_credential.refresh_failed" | "webhook_endpoint.degraded" | "webhook_endpoint.recovered" | "webhook_endpoint.disabled" | "webhook.test";
         /** @description The delivery record of one event for one endpoint: its status and timestamps, for auditing. */
         WebhookEvent: {
             /**
@@ -4445,6 +4950,252 @@ export interface components {
              */
             session_id: string | null;
         };
+        /** @description The data of a `environment.created` event. An environment was created with `POST /environments`. */
+        EnvironmentCreatedEventData: {
+            /**
+             * @description The environment id (`env_...`).
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            id: string;
+            /**
+             * @description Always `environment.created`.
+             * @example environment.created
+             * @constant
+             */
+            type: "environment.created";
+        };
+        /** @description The data of a `environment.updated` event. An environment's name, description, config or metadata changed with `POST /environments/{environment_id}` (an update that changes nothing emits no event). */
+        EnvironmentUpdatedEventData: {
+            /**
+             * @description The environment id (`env_...`).
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            id: string;
+            /**
+             * @description Always `environment.updated`.
+             * @example environment.updated
+             * @constant
+             */
+            type: "environment.updated";
+        };
+        /** @description The data of a `environment.archived` event. An environment was archived with `POST /environments/{environment_id}/archive`. It stays readable; archiving it again emits no event. */
+        EnvironmentArchivedEventData: {
+            /**
+             * @description The environment id (`env_...`).
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            id: string;
+            /**
+             * @description Always `environment.archived`.
+             * @example environment.archived
+             * @constant
+             */
+            type: "environment.archived";
+        };
+        /** @description The data of a `environment.deleted` event. An environment was deleted with `DELETE /environments/{environment_id}`. */
+        EnvironmentDeletedEventData: {
+            /**
+             * @description The environment id (`env_...`).
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            id: string;
+            /**
+             * @description Always `environment.deleted`.
+             * @example environment.deleted
+             * @constant
+             */
+            type: "environment.deleted";
+        };
+        /** @description The data of a `vault.created` event. A vault was created with `POST /vaults`. */
+        VaultCreatedEventData: {
+            /**
+             * @description The vault id (`vault_...`).
+             * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+             */
+            id: string;
+            /**
+             * @description Always `vault.created`.
+             * @example vault.created
+             * @constant
+             */
+            type: "vault.created";
+        };
+        /** @description The data of a `vault.archived` event. A vault was archived with `POST /vaults/{vault_id}/archive`, together with its active credentials (each of which emits `vault_credential.archived` first). Archiving it again emits no event. */
+        VaultArchivedEventData: {
+            /**
+             * @description The vault id (`vault_...`).
+             * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+             */
+            id: string;
+            /**
+             * @description Always `vault.archived`.
+             * @example vault.archived
+             * @constant
+             */
+            type: "vault.archived";
+        };
+        /** @description The data of a `vault.deleted` event. A vault was deleted with `DELETE /vaults/{vault_id}`, together with its credentials (each of which emits `vault_credential.deleted` first). */
+        VaultDeletedEventData: {
+            /**
+             * @description The vault id (`vault_...`).
+             * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+             */
+            id: string;
+            /**
+             * @description Always `vault.deleted`.
+             * @example vault.deleted
+             * @constant
+             */
+            type: "vault.deleted";
+        };
+        /** @description The data of a `vault_credential.created` event. A credential was added to a vault with `POST /vaults/{vault_id}/credentials`. */
+        VaultCredentialCreatedEventData: {
+            /**
+             * @description The credential id (`vcred_...`).
+             * @example vcred_01JD3Q4B7T2M8X0P5R6S9V1W3Y
+             */
+            id: string;
+            /**
+             * @description Always `vault_credential.created`.
+             * @example vault_credential.created
+             * @constant
+             */
+            type: "vault_credential.created";
+            /**
+             * @description The vault that holds the credential (`vault_...`).
+             * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+             */
+            vault_id: string;
+        };
+        /** @description The data of a `vault_credential.updated` event. A credential's display name, metadata or auth changed with `POST /vaults/{vault_id}/credentials/{credential_id}` (an update that changes nothing emits no event). */
+        VaultCredentialUpdatedEventData: {
+            /**
+             * @description The credential id (`vcred_...`).
+             * @example vcred_01JD3Q4B7T2M8X0P5R6S9V1W3Y
+             */
+            id: string;
+            /**
+             * @description Always `vault_credential.updated`.
+             * @example vault_credential.updated
+             * @constant
+             */
+            type: "vault_credential.updated";
+            /**
+             * @description The vault that holds the credential (`vault_...`).
+             * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+             */
+            vault_id: string;
+        };
+        /** @description The data of a `vault_credential.archived` event. A credential was archived, with `POST /vaults/{vault_id}/credentials/{credential_id}/archive` or together with its vault. Archiving it again emits no event. */
+        VaultCredentialArchivedEventData: {
+            /**
+             * @description The credential id (`vcred_...`).
+             * @example vcred_01JD3Q4B7T2M8X0P5R6S9V1W3Y
+             */
+            id: string;
+            /**
+             * @description Always `vault_credential.archived`.
+             * @example vault_credential.archived
+             * @constant
+             */
+            type: "vault_credential.archived";
+            /**
+             * @description The vault that holds the credential (`vault_...`).
+             * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+             */
+            vault_id: string;
+        };
+        /** @description The data of a `vault_credential.deleted` event. A credential was deleted, with `DELETE /vaults/{vault_id}/credentials/{credential_id}` or together with its vault. */
+        VaultCredentialDeletedEventData: {
+            /**
+             * @description The credential id (`vcred_...`).
+             * @example vcred_01JD3Q4B7T2M8X0P5R6S9V1W3Y
+             */
+            id: string;
+            /**
+             * @description Always `vault_credential.deleted`.
+             * @example vault_credential.deleted
+             * @constant
+             */
+            type: "vault_credential.deleted";
+            /**
+             * @description The vault that holds the credential (`vault_...`).
+             * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+             */
+            vault_id: string;
+        };
+        /** @description The data of a `vault_credential.refresh_failed` event. Refreshing the access token of an `mcp_oauth` credential with its `refresh` configuration failed, so the credential could not be used; update its `auth`. Declared for subscriptions now: this version does not refresh credentials yet, so it does not emit this kind. */
+        VaultCredentialRefreshFailedEventData: {
+            /**
+             * @description The credential id (`vcred_...`).
+             * @example vcred_01JD3Q4B7T2M8X0P5R6S9V1W3Y
+             */
+            id: string;
+            /**
+             * @description Always `vault_credential.refresh_failed`.
+             * @example vault_credential.refresh_failed
+             * @constant
+             */
+            type: "vault_credential.refresh_failed";
+            /**
+             * @description The vault that holds the credential (`vault_...`).
+             * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+             */
+            vault_id: string;
+        };
+        /** @description The data of a `webhook_endpoint.degraded` event. An endpoint became degraded: its `consecutive_fail` exceeded the degradation threshold (`WEBHOOK_DEGRADED_THRESHOLD`, 20 by default). It stays `degraded: true` until a delivery to it succeeds (`webhook_endpoint.recovered`). */
+        WebhookEndpointDegradedEventData: {
+            /**
+             * @description The webhook endpoint id (`wep_...`).
+             * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+             */
+            id: string;
+            /**
+             * @description Always `webhook_endpoint.degraded`.
+             * @example webhook_endpoint.degraded
+             * @constant
+             */
+            type: "webhook_endpoint.degraded";
+            /**
+             * @description The endpoint's failed delivery attempts since its last successful one.
+             * @example 21
+             */
+            consecutive_fail: number;
+        };
+        /** @description The data of a `webhook_endpoint.recovered` event. A delivery to a degraded endpoint succeeded: it is no longer degraded and its `consecutive_fail` is back to 0. */
+        WebhookEndpointRecoveredEventData: {
+            /**
+             * @description The webhook endpoint id (`wep_...`).
+             * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+             */
+            id: string;
+            /**
+             * @description Always `webhook_endpoint.recovered`.
+             * @example webhook_endpoint.recovered
+             * @constant
+             */
+            type: "webhook_endpoint.recovered";
+        };
+        /** @description The data of a `webhook_endpoint.disabled` event. An endpoint was disabled: it answered `410 Gone` (`gone`), it kept failing without a success for `WEBHOOK_AUTO_DISABLE_AFTER_S` (`failing`, 5 days by default), or `POST /webhook_endpoints/{endpoint_id}/disable` was called (`manual`). Events for it are held until it is enabled. Sent to the account's other endpoints subscribed to it, never to the disabled endpoint itself. */
+        WebhookEndpointDisabledEventData: {
+            /**
+             * @description The webhook endpoint id (`wep_...`).
+             * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+             */
+            id: string;
+            /**
+             * @description Always `webhook_endpoint.disabled`.
+             * @example webhook_endpoint.disabled
+             * @constant
+             */
+            type: "webhook_endpoint.disabled";
+            /**
+             * @description The endpoint's failed delivery attempts since its last successful one.
+             * @example 21
+             */
+            consecutive_fail: number;
+            disabled_reason: components["schemas"]["WebhookEndpointDisabledReason"];
+        };
         /** @description The data of a `webhook.test` event. A test event sent by `POST /webhook_endpoints/{id}/test` to check connectivity and signature verification. Only the tested endpoint receives it. */
         WebhookTestEventData: {
             /**
@@ -4459,8 +5210,8 @@ export interface components {
              */
             type: "webhook.test";
         };
-        /** @description The data of an event: the resource id, the event kind in `type`, and the kind's fields (`version` for agent events, `session_thread_id` for thread events, `deployment_id` and `session_id` for deployment run events). */
-        EventData: components["schemas"]["SessionCreatedEventData"] | components["schemas"]["SessionUpdatedEventData"] | components["schemas"]["SessionArchivedEventData"] | components["schemas"]["SessionDeletedEventData"] | components["schemas"]["SessionStatusRunStartedEventData"] | components["schemas"]["SessionStatusIdledEventData"] | components["schemas"]["SessionThreadCreatedEventData"] | components["schemas"]["SessionThreadIdledEventData"] | components["schemas"]["SessionThreadTerminatedEventData"] | components["schemas"]["AgentCreatedEventData"] | components["schemas"]["AgentUpdatedEventData"] | components["schemas"]["AgentArchivedEventData"] | components["schemas"]["AgentDeletedEventData"] | components["schemas"]["DeploymentCreatedEventData"] | components["schemas"]["DeploymentUpdatedEventData"] | components["schemas"]["DeploymentPausedEventData"] | components["schemas"]["DeploymentUnpausedEventData"] | components["schemas"]["DeploymentArchivedEventData"] | components["schemas"]["DeploymentDeletedEventData"] | components["schemas"]["DeploymentRunStartedEventData"] | components["schemas"]["DeploymentRunSucceededEventData"] | components["schemas"]["DeploymentRunFailedEventData"] | components["schemas"]["WebhookTestEventData"];
+        /** @description The data of an event: the resource id, the event kind in `type`, and the kind's fields (`version` for agent events, `session_thread_id` for thread events, `deployment_id` and `session_id` for deployment run events, `vault_id` for credential events, `consecutive_fail` and `disabled_reason` for webhook endpoint events). */
+        EventData: components["schemas"]["SessionCreatedEventData"] | components["schemas"]["SessionUpdatedEventData"] | components["schemas"]["SessionArchivedEventData"] | components["schemas"]["SessionDeletedEventData"] | components["schemas"]["SessionStatusRunStartedEventData"] | components["schemas"]["SessionStatusIdledEventData"] | components["schemas"]["SessionThreadCreatedEventData"] | components["schemas"]["SessionThreadIdledEventData"] | components["schemas"]["SessionThreadTerminatedEventData"] | components["schemas"]["AgentCreatedEventData"] | components["schemas"]["AgentUpdatedEventData"] | components["schemas"]["AgentArchivedEventData"] | components["schemas"]["AgentDeletedEventData"] | components["schemas"]["DeploymentCreatedEventData"] | components["schemas"]["DeploymentUpdatedEventData"] | components["schemas"]["DeploymentPausedEventData"] | components["schemas"]["DeploymentUnpausedEventData"] | components["schemas"]["DeploymentArchivedEventData"] | components["schemas"]["DeploymentDeletedEventData"] | components["schemas"]["DeploymentRunStartedEventData"] | components["schemas"]["DeploymentRunSucceededEventData"] | components["schemas"]["DeploymentRunFailedEventData"] | components["schemas"]["EnvironmentCreatedEventData"] | components["schemas"]["EnvironmentUpdatedEventData"] | components["schemas"]["EnvironmentArchivedEventData"] | components["schemas"]["EnvironmentDeletedEventData"] | components["schemas"]["VaultCreatedEventData"] | components["schemas"]["VaultArchivedEventData"] | components["schemas"]["VaultDeletedEventData"] | components["schemas"]["VaultCredentialCreatedEventData"] | components["schemas"]["VaultCredentialUpdatedEventData"] | components["schemas"]["VaultCredentialArchivedEventData"] | components["schemas"]["VaultCredentialDeletedEventData"] | components["schemas"]["VaultCredentialRefreshFailedEventData"] | components["schemas"]["WebhookEndpointDegradedEventData"] | components["schemas"]["WebhookEndpointRecoveredEventData"] | components["schemas"]["WebhookEndpointDisabledEventData"] | components["schemas"]["WebhookTestEventData"];
         /** @description The envelope of every event the service pushes to webhook endpoints, whatever its kind: `data.type` names the kind. The envelope `id` is the deduplication key: it is the same for every endpoint and every retry of the event. */
         EventEnvelope: components["schemas"]["EventEnvelopeBase"] & {
             data: components["schemas"]["EventData"];
@@ -4567,6 +5318,45 @@ export interface components {
             payload: components["schemas"]["EventEnvelope"];
             /** @description Every attempt, oldest first. */
             attempts: components["schemas"]["WebhookEventAttempt"][];
+        };
+        /** @description One kind of event the service pushes, from the `webhooks` section of this description. */
+        WebhookEventTypeInfo: {
+            name: components["schemas"]["WebhookEventType"];
+            /**
+             * @description When the event is emitted.
+             * @example A session's turn completed and the session is idle; its latest output is safe to read.
+             */
+            description: string;
+            /**
+             * @description The JSON Schema (draft 2020-12, self-contained) of the event's `data` object: the resource `id`, the kind in `type`, and the kind's own fields.
+             * @example {
+             *       "$schema": "https://json-schema.org/draft/2020-12/schema",
+             *       "type": "object",
+             *       "required": [
+             *         "id",
+             *         "type"
+             *       ],
+             *       "additionalProperties": false,
+             *       "properties": {
+             *         "id": {
+             *           "type": "string",
+             *           "pattern": "^sess_[0-9A-HJKMNP-TV-Z]{26}$"
+             *         },
+             *         "type": {
+             *           "type": "string",
+             *           "const": "session.status_idled"
+             *         }
+             *       }
+             *     }
+             */
+            schema: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description Every kind of event the service pushes, in the order of the `webhooks` section. */
+        WebhookEventTypeList: {
+            /** @description The event kinds, each with its description and the JSON Schema of its `data`. */
+            data: components["schemas"]["WebhookEventTypeInfo"][];
         };
     };
     responses: {
@@ -8075,7 +8865,10 @@ export interface operations {
                      *           ],
                      *           "description": null,
                      *           "metadata": {},
+                     *           "signing_scheme": "webhook_signature",
+                     *           "previous_secret_expires_at": null,
                      *           "active": true,
+                     *           "disabled_reason": null,
                      *           "consecutive_fail": 0,
                      *           "degraded": false,
                      *           "last_success_at": "2026-11-21T12:40:01.152Z",
@@ -8131,7 +8924,8 @@ export interface operations {
                  *       "description": "Notify the ops channel when a session goes idle.",
                  *       "metadata": {
                  *         "team": "platform"
-                 *       }
+                 *       },
+                 *       "signing_scheme": "webhook_signature"
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookEndpointRequest"];
@@ -8234,6 +9028,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -8420,6 +9215,126 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the webhook endpoint (`wep_...`).
+                 * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+                 */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "previous_secret_expires_in": 86400
+                 *     }
+                 */
+                "application/json": components["schemas"]["RotateWebhookSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint with its new `signing_secret` (shown only in this response). */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recoverWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the webhook endpoint (`wep_...`).
+                 * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+                 */
+                endpoint_id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-21T00:00:00.000Z",
+                 *       "until": "2026-11-22T00:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecoverWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The dead records in the window were queued again. */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "requeued": 42
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookRecoverResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listWebhookEvents: {
         parameters: {
             query?: {
@@ -8583,6 +9498,62 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every event type. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "name": "session.status_idled",
+                     *           "description": "A turn completed (or ended with an error event) and the session is `idle`; its latest output is safe to read.",
+                     *           "schema": {
+                     *             "$schema": "https://json-schema.org/draft/2020-12/schema",
+                     *             "type": "object",
+                     *             "required": [
+                     *               "id",
+                     *               "type"
+                     *             ],
+                     *             "additionalProperties": false,
+                     *             "properties": {
+                     *               "id": {
+                     *                 "type": "string",
+                     *                 "pattern": "^sess_[0-9A-HJKMNP-TV-Z]{26}$",
+                     *                 "description": "The session id (`sess_...`)."
+                     *               },
+                     *               "type": {
+                     *                 "type": "string",
+                     *                 "const": "session.status_idled",
+                     *                 "description": "Always `session.status_idled`."
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEventTypeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -9357,6 +10328,541 @@ export interface operations {
                  */
                 "application/json": components["schemas"]["EventEnvelopeBase"] & {
                     data: components["schemas"]["DeploymentRunFailedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveEnvironmentCreatedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X",
+                 *         "type": "environment.created"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["EnvironmentCreatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveEnvironmentUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X",
+                 *         "type": "environment.updated"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["EnvironmentUpdatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveEnvironmentArchivedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X",
+                 *         "type": "environment.archived"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["EnvironmentArchivedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveEnvironmentDeletedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X",
+                 *         "type": "environment.deleted"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["EnvironmentDeletedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveVaultCreatedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1",
+                 *         "type": "vault.created"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["VaultCreatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveVaultArchivedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1",
+                 *         "type": "vault.archived"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["VaultArchivedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveVaultDeletedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1",
+                 *         "type": "vault.deleted"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["VaultDeletedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveVaultCredentialCreatedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "vcred_01JD3Q4B7T2M8X0P5R6S9V1W3Y",
+                 *         "type": "vault_credential.created",
+                 *         "vault_id": "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["VaultCredentialCreatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveVaultCredentialUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "vcred_01JD3Q4B7T2M8X0P5R6S9V1W3Y",
+                 *         "type": "vault_credential.updated",
+                 *         "vault_id": "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["VaultCredentialUpdatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveVaultCredentialArchivedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "vcred_01JD3Q4B7T2M8X0P5R6S9V1W3Y",
+                 *         "type": "vault_credential.archived",
+                 *         "vault_id": "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["VaultCredentialArchivedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveVaultCredentialDeletedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "vcred_01JD3Q4B7T2M8X0P5R6S9V1W3Y",
+                 *         "type": "vault_credential.deleted",
+                 *         "vault_id": "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["VaultCredentialDeletedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveVaultCredentialRefreshFailedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "vcred_01JD3Q4B7T2M8X0P5R6S9V1W3Y",
+                 *         "type": "vault_credential.refresh_failed",
+                 *         "vault_id": "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["VaultCredentialRefreshFailedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveWebhookEndpointDegradedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D",
+                 *         "type": "webhook_endpoint.degraded",
+                 *         "consecutive_fail": 21
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["WebhookEndpointDegradedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveWebhookEndpointRecoveredEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D",
+                 *         "type": "webhook_endpoint.recovered"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["WebhookEndpointRecoveredEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveWebhookEndpointDisabledEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D",
+                 *         "type": "webhook_endpoint.disabled",
+                 *         "consecutive_fail": 21,
+                 *         "disabled_reason": {
+                 *           "type": "gone"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["WebhookEndpointDisabledEventData"];
                 };
             };
         };

@@ -84,6 +84,11 @@ export interface WebhookConfig {
   retryJitter: number;
   maxAttempts: number;
   degradedThreshold: number;
+  /**
+   * An endpoint whose deliveries keep failing without a success for this long is disabled
+   * (`disabled_reason: failing`); 0 never disables for failing.
+   */
+  autoDisableAfterMs: number;
   allowPrivateTargets: boolean;
   /** Attempts in flight at once, overall. */
   concurrency: number;
@@ -219,6 +224,7 @@ export function loadConfig(env: Env): Config {
     retryJitter: num(env, "WEBHOOK_RETRY_JITTER", 0.1, 0, 0.5),
     maxAttempts: 4,
     degradedThreshold: int(env, "WEBHOOK_DEGRADED_THRESHOLD", 20, 1, 1_000_000),
+    autoDisableAfterMs: int(env, "WEBHOOK_AUTO_DISABLE_AFTER_S", 5 * 86_400, 0, 365 * 86_400) * 1000,
     allowPrivateTargets: bool(env, "WEBHOOK_ALLOW_PRIVATE_TARGETS", false),
     concurrency: int(env, "WEBHOOK_CONCURRENCY", 64, 1, 4096),
     endpointConcurrency: int(env, "WEBHOOK_ENDPOINT_CONCURRENCY", 8, 1, 1024),

@@ -11,7 +11,7 @@ import type { AttemptOutcome, ClaimedDelivery } from "../storage/port/webhooks.t
 import type { Storage } from "../storage/port.ts";
 import { decide } from "./policy.ts";
 import { type SendResult, WebhookSender } from "./sender.ts";
-import { signatureHeader } from "./signing.ts";
+import { signatureHeaders } from "./signing.ts";
 
 const VERSION = (
   JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
@@ -171,9 +171,9 @@ export class DeliveryWorker {
     const { clock, config, storage, logger } = this.deps;
     const startedAt = clock.now();
     const body = Buffer.from(delivery.payload, "utf8");
-    const secret = this.secretOf(delivery);
+    const secrets = this.signingSecrets(delivery, startedAt);
     let result: SendResult;
-    if (secret === null) {
+    if (secrets === null) {
       result = {
         status: null,
         error: "The endpoint's signing secret cannot be decrypted with the configured CLOUD_AGENTS_SECRET_KEY",
@@ -190,7 +190,7 @@ export class DeliveryWorker {
           "user-agent": USER_AGENT,
           "webhook-id": delivery.event_id,
           "webhook-event-type": delivery.event_type,
-          "webhook-signature": signatureHeader(secret, timestamp, body),
+          ...signatureHeaders(delivery.signing_scheme, secrets, delivery.event_id, timestamp, body),
         },
         signal,
       );
@@ -211,8 +211,9 @@ export class DeliveryWorker {
         decision.type === "retry"
           ? { type: "retry", next_attempt_at: new Date(now.getTime() + decision.delayMs).toISOString() }
           : decision,
+      gone: result.status === 410,
     };
-    const health = storage.webhooks.recordAttempt(outcome, config.degradedThreshold);
+    const health = storage.webhooks.recordAttempt(outcome, config);
     this.deps.metrics.observeDeliveryAttempt(decision.type, result.durationMs / 1000);
     if (decision.type === "dead") {
       logger.info("webhook-delivery: record is dead after its last attempt", {
@@ -231,16 +232,42 @@ export class DeliveryWorker {
     } else if (health.degraded === "cleared") {
       logger.info("webhook endpoint recovered: a delivery succeeded", { endpoint_id: delivery.endpoint_id });
     }
+    if (health.disabled !== null) {
+      logger.warn(
+        health.disabled === "gone"
+          ? "webhook endpoint disabled: it answered 410 Gone"
+          : "webhook endpoint disabled: its deliveries kept failing without a success",
+        {
+          endpoint_id: delivery.endpoint_id,
+          disabled_reason: health.disabled,
+          consecutive_fail: health.consecutive_fail,
+        },
+      );
+    }
   }
 
-  /** The endpoint's signing secret, decrypted once per sealed value (it only changes with the endpoint). */
-  private secretOf(delivery: ClaimedDelivery): string | null {
-    const cached = this.secretCache.get(delivery.endpoint_id);
-    if (cached && cached.sealed === delivery.secret_sealed) return cached.secret;
+  /**
+   * The secrets that sign an attempt, the current one first: during a rotation the previous one
+   * too, until it expires (by the injected clock, at the attempt's start). Null when the current
+   * secret cannot be decrypted; a previous one that cannot be is left out.
+   */
+  private signingSecrets(delivery: ClaimedDelivery, at: Date): string[] | null {
+    const current = this.secretOf(delivery.endpoint_id, delivery.secret_sealed);
+    if (current === null) return null;
+    const previous = delivery.previous_secret;
+    if (previous === null || Date.parse(previous.expires_at) <= at.getTime()) return [current];
+    const old = this.secretOf(`${delivery.endpoint_id}:previous`, previous.sealed, delivery.endpoint_id);
+    return old === null ? [current] : [current, old];
+  }
+
+  /** A sealed secret in clear, decrypted once per sealed value (it only changes with a rotation). */
+  private secretOf(cacheKey: string, sealed: string, endpointId: string = cacheKey): string | null {
+    const cached = this.secretCache.get(cacheKey);
+    if (cached && cached.sealed === sealed) return cached.secret;
     try {
-      const secret = this.deps.secrets.decrypt(delivery.secret_sealed, delivery.endpoint_id);
+      const secret = this.deps.secrets.decrypt(sealed, endpointId);
       if (this.secretCache.size >= 10_000) this.secretCache.clear();
-      this.secretCache.set(delivery.endpoint_id, { sealed: delivery.secret_sealed, secret });
+      this.secretCache.set(cacheKey, { sealed, secret });
       return secret;
     } catch {
       return null;

@@ -1,7 +1,8 @@
 import type { Schema } from "../api.ts";
+import type { Clock } from "../clock.ts";
 import type { WebhookConfig } from "../config.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
-import { generateSigningSecret } from "../delivery/signing.ts";
+import { generateSigningSecret, isStandardBase64Secret } from "../delivery/signing.ts";
 import { checkTargetUrl } from "../delivery/ssrf.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
@@ -14,6 +15,7 @@ type EndpointRequest = Schema<"WebhookEndpointRequest">;
 export interface WebhookEndpointDeps {
   storage: Storage;
   secrets: SecretBox;
+  clock: Clock;
   config: { webhook: Pick<WebhookConfig, "allowPrivateTargets"> };
 }
 
@@ -25,7 +27,10 @@ export function endpointView(e: WebhookEndpointRecord): Endpoint {
     events: e.events as Endpoint["events"],
     description: e.description,
     metadata: e.metadata,
+    signing_scheme: e.signing_scheme,
+    previous_secret_expires_at: e.previous_secret_expires_at,
     active: e.active,
+    disabled_reason: e.disabled_reason === null ? null : { type: e.disabled_reason },
     consecutive_fail: e.consecutive_fail,
     degraded: e.degraded,
     last_success_at: e.last_success_at,
@@ -52,6 +57,7 @@ async function endpointConfig(deps: WebhookEndpointDeps, body: EndpointRequest):
     events: [...body.events],
     description: body.description ?? null,
     metadata: body.metadata ?? {},
+    signing_scheme: body.signing_scheme ?? "webhook_signature",
   };
 }
 
@@ -101,8 +107,19 @@ export async function replaceEndpoint(
   body: EndpointRequest,
 ): Promise<Endpoint> {
   // 404 before 400: another account's endpoint must not reveal whether its URL would be valid.
-  if (!deps.storage.webhooks.getEndpoint(accountId, endpointId)) throw endpointNotFound(endpointId);
+  const current = deps.storage.webhooks.getEndpoint(accountId, endpointId);
+  if (!current) throw endpointNotFound(endpointId);
   const config = await endpointConfig(deps, body);
+  if (config.signing_scheme === "standard_webhooks" && current.signing_scheme !== "standard_webhooks") {
+    // Standard Webhooks libraries base64-decode the secret: one made before secrets were standard
+    // base64 (base64url) would not decode, so every delivery would fail verification.
+    if (!isStandardBase64Secret(deps.secrets.decrypt(current.secret_sealed, endpointId))) {
+      throw conflict(
+        "This endpoint's signing secret predates standard base64 secrets, which the Standard Webhooks libraries need: rotate it first (POST /webhook_endpoints/{endpoint_id}/rotate_secret), then switch signing_scheme to standard_webhooks.",
+        "signing_scheme",
+      );
+    }
+  }
   const record = deps.storage.webhooks.replaceEndpoint(accountId, endpointId, config);
   if (!record) throw endpointNotFound(endpointId);
   return endpointView(record);
@@ -131,4 +148,63 @@ export function testEndpoint(
   const result = deps.storage.webhooks.sendTestEvent(accountId, endpointId);
   if (!result) throw endpointNotFound(endpointId);
   return result;
+}
+
+/** The overlap during which the previous secret keeps signing, when the request does not say (one day). */
+export const DEFAULT_PREVIOUS_SECRET_EXPIRES_IN_S = 86_400;
+
+/**
+ * Gives the endpoint a new signing secret, shown in this response only. The replaced secret keeps
+ * signing next to it for `previous_secret_expires_in` seconds (by the injected clock), so receivers
+ * can switch over without rejecting a delivery.
+ */
+export function rotateEndpointSecret(
+  deps: WebhookEndpointDeps,
+  accountId: string,
+  endpointId: string,
+  body: Schema<"RotateWebhookSecretRequest"> | undefined,
+): Schema<"WebhookEndpointWithSecret"> {
+  const expiresIn = body?.previous_secret_expires_in ?? DEFAULT_PREVIOUS_SECRET_EXPIRES_IN_S;
+  const secret = generateSigningSecret();
+  const previousExpiresAt =
+    expiresIn === 0 ? null : new Date(deps.clock.now().getTime() + expiresIn * 1000).toISOString();
+  const record = deps.storage.webhooks.rotateSecret(
+    accountId,
+    endpointId,
+    deps.secrets.encrypt(secret, endpointId),
+    previousExpiresAt,
+  );
+  if (!record) throw endpointNotFound(endpointId);
+  return { ...endpointView(record), signing_secret: secret };
+}
+
+/**
+ * Queues again, with fresh attempts, every dead record of the endpoint whose event occurred in
+ * [since, until) (until defaults to now).
+ */
+export function recoverEndpoint(
+  deps: WebhookEndpointDeps,
+  accountId: string,
+  endpointId: string,
+  body: Schema<"RecoverWebhookEndpointRequest">,
+): Schema<"WebhookRecoverResult"> {
+  // Stored timestamps are UTC with milliseconds and compare as text: bring the bounds to that form.
+  const since = new Date(body.since);
+  const until = body.until === undefined ? deps.clock.now() : new Date(body.until);
+  if (Number.isNaN(since.getTime())) throw invalidRequest("since must be an RFC 3339 date-time.", "since");
+  if (Number.isNaN(until.getTime())) throw invalidRequest("until must be an RFC 3339 date-time.", "until");
+  if (until.getTime() <= since.getTime()) {
+    throw invalidRequest(
+      body.until === undefined ? "since must be in the past." : "until must be after since.",
+      body.until === undefined ? "since" : "until",
+    );
+  }
+  const requeued = deps.storage.webhooks.recoverDeliveries(
+    accountId,
+    endpointId,
+    since.toISOString(),
+    until.toISOString(),
+  );
+  if (requeued === null) throw endpointNotFound(endpointId);
+  return { requeued };
 }

@@ -45,6 +45,28 @@ export const webhookEndpointRoutes: RouteModule = {
     r.post("/webhook_endpoints/:endpoint_id/disable", (req, res) => {
       res.json(endpoints.setEndpointActive(deps, accountOf(res), pathParam(req, "endpoint_id"), false));
     });
+    r.post("/webhook_endpoints/:endpoint_id/rotate_secret", (req, res) => {
+      res.json(
+        endpoints.rotateEndpointSecret(
+          deps,
+          accountOf(res),
+          pathParam(req, "endpoint_id"),
+          req.body as Schema<"RotateWebhookSecretRequest"> | undefined,
+        ),
+      );
+    });
+    r.post("/webhook_endpoints/:endpoint_id/recover", (req, res) => {
+      res
+        .status(202)
+        .json(
+          endpoints.recoverEndpoint(
+            deps,
+            accountOf(res),
+            pathParam(req, "endpoint_id"),
+            req.body as Schema<"RecoverWebhookEndpointRequest">,
+          ),
+        );
+    });
     return r;
   },
 };

@@ -1,14 +1,19 @@
 import { Router } from "express";
 import type { AppDeps, RouteModule } from "../app.ts";
 import * as events from "../domain/webhookEvents.ts";
+import { eventTypeCatalog } from "../domain/webhookEventTypes.ts";
 import { accountOf, pageQuery, pathParam, queryString } from "../http/context.ts";
 import type { DeliveryStatus } from "../storage/port/webhooks.ts";
 
-/** A single-valued query parameter (the spec has already checked its type and enum). */
 /** Routes of the Webhook events tag. */
 export const webhookEventRoutes: RouteModule = {
   router(deps: AppDeps) {
     const r = Router();
+    // The catalog only changes with the spec: build it once, when the app is built.
+    const catalog = { data: eventTypeCatalog(deps.spec.json) };
+    r.get("/webhook_event_types", (_req, res) => {
+      res.json(catalog);
+    });
     r.get("/webhook_events", (req, res) => {
       res.json(
         events.listWebhookEvents(

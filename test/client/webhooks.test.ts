@@ -1,7 +1,14 @@
 import { createHmac } from "node:crypto";
+import { Webhook as StandardWebhook } from "standardwebhooks";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { signWebhook, verifyWebhook, type WebhookEvent, WebhookVerificationError } from "../../client/webhooks.ts";
-import { signatureHeader } from "../../server/delivery/signing.ts";
+import {
+  signWebhook,
+  signWebhookHeaders,
+  verifyWebhook,
+  type WebhookEvent,
+  WebhookVerificationError,
+} from "../../client/webhooks.ts";
+import { signatureHeader, signatureHeaders } from "../../server/delivery/signing.ts";
 
 const secret = "whsec_7Kq2ZbU4xN9mW1cR8tY3vH6pL0sD5fG2jA4eQ7iO9uE";
 const body = JSON.stringify({
@@ -103,5 +110,69 @@ describe("verifyWebhook", () => {
     const err = failure(() => verifyWebhook(body, undefined, secret, { now }));
     expect(err).toBeInstanceOf(Error);
     expect(err.name).toBe("WebhookVerificationError");
+  });
+});
+
+describe("verifyWebhook with standard_webhooks", () => {
+  const standard = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+  const id = "evt_01JD3R2A5B6C7D8E9F0G1H2J3K";
+  const headers = signWebhookHeaders(body, standard, { scheme: "standard_webhooks", id, timestamp: now });
+
+  it("signs exactly like the service and like the standardwebhooks package", () => {
+    expect(headers).toEqual({
+      "webhook-id": id,
+      "webhook-timestamp": String(t),
+      ...signatureHeaders("standard_webhooks", [standard], id, t, body),
+    });
+    expect(headers["webhook-signature"]).toBe(new StandardWebhook(standard).sign(id, now, body));
+  });
+
+  it("verifies from a headers object or a fetch Headers, and from the value with id and timestamp options", () => {
+    expect(verifyWebhook(body, headers, standard, { now }).id).toBe(id);
+    const upper = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toUpperCase(), v]));
+    expect(verifyWebhook(Buffer.from(body), upper, standard, { now }).id).toBe(id);
+    expect(verifyWebhook(body, new Headers(headers), standard, { now }).id).toBe(id);
+    expect(
+      verifyWebhook(body, headers["webhook-signature"], standard, { now, id, timestamp: headers["webhook-timestamp"] })
+        .id,
+    ).toBe(id);
+  });
+
+  it("accepts any of several signatures and any of several secrets (rotation)", () => {
+    const old = "whsec_dGhpcyBpcyB0aGUgb2xkIHNlY3JldCBrZXkh";
+    const both = signWebhookHeaders(body, [standard, old], { scheme: "standard_webhooks", id, timestamp: now });
+    expect(String(both["webhook-signature"]).split(" ")).toHaveLength(2);
+    expect(verifyWebhook(body, both, old, { now }).id).toBe(id);
+    expect(verifyWebhook(body, headers, [old, standard], { now }).id).toBe(id);
+    expect(failure(() => verifyWebhook(body, headers, old, { now })).code).toBe("signature_mismatch");
+  });
+
+  it("diagnoses missing headers, a secret that is not base64, a wrong id and a stale timestamp", () => {
+    const onlySignature = failure(() => verifyWebhook(body, headers["webhook-signature"], standard, { now }));
+    expect(onlySignature.code).toBe("missing_signature");
+    expect(onlySignature.message).toMatch(/webhook-id is missing: pass the request's headers/);
+    const bad = failure(() => verifyWebhook(body, headers, "whsec_not-base64_url", { now }));
+    expect(bad.code).toBe("invalid_secret");
+    expect(bad.message).toMatch(/rotate its secret/);
+    const otherId = failure(() => verifyWebhook(body, { ...headers, "webhook-id": "evt_other" }, standard, { now }));
+    expect(otherId.code).toBe("signature_mismatch");
+    expect(otherId.message).toMatch(/webhook-id and webhook-timestamp are this request's own headers/);
+    const later = new Date(now.getTime() + 601_000);
+    expect(failure(() => verifyWebhook(body, headers, standard, { now: later })).code).toBe(
+      "timestamp_out_of_tolerance",
+    );
+    expect(
+      failure(() => verifyWebhook(body, { ...headers, "webhook-timestamp": "soon" }, standard, { now })).code,
+    ).toBe("malformed_signature");
+  });
+
+  it("reads the webhook_signature scheme from a headers object too, and signs with several secrets", () => {
+    const rotated = signWebhook(body, [secret, "whsec_old"], { timestamp: t });
+    expect(rotated).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    expect(rotated).toBe(
+      signatureHeaders("webhook_signature", [secret, "whsec_old"], id, t, body)["webhook-signature"],
+    );
+    expect(verifyWebhook(body, { "Webhook-Signature": rotated }, "whsec_old", { now }).type).toBe("event");
+    expect(() => signWebhook(body, secret, { scheme: "standard_webhooks" })).toThrow(/options\.id/);
   });
 });

@@ -95,7 +95,8 @@ describe("environments", () => {
     expect((await server.request("POST", `/environments/${env.id}/archive`)).body.archived_at).toBe(
       archived.body.archived_at,
     );
-    expect(since()).toEqual([]); // environment events are planned, not emitted
+    // Archived once: one event; archiving again changes nothing and emits nothing.
+    expect(since()).toEqual([{ id: env.id, type: "environment.archived" }]);
     expectError(
       await server.request("POST", `/environments/${env.id}`, { body: { name: "C" } }),
       409,

@@ -37,14 +37,17 @@ describe("create a webhook endpoint", () => {
       events: ["session.status_idled", "agent.created"],
       description: "ops",
       metadata: { team: "a" },
+      signing_scheme: "webhook_signature",
+      previous_secret_expires_at: null,
       active: true,
+      disabled_reason: null,
       consecutive_fail: 0,
       degraded: false,
       last_success_at: null,
       last_failure_at: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: res.body.created_at,
-      signing_secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
+      signing_secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
     });
     const { signing_secret: _secret, ...withoutSecret } = res.body;
     const got = await server.request("GET", `/webhook_endpoints/${res.body.id}`);
@@ -271,6 +274,8 @@ describe("accounts are isolated", () => {
       ["POST", `/webhook_endpoints/${ep.id}/test`],
       ["POST", `/webhook_endpoints/${ep.id}/enable`],
       ["POST", `/webhook_endpoints/${ep.id}/disable`],
+      ["POST", `/webhook_endpoints/${ep.id}/rotate_secret`],
+      ["POST", `/webhook_endpoints/${ep.id}/recover`, { since: "2026-01-01T00:00:00Z" }],
       ["GET", `/webhook_events/${test.webhook_event_id}`],
       ["POST", `/webhook_events/${test.webhook_event_id}/retry`],
     ];
@@ -335,6 +340,9 @@ describe("malformed requests", () => {
       ["POST", `/webhook_endpoints/${ep.id}/test`],
       ["POST", `/webhook_endpoints/${ep.id}/enable`],
       ["POST", `/webhook_endpoints/${ep.id}/disable`],
+      ["POST", `/webhook_endpoints/${ep.id}/rotate_secret`],
+      ["POST", `/webhook_endpoints/${ep.id}/recover`],
+      ["GET", "/webhook_event_types"],
       ["GET", "/webhook_events"],
       ["GET", `/webhook_events/${test.webhook_event_id}`],
       ["POST", `/webhook_events/${test.webhook_event_id}/retry`],

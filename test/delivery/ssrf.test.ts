@@ -204,6 +204,7 @@ describe("with private targets refused (WEBHOOK_ALLOW_PRIVATE_TARGETS=false)", (
         events: ["*"],
         description: null,
         metadata: {},
+        signing_scheme: "webhook_signature",
         secret_sealed: server.service.deps.secrets.encrypt("whsec_test", id),
       },
       100,

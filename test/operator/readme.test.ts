@@ -80,6 +80,10 @@ it("runs every walk-through of the README verbatim against a real server", async
   expect(result.out).not.toContain("rejected:");
   expect(result.out).toMatch(/"event_id":"evt_[0-9A-Z]{26}","webhook_event_id":"whev_/);
   expect(result.out).toMatch(/"attempts":\[/);
+  // After the rotation, the endpoint shows until when the previous secret still signs.
+  expect(result.out).toMatch(/"previous_secret_expires_at":"20\d\d-/);
+  expect(result.out).toMatch(/\{"requeued":\d+\}/);
+  expect(result.out).toContain("environment.created environment.updated");
   expect(result.out).toMatch(/}204$/m); // the DELETE of the endpoint
   // The SDK quick start, with the packed SDK and plain node.
   expect(result.out).toMatch(/^created vault_[0-9A-Z]{26}$/m);

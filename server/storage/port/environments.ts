@@ -26,12 +26,15 @@ export interface EnvironmentFields {
   metadata: Metadata;
 }
 
-/** Environments: where sessions run. No events yet (the environment.* events are planned). */
+/** Environments: where sessions run. Each change writes its `environment.*` event in its transaction. */
 export interface EnvironmentStore {
   createEnvironment(accountId: string, input: EnvironmentFields): EnvironmentRecord;
   getEnvironment(accountId: string, environmentId: string): EnvironmentRecord | null;
   listEnvironments(accountId: string, options: { includeArchived: boolean; page: PageQuery }): Page<EnvironmentRecord>;
-  /** Applies the changes to an active environment; null when not found, "archived" when archived. */
+  /**
+   * Applies the changes to an active environment (no write and no event when nothing changes);
+   * null when not found, "archived" when archived.
+   */
   updateEnvironment(
     accountId: string,
     environmentId: string,

@@ -1,4 +1,9 @@
-/** The event kinds the service emits (interface, "Event kinds", and the deployment events of API.md), plus `webhook.test`. */
+/**
+ * The event kinds endpoints subscribe to: the interface's "Event kinds" and the groups API.md adds
+ * (deployments, environments, vaults and credentials, endpoint health). `webhook.test` is not
+ * subscribable: it goes to the tested endpoint only. `vault_credential.refresh_failed` is declared
+ * for subscriptions before the runtime refreshes credentials (and emits it).
+ */
 export const EVENT_KINDS = [
   "session.created",
   "session.updated",
@@ -22,6 +27,21 @@ export const EVENT_KINDS = [
   "deployment_run.started",
   "deployment_run.succeeded",
   "deployment_run.failed",
+  "environment.created",
+  "environment.updated",
+  "environment.archived",
+  "environment.deleted",
+  "vault.created",
+  "vault.archived",
+  "vault.deleted",
+  "vault_credential.created",
+  "vault_credential.updated",
+  "vault_credential.archived",
+  "vault_credential.deleted",
+  "vault_credential.refresh_failed",
+  "webhook_endpoint.degraded",
+  "webhook_endpoint.recovered",
+  "webhook_endpoint.disabled",
 ] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number] | "webhook.test";
@@ -35,7 +55,16 @@ export interface EventData {
   /** deployment_run.* events: the run's deployment and the session it created (null when none). */
   deployment_id?: string;
   session_id?: string | null;
+  /** vault_credential.* events: the credential's vault. */
+  vault_id?: string;
+  /** webhook_endpoint.degraded and .disabled: the endpoint's failed attempts since its last success. */
+  consecutive_fail?: number;
+  /** webhook_endpoint.disabled: why. */
+  disabled_reason?: { type: DisabledReasonType };
 }
+
+/** Why a webhook endpoint is disabled (API.md, "Webhook endpoints"). */
+export type DisabledReasonType = "gone" | "failing" | "manual";
 
 /** The envelope exactly as it is delivered (API.md, "Webhook events and delivery"). */
 export interface EventEnvelope {

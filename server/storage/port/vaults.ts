@@ -56,6 +56,10 @@ export type CredentialWriteResult =
         | "too_many";
     };
 
+/**
+ * Vaults and their credentials. Each change writes its `vault.*` / `vault_credential.*` event in its
+ * transaction; archiving or deleting a vault does the same to its credentials, each with its event.
+ */
 export interface VaultStore {
   createVault(accountId: string, input: { display_name: string; metadata: Metadata }): VaultRecord;
   getVault(accountId: string, vaultId: string): VaultRecord | null;

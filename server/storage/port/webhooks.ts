@@ -1,4 +1,8 @@
 import type { Metadata, Page, PageQuery } from "./common.ts";
+import type { DisabledReasonType } from "./outbox.ts";
+
+/** How deliveries to an endpoint are signed (API.md, "Webhook endpoints"). */
+export type SigningScheme = "webhook_signature" | "standard_webhooks";
 
 /** A webhook endpoint as stored. The signing secret is sealed (SecretBox, bound to the endpoint id). */
 export interface WebhookEndpointRecord {
@@ -9,8 +13,13 @@ export interface WebhookEndpointRecord {
   events: string[];
   description: string | null;
   metadata: Metadata;
+  signing_scheme: SigningScheme;
   secret_sealed: string;
+  /** Until when the secret a rotation replaced still signs; null when none, or once it has expired. */
+  previous_secret_expires_at: string | null;
   active: boolean;
+  /** Why the endpoint is disabled; null while active. */
+  disabled_reason: DisabledReasonType | null;
   consecutive_fail: number;
   degraded: boolean;
   last_success_at: string | null;
@@ -25,6 +34,7 @@ export interface WebhookEndpointConfig {
   events: string[];
   description: string | null;
   metadata: Metadata;
+  signing_scheme: SigningScheme;
 }
 
 export type DeliveryStatus = "pending" | "succeeded" | "dead" | "discarded";
@@ -75,7 +85,10 @@ export interface ClaimedDelivery {
   /** The serialized envelope: the bytes to send, identical on every attempt. */
   payload: string;
   url: string;
+  signing_scheme: SigningScheme;
   secret_sealed: string;
+  /** The secret a rotation replaced, while it still signs (with its expiry); null otherwise. */
+  previous_secret: { sealed: string; expires_at: string } | null;
 }
 
 /** What one attempt produced, and what becomes of the record. */
@@ -88,12 +101,27 @@ export interface AttemptOutcome {
   response_status: number | null;
   error: string | null;
   result: { type: "succeeded" } | { type: "retry"; next_attempt_at: string } | { type: "dead" };
+  /** The receiver answered 410 Gone: the endpoint is disabled at once. */
+  gone: boolean;
 }
 
-/** How an endpoint's health moved with an attempt: `raised` when it just became degraded, `cleared` when a success ended it. */
+/** The endpoint health policy (config.webhook). */
+export interface HealthPolicy {
+  /** `consecutive_fail` above this marks the endpoint degraded. */
+  degradedThreshold: number;
+  /** A failure streak this long without a success disables the endpoint; 0 never does. */
+  autoDisableAfterMs: number;
+}
+
+/**
+ * How an endpoint's health moved with an attempt: `raised` when it just became degraded, `cleared`
+ * when a success ended it; `disabled` when this attempt disabled it (410 Gone or sustained failure).
+ * Each move wrote its `webhook_endpoint.*` event in the attempt's transaction.
+ */
 export interface EndpointHealth {
   consecutive_fail: number;
   degraded: "raised" | "cleared" | null;
+  disabled: DisabledReasonType | null;
 }
 
 export interface ClaimOptions {
@@ -122,8 +150,27 @@ export interface WebhookStore {
   listEndpoints(accountId: string, page: PageQuery): Page<WebhookEndpointRecord>;
   /** Replaces the configuration (PUT); null when not found. */
   replaceEndpoint(accountId: string, endpointId: string, config: WebhookEndpointConfig): WebhookEndpointRecord | null;
-  /** Enables or disables; enabling wakes the delivery loop so held records go out. */
+  /**
+   * Enables or disables by hand. Disabling records `disabled_reason: manual` and writes a
+   * `webhook_endpoint.disabled` event; enabling clears the reason, starts the failure streak over and
+   * wakes the delivery loop so held records go out. No change, no event.
+   */
   setEndpointActive(accountId: string, endpointId: string, active: boolean): WebhookEndpointRecord | null;
+  /**
+   * Makes `secret_sealed` the current secret. With `previousExpiresAt`, the secret it replaces keeps
+   * signing until then (one previous secret at most: an older one is dropped); null when not found.
+   */
+  rotateSecret(
+    accountId: string,
+    endpointId: string,
+    secretSealed: string,
+    previousExpiresAt: string | null,
+  ): WebhookEndpointRecord | null;
+  /**
+   * Re-queues, for a fresh round of attempts, every dead record of the endpoint whose event occurred
+   * in [since, until); returns how many, or null when the endpoint is not found.
+   */
+  recoverDeliveries(accountId: string, endpointId: string, since: string, until: string): number | null;
   /** Deletes the endpoint and discards its undelivered (pending and dead) records; false when not found. */
   deleteEndpoint(accountId: string, endpointId: string): boolean;
   /** Writes a `webhook.test` event fanned out to this endpoint only; null when not found. */
@@ -143,8 +190,11 @@ export interface WebhookStore {
    * so that no endpoint is always served first.
    */
   claimDue(options: ClaimOptions): ClaimedDelivery[];
-  /** Persists an attempt and its outcome, releases the lease and updates the endpoint's health, in one transaction. */
-  recordAttempt(outcome: AttemptOutcome, degradedThreshold: number): EndpointHealth;
+  /**
+   * Persists an attempt and its outcome, releases the lease, updates the endpoint's health and
+   * writes the health events, in one transaction.
+   */
+  recordAttempt(outcome: AttemptOutcome, policy: HealthPolicy): EndpointHealth;
   /** Releases leases without recording an attempt (shutdown): the records are due again at once. */
   releaseLeases(leases: { id: string; lease_token: string }[]): void;
   /** The earliest future time at which a pending record falls due or a lease expires; null when none. */

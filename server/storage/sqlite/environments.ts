@@ -2,6 +2,8 @@ import { newId } from "../../ids.ts";
 import type { Metadata } from "../port/common.ts";
 import type { EnvironmentConfig, EnvironmentRecord, EnvironmentStore } from "../port/environments.ts";
 import type { SqliteContext } from "./context.ts";
+import { canonicalJson } from "./json.ts";
+import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 
 interface EnvironmentRow {
@@ -29,23 +31,26 @@ export function createEnvironmentStore(ctx: SqliteContext): EnvironmentStore {
 
   return {
     createEnvironment(accountId, input) {
-      const now = ctx.nowIso();
-      const row: EnvironmentRow = {
-        id: newId("env"),
-        account_id: accountId,
-        name: input.name,
-        description: input.description,
-        config: JSON.stringify(input.config),
-        metadata: JSON.stringify(input.metadata),
-        archived_at: null,
-        created_at: now,
-        updated_at: now,
-      };
-      db.prepare(
-        `INSERT INTO environments (id, account_id, name, description, config, metadata, archived_at, created_at, updated_at)
+      return ctx.tx(() => {
+        const now = ctx.nowIso();
+        const row: EnvironmentRow = {
+          id: newId("env"),
+          account_id: accountId,
+          name: input.name,
+          description: input.description,
+          config: JSON.stringify(input.config),
+          metadata: JSON.stringify(input.metadata),
+          archived_at: null,
+          created_at: now,
+          updated_at: now,
+        };
+        db.prepare(
+          `INSERT INTO environments (id, account_id, name, description, config, metadata, archived_at, created_at, updated_at)
          VALUES (@id, @account_id, @name, @description, @config, @metadata, @archived_at, @created_at, @updated_at)`,
-      ).run(row);
-      return toEnvironment(row);
+        ).run(row);
+        appendEvent(ctx, accountId, { id: row.id, type: "environment.created" });
+        return toEnvironment(row);
+      });
     },
     getEnvironment(accountId, id) {
       const row = findRow(accountId, id);
@@ -67,7 +72,11 @@ export function createEnvironmentStore(ctx: SqliteContext): EnvironmentStore {
         const row = findRow(accountId, id);
         if (!row) return null;
         if (row.archived_at) return "archived" as const;
-        const next = update(toEnvironment(row));
+        const current = toEnvironment(row);
+        const next = update(current);
+        // An update that changes nothing is not a change: no write, no event.
+        const fields = (e: typeof next) => canonicalJson([e.name, e.description, e.config, e.metadata]);
+        if (fields(next) === fields(current)) return current;
         const updated: EnvironmentRow = {
           ...row,
           name: next.name,
@@ -79,6 +88,7 @@ export function createEnvironmentStore(ctx: SqliteContext): EnvironmentStore {
         db.prepare(
           "UPDATE environments SET name = @name, description = @description, config = @config, metadata = @metadata, updated_at = @updated_at WHERE id = @id",
         ).run(updated);
+        appendEvent(ctx, accountId, { id, type: "environment.updated" });
         return toEnvironment(updated);
       });
     },
@@ -89,11 +99,17 @@ export function createEnvironmentStore(ctx: SqliteContext): EnvironmentStore {
         if (row.archived_at) return toEnvironment(row);
         const now = ctx.nowIso();
         db.prepare("UPDATE environments SET archived_at = ?, updated_at = ? WHERE id = ?").run(now, now, id);
+        appendEvent(ctx, accountId, { id, type: "environment.archived" });
         return toEnvironment({ ...row, archived_at: now, updated_at: now });
       });
     },
     deleteEnvironment(accountId, id) {
-      return db.prepare("DELETE FROM environments WHERE id = ? AND account_id = ?").run(id, accountId).changes === 1;
+      return ctx.tx(() => {
+        const deleted =
+          db.prepare("DELETE FROM environments WHERE id = ? AND account_id = ?").run(id, accountId).changes === 1;
+        if (deleted) appendEvent(ctx, accountId, { id, type: "environment.deleted" });
+        return deleted;
+      });
     },
   };
 }

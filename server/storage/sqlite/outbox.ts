@@ -59,16 +59,24 @@ export interface AppendedEvent {
   deliveryIds: string[];
 }
 
+/** Which endpoints an event fans out to, beyond "every endpoint of the account subscribed to its kind". */
+export interface FanOut {
+  /** Only this endpoint, whatever it subscribes to (test events). */
+  onlyEndpointId?: string;
+  /** Every subscribed endpoint but this one (an endpoint's own `webhook_endpoint.disabled` event). */
+  exceptEndpointId?: string;
+}
+
 /**
  * Appends an event and fans it out: one delivery record per endpoint of the account whose
- * subscription matches (its kinds or `*`), or only for `onlyEndpointId` (test events). The event
- * and its records commit together, so the delivery loop never sees one without the other.
+ * subscription matches (its kinds or `*`), narrowed by `fanOut`. The event and its records commit
+ * together, so the delivery loop never sees one without the other.
  */
 export function appendEventTo(
   ctx: SqliteContext,
   accountId: string,
   data: EventData,
-  onlyEndpointId?: string,
+  fanOut: FanOut = {},
 ): AppendedEvent {
   const s = prepared(ctx.db);
   return ctx.tx(() => {
@@ -78,10 +86,13 @@ export function appendEventTo(
     const info = s.insertEvent.run(envelope.id, accountId, data.type, data.id, payload, envelope.created_at);
     const seq = Number(info.lastInsertRowid);
     const endpoints = (
-      onlyEndpointId === undefined ? s.subscribers.all(accountId, data.type) : s.target.all(onlyEndpointId, accountId)
+      fanOut.onlyEndpointId === undefined
+        ? s.subscribers.all(accountId, data.type)
+        : s.target.all(fanOut.onlyEndpointId, accountId)
     ) as { id: string }[];
     const deliveryIds: string[] = [];
     for (const endpoint of endpoints) {
+      if (endpoint.id === fanOut.exceptEndpointId) continue;
       const id = newId("whev");
       s.insertDelivery.run(
         id,

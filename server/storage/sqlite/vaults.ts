@@ -2,6 +2,8 @@ import { newId } from "../../ids.ts";
 import type { Metadata } from "../port/common.ts";
 import type { CredentialRecord, CredentialWriteResult, VaultRecord, VaultStore } from "../port/vaults.ts";
 import type { SqliteContext } from "./context.ts";
+import { canonicalJson } from "./json.ts";
+import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 
 interface VaultRow {
@@ -52,26 +54,39 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
   );
 
   const findVault = (accountId: string, vaultId: string) => getVaultRow.get(vaultId, accountId) as VaultRow | undefined;
+  const credentialEvent = (
+    accountId: string,
+    vaultId: string,
+    id: string,
+    type:
+      | "vault_credential.created"
+      | "vault_credential.updated"
+      | "vault_credential.archived"
+      | "vault_credential.deleted",
+  ) => appendEvent(ctx, accountId, { id, type, vault_id: vaultId });
   const findCred = (accountId: string, vaultId: string, id: string) =>
     getCredRow.get(id, vaultId, accountId) as CredentialRow | undefined;
 
   return {
     createVault(accountId, input) {
-      const now = ctx.nowIso();
-      const row: VaultRow = {
-        id: newId("vault"),
-        account_id: accountId,
-        display_name: input.display_name,
-        metadata: JSON.stringify(input.metadata),
-        archived_at: null,
-        created_at: now,
-        updated_at: now,
-      };
-      db.prepare(
-        `INSERT INTO vaults (id, account_id, display_name, metadata, archived_at, created_at, updated_at)
+      return ctx.tx(() => {
+        const now = ctx.nowIso();
+        const row: VaultRow = {
+          id: newId("vault"),
+          account_id: accountId,
+          display_name: input.display_name,
+          metadata: JSON.stringify(input.metadata),
+          archived_at: null,
+          created_at: now,
+          updated_at: now,
+        };
+        db.prepare(
+          `INSERT INTO vaults (id, account_id, display_name, metadata, archived_at, created_at, updated_at)
          VALUES (@id, @account_id, @display_name, @metadata, @archived_at, @created_at, @updated_at)`,
-      ).run(row);
-      return toVault(row);
+        ).run(row);
+        appendEvent(ctx, accountId, { id: row.id, type: "vault.created" });
+        return toVault(row);
+      });
     },
     getVault(accountId, vaultId) {
       const row = findVault(accountId, vaultId);
@@ -117,14 +132,32 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
         if (row.archived_at) return toVault(row);
         const now = ctx.nowIso();
         db.prepare("UPDATE vaults SET archived_at = ?, updated_at = ? WHERE id = ?").run(now, now, vaultId);
-        db.prepare(
-          "UPDATE vault_credentials SET archived_at = ?, updated_at = ? WHERE vault_id = ? AND archived_at IS NULL",
-        ).run(now, now, vaultId);
+        // Its active credentials are archived with it, each with its own event, before the vault's.
+        const archived = db
+          .prepare(
+            `UPDATE vault_credentials SET archived_at = ?, updated_at = ? WHERE vault_id = ? AND archived_at IS NULL
+             RETURNING id`,
+          )
+          .all(now, now, vaultId) as { id: string }[];
+        for (const c of archived.sort((a, b) => (a.id < b.id ? -1 : 1))) {
+          credentialEvent(accountId, vaultId, c.id, "vault_credential.archived");
+        }
+        appendEvent(ctx, accountId, { id: vaultId, type: "vault.archived" });
         return toVault({ ...row, archived_at: now, updated_at: now });
       });
     },
     deleteVault(accountId, vaultId) {
-      return db.prepare("DELETE FROM vaults WHERE id = ? AND account_id = ?").run(vaultId, accountId).changes === 1;
+      return ctx.tx(() => {
+        if (!findVault(accountId, vaultId)) return false;
+        // The credentials go with the vault (ON DELETE CASCADE): each gets its event first.
+        const credentials = db
+          .prepare("SELECT id FROM vault_credentials WHERE vault_id = ? ORDER BY id")
+          .all(vaultId) as { id: string }[];
+        db.prepare("DELETE FROM vaults WHERE id = ? AND account_id = ?").run(vaultId, accountId);
+        for (const c of credentials) credentialEvent(accountId, vaultId, c.id, "vault_credential.deleted");
+        appendEvent(ctx, accountId, { id: vaultId, type: "vault.deleted" });
+        return true;
+      });
     },
     activeCredentials(vaultIds) {
       const out = new Map<string, CredentialRecord[]>(vaultIds.map((id) => [id, []]));
@@ -165,6 +198,7 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
            VALUES (@id, @vault_id, @display_name, @metadata, @auth_type, @target, @auth_public,
                    @secret_sealed, @archived_at, @created_at, @updated_at, @account_id)`,
         ).run({ ...row, account_id: accountId });
+        credentialEvent(accountId, vaultId, row.id, "vault_credential.created");
         return { ok: true, credential: toCredential(row) };
       });
     },
@@ -202,6 +236,14 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
           metadata: changes.metadata ?? current.metadata,
           updated_at: ctx.nowIso(),
         };
+        // New auth always counts as a change (its secrets are sealed afresh and cannot be compared);
+        // otherwise an update that changes nothing writes nothing and emits no event.
+        if (
+          !auth &&
+          canonicalJson([next.display_name, next.metadata]) === canonicalJson([current.display_name, current.metadata])
+        ) {
+          return { ok: true, credential: current };
+        }
         db.prepare(
           `UPDATE vault_credentials SET display_name = ?, metadata = ?, auth_type = ?, target = ?,
            auth_public = ?, secret_sealed = ?, updated_at = ? WHERE id = ?`,
@@ -215,6 +257,7 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
           next.updated_at,
           credentialId,
         );
+        credentialEvent(accountId, vaultId, credentialId, "vault_credential.updated");
         return { ok: true, credential: next };
       });
     },
@@ -229,15 +272,19 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
           now,
           credentialId,
         );
+        credentialEvent(accountId, vaultId, credentialId, "vault_credential.archived");
         return toCredential({ ...row, archived_at: now, updated_at: now });
       });
     },
     deleteCredential(accountId, vaultId, credentialId) {
-      return (
-        db
-          .prepare("DELETE FROM vault_credentials WHERE id = ? AND vault_id = ? AND account_id = ?")
-          .run(credentialId, vaultId, accountId).changes === 1
-      );
+      return ctx.tx(() => {
+        const deleted =
+          db
+            .prepare("DELETE FROM vault_credentials WHERE id = ? AND vault_id = ? AND account_id = ?")
+            .run(credentialId, vaultId, accountId).changes === 1;
+        if (deleted) credentialEvent(accountId, vaultId, credentialId, "vault_credential.deleted");
+        return deleted;
+      });
     },
   };
 }

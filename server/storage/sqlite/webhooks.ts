@@ -1,16 +1,20 @@
 import type { Metadata } from "../port/common.ts";
+import type { DisabledReasonType } from "../port/outbox.ts";
 import type {
+  AttemptOutcome,
   ClaimedDelivery,
   DeliveryAttempt,
   DeliveryRecord,
   DeliveryStatus,
   EndpointHealth,
+  HealthPolicy,
+  SigningScheme,
   WebhookEndpointConfig,
   WebhookEndpointRecord,
   WebhookStore,
 } from "../port/webhooks.ts";
 import type { SqliteContext } from "./context.ts";
-import { appendEventTo } from "./outbox.ts";
+import { appendEvent, appendEventTo } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 
 interface EndpointRow {
@@ -21,8 +25,13 @@ interface EndpointRow {
   all_events: number;
   description: string | null;
   metadata: string;
+  signing_scheme: SigningScheme;
   secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: string | null;
   active: number;
+  disabled_reason: DisabledReasonType | null;
+  failing_since: string | null;
   consecutive_fail: number;
   degraded: number;
   last_success_at: string | null;
@@ -31,15 +40,22 @@ interface EndpointRow {
   updated_at: string;
 }
 
-const toEndpoint = (r: EndpointRow): WebhookEndpointRecord => ({
+/** The record of a row as of `now`: a previous secret that has expired no longer shows. */
+const toEndpoint = (r: EndpointRow, now: string): WebhookEndpointRecord => ({
   id: r.id,
   account_id: r.account_id,
   url: r.url,
   events: JSON.parse(r.events) as string[],
   description: r.description,
   metadata: JSON.parse(r.metadata) as Metadata,
+  signing_scheme: r.signing_scheme,
   secret_sealed: r.secret_sealed,
+  previous_secret_expires_at:
+    r.previous_secret_sealed !== null && r.previous_secret_expires_at !== null && r.previous_secret_expires_at > now
+      ? r.previous_secret_expires_at
+      : null,
   active: r.active === 1,
+  disabled_reason: r.active === 1 ? null : (r.disabled_reason ?? "manual"),
   consecutive_fail: r.consecutive_fail,
   degraded: r.degraded === 1,
   last_success_at: r.last_success_at,
@@ -77,8 +93,15 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
     `SELECT endpoint_id, count(*) AS n FROM webhook_deliveries INDEXED BY webhook_deliveries_leased
      WHERE lease_until IS NOT NULL AND lease_until > ? GROUP BY endpoint_id`,
   );
+  // A rotated-out secret stops signing when it expires: forget it (it is sealed, but nothing needs it any more).
+  const expireSecretsStmt = db.prepare(
+    `UPDATE webhook_endpoints INDEXED BY webhook_endpoints_previous_secret
+     SET previous_secret_sealed = NULL, previous_secret_expires_at = NULL
+     WHERE previous_secret_expires_at IS NOT NULL AND previous_secret_expires_at <= ?`,
+  );
   const candidatesStmt = db.prepare(
-    `SELECT e.id, e.url, e.secret_sealed FROM webhook_endpoints e
+    `SELECT e.id, e.url, e.signing_scheme, e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at
+     FROM webhook_endpoints e
      WHERE e.active = 1 AND EXISTS (
        SELECT 1 FROM webhook_deliveries d INDEXED BY webhook_deliveries_due
        WHERE d.endpoint_id = e.id AND d.status = 'pending' AND d.next_attempt_at <= ?
@@ -119,12 +142,18 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
   );
   const degradedStmt = db.prepare("SELECT degraded FROM webhook_endpoints WHERE id = ?");
   const successStmt = db.prepare(
-    "UPDATE webhook_endpoints SET consecutive_fail = 0, degraded = 0, last_success_at = ? WHERE id = ?",
+    `UPDATE webhook_endpoints SET consecutive_fail = 0, degraded = 0, failing_since = NULL, last_success_at = ?
+     WHERE id = ? RETURNING account_id`,
   );
+  // failing_since marks the first failure after a success: the streak the sustained-failure rule measures.
   const failureStmt = db.prepare(
-    `UPDATE webhook_endpoints SET consecutive_fail = consecutive_fail + 1, last_failure_at = ?,
-       degraded = CASE WHEN consecutive_fail + 1 > ? THEN 1 ELSE degraded END
-     WHERE id = ? RETURNING consecutive_fail, degraded`,
+    `UPDATE webhook_endpoints SET consecutive_fail = consecutive_fail + 1, last_failure_at = @now,
+       failing_since = coalesce(failing_since, @now),
+       degraded = CASE WHEN consecutive_fail + 1 > @threshold THEN 1 ELSE degraded END
+     WHERE id = @id RETURNING account_id, consecutive_fail, degraded, active, failing_since`,
+  );
+  const autoDisableStmt = db.prepare(
+    "UPDATE webhook_endpoints SET active = 0, disabled_reason = ?, updated_at = ? WHERE id = ? AND active = 1",
   );
   const releaseStmt = db.prepare(
     "UPDATE webhook_deliveries SET lease_until = NULL, lease_token = NULL WHERE id = ? AND lease_token = ?",
@@ -135,8 +164,69 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
   const nextLeaseStmt = db.prepare("SELECT min(lease_until) AS t FROM webhook_deliveries WHERE lease_until > ?");
 
   const findEndpoint = (accountId: string, id: string) => getEndpointRow.get(id, accountId) as EndpointRow | undefined;
+  const view = (row: EndpointRow) => toEndpoint(row, ctx.nowIso());
+
+  /**
+   * Writes `webhook_endpoint.disabled` for the account's endpoints subscribed to it, except the
+   * disabled endpoint itself: it would only hold the record until it is enabled.
+   */
+  const emitDisabled = (accountId: string, endpointId: string, consecutiveFail: number, reason: DisabledReasonType) =>
+    appendEventTo(
+      ctx,
+      accountId,
+      {
+        id: endpointId,
+        type: "webhook_endpoint.disabled",
+        consecutive_fail: consecutiveFail,
+        disabled_reason: { type: reason },
+      },
+      { exceptEndpointId: endpointId },
+    );
   const findDelivery = (accountId: string, id: string) =>
     getDeliveryRow.get(id, accountId) as DeliveryRecord | undefined;
+
+  /**
+   * The endpoint side of an attempt, in its transaction: the failure streak, the degraded flag, and
+   * the disable rules (410 Gone at once; a failure streak older than `autoDisableAfterMs`), each
+   * move with its `webhook_endpoint.*` event for the account's subscribed endpoints.
+   */
+  const updateHealth = (outcome: AttemptOutcome, now: string, policy: HealthPolicy): EndpointHealth => {
+    const wasDegraded = (degradedStmt.get(outcome.endpoint_id) as { degraded: number } | undefined)?.degraded === 1;
+    if (outcome.result.type === "succeeded") {
+      const done = successStmt.get(now, outcome.endpoint_id) as { account_id: string } | undefined;
+      if (done && wasDegraded) {
+        appendEvent(ctx, done.account_id, { id: outcome.endpoint_id, type: "webhook_endpoint.recovered" });
+      }
+      return { consecutive_fail: 0, degraded: done && wasDegraded ? "cleared" : null, disabled: null };
+    }
+    const after = failureStmt.get({ now, threshold: policy.degradedThreshold, id: outcome.endpoint_id }) as
+      | { account_id: string; consecutive_fail: number; degraded: number; active: number; failing_since: string }
+      | undefined;
+    // The endpoint was deleted while the attempt was in flight.
+    if (!after) return { consecutive_fail: 0, degraded: null, disabled: null };
+    const raised = !wasDegraded && after.degraded === 1;
+    if (raised) {
+      appendEvent(ctx, after.account_id, {
+        id: outcome.endpoint_id,
+        type: "webhook_endpoint.degraded",
+        consecutive_fail: after.consecutive_fail,
+      });
+    }
+    let disabled: DisabledReasonType | null = null;
+    if (after.active === 1) {
+      if (outcome.gone) disabled = "gone";
+      else if (
+        policy.autoDisableAfterMs > 0 &&
+        Date.parse(now) - Date.parse(after.failing_since) >= policy.autoDisableAfterMs
+      ) {
+        disabled = "failing";
+      }
+    }
+    if (disabled !== null && autoDisableStmt.run(disabled, now, outcome.endpoint_id).changes === 1) {
+      emitDisabled(after.account_id, outcome.endpoint_id, after.consecutive_fail, disabled);
+    }
+    return { consecutive_fail: after.consecutive_fail, degraded: raised ? "raised" : null, disabled };
+  };
 
   // Rotates the endpoint a claim starts from, so that capacity is shared fairly.
   let rotation = 0;
@@ -154,8 +244,13 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
       all_events: input.events.includes("*") ? 1 : 0,
       description: input.description,
       metadata: JSON.stringify(input.metadata),
+      signing_scheme: input.signing_scheme,
       secret_sealed: input.secret_sealed,
+      previous_secret_sealed: null,
+      previous_secret_expires_at: null,
       active: 1,
+      disabled_reason: null,
+      failing_since: null,
       consecutive_fail: 0,
       degraded: 0,
       last_success_at: null,
@@ -164,12 +259,14 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
       updated_at: now,
     };
     db.prepare(
-      `INSERT INTO webhook_endpoints (id, account_id, url, events, all_events, description, metadata, secret_sealed,
-         active, consecutive_fail, degraded, last_success_at, last_failure_at, created_at, updated_at)
-       VALUES (@id, @account_id, @url, @events, @all_events, @description, @metadata, @secret_sealed,
-         @active, @consecutive_fail, @degraded, @last_success_at, @last_failure_at, @created_at, @updated_at)`,
+      `INSERT INTO webhook_endpoints (id, account_id, url, events, all_events, description, metadata, signing_scheme,
+         secret_sealed, previous_secret_sealed, previous_secret_expires_at, active, disabled_reason, failing_since,
+         consecutive_fail, degraded, last_success_at, last_failure_at, created_at, updated_at)
+       VALUES (@id, @account_id, @url, @events, @all_events, @description, @metadata, @signing_scheme,
+         @secret_sealed, @previous_secret_sealed, @previous_secret_expires_at, @active, @disabled_reason, @failing_since,
+         @consecutive_fail, @degraded, @last_success_at, @last_failure_at, @created_at, @updated_at)`,
     ).run(row);
-    return toEndpoint(row);
+    return view(row);
   };
 
   return {
@@ -184,7 +281,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
     },
     getEndpoint(accountId, endpointId) {
       const row = findEndpoint(accountId, endpointId);
-      return row ? toEndpoint(row) : null;
+      return row ? view(row) : null;
     },
     listEndpoints(accountId, page) {
       return keysetList(db, {
@@ -193,7 +290,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
         key: "id",
         order: "desc",
         page,
-        map: toEndpoint,
+        map: view,
         getId: (e) => e.id,
       });
     },
@@ -208,29 +305,72 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
           all_events: config.events.includes("*") ? 1 : 0,
           description: config.description,
           metadata: JSON.stringify(config.metadata),
+          signing_scheme: config.signing_scheme,
           updated_at: ctx.nowIso(),
         };
         db.prepare(
           `UPDATE webhook_endpoints SET url = @url, events = @events, all_events = @all_events,
-             description = @description, metadata = @metadata, updated_at = @updated_at WHERE id = @id`,
+             description = @description, metadata = @metadata, signing_scheme = @signing_scheme,
+             updated_at = @updated_at WHERE id = @id`,
         ).run(next);
-        return toEndpoint(next);
+        return view(next);
       });
     },
     setEndpointActive(accountId, endpointId, active) {
       return ctx.tx(() => {
         const row = findEndpoint(accountId, endpointId);
         if (!row) return null;
-        if ((row.active === 1) === active) return toEndpoint(row);
-        const next: EndpointRow = { ...row, active: active ? 1 : 0, updated_at: ctx.nowIso() };
-        db.prepare("UPDATE webhook_endpoints SET active = ?, updated_at = ? WHERE id = ?").run(
-          next.active,
-          next.updated_at,
-          endpointId,
-        );
+        if ((row.active === 1) === active) return view(row);
+        const next: EndpointRow = {
+          ...row,
+          active: active ? 1 : 0,
+          disabled_reason: active ? null : "manual",
+          // Enabled again: a new failure streak starts with the next failure, so an endpoint
+          // disabled for failing is not disabled again by its first failure.
+          failing_since: active ? null : row.failing_since,
+          updated_at: ctx.nowIso(),
+        };
+        db.prepare(
+          "UPDATE webhook_endpoints SET active = ?, disabled_reason = ?, failing_since = ?, updated_at = ? WHERE id = ?",
+        ).run(next.active, next.disabled_reason, next.failing_since, next.updated_at, endpointId);
         // Held records are due: wake the delivery loop once this commits.
         if (active) ctx.signal("events");
-        return toEndpoint(next);
+        else emitDisabled(accountId, endpointId, row.consecutive_fail, "manual");
+        return view(next);
+      });
+    },
+    rotateSecret(accountId, endpointId, secretSealed, previousExpiresAt) {
+      return ctx.tx(() => {
+        const row = findEndpoint(accountId, endpointId);
+        if (!row) return null;
+        const next: EndpointRow = {
+          ...row,
+          secret_sealed: secretSealed,
+          previous_secret_sealed: previousExpiresAt === null ? null : row.secret_sealed,
+          previous_secret_expires_at: previousExpiresAt,
+          updated_at: ctx.nowIso(),
+        };
+        db.prepare(
+          `UPDATE webhook_endpoints SET secret_sealed = @secret_sealed, previous_secret_sealed = @previous_secret_sealed,
+             previous_secret_expires_at = @previous_secret_expires_at, updated_at = @updated_at WHERE id = @id`,
+        ).run(next);
+        return view(next);
+      });
+    },
+    recoverDeliveries(accountId, endpointId, since, until) {
+      return ctx.tx(() => {
+        if (!findEndpoint(accountId, endpointId)) return null;
+        const now = ctx.nowIso();
+        // Like a manual retry of each: a new round of attempts, due now, sent oldest first.
+        const requeued = db
+          .prepare(
+            `UPDATE webhook_deliveries INDEXED BY webhook_deliveries_endpoint_dead
+             SET status = 'pending', round_start = attempt_count, next_attempt_at = ?, updated_at = ?
+             WHERE endpoint_id = ? AND status = 'dead' AND created_at >= ? AND created_at < ?`,
+          )
+          .run(now, now, endpointId, since, until).changes;
+        if (requeued > 0) ctx.signal("events");
+        return requeued;
       });
     },
     deleteEndpoint(accountId, endpointId) {
@@ -255,7 +395,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
           ctx,
           accountId,
           { id: endpointId, type: "webhook.test" },
-          endpointId,
+          { onlyEndpointId: endpointId },
         );
         const webhookEventId = deliveryIds[0];
         if (!webhookEventId) throw new Error(`test event ${event.envelope.id} fanned out to no record`);
@@ -329,10 +469,14 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
       return ctx.tx(() => {
         const now = ctx.nowIso();
         const leaseUntil = plusMs(now, leaseMs);
+        expireSecretsStmt.run(now);
         const busy = new Map(
           (busyStmt.all(now) as { endpoint_id: string; n: number }[]).map((r) => [r.endpoint_id, r.n]),
         );
-        const candidates = candidatesStmt.all(now, now) as { id: string; url: string; secret_sealed: string }[];
+        const candidates = candidatesStmt.all(now, now) as Pick<
+          EndpointRow,
+          "id" | "url" | "signing_scheme" | "secret_sealed" | "previous_secret_sealed" | "previous_secret_expires_at"
+        >[];
         if (candidates.length === 0) return [];
         const start = rotation++ % candidates.length;
         const ordered = [...candidates.slice(start), ...candidates.slice(0, start)];
@@ -356,7 +500,12 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
               lease_token: leaseToken,
               payload,
               url: endpoint.url,
+              signing_scheme: endpoint.signing_scheme,
               secret_sealed: endpoint.secret_sealed,
+              previous_secret:
+                endpoint.previous_secret_sealed !== null && endpoint.previous_secret_expires_at !== null
+                  ? { sealed: endpoint.previous_secret_sealed, expires_at: endpoint.previous_secret_expires_at }
+                  : null,
             });
           }
           remaining -= rows.length;
@@ -364,12 +513,12 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
         return claimed;
       });
     },
-    recordAttempt(outcome, degradedThreshold): EndpointHealth {
+    recordAttempt(outcome, policy): EndpointHealth {
       return ctx.tx(() => {
         const state = leaseStateStmt.get(outcome.delivery_id) as
           | { status: DeliveryStatus; lease_token: string | null; attempt_count: number }
           | undefined;
-        if (!state) return { consecutive_fail: 0, degraded: null };
+        if (!state) return { consecutive_fail: 0, degraded: null, disabled: null };
         const now = ctx.nowIso();
         const number = state.attempt_count + 1;
         insertAttemptStmt.run(
@@ -406,19 +555,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
         } else {
           noteStmt.run(fields);
         }
-        const wasDegraded = (degradedStmt.get(outcome.endpoint_id) as { degraded: number } | undefined)?.degraded === 1;
-        if (outcome.result.type === "succeeded") {
-          successStmt.run(now, outcome.endpoint_id);
-          return { consecutive_fail: 0, degraded: wasDegraded ? "cleared" : null };
-        }
-        const after = failureStmt.get(now, degradedThreshold, outcome.endpoint_id) as
-          | { consecutive_fail: number; degraded: number }
-          | undefined;
-        if (!after) return { consecutive_fail: 0, degraded: null };
-        return {
-          consecutive_fail: after.consecutive_fail,
-          degraded: !wasDegraded && after.degraded === 1 ? "raised" : null,
-        };
+        return updateHealth(outcome, now, policy);
       });
     },
     releaseLeases(leases) {

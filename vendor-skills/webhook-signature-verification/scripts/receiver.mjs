@@ -6,7 +6,8 @@
  *
  *   WEBHOOK_SECRET=whsec_... PORT=3000 node receiver.mjs
  *
- * WEBHOOK_SECRET may hold several secrets separated by commas while you rotate them.
+ * WEBHOOK_SECRET may hold several secrets separated by commas while you rotate them. Both signing
+ * schemes (webhook_signature and standard_webhooks) are recognised from the headers.
  * The in-memory dedup set and queue are for illustration: in production record processed ids in
  * your database under a unique constraint and hand work to a durable queue.
  */
@@ -95,7 +96,7 @@ createServer((req, res) => {
     const raw = Buffer.concat(chunks); // the exact bytes: verify before parsing
     let envelope;
     try {
-      envelope = verifyWebhook(raw, req.headers["webhook-signature"], secrets);
+      envelope = verifyWebhook(raw, req.headers, secrets); // either signing scheme
     } catch (err) {
       if (!(err instanceof WebhookVerificationError)) throw err;
       console.warn(`rejected delivery ${req.headers["webhook-id"] ?? "?"}: ${err.code}: ${err.message}`);
