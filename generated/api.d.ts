@@ -1358,8 +1358,8 @@ export interface webhooks {
          * session.created
          * @description A session was created with `POST /sessions` (or by a deployment run).
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.created` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.created` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionCreatedEvent"];
         delete?: never;
@@ -1381,8 +1381,8 @@ export interface webhooks {
          * session.updated
          * @description A session's title or metadata changed (`POST /sessions/{session_id}` that changes something).
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.updated` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.updated` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionUpdatedEvent"];
         delete?: never;
@@ -1404,8 +1404,8 @@ export interface webhooks {
          * session.archived
          * @description A session was archived: it accepts no new events; its history stays readable.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.archived` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.archived` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionArchivedEvent"];
         delete?: never;
@@ -1427,8 +1427,8 @@ export interface webhooks {
          * session.deleted
          * @description A session was permanently deleted, with its history and threads.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.deleted` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.deleted` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionDeletedEvent"];
         delete?: never;
@@ -1450,8 +1450,8 @@ export interface webhooks {
          * session.status_run_started
          * @description The agent started a run: the session is `running`.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.status_run_started` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.status_run_started` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionStatusRunStartedEvent"];
         delete?: never;
@@ -1473,8 +1473,8 @@ export interface webhooks {
          * session.status_idled
          * @description A turn completed (or ended with an error event) and the session is `idle`: its latest output is safe to read.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.status_idled` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.status_idled` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionStatusIdledEvent"];
         delete?: never;
@@ -1496,8 +1496,8 @@ export interface webhooks {
          * session.thread_created
          * @description A session thread was created: a sub-agent of a coordinator agent runs in it for the first time.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.thread_created` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.thread_created` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionThreadCreatedEvent"];
         delete?: never;
@@ -1519,8 +1519,8 @@ export interface webhooks {
          * session.thread_idled
          * @description A session thread finished a run and is `idle`.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.thread_idled` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.thread_idled` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionThreadIdledEvent"];
         delete?: never;
@@ -1542,8 +1542,8 @@ export interface webhooks {
          * session.thread_terminated
          * @description A session thread was terminated by a `user.interrupt`; it never runs again.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.thread_terminated` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.thread_terminated` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionThreadTerminatedEvent"];
         delete?: never;
@@ -1565,8 +1565,8 @@ export interface webhooks {
          * agent.created
          * @description An agent was created with `POST /agents`; `version` is 1.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.created` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.created` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveAgentCreatedEvent"];
         delete?: never;
@@ -1588,8 +1588,8 @@ export interface webhooks {
          * agent.updated
          * @description An agent's configuration changed; `version` is the new version (incremented by one).
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.updated` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.updated` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveAgentUpdatedEvent"];
         delete?: never;
@@ -1611,8 +1611,8 @@ export interface webhooks {
          * agent.archived
          * @description An agent was archived: it takes no new sessions; `version` is its current version.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.archived` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.archived` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveAgentArchivedEvent"];
         delete?: never;
@@ -1634,8 +1634,8 @@ export interface webhooks {
          * agent.deleted
          * @description An agent was deleted; its configuration is unrecoverable. `version` is the version it had.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.deleted` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `agent.deleted` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveAgentDeletedEvent"];
         delete?: never;
@@ -1657,8 +1657,8 @@ export interface webhooks {
          * deployment.created
          * @description A deployment was created with `POST /deployments`; it is `active` and fires per its schedule.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.created` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.created` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentCreatedEvent"];
         delete?: never;
@@ -1680,8 +1680,8 @@ export interface webhooks {
          * deployment.updated
          * @description A deployment's configuration changed with `POST /deployments/{deployment_id}`.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.updated` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.updated` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentUpdatedEvent"];
         delete?: never;
@@ -1703,8 +1703,8 @@ export interface webhooks {
          * deployment.paused
          * @description A deployment was paused: by `POST /deployments/{deployment_id}/pause`, or by the service because a run could not start (see `paused_reason`).
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.paused` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.paused` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentPausedEvent"];
         delete?: never;
@@ -1726,8 +1726,8 @@ export interface webhooks {
          * deployment.unpaused
          * @description A paused deployment was resumed with `POST /deployments/{deployment_id}/unpause`; its next fire time is computed from now.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.unpaused` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.unpaused` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentUnpausedEvent"];
         delete?: never;
@@ -1749,8 +1749,8 @@ export interface webhooks {
          * deployment.archived
          * @description A deployment was archived; it never fires again but stays readable.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.archived` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.archived` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentArchivedEvent"];
         delete?: never;
@@ -1772,8 +1772,8 @@ export interface webhooks {
          * deployment.deleted
          * @description A deployment was deleted with its runs; the sessions its runs created stay.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.deleted` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment.deleted` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentDeletedEvent"];
         delete?: never;
@@ -1795,8 +1795,8 @@ export interface webhooks {
          * deployment_run.started
          * @description A deployment run started: its session was created (scheduled fire or manual run).
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment_run.started` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment_run.started` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentRunStartedEvent"];
         delete?: never;
@@ -1818,8 +1818,8 @@ export interface webhooks {
          * deployment_run.succeeded
          * @description A deployment run succeeded: the first turn of its session ended and the session went idle.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment_run.succeeded` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment_run.succeeded` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentRunSucceededEvent"];
         delete?: never;
@@ -1841,8 +1841,8 @@ export interface webhooks {
          * deployment_run.failed
          * @description A deployment run failed: no session could be created (`session_id` null), or the first turn of its session errored.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment_run.failed` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `deployment_run.failed` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveDeploymentRunFailedEvent"];
         delete?: never;
@@ -1864,8 +1864,8 @@ export interface webhooks {
          * environment.created
          * @description An environment was created with `POST /environments`.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `environment.created` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `environment.created` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveEnvironmentCreatedEvent"];
         delete?: never;
@@ -1887,8 +1887,8 @@ export interface webhooks {
          * environment.updated
          * @description An environment's name, description, config or metadata changed with `POST /environments/{environment_id}` (an update that changes nothing emits no event).
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `environment.updated` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `environment.updated` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveEnvironmentUpdatedEvent"];
         delete?: never;
@@ -1910,8 +1910,8 @@ export interface webhooks {
          * environment.archived
          * @description An environment was archived with `POST /environments/{environment_id}/archive`. It stays readable; archiving it again emits no event.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `environment.archived` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `environment.archived` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveEnvironmentArchivedEvent"];
         delete?: never;
@@ -1933,8 +1933,8 @@ export interface webhooks {
          * environment.deleted
          * @description An environment was deleted with `DELETE /environments/{environment_id}`.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `environment.deleted` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `environment.deleted` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveEnvironmentDeletedEvent"];
         delete?: never;
@@ -1956,8 +1956,8 @@ export interface webhooks {
          * vault.created
          * @description A vault was created with `POST /vaults`.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault.created` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault.created` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveVaultCreatedEvent"];
         delete?: never;
@@ -1979,8 +1979,8 @@ export interface webhooks {
          * vault.archived
          * @description A vault was archived with `POST /vaults/{vault_id}/archive`, together with its active credentials (each of which emits `vault_credential.archived` first). Archiving it again emits no event.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault.archived` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault.archived` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveVaultArchivedEvent"];
         delete?: never;
@@ -2002,8 +2002,8 @@ export interface webhooks {
          * vault.deleted
          * @description A vault was deleted with `DELETE /vaults/{vault_id}`, together with its credentials (each of which emits `vault_credential.deleted` first).
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault.deleted` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault.deleted` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveVaultDeletedEvent"];
         delete?: never;
@@ -2025,8 +2025,8 @@ export interface webhooks {
          * vault_credential.created
          * @description A credential was added to a vault with `POST /vaults/{vault_id}/credentials`.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault_credential.created` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault_credential.created` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveVaultCredentialCreatedEvent"];
         delete?: never;
@@ -2048,8 +2048,8 @@ export interface webhooks {
          * vault_credential.updated
          * @description A credential's display name, metadata or auth changed with `POST /vaults/{vault_id}/credentials/{credential_id}` (an update that changes nothing emits no event).
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault_credential.updated` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault_credential.updated` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveVaultCredentialUpdatedEvent"];
         delete?: never;
@@ -2071,8 +2071,8 @@ export interface webhooks {
          * vault_credential.archived
          * @description A credential was archived, with `POST /vaults/{vault_id}/credentials/{credential_id}/archive` or together with its vault. Archiving it again emits no event.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault_credential.archived` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault_credential.archived` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveVaultCredentialArchivedEvent"];
         delete?: never;
@@ -2094,8 +2094,8 @@ export interface webhooks {
          * vault_credential.deleted
          * @description A credential was deleted, with `DELETE /vaults/{vault_id}/credentials/{credential_id}` or together with its vault.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault_credential.deleted` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault_credential.deleted` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveVaultCredentialDeletedEvent"];
         delete?: never;
@@ -2117,8 +2117,8 @@ export interface webhooks {
          * vault_credential.refresh_failed
          * @description Refreshing the access token of an `mcp_oauth` credential with its `refresh` configuration failed, so the credential could not be used; update its `auth`. Declared for subscriptions now: this version does not refresh credentials yet, so it does not emit this kind.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault_credential.refresh_failed` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `vault_credential.refresh_failed` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveVaultCredentialRefreshFailedEvent"];
         delete?: never;
@@ -2140,8 +2140,8 @@ export interface webhooks {
          * webhook_endpoint.degraded
          * @description An endpoint became degraded: its `consecutive_fail` exceeded the degradation threshold (`WEBHOOK_DEGRADED_THRESHOLD`, 20 by default). It stays `degraded: true` until a delivery to it succeeds (`webhook_endpoint.recovered`).
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `webhook_endpoint.degraded` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `webhook_endpoint.degraded` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveWebhookEndpointDegradedEvent"];
         delete?: never;
@@ -2163,8 +2163,8 @@ export interface webhooks {
          * webhook_endpoint.recovered
          * @description A delivery to a degraded endpoint succeeded: it is no longer degraded and its `consecutive_fail` is back to 0.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `webhook_endpoint.recovered` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `webhook_endpoint.recovered` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveWebhookEndpointRecoveredEvent"];
         delete?: never;
@@ -2186,8 +2186,8 @@ export interface webhooks {
          * webhook_endpoint.disabled
          * @description An endpoint was disabled: it answered `410 Gone` (`gone`), it kept failing without a success for `WEBHOOK_AUTO_DISABLE_AFTER_S` (`failing`, 5 days by default), or `POST /webhook_endpoints/{endpoint_id}/disable` was called (`manual`). Events for it are held until it is enabled. Sent to the account's other endpoints subscribed to it, never to the disabled endpoint itself.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `webhook_endpoint.disabled` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `webhook_endpoint.disabled` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveWebhookEndpointDisabledEvent"];
         delete?: never;
@@ -2209,8 +2209,8 @@ export interface webhooks {
          * webhook.test
          * @description A test event sent by `POST /webhook_endpoints/{id}/test` to check connectivity and signature verification. Only the tested endpoint receives it.
          *
-         *     Sent by HTTP POST to every enabled endpoint subscribed to `webhook.test` (or `*`), signed according to
-         *     the endpoint's `signing_scheme`. Delivery is at-least-once: deduplicate on the envelope `id`.
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `webhook.test` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveWebhookTestEvent"];
         delete?: never;
