@@ -672,9 +672,11 @@ export interface paths {
         };
         /**
          * List a session's events
-         * @description Returns the session's history, oldest first: the user's events, the agent's messages, status
+         * @description Returns the session's history, oldest first: the user's events, the agent's messages, the
+         *     MCP tool calls of a model agent (`agent.tool_use`, then its `agent.tool_result`), status
          *     changes (`session.status_run_started`, `session.status_idled`), thread changes and errors,
-         *     including those of its threads (`session_thread_id` set). After `session.status_idled` the
+         *     including those of its threads (`session_thread_id` set). Tool calls are recorded as they
+         *     happen, so a run interrupted by a restart resumes from them without calling a tool twice. After `session.status_idled` the
          *     latest output is safe to read. The history stays readable after the session is archived.
          */
         get: operations["listSessionEvents"];
@@ -3012,7 +3014,7 @@ export interface components {
              */
             name: string;
             /**
-             * @description The model that runs the agent. `echo` is the built-in deterministic runtime: it answers every user message with `Echo: <text>`.
+             * @description The model that runs the agent; it selects the runtime. `echo` is the built-in deterministic runtime: it answers every user message with `Echo: <text>`. `claude-*` (e.g. `claude-sonnet-4-5`) runs on the Anthropic Messages API, `openai/<model>` (e.g. `openai/gpt-4o-mini`, `openai/llama3.2`) on an OpenAI-compatible Chat Completions server (OpenAI, Ollama, vLLM), when the operator configured that provider.
              * @example echo
              */
             model: string;
@@ -3076,7 +3078,7 @@ export interface components {
              */
             name: string;
             /**
-             * @description The model that runs the agent; it must be served by this server (`echo` is built in).
+             * @description The model that runs the agent: `echo` (built in), `claude-*` (needs `ANTHROPIC_API_KEY` on the server) or `openai/<model>` (needs `OPENAI_API_KEY` or `OPENAI_BASE_URL`). A model whose runtime this server has not configured is refused with 400 naming `model`.
              * @example echo
              */
             model: string;
@@ -3113,7 +3115,7 @@ export interface components {
              */
             name?: string;
             /**
-             * @description A new model, served by this server.
+             * @description A new model, served by this server (`echo`, `claude-*` or `openai/<model>`, as on create).
              * @example echo
              */
             model?: string;
@@ -3612,6 +3614,102 @@ export interface components {
              */
             created_at: string;
         };
+        /** @description The agent called a tool of one of its MCP servers. Recorded before the call is made; its outcome follows as an `agent.tool_result` with the same `tool_use_id`. The input is what the model sent; credentials never appear here (the MCP server receives them in its Authorization header). */
+        SessionEventToolUse: {
+            /**
+             * @description Always `agent.tool_use`.
+             * @example agent.tool_use
+             * @constant
+             */
+            type: "agent.tool_use";
+            /**
+             * @description The sub-agent thread that made the call; null for the session's own agent.
+             * @example null
+             */
+            session_thread_id: string | null;
+            /**
+             * @description The model's id for this call; the matching `agent.tool_result` carries it too.
+             * @example call_7QnS2kX9
+             */
+            tool_use_id: string;
+            /**
+             * @description The tool's name on its MCP server.
+             * @example lookup_ticket
+             */
+            name: string;
+            /**
+             * @description The `name` of the agent's MCP server that serves the tool.
+             * @example tickets
+             */
+            mcp_server_name: string;
+            /**
+             * @description The arguments the model passed (a JSON object).
+             * @example {
+             *       "number": 4711
+             *     }
+             */
+            input: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /** @description The outcome of an `agent.tool_use`: the text the MCP server returned, or why the call failed (`is_error: true`; the model sees the same text and may try something else). */
+        SessionEventToolResult: {
+            /**
+             * @description Always `agent.tool_result`.
+             * @example agent.tool_result
+             * @constant
+             */
+            type: "agent.tool_result";
+            /**
+             * @description The sub-agent thread that made the call; null for the session's own agent.
+             * @example null
+             */
+            session_thread_id: string | null;
+            /**
+             * @description The `tool_use_id` of the call this answers.
+             * @example call_7QnS2kX9
+             */
+            tool_use_id: string;
+            /** @description The tool's output as text blocks (non-text MCP content is described in words). */
+            content: components["schemas"]["TextBlock"][];
+            /**
+             * @description True when the tool reported an error or could not be called.
+             * @example false
+             */
+            is_error: boolean;
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
         /** @description The session's status changed: a run started (`session.status_run_started`) or a turn completed and the session is idle (`session.status_idled`; the latest output is safe to read). The same kinds are pushed to webhook endpoints. */
         SessionEventStatus: {
             /**
@@ -3688,11 +3786,11 @@ export interface components {
             /** @description What went wrong. */
             error: {
                 /**
-                 * @description `run_interrupted`: the server stopped during the run and it was not retried. `runtime_error`: the agent runtime failed. `agent_unavailable`: the agent, a sub-agent or its model can no longer be run.
+                 * @description `run_interrupted`: the server stopped during the run and it was not retried. `runtime_error`: the agent runtime failed. `agent_unavailable`: the agent, a sub-agent or its model can no longer be run. `provider_error`: the model provider refused or failed the request (retryable errors are retried with backoff first). `mcp_error`: one of the agent's MCP servers could not be reached or authenticated (for instance its credential's refresh failed). `tool_rounds_exceeded`: the model kept calling tools for more than `RUN_MAX_TOOL_ROUNDS` rounds.
                  * @example run_interrupted
                  * @enum {string}
                  */
-                type: "run_interrupted" | "runtime_error" | "agent_unavailable";
+                type: "run_interrupted" | "runtime_error" | "agent_unavailable" | "provider_error" | "mcp_error" | "tool_rounds_exceeded";
                 /**
                  * @description A readable explanation.
                  * @example The server stopped while this run was in progress; it was not retried after 2 attempts.
@@ -3717,7 +3815,7 @@ export interface components {
             created_at: string;
         };
         /** @description An event of a session's history. */
-        SessionEvent: components["schemas"]["SessionEventUserMessage"] | components["schemas"]["SessionEventUserInterrupt"] | components["schemas"]["SessionEventAgentMessage"] | components["schemas"]["SessionEventStatus"] | components["schemas"]["SessionEventThread"] | components["schemas"]["SessionEventError"];
+        SessionEvent: components["schemas"]["SessionEventUserMessage"] | components["schemas"]["SessionEventUserInterrupt"] | components["schemas"]["SessionEventAgentMessage"] | components["schemas"]["SessionEventToolUse"] | components["schemas"]["SessionEventToolResult"] | components["schemas"]["SessionEventStatus"] | components["schemas"]["SessionEventThread"] | components["schemas"]["SessionEventError"];
         /** @description One page of a session's (or a thread's) history, oldest first. */
         SessionEventList: {
             /** @description The events on this page, oldest first. */
@@ -3897,11 +3995,11 @@ export interface components {
          */
         CatchupWindowSeconds: number;
         /**
-         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `session_deleted`.
+         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `provider_error`, `mcp_error`, `tool_rounds_exceeded`, `session_deleted`.
          * @example agent_unavailable
          * @enum {string}
          */
-        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "session_deleted";
+        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "session_deleted";
         /** @description Why the deployment is paused: `{type:"manual"}` after `POST /deployments/{deployment_id}/pause`, or `{type:"error", error:{type}}` when a run could not start for a cause that will not go away by itself (its agent or environment was archived or deleted); null while active. */
         DeploymentPausedReason: null | {
             /**
@@ -5124,7 +5222,7 @@ export interface components {
              */
             vault_id: string;
         };
-        /** @description The data of a `vault_credential.refresh_failed` event. Refreshing the access token of an `mcp_oauth` credential with its `refresh` configuration failed, so the credential could not be used; update its `auth`. Declared for subscriptions now: this version does not refresh credentials yet, so it does not emit this kind. */
+        /** @description The data of a `vault_credential.refresh_failed` event. Refreshing the access token of an `mcp_oauth` credential with its `refresh` configuration failed, so the credential could not be used; update its `auth`. Emitted when a session's run needed the credential for an MCP server: its access token had expired (or the server rejected it) and the token endpoint refused the refresh, could not be reached, or the credential has no `refresh`. */
         VaultCredentialRefreshFailedEventData: {
             /**
              * @description The credential id (`vcred_...`).
