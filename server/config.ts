@@ -22,6 +22,8 @@ export interface Config {
   maxUploadBytes: number;
   webhook: WebhookConfig;
   runs: RunConfig;
+  /** The model runtimes and the agent loop (server/runtime/). */
+  runtimes: RuntimesConfig;
   scheduler: SchedulerConfig;
   /** How long shutdown waits for HTTP requests in flight (streams included) before closing their connections. */
   shutdownGraceMs: number;
@@ -73,6 +75,42 @@ export interface RunConfig {
   pollIntervalMs: number;
   /** How long shutdown waits for aborted runs to wind down; leftovers are recovered on the next start. */
   shutdownGraceMs: number;
+}
+
+/** A model provider's API: where it is and the key it takes. */
+export interface ProviderConfig {
+  /** null: the provider takes no key (a local OpenAI-compatible server). */
+  apiKey: string | null;
+  /** null: the SDK's default (the provider's public API). */
+  baseUrl: string | null;
+}
+
+/** The model runtimes (API.md, "Agent runtimes"). A provider left null serves no model. */
+export interface RuntimesConfig {
+  /** `claude-*` models: configured by ANTHROPIC_API_KEY (ANTHROPIC_BASE_URL optional). */
+  anthropic: (ProviderConfig & { apiKey: string }) | null;
+  /** `openai/<model>`: configured by OPENAI_API_KEY or OPENAI_BASE_URL (a local server needs no key). */
+  openai: ProviderConfig | null;
+  /** `max_tokens` of each Anthropic request (the Messages API requires one). */
+  anthropicMaxTokens: number;
+  /** Model calls answered with tool calls in one turn, at most; the next ends the turn with an error. */
+  maxToolRounds: number;
+  /** Retries of a rate-limited, overloaded or unreachable provider request before the turn fails. */
+  providerMaxRetries: number;
+  /** Backoff before retry n: base × 2^(n-1), capped at providerRetryMaxMs; a longer Retry-After is capped too. */
+  providerRetryBaseMs: number;
+  providerRetryMaxMs: number;
+  /** Time limit of one provider request (streamed), in ms. */
+  providerTimeoutMs: number;
+  /** Time limit of one MCP request (connect, list tools, call a tool) and of a token refresh, in ms. */
+  mcpTimeoutMs: number;
+  /** The newest session events a turn sends to the model, at most. */
+  historyLimit: number;
+  /**
+   * Let MCP servers and OAuth token endpoints be loopback or private addresses (local development,
+   * tests). Defaults to WEBHOOK_ALLOW_PRIVATE_TARGETS.
+   */
+  allowPrivateTargets: boolean;
 }
 
 /** The delivery policy is data, not code (STYLE.md). */
@@ -171,6 +209,42 @@ function origins(env: Env): string[] {
   if (list.includes("*") && list.length > 1)
     throw new ConfigError("CORS_ORIGINS", `"*" cannot be combined with origins`);
   return list;
+}
+
+/** An optional http(s) base URL variable. */
+function baseUrl(env: Env, name: string): string | null {
+  const raw = str(env, name);
+  if (!raw) return null;
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol)) {
+    throw new ConfigError(name, `must be an http or https URL such as http://127.0.0.1:11434/v1, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, "");
+}
+
+function runtimesConfig(env: Env, webhookAllowsPrivate: boolean): RuntimesConfig {
+  const anthropicKey = str(env, "ANTHROPIC_API_KEY");
+  const anthropicBase = baseUrl(env, "ANTHROPIC_BASE_URL");
+  const openaiKey = str(env, "OPENAI_API_KEY") ?? null;
+  const openaiBase = baseUrl(env, "OPENAI_BASE_URL");
+  return {
+    anthropic: anthropicKey ? { apiKey: anthropicKey, baseUrl: anthropicBase } : null,
+    openai: openaiKey || openaiBase ? { apiKey: openaiKey, baseUrl: openaiBase } : null,
+    anthropicMaxTokens: int(env, "ANTHROPIC_MAX_TOKENS", 4096, 1, 1_000_000),
+    maxToolRounds: int(env, "RUN_MAX_TOOL_ROUNDS", 20, 1, 1000),
+    providerMaxRetries: int(env, "RUN_PROVIDER_MAX_RETRIES", 4, 0, 20),
+    providerRetryBaseMs: int(env, "RUN_PROVIDER_RETRY_BASE_MS", 1000, 1, 600_000),
+    providerRetryMaxMs: int(env, "RUN_PROVIDER_RETRY_MAX_MS", 60_000, 1, 3_600_000),
+    providerTimeoutMs: int(env, "RUN_PROVIDER_TIMEOUT_MS", 600_000, 1000, 3_600_000),
+    mcpTimeoutMs: int(env, "MCP_TIMEOUT_MS", 60_000, 100, 3_600_000),
+    historyLimit: int(env, "RUN_HISTORY_LIMIT", 1000, 1, 100_000),
+    allowPrivateTargets: bool(env, "MCP_ALLOW_PRIVATE_TARGETS", webhookAllowsPrivate),
+  };
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "silent"];
@@ -280,6 +354,7 @@ export function loadConfig(env: Env): Config {
     maxUploadBytes: int(env, "MAX_UPLOAD_BYTES", 8 * 1024 * 1024, 1024, 256 * 1024 * 1024),
     webhook,
     runs,
+    runtimes: runtimesConfig(env, webhook.allowPrivateTargets),
     scheduler,
     shutdownGraceMs: int(env, "SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
     retention,

@@ -2,7 +2,7 @@ import type { AppDeps } from "./app.ts";
 import { DeliveryWorker } from "./delivery/worker.ts";
 import { RetentionJob } from "./housekeeping/retention.ts";
 import type { WorkerHealth } from "./loop.ts";
-import { runtimesFor } from "./runtime/registry.ts";
+import { createRuntimes } from "./runtime/registry.ts";
 import { RunWorker } from "./runtime/worker.ts";
 import { DeploymentScheduler } from "./scheduler/worker.ts";
 
@@ -39,7 +39,7 @@ export function createWorkers(deps: AppDeps): BackgroundWorker[] {
       storage: deps.storage,
       config: deps.config.runs,
       logger: deps.logger,
-      runtimes: runtimesFor(deps.config),
+      runtimes: createRuntimes(deps),
     }),
   );
   // Deployments: fires due deployments and sleeps until the next due time (or a change notifies it).

@@ -1,7 +1,7 @@
 import type { Schema } from "../api.ts";
 import type { Config } from "../config.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
-import { runtimesFor } from "../runtime/registry.ts";
+import { unservedReason } from "../runtime/registry.ts";
 import type { AgentConfig, AgentMultiagent, AgentRecord, AgentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage } from "../storage/port.ts";
 import { applyMetadataPatch } from "./metadata.ts";
@@ -90,13 +90,8 @@ function checkConfig(
   options: { selfId?: string; changed?: (field: keyof AgentConfig) => boolean } = {},
 ): void {
   const changed = options.changed ?? (() => true);
-  const runtimes = runtimesFor(deps.config);
-  if (changed("model") && !runtimes.get(config.model)) {
-    throw invalidRequest(
-      `model: "${config.model.slice(0, 128)}" is not served by this server (served: ${runtimes.models().join(", ")}).`,
-      "model",
-    );
-  }
+  const unserved = changed("model") ? unservedReason(deps.config, config.model) : null;
+  if (unserved) throw invalidRequest(`model: "${config.model.slice(0, 128)}" ${unserved}`, "model");
   checkUnique(
     config.mcp_servers.map((s) => s.name),
     (i) => `mcp_servers[${i}].name`,

@@ -59,6 +59,21 @@ export function sessionEventView(e: SessionEventRecord): SessionEvent {
         content: e.content ?? [],
         created_at,
       };
+    case "agent.tool_use": {
+      const use = e.tool_use ?? { tool_use_id: "", name: "", mcp_server_name: "", input: {} };
+      return { id, type: e.type, session_id, session_thread_id: e.session_thread_id, ...use, created_at };
+    }
+    case "agent.tool_result":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: e.session_thread_id,
+        tool_use_id: e.tool_result?.tool_use_id ?? "",
+        content: e.content ?? [],
+        is_error: e.tool_result?.is_error ?? false,
+        created_at,
+      };
     case "user.interrupt":
       return { id, type: e.type, session_id, session_thread_id: e.session_thread_id ?? "", created_at };
     case "session.status_run_started":

@@ -1,24 +1,8 @@
+import { abortableDelay } from "../clock.ts";
 import type { AgentRuntime, RunOutput, RuntimeTurn } from "./port.ts";
 
 /** The model name of the built-in runtime. */
 export const ECHO_MODEL = "echo";
-
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    if (ms <= 0) return resolve();
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    function onAbort() {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
 
 /**
  * The built-in deterministic runtime (agents whose model is `echo`): every user message is

@@ -1,36 +1,64 @@
 /**
  * The agent runtime port: what the run worker calls to produce an agent's answer for one turn.
- * The built-in echo runtime implements it; a real model provider can be added beside it and
- * registered for its model names (see registry.ts) without touching the worker.
+ * The built-in echo runtime and the model runtimes (Anthropic, OpenAI-compatible) implement it;
+ * registry.ts picks one by the agent's model name.
  */
 import type { AgentConfig } from "../storage/port/agents.ts";
-import type { RunOutput } from "../storage/port/runs.ts";
-import type { TextBlock } from "../storage/port/sessions.ts";
+import type { ConversationEvent, RunOutput } from "../storage/port/runs.ts";
+import type { RunErrorType, TextBlock } from "../storage/port/sessions.ts";
 
-export type { RunOutput } from "../storage/port/runs.ts";
+export type { ConversationEvent, RunOutput } from "../storage/port/runs.ts";
 
 /** One turn of one agent: the session's primary agent, or a sub-agent in its thread. */
 export interface RuntimeTurn {
+  account_id: string;
   session_id: string;
+  run_id: string;
   /** The sub-agent's thread; null for the session's own agent. */
   session_thread_id: string | null;
   agent: { id: string; version: number; config: AgentConfig };
   /** The user messages this turn answers, oldest first. */
   messages: { content: TextBlock[] }[];
+  /** The session's vaults, in order: the first active credential for an MCP server's URL is used. */
+  vault_ids: string[];
+  /**
+   * The conversation so far in this thread (user messages, agent messages, tool calls and
+   * results, oldest first), including what an interrupted earlier attempt of this run recorded;
+   * the newest `limit` events.
+   */
+  conversation(limit: number): ConversationEvent[];
+  /**
+   * Records output while the run goes on (tool calls and their results, as they happen), so a run
+   * resumed after a restart does not repeat them. Throws when the run (or thread) is no longer
+   * wanted; the turn's signal is aborted then too.
+   */
+  record(outputs: RunOutput[]): void;
 }
 
 export interface AgentRuntime {
   /**
-   * Produces the agent's output for the turn. The worker stores it atomically with the end of
-   * the run, so a crash never leaves half an answer. Must settle promptly (rejecting) once
-   * `signal` aborts: the thread was terminated, the session deleted, or the server stops.
+   * Produces the agent's final output for the turn (what was not recorded on the way). The worker
+   * stores it atomically with the end of the run. Must settle promptly (rejecting) once `signal`
+   * aborts: the thread was terminated, the session deleted, or the server stops. A TurnError
+   * ends the turn with a `session.error` of its type.
    */
   run(turn: RuntimeTurn, signal: AbortSignal): Promise<RunOutput[]>;
 }
 
+/** A failure that ends a turn with a `session.error` of a specific type and a readable message. */
+export class TurnError extends Error {
+  constructor(
+    readonly type: RunErrorType,
+    message: string,
+  ) {
+    super(message);
+    this.name = "TurnError";
+  }
+}
+
 /** The runtimes of this server, keyed by model name. */
 export interface RuntimeRegistry {
-  /** The model names served, sorted. */
+  /** The model names (or patterns) served, sorted. */
   models(): string[];
   get(model: string): AgentRuntime | undefined;
 }

@@ -1,27 +1,98 @@
+import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
+import type { SecretBox } from "../crypto/secretBox.ts";
+import type { Logger } from "../logger.ts";
+import type { Storage } from "../storage/port.ts";
+import { ANTHROPIC_PREFIX, AnthropicModel } from "./anthropicModel.ts";
 import { ECHO_MODEL, EchoRuntime } from "./echo.ts";
+import { ModelRuntime } from "./modelRuntime.ts";
+import { OPENAI_PREFIX, OpenAIChatModel } from "./openaiModel.ts";
 import type { AgentRuntime, RuntimeRegistry } from "./port.ts";
+import { createTargetFetch } from "./targetFetch.ts";
 
-/** A registry over a fixed map of model name → runtime. */
-export function runtimeRegistry(runtimes: Record<string, AgentRuntime>): RuntimeRegistry {
-  const map = new Map(Object.entries(runtimes));
-  return {
-    models: () => [...map.keys()].sort(),
-    get: (model) => map.get(model),
-  };
+/** Which runtime serves a model name: by name alone, whether or not this server configured it. */
+export type RuntimeKind = "echo" | "anthropic" | "openai";
+
+export function runtimeKind(model: string): RuntimeKind | null {
+  if (model === ECHO_MODEL) return "echo";
+  if (model.startsWith(ANTHROPIC_PREFIX) && model.length > ANTHROPIC_PREFIX.length) return "anthropic";
+  if (model.startsWith(OPENAI_PREFIX) && model.length > OPENAI_PREFIX.length) return "openai";
+  return null;
 }
 
-const byConfig = new WeakMap<Config, RuntimeRegistry>();
+/** The runtimes this server's configuration enables, as model names or patterns (sorted). */
+export function servedModels(config: Config): string[] {
+  const served = [ECHO_MODEL];
+  if (config.runtimes.anthropic) served.push(`${ANTHROPIC_PREFIX}*`);
+  if (config.runtimes.openai) served.push(`${OPENAI_PREFIX}<model>`);
+  return served.sort();
+}
 
-/**
- * The runtimes this server serves, derived from its configuration (one registry per config, so
- * the agent routes, which validate `model`, and the run worker see the same one).
- */
-export function runtimesFor(config: Config): RuntimeRegistry {
-  let registry = byConfig.get(config);
-  if (!registry) {
-    registry = runtimeRegistry({ [ECHO_MODEL]: new EchoRuntime(config.runs.echoDelayMs) });
-    byConfig.set(config, registry);
+/** Why this server cannot run `model`, or null when it can (agent create and update check it). */
+export function unservedReason(config: Config, model: string): string | null {
+  const kind = runtimeKind(model);
+  const served = `served: ${servedModels(config).join(", ")}`;
+  if (kind === null) return `is not a model this server knows (${served}).`;
+  if (kind === "anthropic" && !config.runtimes.anthropic) {
+    return `needs the Anthropic runtime, which this server has not configured (set ANTHROPIC_API_KEY; ${served}).`;
   }
-  return registry;
+  if (kind === "openai" && !config.runtimes.openai) {
+    return `needs an OpenAI-compatible runtime, which this server has not configured (set OPENAI_BASE_URL or OPENAI_API_KEY; ${served}).`;
+  }
+  return null;
+}
+
+export interface RuntimeDeps {
+  config: Config;
+  storage: Storage;
+  secrets: SecretBox;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** The runtimes of this server: echo, and the model runtimes its configuration enables. */
+export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
+  const { config } = deps;
+  const echo = new EchoRuntime(config.runs.echoDelayMs);
+  const runtimes = config.runtimes;
+  const modelDeps = {
+    storage: deps.storage,
+    secrets: deps.secrets,
+    clock: deps.clock,
+    logger: deps.logger,
+    config: runtimes,
+    fetch: createTargetFetch({ allowPrivate: runtimes.allowPrivateTargets }),
+  };
+  const keys = [runtimes.anthropic?.apiKey, runtimes.openai?.apiKey].filter((k): k is string => !!k);
+  const anthropic = runtimes.anthropic
+    ? new ModelRuntime(
+        modelDeps,
+        new AnthropicModel(runtimes.anthropic, runtimes.providerTimeoutMs, runtimes.anthropicMaxTokens),
+        (model) => model,
+        keys,
+      )
+    : null;
+  const openai = runtimes.openai
+    ? new ModelRuntime(
+        modelDeps,
+        new OpenAIChatModel(runtimes.openai, runtimes.providerTimeoutMs),
+        (model) => model.slice(OPENAI_PREFIX.length),
+        keys,
+      )
+    : null;
+  return {
+    models: () => servedModels(config),
+    get(model): AgentRuntime | undefined {
+      switch (runtimeKind(model)) {
+        case "echo":
+          return echo;
+        case "anthropic":
+          return anthropic ?? undefined;
+        case "openai":
+          return openai ?? undefined;
+        default:
+          return undefined;
+      }
+    },
+  };
 }

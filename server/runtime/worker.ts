@@ -8,7 +8,7 @@ import type { BackgroundWorker } from "../loops.ts";
 import type { ClaimedRun, RunError } from "../storage/port/runs.ts";
 import type { Storage } from "../storage/port.ts";
 import { truncate } from "../text.ts";
-import type { RuntimeRegistry, RuntimeTurn } from "./port.ts";
+import { type RuntimeRegistry, type RuntimeTurn, TurnError } from "./port.ts";
 
 export interface RunWorkerDeps {
   storage: Storage;
@@ -29,6 +29,12 @@ interface InFlight {
 }
 
 const errorText = (err: unknown): string => truncate(err instanceof Error ? err.message : String(err), 500);
+
+/** The session.error a runtime failure becomes: a TurnError keeps its type and words. */
+function runtimeError(err: unknown): RunError {
+  if (err instanceof TurnError) return { type: err.type, message: truncate(err.message, 2000) };
+  return { type: "runtime_error", message: `The agent runtime failed: ${errorText(err)}` };
+}
 
 /**
  * Executes agent runs in the background so that `POST /sessions/{id}/events` returns at once.
@@ -182,12 +188,7 @@ export class RunWorker implements BackgroundWorker {
           if (!(await this.runThread(entry, agentRef(ref), messages))) return;
         }
       }
-      const turn: RuntimeTurn = {
-        session_id: run.session_id,
-        session_thread_id: null,
-        agent: { id: agent.id, version: agent.version, config: agent.config },
-        messages,
-      };
+      const turn = this.turn(run, null, agent, messages, controller);
       const outputs = await runtime.run(turn, controller.signal);
       if (controller.signal.aborted) throw controller.signal.reason;
       storage.runs.completeRun(run.id, owner, outputs);
@@ -197,9 +198,45 @@ export class RunWorker implements BackgroundWorker {
         if ((controller.signal.reason as AbortReason) === "shutdown") storage.runs.releaseRun(run.id, owner);
         return;
       }
-      logger.error("agent runtime failed", { run_id: run.id, session_id: run.session_id, ...describeError(err) });
-      fail({ type: "runtime_error", message: `The agent runtime failed: ${errorText(err)}` });
+      if (err instanceof TurnError) {
+        logger.warn("agent turn ended with an error", { run_id: run.id, session_id: run.session_id, type: err.type });
+      } else {
+        logger.error("agent runtime failed", { run_id: run.id, session_id: run.session_id, ...describeError(err) });
+      }
+      fail(runtimeError(err));
     }
+  }
+
+  /**
+   * The turn a runtime executes: its conversation is read from the session's history, and what it
+   * records on the way is written under this run (and thread). When the run or the thread is no
+   * longer wanted, `record` aborts `controller` and throws.
+   */
+  private turn(
+    run: ClaimedRun,
+    threadId: string | null,
+    agent: { id: string; version: number; config: RuntimeTurn["agent"]["config"] },
+    messages: RuntimeTurn["messages"],
+    controller: AbortController,
+  ): RuntimeTurn {
+    const { storage } = this.deps;
+    const owner = this.owner;
+    return {
+      account_id: run.account_id,
+      session_id: run.session_id,
+      run_id: run.id,
+      session_thread_id: threadId,
+      agent: { id: agent.id, version: agent.version, config: agent.config },
+      messages,
+      vault_ids: run.vault_ids,
+      conversation: (limit) => storage.runs.conversation(run.id, owner, threadId, limit) ?? [],
+      record: (outputs) => {
+        if (storage.runs.recordOutputs(run.id, owner, threadId, outputs)) return;
+        const reason = threadId === null ? ("lost" satisfies AbortReason) : "terminated";
+        controller.abort(reason);
+        throw new Error("the run is no longer wanted; its output was not recorded");
+      },
+    };
   }
 
   /**
@@ -237,12 +274,7 @@ export class RunWorker implements BackgroundWorker {
     entry.threads.set(threadId, threadController);
     try {
       const outputs = await runtime.run(
-        {
-          session_id: run.session_id,
-          session_thread_id: threadId,
-          agent: { id: sub.id, version: sub.version, config: sub.config },
-          messages,
-        },
+        this.turn(run, threadId, sub, messages, threadController),
         AbortSignal.any([controller.signal, threadController.signal]),
       );
       if (controller.signal.aborted) throw controller.signal.reason;
@@ -251,15 +283,14 @@ export class RunWorker implements BackgroundWorker {
     } catch (err) {
       if (controller.signal.aborted) throw err;
       if (!threadController.signal.aborted) {
-        this.deps.logger.error("sub-agent runtime failed", {
-          run_id: run.id,
-          thread_id: threadId,
-          ...describeError(err),
-        });
-        storage.runs.finishThread(run.id, owner, threadId, {
-          outputs: [],
-          error: { type: "runtime_error", message: `The agent runtime failed: ${errorText(err)}` },
-        });
+        if (!(err instanceof TurnError)) {
+          this.deps.logger.error("sub-agent runtime failed", {
+            run_id: run.id,
+            thread_id: threadId,
+            ...describeError(err),
+          });
+        }
+        storage.runs.finishThread(run.id, owner, threadId, { outputs: [], error: runtimeError(err) });
       }
     } finally {
       entry.threads.delete(threadId);

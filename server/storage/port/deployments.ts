@@ -11,6 +11,9 @@ export type DeploymentRunErrorType =
   | "vault_unavailable"
   | "runtime_error"
   | "run_interrupted"
+  | "provider_error"
+  | "mcp_error"
+  | "tool_rounds_exceeded"
   | "session_deleted";
 
 export type PausedReason = { type: "manual" } | { type: "error"; error: { type: DeploymentRunErrorType } };

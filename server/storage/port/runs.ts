@@ -1,11 +1,14 @@
 import type { AgentRecord } from "./agents.ts";
-import type { RunErrorType, TextBlock, ThreadStatus } from "./sessions.ts";
+import type { RunErrorType, SessionEventRecord, TextBlock, ThreadStatus, ToolResult, ToolUse } from "./sessions.ts";
 
-/** What an agent runtime produced for one turn. */
-export interface RunOutput {
-  type: "agent.message";
-  content: TextBlock[];
-}
+/** What an agent runtime produced for one turn: messages, and the tool calls it made. */
+export type RunOutput =
+  | { type: "agent.message"; content: TextBlock[] }
+  | ({ type: "agent.tool_use" } & ToolUse)
+  | ({ type: "agent.tool_result" } & ToolResult);
+
+/** An event of the conversation a model runtime rebuilds, with the run that recorded it. */
+export type ConversationEvent = SessionEventRecord & { run_id: string | null };
 
 export interface RunError {
   type: RunErrorType;
@@ -23,6 +26,8 @@ export interface ClaimedRun {
   agent: AgentRecord | null;
   /** The user messages this run answers, oldest first. */
   input: { event_id: string; content: TextBlock[] }[];
+  /** The session's vaults, in the order given at creation (the first credential for a URL wins). */
+  vault_ids: string[];
 }
 
 export interface RecoveryResult {
@@ -69,6 +74,19 @@ export interface RunStore {
     threadId: string,
     result: { outputs: RunOutput[]; error?: RunError },
   ): boolean;
+  /**
+   * The conversation so far of the session's primary thread (`threadId` null) or of one thread:
+   * the user messages answered by this run or earlier ones, and the agent's messages, tool calls
+   * and tool results in that thread, oldest first (at most `limit`, the newest). Null when the
+   * run is no longer ours.
+   */
+  conversation(runId: string, owner: string, threadId: string | null, limit: number): ConversationEvent[] | null;
+  /**
+   * Records output of a run in progress (tool calls and their results as they happen, so a
+   * resumed run does not repeat them). False (nothing written) when the run is no longer ours,
+   * or the thread is no longer running.
+   */
+  recordOutputs(runId: string, owner: string, threadId: string | null, outputs: RunOutput[]): boolean;
   /** Records an error event in the session without ending the run (e.g. a sub-agent that can no longer run). */
   recordError(runId: string, owner: string, threadId: string | null, error: RunError): boolean;
   /** Appends the output, completes the run, and idles the session (session.status_idled). */

@@ -18,6 +18,8 @@ export type SessionEventType =
   | "user.message"
   | "user.interrupt"
   | "agent.message"
+  | "agent.tool_use"
+  | "agent.tool_result"
   | "session.status_run_started"
   | "session.status_idled"
   | "session.thread_created"
@@ -25,7 +27,29 @@ export type SessionEventType =
   | "session.thread_terminated"
   | "session.error";
 
-export type RunErrorType = "run_interrupted" | "runtime_error" | "agent_unavailable";
+export type RunErrorType =
+  | "run_interrupted"
+  | "runtime_error"
+  | "agent_unavailable"
+  | "provider_error"
+  | "mcp_error"
+  | "tool_rounds_exceeded";
+
+/** An MCP tool call of the agent (`agent.tool_use`). */
+export interface ToolUse {
+  tool_use_id: string;
+  /** The tool's name on its MCP server. */
+  name: string;
+  mcp_server_name: string;
+  input: Record<string, unknown>;
+}
+
+/** The outcome of a tool call (`agent.tool_result`). */
+export interface ToolResult {
+  tool_use_id: string;
+  content: TextBlock[];
+  is_error: boolean;
+}
 
 /** One event of a session's history. */
 export interface SessionEventRecord {
@@ -36,6 +60,10 @@ export interface SessionEventRecord {
   type: SessionEventType;
   content?: TextBlock[];
   error?: { type: RunErrorType; message: string };
+  /** agent.tool_use */
+  tool_use?: ToolUse;
+  /** agent.tool_result (its `content` is in `content`) */
+  tool_result?: Omit<ToolResult, "content">;
   created_at: string;
 }
 

@@ -90,5 +90,20 @@ export interface VaultStore {
     update: (current: CredentialRecord) => CredentialChanges,
   ): CredentialWriteResult;
   archiveCredential(accountId: string, vaultId: string, credentialId: string): CredentialRecord | null;
+  /**
+   * Stores a refreshed token (an `mcp_oauth` credential): compare-and-set on the sealed secret
+   * the refresh started from, so two runs refreshing at once never overwrite a newer token
+   * with an older one. "changed" when another writer got there first (read it again); "gone"
+   * when the credential was archived or deleted meanwhile. Emits no event: the configuration
+   * did not change, only the token and `auth.expires_at`.
+   */
+  storeRefreshedToken(
+    accountId: string,
+    credentialId: string,
+    expectedSealed: string,
+    next: { auth_public: Record<string, unknown>; secret_sealed: string },
+  ): "ok" | "changed" | "gone";
+  /** Records that refreshing the credential's token failed: `vault_credential.refresh_failed`. */
+  recordRefreshFailure(accountId: string, vaultId: string, credentialId: string): void;
   deleteCredential(accountId: string, vaultId: string, credentialId: string): boolean;
 }

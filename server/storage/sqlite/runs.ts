@@ -1,5 +1,5 @@
 import { newId } from "../../ids.ts";
-import type { ClaimedRun, RunError, RunStore } from "../port/runs.ts";
+import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
 import type { TextBlock, ThreadStatus } from "../port/sessions.ts";
 import { readAgent } from "./agents.ts";
 import type { SqliteContext } from "./context.ts";
@@ -8,8 +8,10 @@ import {
   idleRunningThreads,
   insertSessionEvent,
   recordLifecycle,
+  type SessionEventRow,
   type SessionRow,
   setSessionStatus,
+  toSessionEvent,
 } from "./sessions.ts";
 
 interface RunRow {
@@ -24,6 +26,36 @@ interface RunRow {
   error: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Appends one output of a run to the session's history (inside the caller's transaction). */
+function insertOutput(ctx: SqliteContext, run: RunRow, threadId: string | null, out: RunOutput): void {
+  const base = { session_id: run.session_id, session_thread_id: threadId, run_id: run.id };
+  switch (out.type) {
+    case "agent.message":
+      insertSessionEvent(ctx, { ...base, type: out.type, content: out.content });
+      return;
+    case "agent.tool_use":
+      insertSessionEvent(ctx, {
+        ...base,
+        type: out.type,
+        tool_use: {
+          tool_use_id: out.tool_use_id,
+          name: out.name,
+          mcp_server_name: out.mcp_server_name,
+          input: out.input,
+        },
+      });
+      return;
+    case "agent.tool_result":
+      insertSessionEvent(ctx, {
+        ...base,
+        type: out.type,
+        content: out.content,
+        tool_result: { tool_use_id: out.tool_use_id, is_error: out.is_error },
+      });
+      return;
+  }
 }
 
 /**
@@ -126,6 +158,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
           attempt: run.attempts + 1,
           agent: readAgent(ctx, run.account_id, session.agent_id, session.agent_version),
           input,
+          vault_ids: JSON.parse(session.vault_ids) as string[],
         };
       });
     },
@@ -185,15 +218,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
           | undefined;
         // A thread terminated during its run keeps nothing of it.
         if (thread?.status !== "running") return false;
-        for (const out of outputs) {
-          insertSessionEvent(ctx, {
-            session_id: run.session_id,
-            session_thread_id: threadId,
-            type: out.type,
-            content: out.content,
-            run_id: run.id,
-          });
-        }
+        for (const out of outputs) insertOutput(ctx, run, threadId, out);
         if (error)
           insertSessionEvent(ctx, {
             session_id: run.session_id,
@@ -206,6 +231,37 @@ export function createRunStore(ctx: SqliteContext): RunStore {
           threadId,
         );
         recordLifecycle(ctx, run.account_id, run.session_id, "session.thread_idled", threadId);
+        return true;
+      });
+    },
+
+    conversation(runId, owner, threadId, limit) {
+      const run = mine(runId, owner);
+      if (!run) return null;
+      // User messages of queued runs (sent while this one runs) belong to the next turn.
+      const rows = db
+        .prepare(
+          `SELECT e.* FROM session_events e LEFT JOIN runs r ON r.id = e.run_id
+            WHERE e.session_id = ?
+              AND ((e.type = 'user.message' AND (r.status IS NULL OR r.status <> 'queued'))
+                OR (e.type IN ('agent.message', 'agent.tool_use', 'agent.tool_result') AND e.session_thread_id IS ?))
+            ORDER BY e.id DESC LIMIT ?`,
+        )
+        .all(run.session_id, threadId, limit) as SessionEventRow[];
+      return rows.reverse().map((r): ConversationEvent => ({ ...toSessionEvent(r), run_id: r.run_id }));
+    },
+
+    recordOutputs(runId, owner, threadId, outputs) {
+      return ctx.tx(() => {
+        const run = mine(runId, owner);
+        if (!run) return false;
+        if (threadId !== null) {
+          const thread = db.prepare("SELECT status FROM session_threads WHERE id = ?").get(threadId) as
+            | { status: ThreadStatus }
+            | undefined;
+          if (thread?.status !== "running") return false;
+        }
+        for (const out of outputs) insertOutput(ctx, run, threadId, out);
         return true;
       });
     },
@@ -228,9 +284,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
       return ctx.tx(() => {
         const run = mine(runId, owner);
         if (!run) return false;
-        for (const out of outputs) {
-          insertSessionEvent(ctx, { session_id: run.session_id, type: out.type, content: out.content, run_id: run.id });
-        }
+        for (const out of outputs) insertOutput(ctx, run, null, out);
         endRun(run, "completed");
         return true;
       });

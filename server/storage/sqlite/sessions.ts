@@ -13,6 +13,8 @@ import type {
   SessionStore,
   TextBlock,
   ThreadRecord,
+  ToolResult,
+  ToolUse,
   UserEventInput,
 } from "../port/sessions.ts";
 import type { SqliteContext } from "./context.ts";
@@ -37,7 +39,7 @@ export interface SessionRow {
   updated_at: string;
 }
 
-interface SessionEventRow {
+export interface SessionEventRow {
   id: string;
   session_id: string;
   session_thread_id: string | null;
@@ -53,8 +55,18 @@ export const toSession = (r: SessionRow): SessionRecord => ({
   vault_ids: JSON.parse(r.vault_ids) as string[],
 });
 
-const toSessionEvent = (r: SessionEventRow): SessionEventRecord => {
-  const body = JSON.parse(r.body) as { content?: TextBlock[]; error?: { type: RunErrorType; message: string } };
+/** The kind-specific fields of an event, as stored in its `body` column. */
+interface EventBody {
+  content?: TextBlock[];
+  error?: { type: RunErrorType; message: string };
+  tool_use?: ToolUse;
+  tool_result?: Omit<ToolResult, "content">;
+}
+
+export const toSessionEvent = (
+  r: Pick<SessionEventRow, Exclude<keyof SessionEventRow, "run_id">>,
+): SessionEventRecord => {
+  const body = JSON.parse(r.body) as EventBody;
   return {
     id: r.id,
     session_id: r.session_id,
@@ -62,6 +74,8 @@ const toSessionEvent = (r: SessionEventRow): SessionEventRecord => {
     type: r.type,
     ...(body.content ? { content: body.content } : {}),
     ...(body.error ? { error: body.error } : {}),
+    ...(body.tool_use ? { tool_use: body.tool_use } : {}),
+    ...(body.tool_result ? { tool_result: body.tool_result } : {}),
     created_at: r.created_at,
   };
 };
@@ -73,10 +87,8 @@ export function insertSessionEvent(
     session_id: string;
     session_thread_id?: string | null;
     type: SessionEventType;
-    content?: TextBlock[];
-    error?: { type: RunErrorType; message: string };
     run_id?: string | null;
-  },
+  } & EventBody,
 ): SessionEventRecord {
   const row: SessionEventRow = {
     id: newId("sevt"),
@@ -86,6 +98,8 @@ export function insertSessionEvent(
     body: JSON.stringify({
       ...(e.content ? { content: e.content } : {}),
       ...(e.error ? { error: e.error } : {}),
+      ...(e.tool_use ? { tool_use: e.tool_use } : {}),
+      ...(e.tool_result ? { tool_result: e.tool_result } : {}),
     }),
     run_id: e.run_id ?? null,
     created_at: ctx.nowIso(),

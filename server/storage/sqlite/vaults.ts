@@ -62,7 +62,8 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
       | "vault_credential.created"
       | "vault_credential.updated"
       | "vault_credential.archived"
-      | "vault_credential.deleted",
+      | "vault_credential.deleted"
+      | "vault_credential.refresh_failed",
   ) => appendEvent(ctx, accountId, { id, type, vault_id: vaultId });
   const findCred = (accountId: string, vaultId: string, id: string) =>
     getCredRow.get(id, vaultId, accountId) as CredentialRow | undefined;
@@ -275,6 +276,25 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
         credentialEvent(accountId, vaultId, credentialId, "vault_credential.archived");
         return toCredential({ ...row, archived_at: now, updated_at: now });
       });
+    },
+    storeRefreshedToken(accountId, credentialId, expectedSealed, next) {
+      return ctx.tx(() => {
+        const row = db
+          .prepare("SELECT secret_sealed, archived_at FROM vault_credentials WHERE id = ? AND account_id = ?")
+          .get(credentialId, accountId) as { secret_sealed: string; archived_at: string | null } | undefined;
+        if (!row || row.archived_at) return "gone";
+        if (row.secret_sealed !== expectedSealed) return "changed";
+        db.prepare("UPDATE vault_credentials SET auth_public = ?, secret_sealed = ?, updated_at = ? WHERE id = ?").run(
+          JSON.stringify(next.auth_public),
+          next.secret_sealed,
+          ctx.nowIso(),
+          credentialId,
+        );
+        return "ok";
+      });
+    },
+    recordRefreshFailure(accountId, vaultId, credentialId) {
+      ctx.tx(() => credentialEvent(accountId, vaultId, credentialId, "vault_credential.refresh_failed"));
     },
     deleteCredential(accountId, vaultId, credentialId) {
       return ctx.tx(() => {

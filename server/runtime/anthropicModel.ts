@@ -1,0 +1,104 @@
+/**
+ * `claude-*` models on the Anthropic Messages API with the official `@anthropic-ai/sdk`.
+ * Requests are streamed; the SDK's own retries are off, the agent loop retries (model.ts) on the
+ * injected clock. An `overloaded_error` or `rate_limit_error` sent mid-stream is retried too.
+ */
+import Anthropic from "@anthropic-ai/sdk";
+import type { ContentBlockParam, MessageParam, Tool } from "@anthropic-ai/sdk/resources/messages";
+import type { ProviderConfig } from "../config.ts";
+import type { ModelReply } from "./conversation.ts";
+import { type ModelClient, type ModelRequest, ProviderError, retryAfterMs, retryableStatus } from "./model.ts";
+
+export const ANTHROPIC_PREFIX = "claude-";
+
+const RETRYABLE_TYPES = new Set(["overloaded_error", "rate_limit_error", "api_error", "timeout_error"]);
+
+export class AnthropicModel implements ModelClient {
+  readonly provider = "Anthropic";
+  private readonly client: Anthropic;
+
+  constructor(
+    config: ProviderConfig & { apiKey: string },
+    timeoutMs: number,
+    private readonly maxTokens: number,
+  ) {
+    this.client = new Anthropic({
+      apiKey: config.apiKey,
+      ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+      maxRetries: 0,
+      timeout: timeoutMs,
+    });
+  }
+
+  async complete(request: ModelRequest, signal: AbortSignal): Promise<ModelReply> {
+    const messages: MessageParam[] = [];
+    /** The Messages API wants alternating roles: consecutive parts of one role are merged. */
+    const push = (role: "user" | "assistant", blocks: ContentBlockParam[]) => {
+      if (blocks.length === 0) return;
+      const last = messages[messages.length - 1];
+      if (last?.role === role && Array.isArray(last.content)) last.content.push(...blocks);
+      else messages.push({ role, content: blocks });
+    };
+    for (const item of request.items) {
+      if (item.role === "user") push("user", [{ type: "text", text: item.text || "(empty message)" }]);
+      else if (item.role === "tool") {
+        push("user", [
+          { type: "tool_result", tool_use_id: item.tool_call_id, content: item.text, is_error: item.is_error },
+        ]);
+      } else {
+        push("assistant", [
+          ...(item.text ? [{ type: "text" as const, text: item.text }] : []),
+          ...item.tool_calls.map((c) => ({ type: "tool_use" as const, id: c.id, name: c.name, input: c.input })),
+        ]);
+      }
+    }
+    const tools: Tool[] = request.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      input_schema: t.input_schema as Tool["input_schema"],
+    }));
+    try {
+      const stream = this.client.messages.stream(
+        {
+          model: request.model,
+          max_tokens: this.maxTokens,
+          messages,
+          ...(request.system ? { system: request.system } : {}),
+          ...(tools.length > 0 ? { tools } : {}),
+        },
+        { signal },
+      );
+      const message = await stream.finalMessage();
+      let text = "";
+      const calls: ModelReply["tool_calls"] = [];
+      for (const block of message.content) {
+        if (block.type === "text") text += block.text;
+        else if (block.type === "tool_use") {
+          calls.push({ id: block.id, name: block.name, input: (block.input ?? {}) as Record<string, unknown> });
+        }
+      }
+      return { text, tool_calls: calls };
+    } catch (err) {
+      if (signal.aborted) throw signal.reason;
+      throw toProviderError(err);
+    }
+  }
+}
+
+function toProviderError(err: unknown): ProviderError {
+  if (err instanceof Anthropic.APIConnectionError) {
+    return new ProviderError(`The Anthropic API could not be reached: ${err.message}`, true);
+  }
+  if (err instanceof Anthropic.APIError) {
+    const type = err.type ?? null;
+    return new ProviderError(
+      `The Anthropic API answered ${err.status ?? "with an error"}${type ? ` (${type})` : ""}: ${err.apiMessage ?? err.message}`,
+      retryableStatus(err.status) || (type !== null && RETRYABLE_TYPES.has(type)),
+      retryAfterMs(err.headers, new Date()),
+    );
+  }
+  return new ProviderError(
+    `The Anthropic API's answer could not be read: ${err instanceof Error ? err.message : String(err)}`,
+    false,
+  );
+}

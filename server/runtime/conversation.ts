@@ -1,0 +1,148 @@
+/**
+ * The provider-neutral conversation a model runtime sends: rebuilt from the session's recorded
+ * events every turn (and on resume after a restart), so the model sees what happened, including
+ * the tool calls and results an interrupted attempt of this run already recorded.
+ */
+import { createHash } from "node:crypto";
+import type { ConversationEvent } from "../storage/port/runs.ts";
+import type { TextBlock } from "../storage/port/sessions.ts";
+
+export interface ToolCall {
+  id: string;
+  /** The name the model used (see modelToolName). */
+  name: string;
+  input: Record<string, unknown>;
+}
+
+export type ChatItem =
+  | { role: "user"; text: string }
+  | { role: "assistant"; text: string; tool_calls: ToolCall[] }
+  | { role: "tool"; tool_call_id: string; text: string; is_error: boolean };
+
+/** A tool as offered to the model. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  input_schema: Record<string, unknown>;
+}
+
+/** What the model answered: its text and the tools it wants called. */
+export interface ModelReply {
+  text: string;
+  tool_calls: ToolCall[];
+}
+
+/** A tool call recorded but not answered yet: the run was interrupted while making it. */
+export interface PendingCall {
+  tool_use_id: string;
+  name: string;
+  mcp_server_name: string;
+  input: Record<string, unknown>;
+}
+
+export interface RebuiltConversation {
+  items: ChatItem[];
+  /** Tool calls of this run without a recorded result, to make before asking the model again. */
+  pending: PendingCall[];
+  /** Model rounds of this run that asked for tools (they count against RUN_MAX_TOOL_ROUNDS). */
+  toolRounds: number;
+}
+
+const MODEL_TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The name a tool of an MCP server gets in the model's tool list: `<server>__<tool>`, which both
+ * providers accept (`[A-Za-z0-9_-]{1,64}`); longer or unusual names are shortened with a hash, so
+ * the name is unique and the same every time it is computed.
+ */
+export function modelToolName(server: string, tool: string): string {
+  const plain = `${server}__${tool}`;
+  if (MODEL_TOOL_NAME.test(plain)) return plain;
+  const hash = createHash("sha256").update(plain).digest("hex").slice(0, 8);
+  const safe = plain.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 55);
+  return `${safe}_${hash}`;
+}
+
+export const blocksText = (blocks: TextBlock[] | undefined): string => (blocks ?? []).map((b) => b.text).join("\n");
+
+/** A recorded call's name as the model knew it (a call of an unknown tool keeps the model's name). */
+function recordedName(use: NonNullable<ConversationEvent["tool_use"]>): string {
+  return use.mcp_server_name ? modelToolName(use.mcp_server_name, use.name) : use.name;
+}
+
+/** What the model is told about a call that never got a result (an earlier run was interrupted). */
+const INTERRUPTED = "The tool call was interrupted before it returned a result.";
+
+/**
+ * Rebuilds the conversation from the events of the thread, oldest first. Consecutive agent
+ * events of one model round (text, then tool calls) form one assistant item; results follow.
+ * Calls of this run that have no result are returned as `pending`; those of earlier runs get a
+ * synthetic error result, since the providers refuse a call without one. A history cut by the
+ * history limit starts at its first user message.
+ */
+export function rebuildConversation(events: ConversationEvent[], runId: string): RebuiltConversation {
+  const items: ChatItem[] = [];
+  let open: { item: Extract<ChatItem, { role: "assistant" }>; run_id: string | null; answered: Set<string> } | null =
+    null;
+  const pending: PendingCall[] = [];
+  let toolRounds = 0;
+
+  /** Closes the current assistant round: unanswered calls become pending or interrupted. */
+  const close = (calls: Map<string, PendingCall>) => {
+    if (!open) return;
+    for (const call of open.item.tool_calls) {
+      if (open.answered.has(call.id)) continue;
+      const recorded = calls.get(call.id);
+      if (open.run_id === runId && recorded) pending.push(recorded);
+      else items.push({ role: "tool", tool_call_id: call.id, text: INTERRUPTED, is_error: true });
+    }
+    open = null;
+  };
+
+  const calls = new Map<string, PendingCall>();
+  let started = false;
+  for (const e of events) {
+    if (e.type === "user.message") {
+      close(calls);
+      started = true;
+      items.push({ role: "user", text: blocksText(e.content) });
+      continue;
+    }
+    if (!started) continue;
+    if (e.type === "agent.message") {
+      // Text after tool results starts a new round.
+      if (open && (open.item.tool_calls.length > 0 || open.answered.size > 0)) close(calls);
+      if (!open) {
+        open = { item: { role: "assistant", text: "", tool_calls: [] }, run_id: e.run_id, answered: new Set() };
+        items.push(open.item);
+      }
+      const text = blocksText(e.content);
+      open.item.text = open.item.text ? `${open.item.text}\n${text}` : text;
+      continue;
+    }
+    if (e.type === "agent.tool_use" && e.tool_use) {
+      if (open && open.answered.size > 0) close(calls);
+      if (!open) {
+        open = { item: { role: "assistant", text: "", tool_calls: [] }, run_id: e.run_id, answered: new Set() };
+        items.push(open.item);
+      }
+      if (open.item.tool_calls.length === 0 && e.run_id === runId) toolRounds++;
+      open.item.tool_calls.push({
+        id: e.tool_use.tool_use_id,
+        name: recordedName(e.tool_use),
+        input: e.tool_use.input,
+      });
+      calls.set(e.tool_use.tool_use_id, { ...e.tool_use });
+      continue;
+    }
+    if (e.type === "agent.tool_result" && e.tool_result) {
+      const id = e.tool_result.tool_use_id;
+      // A result whose call was cut off by the history limit is dropped with it.
+      if (!open?.item.tool_calls.some((c) => c.id === id)) continue;
+      open.answered.add(id);
+      items.push({ role: "tool", tool_call_id: id, text: blocksText(e.content), is_error: e.tool_result.is_error });
+    }
+  }
+  close(calls);
+  return { items, pending, toolRounds };
+}

@@ -1,0 +1,148 @@
+/**
+ * The agent loop of the model runtimes (API.md, "Agent runtimes"): the agent's `system` prompt
+ * and the conversation rebuilt from the session's events go to the model with the tools of its
+ * MCP servers; each tool call is recorded (`agent.tool_use`) before it is made and its outcome
+ * (`agent.tool_result`) after, text as `agent.message`; the loop ends when the model stops
+ * calling tools, or after RUN_MAX_TOOL_ROUNDS rounds that did. A run resumed after a restart
+ * continues from what it recorded: calls with a result are not made again.
+ */
+import type { Clock } from "../clock.ts";
+import type { RuntimesConfig } from "../config.ts";
+import type { SecretBox } from "../crypto/secretBox.ts";
+import type { Logger } from "../logger.ts";
+import type { RunOutput } from "../storage/port/runs.ts";
+import type { Storage } from "../storage/port.ts";
+import { type ChatItem, type PendingCall, rebuildConversation, type ToolCall } from "./conversation.ts";
+import { McpToolbox } from "./mcp.ts";
+import { completeWithRetries, type ModelClient, ProviderError } from "./model.ts";
+import { type AgentRuntime, type RuntimeTurn, TurnError } from "./port.ts";
+import type { FetchLike } from "./targetFetch.ts";
+
+export interface ModelRuntimeDeps {
+  storage: Storage;
+  secrets: SecretBox;
+  clock: Clock;
+  logger: Logger;
+  config: RuntimesConfig;
+  /** The SSRF-guarded fetch for MCP servers and token endpoints. */
+  fetch: FetchLike;
+}
+
+export class ModelRuntime implements AgentRuntime {
+  constructor(
+    private readonly deps: ModelRuntimeDeps,
+    private readonly client: ModelClient,
+    /** The provider's model name for an agent's `model` (e.g. `openai/llama3.2` → `llama3.2`). */
+    private readonly providerModel: (model: string) => string,
+    /** Secrets of the operator's configuration (API keys) that must never reach an event. */
+    private readonly redactions: string[],
+  ) {}
+
+  async run(turn: RuntimeTurn, signal: AbortSignal): Promise<RunOutput[]> {
+    const { config, logger } = this.deps;
+    const conversation = rebuildConversation(turn.conversation(config.historyLimit), turn.run_id);
+    const items = conversation.items;
+    const context = { run_id: turn.run_id, session_id: turn.session_id, agent_id: turn.agent.id };
+    const toolbox = await McpToolbox.connect(
+      { ...this.deps, timeoutMs: config.mcpTimeoutMs },
+      { account_id: turn.account_id, vault_ids: turn.vault_ids, config: turn.agent.config },
+      signal,
+    );
+    try {
+      // Calls an interrupted attempt recorded but did not finish are made first.
+      await this.callTools(turn, toolbox, conversation.pending, items, signal);
+      let toolRounds = conversation.toolRounds;
+      for (;;) {
+        let reply: Awaited<ReturnType<ModelClient["complete"]>>;
+        try {
+          reply = await completeWithRetries(
+            this.client,
+            {
+              model: this.providerModel(turn.agent.config.model),
+              system: turn.agent.config.system,
+              items,
+              tools: toolbox.tools,
+            },
+            {
+              policy: {
+                maxRetries: config.providerMaxRetries,
+                baseMs: config.providerRetryBaseMs,
+                maxMs: config.providerRetryMaxMs,
+              },
+              clock: this.deps.clock,
+              logger,
+              signal,
+              context,
+            },
+          );
+        } catch (err) {
+          if (err instanceof ProviderError) throw new TurnError("provider_error", this.redact(err.message));
+          throw err;
+        }
+        const message: RunOutput[] = reply.text
+          ? [{ type: "agent.message", content: [{ type: "text", text: reply.text }] }]
+          : [];
+        if (reply.tool_calls.length === 0) return message;
+        if (toolRounds >= config.maxToolRounds) {
+          throw new TurnError(
+            "tool_rounds_exceeded",
+            `The model asked for tools in more than ${config.maxToolRounds} rounds (RUN_MAX_TOOL_ROUNDS); the turn was ended.`,
+          );
+        }
+        toolRounds++;
+        const calls = reply.tool_calls.map((c) => this.resolve(toolbox, c));
+        // The round is recorded before any tool runs: a restart resumes from here.
+        turn.record([...message, ...calls.map((c): RunOutput => ({ type: "agent.tool_use", ...c }))]);
+        items.push({ role: "assistant", text: reply.text, tool_calls: reply.tool_calls });
+        await this.callTools(turn, toolbox, calls, items, signal);
+      }
+    } finally {
+      await toolbox.close();
+    }
+  }
+
+  /** The recorded form of a call: the MCP server and tool it names, or the model's name when it names none. */
+  private resolve(toolbox: McpToolbox, call: ToolCall): PendingCall {
+    const tool = toolbox.find(call.name);
+    return {
+      tool_use_id: call.id,
+      name: tool ? tool.tool : call.name,
+      mcp_server_name: tool ? tool.server : "",
+      input: call.input,
+    };
+  }
+
+  private async callTools(
+    turn: RuntimeTurn,
+    toolbox: McpToolbox,
+    calls: PendingCall[],
+    items: ChatItem[],
+    signal: AbortSignal,
+  ): Promise<void> {
+    for (const call of calls) {
+      const tool = call.mcp_server_name
+        ? toolbox.tools.find((t) => t.server === call.mcp_server_name && t.tool === call.name)
+        : undefined;
+      const result = tool
+        ? await toolbox.call(tool, call.input, signal)
+        : {
+            content: [{ type: "text" as const, text: `No tool named ${call.name} is available to this agent.` }],
+            is_error: true,
+          };
+      if (signal.aborted) throw signal.reason;
+      turn.record([{ type: "agent.tool_result", tool_use_id: call.tool_use_id, ...result }]);
+      items.push({
+        role: "tool",
+        tool_call_id: call.tool_use_id,
+        text: result.content.map((b) => b.text).join("\n"),
+        is_error: result.is_error,
+      });
+    }
+  }
+
+  private redact(text: string): string {
+    let out = text;
+    for (const secret of this.redactions) if (secret.length >= 8) out = out.split(secret).join("[redacted]");
+    return out;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * `openai/<model>` on any OpenAI-compatible Chat Completions server (OpenAI, Ollama, vLLM), with
+ * the official `openai` SDK. Requests are streamed; the SDK's own retries are off, the agent
+ * loop retries (model.ts) on the injected clock.
+ */
+import OpenAI from "openai";
+import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
+import type { ProviderConfig } from "../config.ts";
+import type { ModelReply, ToolCall } from "./conversation.ts";
+import { type ModelClient, type ModelRequest, ProviderError, retryAfterMs, retryableStatus } from "./model.ts";
+
+export const OPENAI_PREFIX = "openai/";
+
+export class OpenAIChatModel implements ModelClient {
+  readonly provider = "OpenAI-compatible server";
+  private readonly client: OpenAI;
+
+  constructor(config: ProviderConfig, timeoutMs: number) {
+    this.client = new OpenAI({
+      // A local server takes no key; the SDK insists on one, and the server ignores it.
+      apiKey: config.apiKey ?? "none",
+      ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+      maxRetries: 0,
+      timeout: timeoutMs,
+    });
+  }
+
+  async complete(request: ModelRequest, signal: AbortSignal): Promise<ModelReply> {
+    const messages: ChatCompletionMessageParam[] = [];
+    if (request.system) messages.push({ role: "system", content: request.system });
+    for (const item of request.items) {
+      if (item.role === "user") messages.push({ role: "user", content: item.text });
+      else if (item.role === "tool")
+        messages.push({ role: "tool", tool_call_id: item.tool_call_id, content: item.text });
+      else {
+        messages.push({
+          role: "assistant",
+          content: item.text || null,
+          ...(item.tool_calls.length > 0
+            ? {
+                tool_calls: item.tool_calls.map((c) => ({
+                  id: c.id,
+                  type: "function" as const,
+                  function: { name: c.name, arguments: JSON.stringify(c.input) },
+                })),
+              }
+            : {}),
+        });
+      }
+    }
+    const tools: ChatCompletionTool[] = request.tools.map((t) => ({
+      type: "function",
+      function: { name: t.name, description: t.description, parameters: t.input_schema },
+    }));
+    try {
+      const stream = this.client.chat.completions.stream(
+        { model: request.model, messages, ...(tools.length > 0 ? { tools } : {}) },
+        { signal },
+      );
+      const completion = await stream.finalChatCompletion();
+      const message = completion.choices[0]?.message;
+      const calls: ToolCall[] = [];
+      for (const call of message?.tool_calls ?? []) {
+        if (call.type !== "function") continue;
+        calls.push({ id: call.id, name: call.function.name, input: parseArguments(call.function.arguments) });
+      }
+      return { text: message?.content ?? "", tool_calls: calls };
+    } catch (err) {
+      if (signal.aborted) throw signal.reason;
+      throw toProviderError(err);
+    }
+  }
+}
+
+/** The model's arguments string as an object; unreadable JSON is passed on for the tool to refuse. */
+function parseArguments(raw: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(raw || "{}");
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : { value: parsed };
+  } catch {
+    return { unparsed_arguments: raw };
+  }
+}
+
+function toProviderError(err: unknown): ProviderError {
+  if (err instanceof OpenAI.APIConnectionError) {
+    return new ProviderError(`The OpenAI-compatible server could not be reached: ${err.message}`, true);
+  }
+  if (err instanceof OpenAI.APIError) {
+    const status = err.status;
+    return new ProviderError(
+      `The OpenAI-compatible server answered ${status ?? "with an error"}: ${err.message}`,
+      retryableStatus(status),
+      retryAfterMs(err.headers, new Date()),
+    );
+  }
+  return new ProviderError(
+    `The OpenAI-compatible server's answer could not be read: ${err instanceof Error ? err.message : String(err)}`,
+    false,
+  );
+}

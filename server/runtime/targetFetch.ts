@@ -1,0 +1,56 @@
+/**
+ * The fetch used for the URLs tenants choose at run time (MCP servers, OAuth token endpoints):
+ * the webhook SSRF guard (server/delivery/ssrf.ts) applied at every connection, redirects
+ * included. Host names are resolved through the guarded lookup, so the address checked is the
+ * address connected to; IP literals are checked before connecting. With `allowPrivate`
+ * (MCP_ALLOW_PRIVATE_TARGETS) nothing is refused: local development and tests.
+ */
+import type { LookupFunction } from "node:net";
+import { Agent, buildConnector, fetch as undiciFetch } from "undici";
+import {
+  BlockedTargetError,
+  blockedAddressReason,
+  guardedLookup,
+  ipLiteral,
+  urlSyntaxProblem,
+} from "../delivery/ssrf.ts";
+
+/** The fetch signature the MCP SDK and the OAuth helpers take. */
+export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+export function createTargetFetch(options: { allowPrivate: boolean }): FetchLike {
+  const dispatcher = options.allowPrivate ? new Agent() : new Agent({ connect: guardedConnector() });
+  return async (url, init) => {
+    const target = typeof url === "string" ? url : url.href;
+    const syntax = urlSyntaxProblem(target);
+    if (syntax) throw new BlockedTargetError(`Refused to connect to ${describe(target)}: the URL ${syntax}`);
+    // undici's own fetch (not the global one): its dispatcher carries the guard.
+    const response = await undiciFetch(target, { ...(init as object), dispatcher } as Parameters<
+      typeof undiciFetch
+    >[1]);
+    return response as unknown as Response;
+  };
+}
+
+/** Origin and path only: never a query string or user-info in a message. */
+function describe(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return "an invalid URL";
+  }
+}
+
+function guardedConnector(): buildConnector.connector {
+  const connect = buildConnector({ lookup: guardedLookup as unknown as LookupFunction });
+  return (opts, callback) => {
+    const literal = ipLiteral(opts.hostname);
+    const reason = literal ? blockedAddressReason(literal) : null;
+    if (reason) {
+      callback(new BlockedTargetError(`Refused to connect: ${literal} is ${reason}`), null);
+      return;
+    }
+    connect(opts, callback);
+  };
+}
