@@ -7,6 +7,7 @@
  * memory here and in the MCP server's Authorization header: never in events, logs or errors.
  */
 import { refreshAuthorization } from "@modelcontextprotocol/sdk/client/auth.js";
+import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { AuthorizationServerMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Clock } from "../clock.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
@@ -14,7 +15,7 @@ import type { Logger } from "../logger.ts";
 import type { CredentialRecord } from "../storage/port/vaults.ts";
 import type { Storage } from "../storage/port.ts";
 import { truncate } from "../text.ts";
-import type { FetchLike } from "./targetFetch.ts";
+import { describeFailure, type FetchLike } from "./targetFetch.ts";
 
 /** An access token this close to its expiry is refreshed before use. */
 const EXPIRY_SKEW_MS = 30_000;
@@ -186,7 +187,9 @@ export class Bearer {
       });
     } catch (err) {
       this.failed();
-      const reason = truncate(err instanceof Error ? `${err.name}: ${err.message}` : String(err), 300);
+      // An OAuth error names its code (invalid_grant, invalid_client, ...) beside its description.
+      const code = err instanceof OAuthError ? `${err.errorCode}: ` : "";
+      const reason = truncate(`${code}${describeFailure(err)}`, 300);
       this.deps.logger.warn("refreshing an MCP credential failed", {
         credential_id: c.id,
         vault_id: c.vault_id,

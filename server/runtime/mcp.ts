@@ -12,7 +12,7 @@ import { truncate } from "../text.ts";
 import { modelToolName, type ToolSpec } from "./conversation.ts";
 import { Bearer, type CredentialDeps, CredentialError, findCredential } from "./credentials.ts";
 import { TurnError } from "./port.ts";
-import type { FetchLike } from "./targetFetch.ts";
+import { describeFailure, type FetchLike } from "./targetFetch.ts";
 
 const CLIENT_INFO = { name: "cloud-agents-service", version: "0.1.0" };
 /** A tool result longer than this is cut (the model and the history get the same text). */
@@ -27,22 +27,6 @@ export interface McpTool extends ToolSpec {
 interface Connection {
   name: string;
   client: Client;
-}
-
-/** The message of an error and of its causes (undici reports "fetch failed" with the reason as the cause). */
-export function describeFailure(err: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = err;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if (current instanceof Error) {
-      if (current.message && !parts.includes(current.message)) parts.push(current.message);
-      current = (current as Error & { cause?: unknown }).cause;
-    } else {
-      parts.push(String(current));
-      break;
-    }
-  }
-  return truncate(parts.join(": ") || "unknown error", 500);
 }
 
 /** Origin and path of a URL, for messages (no query string: it may carry a key). */

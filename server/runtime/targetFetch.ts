@@ -14,6 +14,7 @@ import {
   ipLiteral,
   urlSyntaxProblem,
 } from "../delivery/ssrf.ts";
+import { truncate } from "../text.ts";
 
 /** The fetch signature the MCP SDK and the OAuth helpers take. */
 export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
@@ -28,8 +29,32 @@ export function createTargetFetch(options: { allowPrivate: boolean }): FetchLike
     const response = await undiciFetch(target, { ...(init as object), dispatcher } as Parameters<
       typeof undiciFetch
     >[1]);
-    return response as unknown as Response;
+    // As a Response of this runtime: the MCP SDK checks `instanceof Response`.
+    const bodyless = [101, 204, 205, 304].includes(response.status);
+    const converted = new Response(bodyless ? null : (response.body as ReadableStream | null), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers as unknown as Headers,
+    });
+    Object.defineProperty(converted, "url", { value: response.url });
+    return converted;
   };
+}
+
+/** The message of an error and of its causes (undici reports "fetch failed" with the reason as the cause). */
+export function describeFailure(err: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (current instanceof Error) {
+      if (current.message && !parts.includes(current.message)) parts.push(current.message);
+      current = (current as Error & { cause?: unknown }).cause;
+    } else {
+      parts.push(String(current));
+      break;
+    }
+  }
+  return truncate(parts.join(": ") || "unknown error", 500);
 }
 
 /** Origin and path only: never a query string or user-info in a message. */
