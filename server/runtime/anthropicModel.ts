@@ -23,8 +23,10 @@ export class AnthropicModel implements ModelClient {
     private readonly maxTokens: number,
   ) {
     this.client = new Anthropic({
+      // Everything explicit: the SDK would otherwise read ANTHROPIC_* variables of the process itself.
       apiKey: config.apiKey,
-      ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+      authToken: null,
+      baseURL: config.baseUrl ?? "https://api.anthropic.com",
       maxRetries: 0,
       timeout: timeoutMs,
     });

@@ -19,7 +19,10 @@ export class OpenAIChatModel implements ModelClient {
     this.client = new OpenAI({
       // A local server takes no key; the SDK insists on one, and the server ignores it.
       apiKey: config.apiKey ?? "none",
-      ...(config.baseUrl ? { baseURL: config.baseUrl } : {}),
+      // Everything explicit: the SDK would otherwise read OPENAI_* variables of the process itself.
+      baseURL: config.baseUrl ?? "https://api.openai.com/v1",
+      organization: null,
+      project: null,
       maxRetries: 0,
       timeout: timeoutMs,
     });

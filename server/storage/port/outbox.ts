@@ -1,8 +1,8 @@
 /**
  * The event kinds endpoints subscribe to: the interface's "Event kinds" and the groups API.md adds
  * (deployments, environments, vaults and credentials, endpoint health). `webhook.test` is not
- * subscribable: it goes to the tested endpoint only. `vault_credential.refresh_failed` is declared
- * for subscriptions before the runtime refreshes credentials (and emits it).
+ * subscribable: it goes to the tested endpoint only. `vault_credential.refresh_failed` is emitted by
+ * the model runtimes when an `mcp_oauth` credential's refresh fails (server/runtime/credentials.ts).
  */
 export const EVENT_KINDS = [
   "session.created",
