@@ -1839,9 +1839,8 @@ export interface components {
         /** @description A static bearer token for an MCP server. */
         StaticBearerAuthInput: {
             /**
-             * @description Always `static_bearer`.
-             * @example static_bearer
-             * @constant
+             * @description Always `static_bearer`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "static_bearer";
             mcp_server_url: components["schemas"]["McpServerUrl"];
@@ -1897,9 +1896,8 @@ export interface components {
         /** @description OAuth tokens for an MCP server. */
         McpOAuthAuthInput: {
             /**
-             * @description Always `mcp_oauth`.
-             * @example mcp_oauth
-             * @constant
+             * @description Always `mcp_oauth`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "mcp_oauth";
             mcp_server_url: components["schemas"]["McpServerUrl"];
@@ -1919,9 +1917,8 @@ export interface components {
         /** @description A secret injected into the agent's environment. */
         EnvironmentVariableAuthInput: {
             /**
-             * @description Always `environment_variable`.
-             * @example environment_variable
-             * @constant
+             * @description Always `environment_variable`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "environment_variable";
             /**
@@ -1982,9 +1979,8 @@ export interface components {
         /** @description A tool defined by the client; the agent calls it with input matching `input_schema`. */
         AgentCustomTool: {
             /**
-             * @description Always `custom`.
-             * @example custom
-             * @constant
+             * @description Always `custom`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "custom";
             /**
@@ -2015,9 +2011,8 @@ export interface components {
         /** @description Every tool of one of the agent's MCP servers. */
         AgentMcpToolset: {
             /**
-             * @description Always `mcp_toolset`.
-             * @example mcp_toolset
-             * @constant
+             * @description Always `mcp_toolset`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "mcp_toolset";
             /**
@@ -2291,18 +2286,16 @@ export interface components {
         /** @description Any host may be reached. */
         EnvironmentNetworkingUnrestricted: {
             /**
-             * @description Always `unrestricted`.
-             * @example unrestricted
-             * @constant
+             * @description Always `unrestricted`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "unrestricted";
         };
         /** @description Only the listed hosts may be reached. */
         EnvironmentNetworkingLimited: {
             /**
-             * @description Always `limited`.
-             * @example limited
-             * @constant
+             * @description Always `limited`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "limited";
             /**
@@ -2548,9 +2541,8 @@ export interface components {
         /** @description A message from the user. It starts a run of the agent. */
         UserMessageInput: {
             /**
-             * @description Always `user.message`.
-             * @example user.message
-             * @constant
+             * @description Always `user.message`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "user.message";
             /** @description The message content, 1 to 50 text blocks. */
@@ -2559,9 +2551,8 @@ export interface components {
         /** @description Terminates a session thread: its run in progress is abandoned (its output is discarded), it never runs again, and later turns of the coordinator skip it. Interrupting a terminated thread changes nothing. */
         UserInterruptInput: {
             /**
-             * @description Always `user.interrupt`.
-             * @example user.interrupt
-             * @constant
+             * @description Always `user.interrupt`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "user.interrupt";
             /**
@@ -3594,6 +3585,26 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The request body exceeds the size limit (request_too_large). A declared `Content-Length` over the limit is refused before the body is read, and the connection is closed. */
+        PayloadTooLarge: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "request_too_large",
+                 *         "message": "The request body exceeds the limit of 1048576 bytes."
+                 *       },
+                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description An unexpected error; the cause is logged under the request id (api_error). */
         InternalError: {
             headers: {
@@ -3607,26 +3618,6 @@ export interface components {
                  *       "error": {
                  *         "type": "api_error",
                  *         "message": "An unexpected error occurred. Quote the request id when reporting it."
-                 *       },
-                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description The request body exceeds the size limit (request_too_large). */
-        PayloadTooLarge: {
-            headers: {
-                "Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "error",
-                 *       "error": {
-                 *         "type": "request_too_large",
-                 *         "message": "The request body exceeds the limit of 1048576 bytes."
                  *       },
                  *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
                  *     }
@@ -3909,6 +3900,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3979,6 +3971,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4011,6 +4004,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4083,6 +4077,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4164,6 +4159,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4202,6 +4198,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4243,6 +4240,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4313,6 +4311,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4381,6 +4380,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4457,6 +4457,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4488,6 +4489,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4569,6 +4571,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4642,6 +4645,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4729,6 +4733,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4765,6 +4770,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4842,6 +4848,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4910,6 +4917,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4984,6 +4992,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5080,6 +5089,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5111,6 +5121,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5187,6 +5198,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5265,6 +5277,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5344,6 +5357,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5375,6 +5389,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5466,6 +5481,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5553,6 +5569,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5629,6 +5646,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5660,6 +5678,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5712,6 +5731,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5843,6 +5863,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5879,6 +5900,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5973,6 +5995,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6045,6 +6068,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6119,6 +6143,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6386,6 +6411,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6417,6 +6443,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

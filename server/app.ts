@@ -7,10 +7,13 @@ import { notFound } from "./errors.ts";
 import { authenticate } from "./http/auth.ts";
 import { requireContentType } from "./http/contentType.ts";
 import { errorHandler } from "./http/errorHandler.ts";
+import { bodyLimit, strictRequestTarget } from "./http/requestGuards.ts";
 import { accessLog, assignRequestId } from "./http/requestId.ts";
+import { SpecRoutes } from "./http/specRoutes.ts";
 import type { Logger } from "./logger.ts";
 import { apiRoutes } from "./routes/index.ts";
 import { publicRoutes } from "./routes/public.ts";
+import { specForAjv } from "./spec.ts";
 import type { Storage } from "./storage/port.ts";
 
 /** Everything the HTTP layer needs, built by `main.ts` (or a test) and passed in. */
@@ -43,20 +46,28 @@ export function createApp(deps: AppDeps): Express {
   app.set("query parser", "extended");
   app.set("etag", false);
 
+  const routes = new SpecRoutes(deps.spec.json);
   app.use(assignRequestId);
   app.use(accessLog(deps.logger));
+  app.use(bodyLimit(routes, API_BASE, deps.config));
   app.use(publicRoutes(deps));
 
   const api = express.Router();
   api.use(authenticate(deps.storage));
+  api.use(strictRequestTarget(routes));
   api.use(requireContentType);
   api.use(express.json({ limit: deps.config.maxBodyBytes, type: "application/json", strict: true }));
   for (const mod of apiRoutes) if (mod.preValidation) api.use(mod.preValidation(deps));
   api.use(
     OpenApiValidator.middleware({
-      // The validator annotates the document it is given: hand it a private copy.
-      apiSpec: structuredClone(deps.spec.json) as never,
-      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: false },
+      // The validator annotates the document it is given: hand it a private copy (one Ajv accepts).
+      apiSpec: specForAjv(deps.spec.json) as never,
+      validateRequests: {
+        allowUnknownQueryParameters: false,
+        coerceTypes: false,
+        allErrors: false,
+        discriminator: true,
+      },
       validateResponses: deps.validateResponses ? { allErrors: true } : false,
       validateSecurity: false,
       validateFormats: true,

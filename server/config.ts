@@ -21,6 +21,25 @@ export interface Config {
   maxUploadBytes: number;
   webhook: WebhookConfig;
   runs: RunConfig;
+  http: HttpConfig;
+  eventLoop: EventLoopConfig;
+}
+
+/** Bounds on the HTTP layer, so that a slow or silent client cannot hold a socket for long. */
+export interface HttpConfig {
+  /** Time allowed to receive the request headers. */
+  headersTimeoutMs: number;
+  /** Time allowed to receive the whole request (headers and body). */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+}
+
+/** The event-loop delay watch (server/eventLoopMonitor.ts). */
+export interface EventLoopConfig {
+  /** Log `event loop delay` at warn when the loop was blocked longer than this in a window. */
+  warnMs: number;
+  windowMs: number;
 }
 
 /** The agent run worker (server/runtime/worker.ts). */
@@ -167,6 +186,18 @@ export function loadConfig(env: Env): Config {
     shutdownGraceMs: int(env, "RUN_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
   };
 
+  const headersTimeoutMs = int(env, "HTTP_HEADERS_TIMEOUT_MS", 10_000, 100, 600_000);
+  const http: HttpConfig = {
+    headersTimeoutMs,
+    // Node requires the request timeout to be at least the headers timeout.
+    requestTimeoutMs: int(env, "HTTP_REQUEST_TIMEOUT_MS", 60_000, headersTimeoutMs, 3_600_000),
+    keepAliveTimeoutMs: int(env, "HTTP_KEEP_ALIVE_TIMEOUT_MS", 5_000, 100, 600_000),
+  };
+  const eventLoop: EventLoopConfig = {
+    warnMs: int(env, "EVENT_LOOP_WARN_MS", 200, 1, 600_000),
+    windowMs: int(env, "EVENT_LOOP_WINDOW_MS", 1_000, 100, 600_000),
+  };
+
   return {
     host,
     port,
@@ -180,5 +211,7 @@ export function loadConfig(env: Env): Config {
     maxUploadBytes: int(env, "MAX_UPLOAD_BYTES", 8 * 1024 * 1024, 1024, 256 * 1024 * 1024),
     webhook,
     runs,
+    http,
+    eventLoop,
   };
 }

@@ -5,6 +5,7 @@ import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { generateToken, hashToken, SecretBox, tokenHint } from "./crypto/secretBox.ts";
 import { loadVendorSkills } from "./domain/skills.ts";
+import { createHttpServer } from "./http/httpServer.ts";
 import type { Logger } from "./logger.ts";
 import { type BackgroundWorker, createWorkers } from "./loops.ts";
 import { databaseHasSealedSecrets, resolveSecretKey, verifySecretKey } from "./secretKey.ts";
@@ -81,8 +82,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const deps = buildDeps(options);
   const app = createApp(deps);
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(deps.config.port, deps.config.host, () => resolve(s));
+    const s = createHttpServer(app, deps.config.http, deps.logger);
     s.once("error", reject);
+    s.listen(deps.config.port, deps.config.host, () => resolve(s));
   });
   const workers = createWorkers(deps);
   for (const worker of workers) worker.start();

@@ -48,6 +48,13 @@ function describeItem(item: ValidatorErrorItem): { message: string; param: strin
     message = `Unknown field '${param}'.`;
     return { message, param };
   }
+  // A union selected by a tag (an OpenAPI discriminator): the tag is the offending field.
+  const tag = item.errorCode === "discriminator.openapi.validation" ? /tag "([^"]+)"/.exec(message)?.[1] : undefined;
+  if (tag) {
+    param = param ? `${param}.${tag}` : tag;
+    const kind = /must be string/.test(message) ? "must be a string" : "is not one of the kinds documented for it";
+    return { message: `${param}: ${kind}.`, param };
+  }
   if (item.errorCode === "type.openapi.validation" && item.params?.type) {
     message = `must be ${String(item.params.type)}`;
   }
@@ -58,6 +65,8 @@ function describeItem(item: ValidatorErrorItem): { message: string; param: strin
 export function toApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
   if (typeof err !== "object" || err === null) return null;
+  // The router decoding a path parameter (http/requestGuards.ts refuses these first).
+  if (err instanceof URIError) return new ApiError("invalid_request_error", "The path is not valid percent-encoding.");
   const e = err as HttpLikeError;
   // body-parser
   if (e.type === "entity.too.large") {
