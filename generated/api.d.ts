@@ -1339,7 +1339,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
-         * @description Custom string key-value pairs; at most 16 keys, keys up to 64 characters, values up to 512 characters.
+         * @description Custom string key-value pairs; at most 16 keys, keys up to 64 characters, values up to 512 characters. Characters are Unicode code points, as JSON Schema counts them (an emoji is one), wherever metadata is sent (JSON bodies and the `metadata` field of skill uploads alike).
          * @example {
          *       "team": "platform"
          *     }
@@ -1795,7 +1795,7 @@ export interface components {
             metadata?: components["schemas"]["Metadata"];
         };
         /**
-         * @description A metadata patch. A string value sets the key; `null` deletes it; keys not named keep their value.
+         * @description A metadata patch. A string value sets the key; `null` deletes it; keys not named keep their value. The limit of 16 keys applies to the metadata after the patch, so one patch may delete up to 16 keys and set up to 16 others (at most 32 entries).
          * @example {
          *       "team": "platform",
          *       "obsolete": null
