@@ -418,7 +418,9 @@ export interface paths {
          * Delete an agent
          * @description Deletes an agent and every version of its configuration, and emits `agent.deleted` with the
          *     version it had. This cannot be undone: afterwards the agent answers 404. Its sessions stay
-         *     readable but become `terminated` (they can no longer run); runs waiting to start are dropped.
+         *     readable but become `terminated` (they can no longer run): runs waiting to start are dropped,
+         *     and a turn in progress is abandoned and ends with `session.thread_idled` for its running
+         *     threads and `session.status_idled`, emitted before `agent.deleted`.
          */
         delete: operations["deleteAgent"];
         options?: never;
@@ -647,8 +649,11 @@ export interface paths {
         /**
          * Archive a session
          * @description Archives a session and emits `session.archived`. It accepts no new events (409) and no updates
-         *     (409), but its history stays readable with `GET /sessions/{session_id}/events`. A run already
-         *     accepted still completes. Archiving again changes nothing and emits nothing.
+         *     (409), but its history stays readable with `GET /sessions/{session_id}/events`. An archived
+         *     session runs nothing more: a turn in progress is abandoned (its output discarded) and turns
+         *     waiting to start are dropped; a running session first idles (`session.thread_idled` for its
+         *     running threads, then `session.status_idled`), so no status event follows `session.archived`.
+         *     Archiving again changes nothing and emits nothing.
          */
         post: operations["archiveSession"];
         delete?: never;

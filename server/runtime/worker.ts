@@ -219,7 +219,8 @@ export class RunWorker implements BackgroundWorker {
       });
     }
     const started = storage.runs.startThread(run.id, owner, { id: sub.id, version: sub.version });
-    if (!started.ok) return started.reason === "terminated";
+    // A terminated thread, or one that finished its part of this run before a crash, is skipped.
+    if (!started.ok) return started.reason !== "lost";
     const threadId = started.thread_id;
     const runtime = runtimes.get(sub.config.model);
     if (!runtime) {

@@ -36,6 +36,12 @@ export function createRunStore(ctx: SqliteContext): RunStore {
   const mine = (runId: string, owner: string) => ownRun.get(runId, owner) as RunRow | undefined;
   const sessionRow = db.prepare("SELECT * FROM sessions WHERE id = ?");
   const leaseUntil = (ms: number) => new Date(ctx.clock.now().getTime() + ms).toISOString();
+  const finishedInRun = db.prepare(
+    "SELECT 1 FROM session_events WHERE session_thread_id = ? AND run_id = ? AND type = 'session.thread_idled' LIMIT 1",
+  );
+  const errorInRun = db.prepare(
+    "SELECT body FROM session_events WHERE run_id = ? AND type = 'session.error' AND session_thread_id IS ?",
+  );
 
   /** Ends a run: records the error (if any), idles its threads and the session. */
   function endRun(run: RunRow, status: "completed" | "failed", error?: RunError): void {
@@ -164,6 +170,9 @@ export function createRunStore(ctx: SqliteContext): RunStore {
           return { ok: true, thread_id: id } as const;
         }
         if (thread.status === "terminated") return { ok: false, reason: "terminated" } as const;
+        // A re-run after a crash: the thread's part of this run was committed (its output and
+        // session.thread_idled) before the crash; running it again would repeat both.
+        if (finishedInRun.get(thread.id, runId)) return { ok: false, reason: "finished" } as const;
         db.prepare("UPDATE session_threads SET status = 'running', agent_version = ?, updated_at = ? WHERE id = ?").run(
           agent.version,
           now,
@@ -202,7 +211,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
           ctx.nowIso(),
           threadId,
         );
-        recordLifecycle(ctx, run.account_id, run.session_id, "session.thread_idled", threadId);
+        recordLifecycle(ctx, run.account_id, run.session_id, "session.thread_idled", threadId, run.id);
         return true;
       });
     },
@@ -211,11 +220,16 @@ export function createRunStore(ctx: SqliteContext): RunStore {
       return ctx.tx(() => {
         const run = mine(runId, owner);
         if (!run) return false;
+        // Recorded once per run: a re-run after a crash does not repeat it.
+        const body = JSON.stringify({ error });
+        const previous = errorInRun.all(runId, threadId) as { body: string }[];
+        if (previous.some((p) => p.body === body)) return true;
         insertSessionEvent(ctx, {
           session_id: run.session_id,
           session_thread_id: threadId,
           type: "session.error",
           error,
+          run_id: run.id,
         });
         return true;
       });
