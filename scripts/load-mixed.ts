@@ -4,14 +4,14 @@
  * every 100 ms. Prints throughput per 5-s window, latency percentiles and the maximum, and the
  * server's own event-loop delay warnings. Bounded in time; stops by itself.
  *
- *   npm run load:mixed [-- --connections 200 --seconds 30 --scenario mixed|one-session --seed 1]
+ *   npm run load:mixed [-- --connections 200 --seconds 30 --warmup 5 --scenario mixed|one-session --seed 1]
  *
  * Scenarios: `mixed` spreads reads and writes over vaults, agents, sessions and their events
  * (with a webhook endpoint on a local receiver, so deliveries run too); `one-session` has every
  * connection post messages to the same session.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, createServer, type IncomingMessage, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -23,10 +23,19 @@ import { spawnServer } from "./lib/serverProcess.ts";
 export interface LoadOptions {
   connections: number;
   seconds: number;
+  /**
+   * Seconds of the same load before measuring: every connection is open and the code is warm
+   * (the first requests of a cold process run unoptimized code and compile the validators).
+   */
+  warmupSeconds?: number;
   scenario: "mixed" | "one-session";
   seed: number;
   /** Extra environment for the server process. */
   env?: Record<string, string>;
+  /** Extra node flags for the server process (`--cpu-prof`, ...). */
+  nodeArgs?: string[];
+  /** Write everything the server printed to this file at the end (diagnostics). */
+  serverLog?: string;
   /** Progress lines (default: none). */
   log?: (line: string) => void;
 }
@@ -80,6 +89,7 @@ function call(
   method: string,
   path: string,
   body?: unknown,
+  extraHeaders: Record<string, string> = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
@@ -89,6 +99,7 @@ function call(
         method,
         agent,
         headers: {
+          ...extraHeaders,
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(payload ? { "content-type": "application/json", "content-length": String(payload.length) } : {}),
         },
@@ -121,6 +132,7 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
     dataDir,
     token,
     env: { LOG_LEVEL: "warn", WEBHOOK_RETRY_BASE_MS: "1000", ...options.env },
+    ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
   });
   const api = "/api/v1/cloud";
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
@@ -164,28 +176,31 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
       return ["POST", "/environments", { name: "load env" }];
     };
 
-    // --- the run ---
+    // --- the run: warm-up (not recorded), then the measured seconds ---
     const latencies: number[] = [];
     const slow: { ms: number; what: string }[] = [];
     const statuses: Record<string, number> = {};
     let errors = 0;
-    const started = performance.now();
+    const warmupMs = (options.warmupSeconds ?? 5) * 1000;
+    const started = performance.now() + warmupMs;
     const endAt = started + options.seconds * 1000;
     const windowCounts: number[] = [];
     const probeLatencies: number[] = [];
     const worker = async () => {
       while (performance.now() < endAt) {
+        const measured = performance.now() >= started;
         const [method, path, body] = nextOp();
         const t0 = performance.now();
         try {
           const r = await call(agent, server.base, token, method, `${api}${path}`, body);
-          statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+          if (measured) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
           const created = method === "POST" && path === "/vaults" && r.status === 200;
           if (created && vaults.length < 2000) vaults.push((JSON.parse(r.body) as { id: string }).id);
         } catch {
-          errors++;
+          if (measured) errors++;
         }
         const t1 = performance.now();
+        if (!measured) continue;
         const ms = t1 - t0;
         latencies.push(ms);
         const w = Math.floor((t1 - started) / 5000);
@@ -194,10 +209,11 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
       }
     };
     const probe = async () => {
+      await new Promise((r) => setTimeout(r, warmupMs));
       while (performance.now() < endAt) {
         const t0 = performance.now();
         try {
-          await call(false, server.base, null, "GET", "/healthz");
+          await call(false, server.base, null, "GET", "/healthz", undefined, { "x-sent-at": String(Date.now()) });
           probeLatencies.push(performance.now() - t0);
         } catch {
           errors++;
@@ -206,16 +222,21 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
       }
     };
     const progress = setInterval(() => {
+      if (performance.now() < started) return;
       const w = windowCounts.length - 2;
       if (w >= 0) log(`  window ${w}: ${((windowCounts[w] ?? 0) / 5).toFixed(0)} req/s`);
     }, 5000);
+    const wallStart = Date.now() + warmupMs;
     await Promise.all([...Array.from({ length: options.connections }, worker), probe()]);
     clearInterval(progress);
     const elapsed = (performance.now() - started) / 1000;
 
     const sorted = latencies.sort((a, b) => a - b);
     const probes = probeLatencies.sort((a, b) => a - b);
-    const warnings = server.logs().filter((l) => l.msg === "event loop delay");
+    // The server's warnings of the measured part only.
+    const warnings = server
+      .logs()
+      .filter((l) => l.msg === "event loop delay" && Date.parse(String(l.time)) >= wallStart);
     const round = (n: number) => Math.round(n * 10) / 10;
     return {
       scenario: options.scenario,
@@ -245,6 +266,7 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
   } finally {
     agent.destroy();
     await server.kill("SIGTERM");
+    if (options.serverLog) writeFileSync(options.serverLog, server.output());
     await new Promise<void>((r) => receiver.close(() => r()));
     receiver.closeAllConnections();
     rmSync(dataDir, { recursive: true, force: true });
@@ -264,7 +286,10 @@ async function main(): Promise<void> {
     seconds: Number(arg("seconds") ?? 30),
     scenario,
     seed: Number(arg("seed") ?? 1),
+    warmupSeconds: Number(arg("warmup") ?? 5),
     log: (line) => console.log(line),
+    // --profile DIR: a CPU profile of the server (open it in Chrome DevTools).
+    ...(arg("profile") ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${arg("profile")}`] } : {}),
   };
   for (const [k, v] of Object.entries({ connections: options.connections, seconds: options.seconds })) {
     if (!Number.isInteger(v) || v <= 0) throw new Error(`--${k} must be a positive whole number`);

@@ -23,6 +23,17 @@ export interface Config {
   runs: RunConfig;
   http: HttpConfig;
   eventLoop: EventLoopConfig;
+  sqlite: SqliteConfig;
+}
+
+/** How the server's SQLite connection waits for locks and checkpoints its WAL. */
+export interface SqliteConfig {
+  /** The longest a statement blocks the event loop waiting for another connection's lock. */
+  busyTimeoutMs: number;
+  /** How long a request waits (without blocking) for the write lock before a 503. */
+  busyWaitMs: number;
+  /** How often the WAL is checkpointed, on a worker thread. */
+  checkpointIntervalMs: number;
 }
 
 /** Bounds on the HTTP layer, so that a slow or silent client cannot hold a socket for long. */
@@ -198,6 +209,12 @@ export function loadConfig(env: Env): Config {
     windowMs: int(env, "EVENT_LOOP_WINDOW_MS", 1_000, 100, 600_000),
   };
 
+  const sqlite: SqliteConfig = {
+    busyTimeoutMs: int(env, "SQLITE_BUSY_TIMEOUT_MS", 20, 0, 5_000),
+    busyWaitMs: int(env, "SQLITE_BUSY_WAIT_MS", 5_000, 0, 120_000),
+    checkpointIntervalMs: int(env, "SQLITE_CHECKPOINT_INTERVAL_MS", 1_000, 20, 600_000),
+  };
+
   return {
     host,
     port,
@@ -213,5 +230,6 @@ export function loadConfig(env: Env): Config {
     runs,
     http,
     eventLoop,
+    sqlite,
   };
 }

@@ -23,6 +23,8 @@ export function createWorkers(deps: AppDeps): BackgroundWorker[] {
       windowMs: deps.config.eventLoop.windowMs,
     }),
   );
+  // The storage's own upkeep (the WAL checkpointer): stopped after the loops that write.
+  workers.push(...deps.storage.maintenance());
   // Webhook delivery: wakes itself on the storage "events" signal (see DeliveryWorker.start).
   workers.push(
     new DeliveryWorker({

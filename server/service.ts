@@ -54,7 +54,13 @@ function bootstrapTokens(storage: Storage, config: Config, onFirstToken?: (token
 export function buildDeps(options: ServiceOptions): AppDeps {
   const { config, logger } = options;
   const clock = options.clock ?? systemClock;
-  const storage = createSqliteStorage({ path: sqlitePathFromUrl(config.databaseUrl), clock });
+  const storage = createSqliteStorage({
+    path: sqlitePathFromUrl(config.databaseUrl),
+    clock,
+    busyTimeoutMs: config.sqlite.busyTimeoutMs,
+    checkpointIntervalMs: config.sqlite.checkpointIntervalMs,
+    onProblem: (message, fields) => logger.warn(message, fields),
+  });
   try {
     const { key } = resolveSecretKey(config, { allowGenerate: !databaseHasSealedSecrets(storage.meta) });
     const secrets = new SecretBox(key);

@@ -41,13 +41,15 @@ export interface SpawnOptions {
   token: string;
   port?: number;
   env?: Record<string, string>;
+  /** Extra node flags, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
   timeoutMs?: number;
 }
 
 /** Spawns the server and resolves once `/healthz` answers. */
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, SERVER_ARGS, {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...SERVER_ARGS], {
     cwd: ROOT,
     env: {
       ...process.env,

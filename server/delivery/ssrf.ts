@@ -286,9 +286,10 @@ export function createGuardedLookup(resolve: ResolveAll = systemDns, timeoutMs: 
     // Names that always mean this machine are refused without asking anyone.
     if (blockedHostnameReason(hostname)) {
       const reason = hostname.toLowerCase().startsWith("metadata") ? "a cloud metadata address" : "a loopback address";
-      return process.nextTick(() =>
+      process.nextTick(() =>
         callback(new BlockedTargetError(`Refused to connect: ${hostname} resolves to ${reason}`), ""),
       );
+      return;
     }
     resolve(hostname, Math.max(1, timeoutMs())).then(
       (addresses) => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { whenNotBusy } from "../busy.ts";
 import type { Clock } from "../clock.ts";
 import type { WebhookConfig } from "../config.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
@@ -206,7 +207,9 @@ export class DeliveryWorker {
           ? { type: "retry", next_attempt_at: new Date(now.getTime() + decision.delayMs).toISOString() }
           : decision,
     };
-    const health = storage.webhooks.recordAttempt(outcome, config.degradedThreshold);
+    // After the attempt, a lock held by another process is waited out (asynchronously): the
+    // outcome is kept, not thrown away and the record sent again.
+    const health = await whenNotBusy(() => storage.webhooks.recordAttempt(outcome, config.degradedThreshold));
     if (decision.type === "dead") {
       logger.info("webhook-delivery: record is dead after its last attempt", {
         webhook_event_id: delivery.id,

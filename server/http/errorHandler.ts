@@ -2,6 +2,8 @@ import type { NextFunction, Request, Response } from "express";
 import { ApiError, errorEnvelope } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
+import { StorageBusyError } from "../storage/port.ts";
+import { serviceUnavailable } from "./busyRetry.ts";
 import { requestId } from "./context.ts";
 
 interface ValidatorErrorItem {
@@ -65,6 +67,8 @@ function describeItem(item: ValidatorErrorItem): { message: string; param: strin
 export function toApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
   if (typeof err !== "object" || err === null) return null;
+  // Met outside a retried route (http/busyRetry.ts answers those after waiting).
+  if (err instanceof StorageBusyError) return serviceUnavailable(0);
   // The router decoding a path parameter (http/requestGuards.ts refuses these first).
   if (err instanceof URIError) return new ApiError("invalid_request_error", "The path is not valid percent-encoding.");
   const e = err as HttpLikeError;
@@ -138,6 +142,7 @@ export function errorHandler(logger: Logger) {
       res.end();
       return;
     }
+    if (apiError.status === 503 && !res.get("Retry-After")) res.set("Retry-After", "1");
     res.status(apiError.status).json(errorEnvelope(apiError, requestId(res)));
   };
 }

@@ -11,8 +11,30 @@ import type { WebhookStore } from "./port/webhooks.ts";
 
 export type { Metadata, Page, PageQuery } from "./port/common.ts";
 
-/** Signals the adapter raises after a transaction commits, so background loops wake at once. */
-export type StorageSignal = "events" | "runs";
+/**
+ * A write could not start because another connection (another process, such as the CLI) holds
+ * the database's write lock. Nothing was written: the operation may be retried as a whole.
+ */
+export class StorageBusyError extends Error {
+  constructor(message = "The database is locked by another connection.") {
+    super(message);
+    this.name = "StorageBusyError";
+  }
+}
+
+/** Background upkeep an adapter needs (SQLite: checkpointing the WAL off the event loop). */
+export interface StorageMaintenance {
+  name: string;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Signals the adapter raises after a transaction commits, so background loops wake at once:
+ * "events" (outbox rows), "runs" (run state), and "commit" after every write transaction (its
+ * listeners run in the committing call, so they can tell which request committed).
+ */
+export type StorageSignal = "events" | "runs" | "commit";
 
 /**
  * The narrow storage port: domain-level operations grouped by resource. Routes and domain code
@@ -34,5 +56,7 @@ export interface Storage {
   webhooks: WebhookStore;
   /** Subscribes to a post-commit signal; returns an unsubscribe function. */
   on(signal: StorageSignal, listener: () => void): () => void;
+  /** The adapter's background upkeep, started after and stopped before the database closes. */
+  maintenance(): StorageMaintenance[];
   close(): void;
 }

@@ -90,9 +90,11 @@ describe.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.template}`, 
   const method = op.method.toUpperCase();
   const body = jsonBody(op.operation);
 
-  it("declares 413 request_too_large with the shared response", () => {
-    // Every operation can be sent a body over the limit (a GET too): the spec must say so.
+  it("declares the answers every operation can give: 413 request_too_large and 503 (database locked)", () => {
+    // Any operation can be sent a body over the limit (a GET too), and any can meet the
+    // database locked by another process: the spec must say so, with the shared responses.
     expect((op.operation.responses as Json)["413"]).toEqual({ $ref: "#/components/responses/PayloadTooLarge" });
+    expect((op.operation.responses as Json)["503"]).toEqual({ $ref: "#/components/responses/ServiceUnavailable" });
   });
 
   it("answers 413 at once to a declared Content-Length over the limit, without waiting for the body", async () => {

@@ -17,9 +17,7 @@ let receiver: Receiver;
 const clock = new ManualClock("2026-11-21T12:00:00.000Z");
 
 beforeAll(async () => {
-  receiver = await startReceiver((req) =>
-    req.path === "/far" ? { status: 500 } : { status: 503, retryAfter: 99999999999999999 },
-  );
+  receiver = await startReceiver((req) => (req.path === "/far" ? { status: 500 } : { status: 503, retryAfter: 1e17 }));
   server = await startTestServer({
     clock,
     env: {

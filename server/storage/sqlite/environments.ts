@@ -41,10 +41,15 @@ export function createEnvironmentStore(ctx: SqliteContext): EnvironmentStore {
         created_at: now,
         updated_at: now,
       };
-      db.prepare(
-        `INSERT INTO environments (id, account_id, name, description, config, metadata, archived_at, created_at, updated_at)
-         VALUES (@id, @account_id, @name, @description, @config, @metadata, @archived_at, @created_at, @updated_at)`,
-      ).run(row);
+      // Every write is a transaction of the context, which turns a lock held elsewhere into StorageBusyError.
+      ctx.tx(() =>
+        db
+          .prepare(
+            `INSERT INTO environments (id, account_id, name, description, config, metadata, archived_at, created_at, updated_at)
+             VALUES (@id, @account_id, @name, @description, @config, @metadata, @archived_at, @created_at, @updated_at)`,
+          )
+          .run(row),
+      );
       return toEnvironment(row);
     },
     getEnvironment(accountId, id) {

@@ -36,6 +36,12 @@ export function createRunStore(ctx: SqliteContext): RunStore {
   const mine = (runId: string, owner: string) => ownRun.get(runId, owner) as RunRow | undefined;
   const sessionRow = db.prepare("SELECT * FROM sessions WHERE id = ?");
   const leaseUntil = (ms: number) => new Date(ctx.clock.now().getTime() + ms).toISOString();
+  // The oldest queued run of a session that has no run in progress: turns never overlap.
+  const claimable = db.prepare(
+    `SELECT r.* FROM runs r WHERE r.status = 'queued'
+       AND NOT EXISTS (SELECT 1 FROM runs x WHERE x.session_id = r.session_id AND x.status = 'running')
+     ORDER BY r.id LIMIT 1`,
+  );
   const finishedInRun = db.prepare(
     "SELECT 1 FROM session_events WHERE session_thread_id = ? AND run_id = ? AND type = 'session.thread_idled' LIMIT 1",
   );
@@ -98,16 +104,11 @@ export function createRunStore(ctx: SqliteContext): RunStore {
     },
 
     claimRun(owner, leaseMs) {
-      if (!db.prepare("SELECT 1 FROM runs WHERE status = 'queued' LIMIT 1").get()) return null;
+      // Every pass of the worker calls this: look before taking the write lock. A queued run
+      // whose session already runs one (messages sent during a turn) is not claimable yet.
+      if (!claimable.get()) return null;
       return ctx.tx((): ClaimedRun | null => {
-        // The oldest queued run of a session that has no run in progress: turns never overlap.
-        const run = db
-          .prepare(
-            `SELECT r.* FROM runs r WHERE r.status = 'queued'
-               AND NOT EXISTS (SELECT 1 FROM runs x WHERE x.session_id = r.session_id AND x.status = 'running')
-             ORDER BY r.id LIMIT 1`,
-          )
-          .get() as RunRow | undefined;
+        const run = claimable.get() as RunRow | undefined;
         if (!run) return null;
         const now = ctx.nowIso();
         db.prepare(
@@ -134,10 +135,11 @@ export function createRunStore(ctx: SqliteContext): RunStore {
     },
 
     heartbeat(runId, owner, leaseMs) {
-      return (
-        db
-          .prepare("UPDATE runs SET lease_expires_at = ? WHERE id = ? AND owner = ? AND status = 'running'")
-          .run(leaseUntil(leaseMs), runId, owner).changes === 1
+      return ctx.tx(
+        () =>
+          db
+            .prepare("UPDATE runs SET lease_expires_at = ? WHERE id = ? AND owner = ? AND status = 'running'")
+            .run(leaseUntil(leaseMs), runId, owner).changes === 1,
       );
     },
 

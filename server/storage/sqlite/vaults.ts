@@ -67,10 +67,15 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
         created_at: now,
         updated_at: now,
       };
-      db.prepare(
-        `INSERT INTO vaults (id, account_id, display_name, metadata, archived_at, created_at, updated_at)
-         VALUES (@id, @account_id, @display_name, @metadata, @archived_at, @created_at, @updated_at)`,
-      ).run(row);
+      // Every write is a transaction of the context, which turns a lock held elsewhere into StorageBusyError.
+      ctx.tx(() =>
+        db
+          .prepare(
+            `INSERT INTO vaults (id, account_id, display_name, metadata, archived_at, created_at, updated_at)
+             VALUES (@id, @account_id, @display_name, @metadata, @archived_at, @created_at, @updated_at)`,
+          )
+          .run(row),
+      );
       return toVault(row);
     },
     getVault(accountId, vaultId) {
