@@ -251,9 +251,12 @@ export function readSkillDirectory(dir: string): IncomingFile[] {
   return out;
 }
 
+/** The deflate level of skill zips (skillZip.ts builds the same zips on a worker thread). */
+export const ZIP_LEVEL = 6;
+
 /** The files of a version as a zip archive; `mtime` fixes the entry times, so equal inputs zip equally. */
 export function zipFiles(files: SkillFile[], mtime: Date): Uint8Array {
   const entries: Record<string, [Uint8Array, { mtime: Date }]> = {};
   for (const f of files) entries[f.path] = [f.content, { mtime }];
-  return zipSync(entries, { level: 6, mtime });
+  return zipSync(entries, { level: ZIP_LEVEL, mtime });
 }

@@ -14,7 +14,8 @@ import type {
 } from "../storage/port/skills.ts";
 import type { Metadata, Page, PageQuery, Storage } from "../storage/port.ts";
 import { checkMetadata } from "./metadata.ts";
-import { buildPackage, type IncomingFile, readSkillDirectory, SKILL_FILE, zipFiles } from "./skillPackage.ts";
+import { buildPackage, type IncomingFile, readSkillDirectory, SKILL_FILE } from "./skillPackage.ts";
+import { versionZip } from "./skillZip.ts";
 
 type Skill = Schema<"Skill">;
 type SkillVersion = Schema<"SkillVersion">;
@@ -194,18 +195,17 @@ export function deleteVersion(
   }
 }
 
-/** The files of a version as a zip, with the download file name. */
-export function versionContent(
+/** The files of a version as a zip (built off the event loop, kept for recent versions), with the download file name. */
+export async function versionContent(
   deps: SkillDeps,
   accountId: string,
   skillId: string,
   raw: string,
-): { filename: string; zip: Uint8Array } {
+): Promise<{ filename: string; zip: Uint8Array }> {
   const version = findVersion(deps, accountId, skillId, raw);
-  const files = deps.storage.skills.versionFiles(version.id);
   return {
     filename: `${version.directory}-${version.version}.zip`,
-    zip: zipFiles(files, new Date(version.created_at)),
+    zip: await versionZip(version.id, () => deps.storage.skills.versionFiles(version.id), new Date(version.created_at)),
   };
 }
 

@@ -101,8 +101,8 @@ export const skillRoutes: RouteModule = {
     r.delete("/skills/:skill_id/versions/:version", (req, res) => {
       res.json(skills.deleteVersion(deps, accountOf(res), pathParam(req, "skill_id"), pathParam(req, "version")));
     });
-    r.get("/skills/:skill_id/versions/:version/content", (req, res) => {
-      const { filename, zip } = skills.versionContent(
+    r.get("/skills/:skill_id/versions/:version/content", async (req, res) => {
+      const { filename, zip } = await skills.versionContent(
         deps,
         accountOf(res),
         pathParam(req, "skill_id"),
