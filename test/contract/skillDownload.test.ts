@@ -50,7 +50,9 @@ describe("a large skill download", () => {
     const zip = new Uint8Array(await res.arrayBuffer());
     delay.disable();
     const blockedMs = delay.max / 1e6;
-    console.log(`zipping 7 MiB on the loop takes ${syncZipMs.toFixed(0)} ms; during the download the loop was blocked at most ${blockedMs.toFixed(0)} ms`);
+    console.log(
+      `zipping 7 MiB on the loop takes ${syncZipMs.toFixed(0)} ms; during the download the loop was blocked at most ${blockedMs.toFixed(0)} ms`,
+    );
 
     expect(res.status).toBe(200);
     expect(Buffer.from(zip).equals(Buffer.from(expected))).toBe(true);
