@@ -55,7 +55,8 @@ export interface LoadReport {
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   /** The slowest operations, e.g. "POST /vaults 812 ms". */
   slowest: string[];
-  probe: { count: number; p50: number; max: number };
+  /** The fresh-connection probe; `connectMaxMs`: the longest TCP connect (SYN to established). */
+  probe: { count: number; p50: number; max: number; connectMaxMs: number };
   /** The server's `event loop delay` warnings: the largest max_ms it logged, and how many. */
   serverLoopDelay: { warnings: number; maxMs: number };
 }
@@ -84,12 +85,12 @@ interface Reply {
 
 function call(
   agent: Agent | false,
+  onConnect: ((ms: number) => void) | undefined,
   base: string,
   token: string | null,
   method: string,
   path: string,
   body?: unknown,
-  extraHeaders: Record<string, string> = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
@@ -99,7 +100,6 @@ function call(
         method,
         agent,
         headers: {
-          ...extraHeaders,
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(payload ? { "content-type": "application/json", "content-length": String(payload.length) } : {}),
         },
@@ -112,6 +112,10 @@ function call(
       },
     );
     req.on("error", reject);
+    if (onConnect) {
+      const t0 = performance.now();
+      req.on("socket", (socket) => socket.once("connect", () => onConnect(performance.now() - t0)));
+    }
     req.end(payload);
   });
 }
@@ -137,7 +141,7 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
   const api = "/api/v1/cloud";
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const setupCall = async (method: string, path: string, body?: unknown) => {
-    const r = await call(agent, server.base, token, method, `${api}${path}`, body);
+    const r = await call(agent, undefined, server.base, token, method, `${api}${path}`, body);
     if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.body}`);
     return JSON.parse(r.body) as { id: string };
   };
@@ -186,13 +190,14 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
     const endAt = started + options.seconds * 1000;
     const windowCounts: number[] = [];
     const probeLatencies: number[] = [];
+    const probeConnects: number[] = [];
     const worker = async () => {
       while (performance.now() < endAt) {
         const measured = performance.now() >= started;
         const [method, path, body] = nextOp();
         const t0 = performance.now();
         try {
-          const r = await call(agent, server.base, token, method, `${api}${path}`, body);
+          const r = await call(agent, undefined, server.base, token, method, `${api}${path}`, body);
           if (measured) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
           const created = method === "POST" && path === "/vaults" && r.status === 200;
           if (created && vaults.length < 2000) vaults.push((JSON.parse(r.body) as { id: string }).id);
@@ -213,7 +218,7 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
       while (performance.now() < endAt) {
         const t0 = performance.now();
         try {
-          await call(false, server.base, null, "GET", "/healthz", undefined, { "x-sent-at": String(Date.now()) });
+          await call(false, (ms) => probeConnects.push(ms), server.base, null, "GET", "/healthz");
           probeLatencies.push(performance.now() - t0);
         } catch {
           errors++;
@@ -257,7 +262,12 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
         .sort((a, b) => b.ms - a.ms)
         .slice(0, 5)
         .map((s) => `${s.what} ${Math.round(s.ms)} ms`),
-      probe: { count: probes.length, p50: round(percentile(probes, 50)), max: round(probes.at(-1) ?? 0) },
+      probe: {
+        count: probes.length,
+        p50: round(percentile(probes, 50)),
+        max: round(probes.at(-1) ?? 0),
+        connectMaxMs: round(Math.max(0, ...probeConnects)),
+      },
       serverLoopDelay: {
         warnings: warnings.length,
         maxMs: Math.max(0, ...warnings.map((w) => Number(w.max_ms) || 0)),

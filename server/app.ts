@@ -8,6 +8,7 @@ import { authenticate } from "./http/auth.ts";
 import { retryWhenBusy } from "./http/busyRetry.ts";
 import { requireContentType } from "./http/contentType.ts";
 import { errorHandler } from "./http/errorHandler.ts";
+import { fairQueue } from "./http/fairQueue.ts";
 import { memoizePathToRegexp } from "./http/pathRegexpMemo.ts";
 import { bodyLimit, strictRequestTarget } from "./http/requestGuards.ts";
 import { accessLog, assignRequestId } from "./http/requestId.ts";
@@ -79,6 +80,9 @@ export function createApp(deps: AppDeps): Express {
   api.use(strictRequestTarget(routes));
   api.use(requireContentType);
   api.use(express.json({ limit: deps.config.maxBodyBytes, type: "application/json", strict: true }));
+  // From here on (validation, the route, the response) requests are served in arrival order, a
+  // few milliseconds at a time, so that the event loop keeps turning under load.
+  if (deps.config.http.queueSliceMs > 0) api.use(fairQueue(deps.config.http.queueSliceMs));
   for (const mod of apiRoutes) if (mod.preValidation) api.use(mod.preValidation(deps));
   api.use(
     OpenApiValidator.middleware({

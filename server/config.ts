@@ -44,6 +44,8 @@ export interface HttpConfig {
   requestTimeoutMs: number;
   /** How long an idle keep-alive connection stays open. */
   keepAliveTimeoutMs: number;
+  /** Requests are served in arrival order, this many milliseconds of work at a time (0: as Node reads them). */
+  queueSliceMs: number;
 }
 
 /** The event-loop delay watch (server/eventLoopMonitor.ts). */
@@ -203,6 +205,7 @@ export function loadConfig(env: Env): Config {
     // Node requires the request timeout to be at least the headers timeout.
     requestTimeoutMs: int(env, "HTTP_REQUEST_TIMEOUT_MS", 60_000, headersTimeoutMs, 3_600_000),
     keepAliveTimeoutMs: int(env, "HTTP_KEEP_ALIVE_TIMEOUT_MS", 5_000, 100, 600_000),
+    queueSliceMs: int(env, "HTTP_QUEUE_SLICE_MS", 5, 0, 1_000),
   };
   const eventLoop: EventLoopConfig = {
     warnMs: int(env, "EVENT_LOOP_WARN_MS", 200, 1, 600_000),

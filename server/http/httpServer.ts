@@ -67,22 +67,6 @@ export function createHttpServer(app: RequestListener, config: HttpConfig, logge
     app,
   );
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
-  if (process.env.DEBUG_SLOW) {
-    server.on("connection", (s) => {
-      (s as unknown as { _dbgAt: number })._dbgAt = Date.now();
-    });
-    server.on("request", (req, res) => {
-      const sent = Number(req.headers["x-sent-at"] ?? 0);
-      if (!sent) return;
-      const acc = (req.socket as unknown as { _dbgAt: number })._dbgAt;
-      const at = Date.now();
-      res.once("finish", () =>
-        process.stderr.write(
-          `${JSON.stringify({ msg: "probe", sentToAccept: acc - sent, acceptToRequest: at - acc, handle: Date.now() - at })}\n`,
-        ),
-      );
-    });
-  }
   server.on("clientError", (err: NodeJS.ErrnoException & { reason?: string }, socket: Duplex) => {
     // A reset connection (or one already answered) cannot take a response.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
