@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
+import { prng } from "./lib/prng.ts";
 import { spawnServer } from "./lib/serverProcess.ts";
 
 export interface LoadOptions {
@@ -59,18 +60,6 @@ export interface LoadReport {
   probe: { count: number; p50: number; max: number; connectMaxMs: number };
   /** The server's `event loop delay` warnings: the largest max_ms it logged, and how many. */
   serverLoopDelay: { warnings: number; maxMs: number };
-}
-
-/** A small seeded PRNG (mulberry32): the same seed gives the same request mix. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function percentile(sorted: number[], p: number): number {

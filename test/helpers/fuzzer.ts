@@ -11,6 +11,7 @@
  * the same requests. New operations in the spec are fuzzed without changes here.
  */
 import { Agent, request } from "node:http";
+import { prng } from "../../scripts/lib/prng.ts";
 import { BASE_PATH, type SpecValidator } from "./specValidator.ts";
 
 type Json = Record<string, unknown>;
@@ -41,18 +42,6 @@ export interface FuzzReport {
   /** Operations that answered at least one 2xx (the fuzzer reached real resources there). */
   succeeded: Record<string, number>;
   failures: FuzzFailure[];
-}
-
-/** mulberry32: small, fast and seedable. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";

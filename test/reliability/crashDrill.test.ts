@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { prng } from "../../scripts/lib/prng.ts";
 import { freePort, type ServerProcess, spawnServer } from "../../scripts/lib/serverProcess.ts";
-import { prng } from "../../scripts/load-mixed.ts";
 import { startReceiver } from "../helpers/receiver.ts";
 import { waitFor } from "../helpers/testServer.ts";
 
