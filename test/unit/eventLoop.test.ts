@@ -19,16 +19,19 @@ afterAll(async () => {
 describe("event-loop delay", () => {
   it("is logged at warn, with its figures, when the loop was blocked longer than EVENT_LOOP_WARN_MS", async () => {
     const before = server.logs.filter((l) => l.msg === "event loop delay").length;
-    // Let the monitor take its first samples (a delay is measured between two of them).
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    // Block the loop (the server runs in this process) for 400 ms.
-    const until = performance.now() + 400;
-    while (performance.now() < until) {
-      // busy
+    const warnings = () => server.logs.filter((l) => l.msg === "event loop delay").slice(before);
+    // A delay is measured between two samples of the monitor, which a loaded machine may space
+    // out: block the loop (the server runs in this process) for 400 ms, up to three times.
+    for (let attempt = 0; attempt < 3 && warnings().length === 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const until = performance.now() + 400;
+      while (performance.now() < until) {
+        // busy
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
     }
-    const warning = await waitFor(() => server.logs.filter((l) => l.msg === "event loop delay").slice(before)[0], {
-      what: "the event loop delay warning",
-    });
+    const warning = warnings()[0];
+    if (!warning) throw new Error(`no warning; logs: ${JSON.stringify(server.logs.slice(-5))}`);
     expect(warning).toMatchObject({ level: "warn", threshold_ms: 100, window_ms: 200 });
     expect(Number(warning.max_ms)).toBeGreaterThanOrEqual(300);
   });
