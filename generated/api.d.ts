@@ -418,7 +418,9 @@ export interface paths {
          * Delete an agent
          * @description Deletes an agent and every version of its configuration, and emits `agent.deleted` with the
          *     version it had. This cannot be undone: afterwards the agent answers 404. Its sessions stay
-         *     readable but become `terminated` (they can no longer run); runs waiting to start are dropped.
+         *     readable but become `terminated` (they can no longer run): runs waiting to start are dropped,
+         *     and a turn in progress is abandoned and ends with `session.thread_idled` for its running
+         *     threads and `session.status_idled`, emitted before `agent.deleted`.
          */
         delete: operations["deleteAgent"];
         options?: never;
@@ -647,8 +649,11 @@ export interface paths {
         /**
          * Archive a session
          * @description Archives a session and emits `session.archived`. It accepts no new events (409) and no updates
-         *     (409), but its history stays readable with `GET /sessions/{session_id}/events`. A run already
-         *     accepted still completes. Archiving again changes nothing and emits nothing.
+         *     (409), but its history stays readable with `GET /sessions/{session_id}/events`. An archived
+         *     session runs nothing more: a turn in progress is abandoned (its output discarded) and turns
+         *     waiting to start are dropped; a running session first idles (`session.thread_idled` for its
+         *     running threads, then `session.status_idled`), so no status event follows `session.archived`.
+         *     Archiving again changes nothing and emits nothing.
          */
         post: operations["archiveSession"];
         delete?: never;
@@ -2223,7 +2228,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
-         * @description Custom string key-value pairs; at most 16 keys, keys up to 64 characters, values up to 512 characters.
+         * @description Custom string key-value pairs; at most 16 keys, keys up to 64 characters, values up to 512 characters. Characters are Unicode code points, as JSON Schema counts them (an emoji is one), wherever metadata is sent (JSON bodies and the `metadata` field of skill uploads alike).
          * @example {
          *       "team": "platform"
          *     }
@@ -2679,7 +2684,7 @@ export interface components {
             metadata?: components["schemas"]["Metadata"];
         };
         /**
-         * @description A metadata patch. A string value sets the key; `null` deletes it; keys not named keep their value.
+         * @description A metadata patch. A string value sets the key; `null` deletes it; keys not named keep their value. The limit of 16 keys applies to the metadata after the patch, so one patch may delete up to 16 keys and set up to 16 others (at most 32 entries).
          * @example {
          *       "team": "platform",
          *       "obsolete": null
@@ -2723,9 +2728,8 @@ export interface components {
         /** @description A static bearer token for an MCP server. */
         StaticBearerAuthInput: {
             /**
-             * @description Always `static_bearer`.
-             * @example static_bearer
-             * @constant
+             * @description Always `static_bearer`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "static_bearer";
             mcp_server_url: components["schemas"]["McpServerUrl"];
@@ -2781,9 +2785,8 @@ export interface components {
         /** @description OAuth tokens for an MCP server. */
         McpOAuthAuthInput: {
             /**
-             * @description Always `mcp_oauth`.
-             * @example mcp_oauth
-             * @constant
+             * @description Always `mcp_oauth`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "mcp_oauth";
             mcp_server_url: components["schemas"]["McpServerUrl"];
@@ -2803,9 +2806,8 @@ export interface components {
         /** @description A secret injected into the agent's environment. */
         EnvironmentVariableAuthInput: {
             /**
-             * @description Always `environment_variable`.
-             * @example environment_variable
-             * @constant
+             * @description Always `environment_variable`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "environment_variable";
             /**
@@ -2866,9 +2868,8 @@ export interface components {
         /** @description A tool defined by the client; the agent calls it with input matching `input_schema`. */
         AgentCustomTool: {
             /**
-             * @description Always `custom`.
-             * @example custom
-             * @constant
+             * @description Always `custom`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "custom";
             /**
@@ -2899,9 +2900,8 @@ export interface components {
         /** @description Every tool of one of the agent's MCP servers. */
         AgentMcpToolset: {
             /**
-             * @description Always `mcp_toolset`.
-             * @example mcp_toolset
-             * @constant
+             * @description Always `mcp_toolset`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "mcp_toolset";
             /**
@@ -3175,18 +3175,16 @@ export interface components {
         /** @description Any host may be reached. */
         EnvironmentNetworkingUnrestricted: {
             /**
-             * @description Always `unrestricted`.
-             * @example unrestricted
-             * @constant
+             * @description Always `unrestricted`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "unrestricted";
         };
         /** @description Only the listed hosts may be reached. */
         EnvironmentNetworkingLimited: {
             /**
-             * @description Always `limited`.
-             * @example limited
-             * @constant
+             * @description Always `limited`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "limited";
             /**
@@ -3432,9 +3430,8 @@ export interface components {
         /** @description A message from the user. It starts a run of the agent. */
         UserMessageInput: {
             /**
-             * @description Always `user.message`.
-             * @example user.message
-             * @constant
+             * @description Always `user.message`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "user.message";
             /** @description The message content, 1 to 50 text blocks. */
@@ -3443,9 +3440,8 @@ export interface components {
         /** @description Terminates a session thread: its run in progress is abandoned (its output is discarded), it never runs again, and later turns of the coordinator skip it. Interrupting a terminated thread changes nothing. */
         UserInterruptInput: {
             /**
-             * @description Always `user.interrupt`.
-             * @example user.interrupt
-             * @constant
+             * @description Always `user.interrupt`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "user.interrupt";
             /**
@@ -3897,11 +3893,11 @@ export interface components {
          */
         CatchupWindowSeconds: number;
         /**
-         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `session_deleted`.
+         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `session_deleted`, `session_archived` (the session was archived before its first turn ended).
          * @example agent_unavailable
          * @enum {string}
          */
-        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "session_deleted";
+        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "session_deleted" | "session_archived";
         /** @description Why the deployment is paused: `{type:"manual"}` after `POST /deployments/{deployment_id}/pause`, or `{type:"error", error:{type}}` when a run could not start for a cause that will not go away by itself (its agent or environment was archived or deleted); null while active. */
         DeploymentPausedReason: null | {
             /**
@@ -5401,6 +5397,26 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The request body exceeds the size limit (request_too_large). A declared `Content-Length` over the limit is refused before the body is read, and the connection is closed. */
+        PayloadTooLarge: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "request_too_large",
+                 *         "message": "The request body exceeds the limit of 1048576 bytes."
+                 *       },
+                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The token made more requests this minute than the server allows (`RATE_LIMIT_PER_MINUTE`; off by default). Retry after the number of seconds in `Retry-After`. While the limit is on, every API response carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`. */
         TooManyRequests: {
             headers: {
@@ -5445,6 +5461,27 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The database is locked by another process (for example the operator CLI) for longer than the server waits for it (`SQLITE_BUSY_WAIT_MS`, default 5 s); nothing was changed (api_error). Retry after the `Retry-After` seconds. */
+        ServiceUnavailable: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "api_error",
+                 *         "message": "The database is locked by another process (waited 5003 ms). Nothing was changed; retry the request."
+                 *       },
+                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The request conflicts with the current state of the resource, or a request with the same `Idempotency-Key` is still running (conflict_error). */
         Conflict: {
             headers: {
@@ -5458,26 +5495,6 @@ export interface components {
                  *       "error": {
                  *         "type": "conflict_error",
                  *         "message": "The vault is archived and takes no new credentials."
-                 *       },
-                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description The request body exceeds the size limit (request_too_large). */
-        PayloadTooLarge: {
-            headers: {
-                "Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "error",
-                 *       "error": {
-                 *         "type": "request_too_large",
-                 *         "message": "The request body exceeds the limit of 1048576 bytes."
                  *       },
                  *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
                  *     }
@@ -5833,8 +5850,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSkill: {
@@ -5890,6 +5909,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSkill: {
@@ -5920,8 +5940,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSkill: {
@@ -5953,8 +5975,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSkillVersions: {
@@ -6026,8 +6050,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSkillVersion: {
@@ -6089,6 +6115,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSkillVersion: {
@@ -6124,8 +6151,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSkillVersion: {
@@ -6163,8 +6192,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSkillVersionContent: {
@@ -6205,8 +6236,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listVaults: {
@@ -6276,8 +6309,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createVault: {
@@ -6331,6 +6366,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getVault: {
@@ -6361,8 +6397,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateVault: {
@@ -6423,6 +6461,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteVault: {
@@ -6453,8 +6492,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     archiveVault: {
@@ -6499,9 +6540,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listVaultCredentials: {
@@ -6582,8 +6625,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createVaultCredential: {
@@ -6636,6 +6681,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getVaultCredential: {
@@ -6671,8 +6717,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateVaultCredential: {
@@ -6739,6 +6787,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteVaultCredential: {
@@ -6774,8 +6823,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     archiveVaultCredential: {
@@ -6825,9 +6876,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAgents: {
@@ -6904,8 +6957,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAgent: {
@@ -6952,6 +7007,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAgent: {
@@ -6988,8 +7044,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAgent: {
@@ -7048,6 +7106,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteAgent: {
@@ -7078,8 +7137,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAgentVersions: {
@@ -7175,8 +7236,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     archiveAgent: {
@@ -7221,9 +7284,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEnvironments: {
@@ -7299,8 +7364,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createEnvironment: {
@@ -7364,6 +7431,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEnvironment: {
@@ -7394,8 +7462,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateEnvironment: {
@@ -7459,6 +7529,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteEnvironment: {
@@ -7489,8 +7560,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     archiveEnvironment: {
@@ -7535,9 +7608,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSessions: {
@@ -7628,8 +7703,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSession: {
@@ -7701,6 +7778,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSession: {
@@ -7731,8 +7809,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateSession: {
@@ -7793,6 +7873,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSession: {
@@ -7823,8 +7904,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     archiveSession: {
@@ -7869,9 +7952,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSessionEvents: {
@@ -7923,8 +8008,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendSessionEvents: {
@@ -7996,6 +8083,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSessionThreads: {
@@ -8070,8 +8158,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSessionThread: {
@@ -8107,8 +8197,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSessionThreadEvents: {
@@ -8202,8 +8294,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDeployments: {
@@ -8320,6 +8414,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createDeployment: {
@@ -8366,6 +8461,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDeployment: {
@@ -8396,8 +8492,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateDeployment: {
@@ -8462,6 +8560,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteDeployment: {
@@ -8492,8 +8591,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     pauseDeployment: {
@@ -8542,6 +8643,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     unpauseDeployment: {
@@ -8590,6 +8692,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     archiveDeployment: {
@@ -8638,6 +8741,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     runDeployment: {
@@ -8686,6 +8790,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDeploymentRuns: {
@@ -8782,6 +8887,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDeploymentRun: {
@@ -8812,8 +8918,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -8888,8 +8996,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWebhookEndpoint: {
@@ -8949,6 +9059,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -8979,8 +9090,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateWebhookEndpoint: {
@@ -9032,6 +9145,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -9063,6 +9177,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     testWebhookEndpoint: {
@@ -9117,6 +9232,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     enableWebhookEndpoint: {
@@ -9165,6 +9281,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     disableWebhookEndpoint: {
@@ -9213,6 +9330,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateWebhookEndpointSecret: {
@@ -9270,6 +9388,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     recoverWebhookEndpoint: {
@@ -9333,6 +9452,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookEvents: {
@@ -9418,8 +9538,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookEvent: {
@@ -9450,8 +9572,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     retryWebhookEvent: {
@@ -9500,6 +9624,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookEventTypes: {
@@ -9554,8 +9679,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     receiveSessionCreatedEvent: {

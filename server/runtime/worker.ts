@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { whenNotBusy } from "../busy.ts";
 import type { RunConfig } from "../config.ts";
 import { agentRef } from "../domain/agents.ts";
 import type { Logger } from "../logger.ts";
@@ -6,7 +7,7 @@ import { describeError } from "../logger.ts";
 import { Loop, type WorkerHealth } from "../loop.ts";
 import type { BackgroundWorker } from "../loops.ts";
 import type { ClaimedRun, RunError } from "../storage/port/runs.ts";
-import type { Storage } from "../storage/port.ts";
+import { type Storage, StorageBusyError } from "../storage/port.ts";
 import { truncate } from "../text.ts";
 import type { RuntimeRegistry, RuntimeTurn } from "./port.ts";
 
@@ -48,6 +49,7 @@ export class RunWorker implements BackgroundWorker {
   private readonly loop: Loop;
   private readonly inFlight = new Map<string, InFlight>();
   private recoveredAtStart = false;
+  private checkScheduled = false;
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: RunWorkerDeps) {
@@ -62,7 +64,13 @@ export class RunWorker implements BackgroundWorker {
   start(): void {
     this.unsubscribe = this.deps.storage.on("runs", () => {
       this.loop.notify();
-      this.checkInFlight();
+      // Once per turn of the event loop, however many commits signalled.
+      if (this.checkScheduled || this.inFlight.size === 0) return;
+      this.checkScheduled = true;
+      setImmediate(() => {
+        this.checkScheduled = false;
+        this.checkInFlight();
+      });
     });
     this.loop.start();
   }
@@ -121,6 +129,8 @@ export class RunWorker implements BackgroundWorker {
             controller.abort("lost" satisfies AbortReason);
           }
         } catch (err) {
+          // A lock held by another process: the next heartbeat (a third of the lease later) renews it.
+          if (err instanceof StorageBusyError) return;
           this.deps.logger.error("run heartbeat failed", { run_id: run.id, ...describeError(err) });
         }
       },
@@ -190,15 +200,19 @@ export class RunWorker implements BackgroundWorker {
       };
       const outputs = await runtime.run(turn, controller.signal);
       if (controller.signal.aborted) throw controller.signal.reason;
-      storage.runs.completeRun(run.id, owner, outputs);
+      await whenNotBusy(() => storage.runs.completeRun(run.id, owner, outputs));
     } catch (err) {
       if (controller.signal.aborted) {
         // "lost": the run is no longer ours (session or agent deleted, lease recovered): write nothing.
-        if ((controller.signal.reason as AbortReason) === "shutdown") storage.runs.releaseRun(run.id, owner);
+        if ((controller.signal.reason as AbortReason) === "shutdown") {
+          await whenNotBusy(() => storage.runs.releaseRun(run.id, owner));
+        }
         return;
       }
+      // Still locked after waiting: leave the run to its lease (it is recovered and run again).
+      if (err instanceof StorageBusyError) throw err;
       logger.error("agent runtime failed", { run_id: run.id, session_id: run.session_id, ...describeError(err) });
-      fail({ type: "runtime_error", message: `The agent runtime failed: ${errorText(err)}` });
+      await whenNotBusy(() => fail({ type: "runtime_error", message: `The agent runtime failed: ${errorText(err)}` }));
     }
   }
 
@@ -223,7 +237,8 @@ export class RunWorker implements BackgroundWorker {
       });
     }
     const started = storage.runs.startThread(run.id, owner, { id: sub.id, version: sub.version });
-    if (!started.ok) return started.reason === "terminated";
+    // A terminated thread, or one that finished its part of this run before a crash, is skipped.
+    if (!started.ok) return started.reason !== "lost";
     const threadId = started.thread_id;
     const runtime = runtimes.get(sub.config.model);
     if (!runtime) {
@@ -247,19 +262,21 @@ export class RunWorker implements BackgroundWorker {
       );
       if (controller.signal.aborted) throw controller.signal.reason;
       // Nothing is written when the thread was terminated meanwhile.
-      storage.runs.finishThread(run.id, owner, threadId, { outputs });
+      await whenNotBusy(() => storage.runs.finishThread(run.id, owner, threadId, { outputs }));
     } catch (err) {
-      if (controller.signal.aborted) throw err;
+      if (controller.signal.aborted || err instanceof StorageBusyError) throw err;
       if (!threadController.signal.aborted) {
         this.deps.logger.error("sub-agent runtime failed", {
           run_id: run.id,
           thread_id: threadId,
           ...describeError(err),
         });
-        storage.runs.finishThread(run.id, owner, threadId, {
-          outputs: [],
-          error: { type: "runtime_error", message: `The agent runtime failed: ${errorText(err)}` },
-        });
+        await whenNotBusy(() =>
+          storage.runs.finishThread(run.id, owner, threadId, {
+            outputs: [],
+            error: { type: "runtime_error", message: `The agent runtime failed: ${errorText(err)}` },
+          }),
+        );
       }
     } finally {
       entry.threads.delete(threadId);

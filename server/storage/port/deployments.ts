@@ -11,7 +11,8 @@ export type DeploymentRunErrorType =
   | "vault_unavailable"
   | "runtime_error"
   | "run_interrupted"
-  | "session_deleted";
+  | "session_deleted"
+  | "session_archived";
 
 export type PausedReason = { type: "manual" } | { type: "error"; error: { type: DeploymentRunErrorType } };
 
