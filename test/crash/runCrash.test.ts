@@ -14,7 +14,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/testServer.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const TSX = join(ROOT, "node_modules/.bin/tsx");
+
 const API = "/api/v1/cloud";
 
 interface ServerProcess {
@@ -37,7 +37,7 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 async function startServer(dbPath: string, token: string, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(TSX, ["server/main.ts", "serve"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "serve"], {
     cwd: ROOT,
     detached: true, // its own process group, so the kill reaches tsx and the server it runs
     stdio: ["ignore", "pipe", "pipe"],
