@@ -1,8 +1,10 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // The long runs have their own command: npm run test:reliability (vitest.reliability.config.ts).
+    exclude: [...configDefaults.exclude, "test/reliability/**"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",

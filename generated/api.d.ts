@@ -418,7 +418,9 @@ export interface paths {
          * Delete an agent
          * @description Deletes an agent and every version of its configuration, and emits `agent.deleted` with the
          *     version it had. This cannot be undone: afterwards the agent answers 404. Its sessions stay
-         *     readable but become `terminated` (they can no longer run); runs waiting to start are dropped.
+         *     readable but become `terminated` (they can no longer run): runs waiting to start are dropped,
+         *     and a turn in progress is abandoned and ends with `session.thread_idled` for its running
+         *     threads and `session.status_idled`, emitted before `agent.deleted`.
          */
         delete: operations["deleteAgent"];
         options?: never;
@@ -647,8 +649,11 @@ export interface paths {
         /**
          * Archive a session
          * @description Archives a session and emits `session.archived`. It accepts no new events (409) and no updates
-         *     (409), but its history stays readable with `GET /sessions/{session_id}/events`. A run already
-         *     accepted still completes. Archiving again changes nothing and emits nothing.
+         *     (409), but its history stays readable with `GET /sessions/{session_id}/events`. An archived
+         *     session runs nothing more: a turn in progress is abandoned (its output discarded) and turns
+         *     waiting to start are dropped; a running session first idles (`session.thread_idled` for its
+         *     running threads, then `session.status_idled`), so no status event follows `session.archived`.
+         *     Archiving again changes nothing and emits nothing.
          */
         post: operations["archiveSession"];
         delete?: never;
@@ -2225,7 +2230,7 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
-         * @description Custom string key-value pairs; at most 16 keys, keys up to 64 characters, values up to 512 characters.
+         * @description Custom string key-value pairs; at most 16 keys, keys up to 64 characters, values up to 512 characters. Characters are Unicode code points, as JSON Schema counts them (an emoji is one), wherever metadata is sent (JSON bodies and the `metadata` field of skill uploads alike).
          * @example {
          *       "team": "platform"
          *     }
@@ -2681,7 +2686,7 @@ export interface components {
             metadata?: components["schemas"]["Metadata"];
         };
         /**
-         * @description A metadata patch. A string value sets the key; `null` deletes it; keys not named keep their value.
+         * @description A metadata patch. A string value sets the key; `null` deletes it; keys not named keep their value. The limit of 16 keys applies to the metadata after the patch, so one patch may delete up to 16 keys and set up to 16 others (at most 32 entries).
          * @example {
          *       "team": "platform",
          *       "obsolete": null
@@ -2725,9 +2730,8 @@ export interface components {
         /** @description A static bearer token for an MCP server. */
         StaticBearerAuthInput: {
             /**
-             * @description Always `static_bearer`.
-             * @example static_bearer
-             * @constant
+             * @description Always `static_bearer`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "static_bearer";
             mcp_server_url: components["schemas"]["McpServerUrl"];
@@ -2783,9 +2787,8 @@ export interface components {
         /** @description OAuth tokens for an MCP server. */
         McpOAuthAuthInput: {
             /**
-             * @description Always `mcp_oauth`.
-             * @example mcp_oauth
-             * @constant
+             * @description Always `mcp_oauth`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "mcp_oauth";
             mcp_server_url: components["schemas"]["McpServerUrl"];
@@ -2805,9 +2808,8 @@ export interface components {
         /** @description A secret injected into the agent's environment. */
         EnvironmentVariableAuthInput: {
             /**
-             * @description Always `environment_variable`.
-             * @example environment_variable
-             * @constant
+             * @description Always `environment_variable`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "environment_variable";
             /**
@@ -2868,9 +2870,8 @@ export interface components {
         /** @description A tool defined by the client; the agent calls it with input matching `input_schema`. */
         AgentCustomTool: {
             /**
-             * @description Always `custom`.
-             * @example custom
-             * @constant
+             * @description Always `custom`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "custom";
             /**
@@ -2901,9 +2902,8 @@ export interface components {
         /** @description Every tool of one of the agent's MCP servers. */
         AgentMcpToolset: {
             /**
-             * @description Always `mcp_toolset`.
-             * @example mcp_toolset
-             * @constant
+             * @description Always `mcp_toolset`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "mcp_toolset";
             /**
@@ -3177,18 +3177,16 @@ export interface components {
         /** @description Any host may be reached. */
         EnvironmentNetworkingUnrestricted: {
             /**
-             * @description Always `unrestricted`.
-             * @example unrestricted
-             * @constant
+             * @description Always `unrestricted`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "unrestricted";
         };
         /** @description Only the listed hosts may be reached. */
         EnvironmentNetworkingLimited: {
             /**
-             * @description Always `limited`.
-             * @example limited
-             * @constant
+             * @description Always `limited`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "limited";
             /**
@@ -3434,9 +3432,8 @@ export interface components {
         /** @description A message from the user. It starts a run of the agent. */
         UserMessageInput: {
             /**
-             * @description Always `user.message`.
-             * @example user.message
-             * @constant
+             * @description Always `user.message`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "user.message";
             /** @description The message content, 1 to 50 text blocks. */
@@ -3445,9 +3442,8 @@ export interface components {
         /** @description Terminates a session thread: its run in progress is abandoned (its output is discarded), it never runs again, and later turns of the coordinator skip it. Interrupting a terminated thread changes nothing. */
         UserInterruptInput: {
             /**
-             * @description Always `user.interrupt`.
-             * @example user.interrupt
-             * @constant
+             * @description Always `user.interrupt`. (enum property replaced by openapi-typescript)
+             * @enum {string}
              */
             type: "user.interrupt";
             /**
@@ -3995,11 +3991,11 @@ export interface components {
          */
         CatchupWindowSeconds: number;
         /**
-         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `provider_error`, `mcp_error`, `tool_rounds_exceeded`, `session_deleted`.
+         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `provider_error`, `mcp_error`, `tool_rounds_exceeded`, `session_deleted`, `session_archived` (the session was archived before its first turn ended).
          * @example agent_unavailable
          * @enum {string}
          */
-        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "session_deleted";
+        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "session_deleted" | "session_archived";
         /** @description Why the deployment is paused: `{type:"manual"}` after `POST /deployments/{deployment_id}/pause`, or `{type:"error", error:{type}}` when a run could not start for a cause that will not go away by itself (its agent or environment was archived or deleted); null while active. */
         DeploymentPausedReason: null | {
             /**
@@ -5499,6 +5495,26 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The request body exceeds the size limit (request_too_large). A declared `Content-Length` over the limit is refused before the body is read, and the connection is closed. */
+        PayloadTooLarge: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "request_too_large",
+                 *         "message": "The request body exceeds the limit of 1048576 bytes."
+                 *       },
+                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The token made more requests this minute than the server allows (`RATE_LIMIT_PER_MINUTE`; off by default). Retry after the number of seconds in `Retry-After`. While the limit is on, every API response carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`. */
         TooManyRequests: {
             headers: {
@@ -5543,6 +5559,27 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The database is locked by another process (for example the operator CLI) for longer than the server waits for it (`SQLITE_BUSY_WAIT_MS`, default 5 s); nothing was changed (api_error). Retry after the `Retry-After` seconds. */
+        ServiceUnavailable: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "api_error",
+                 *         "message": "The database is locked by another process (waited 5003 ms). Nothing was changed; retry the request."
+                 *       },
+                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The request conflicts with the current state of the resource, or a request with the same `Idempotency-Key` is still running (conflict_error). */
         Conflict: {
             headers: {
@@ -5556,26 +5593,6 @@ export interface components {
                  *       "error": {
                  *         "type": "conflict_error",
                  *         "message": "The vault is archived and takes no new credentials."
-                 *       },
-                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description The request body exceeds the size limit (request_too_large). */
-        PayloadTooLarge: {
-            headers: {
-                "Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "error",
-                 *       "error": {
-                 *         "type": "request_too_large",
-                 *         "message": "The request body exceeds the limit of 1048576 bytes."
                  *       },
                  *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
                  *     }
@@ -5931,8 +5948,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSkill: {
@@ -5988,6 +6007,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSkill: {
@@ -6018,8 +6038,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSkill: {
@@ -6051,8 +6073,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSkillVersions: {
@@ -6124,8 +6148,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSkillVersion: {
@@ -6187,6 +6213,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSkillVersion: {
@@ -6222,8 +6249,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSkillVersion: {
@@ -6261,8 +6290,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSkillVersionContent: {
@@ -6303,8 +6334,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listVaults: {
@@ -6374,8 +6407,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createVault: {
@@ -6429,6 +6464,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getVault: {
@@ -6459,8 +6495,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateVault: {
@@ -6521,6 +6559,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteVault: {
@@ -6551,8 +6590,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     archiveVault: {
@@ -6597,9 +6638,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listVaultCredentials: {
@@ -6680,8 +6723,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createVaultCredential: {
@@ -6734,6 +6779,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getVaultCredential: {
@@ -6769,8 +6815,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateVaultCredential: {
@@ -6837,6 +6885,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteVaultCredential: {
@@ -6872,8 +6921,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     archiveVaultCredential: {
@@ -6923,9 +6974,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAgents: {
@@ -7002,8 +7055,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAgent: {
@@ -7050,6 +7105,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAgent: {
@@ -7086,8 +7142,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAgent: {
@@ -7146,6 +7204,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteAgent: {
@@ -7176,8 +7235,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAgentVersions: {
@@ -7273,8 +7334,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     archiveAgent: {
@@ -7319,9 +7382,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEnvironments: {
@@ -7397,8 +7462,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createEnvironment: {
@@ -7462,6 +7529,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getEnvironment: {
@@ -7492,8 +7560,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateEnvironment: {
@@ -7557,6 +7627,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteEnvironment: {
@@ -7587,8 +7658,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     archiveEnvironment: {
@@ -7633,9 +7706,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSessions: {
@@ -7726,8 +7801,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSession: {
@@ -7799,6 +7876,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSession: {
@@ -7829,8 +7907,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateSession: {
@@ -7891,6 +7971,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSession: {
@@ -7921,8 +8002,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     archiveSession: {
@@ -7967,9 +8050,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSessionEvents: {
@@ -8021,8 +8106,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendSessionEvents: {
@@ -8094,6 +8181,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSessionThreads: {
@@ -8168,8 +8256,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSessionThread: {
@@ -8205,8 +8295,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSessionThreadEvents: {
@@ -8300,8 +8392,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDeployments: {
@@ -8418,6 +8512,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createDeployment: {
@@ -8464,6 +8559,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDeployment: {
@@ -8494,8 +8590,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateDeployment: {
@@ -8560,6 +8658,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteDeployment: {
@@ -8590,8 +8689,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     pauseDeployment: {
@@ -8640,6 +8741,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     unpauseDeployment: {
@@ -8688,6 +8790,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     archiveDeployment: {
@@ -8736,6 +8839,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     runDeployment: {
@@ -8784,6 +8888,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDeploymentRuns: {
@@ -8880,6 +8985,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDeploymentRun: {
@@ -8910,8 +9016,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -8986,8 +9094,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWebhookEndpoint: {
@@ -9047,6 +9157,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -9077,8 +9188,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateWebhookEndpoint: {
@@ -9130,6 +9243,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -9161,6 +9275,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     testWebhookEndpoint: {
@@ -9215,6 +9330,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     enableWebhookEndpoint: {
@@ -9263,6 +9379,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     disableWebhookEndpoint: {
@@ -9311,6 +9428,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     rotateWebhookEndpointSecret: {
@@ -9368,6 +9486,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     recoverWebhookEndpoint: {
@@ -9431,6 +9550,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookEvents: {
@@ -9516,8 +9636,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookEvent: {
@@ -9548,8 +9670,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     retryWebhookEvent: {
@@ -9598,6 +9722,7 @@ export interface operations {
             422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookEventTypes: {
@@ -9652,8 +9777,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     receiveSessionCreatedEvent: {

@@ -34,6 +34,9 @@ export interface Config {
   corsOrigins: string[];
   /** When set, `GET /metrics` requires `Authorization: Bearer <this>`. */
   metricsToken: string | null;
+  http: HttpConfig;
+  eventLoop: EventLoopConfig;
+  sqlite: SqliteConfig;
 }
 
 /** The housekeeping job (server/housekeeping/retention.ts). */
@@ -59,6 +62,35 @@ export interface SchedulerConfig {
   batchSize: number;
   /** Deployments an account may hold that are not archived. */
   maxDeploymentsPerAccount: number;
+}
+
+/** How the server's SQLite connection waits for locks and checkpoints its WAL. */
+export interface SqliteConfig {
+  /** The longest a statement blocks the event loop waiting for another connection's lock. */
+  busyTimeoutMs: number;
+  /** How long a request waits (without blocking) for the write lock before a 503. */
+  busyWaitMs: number;
+  /** How often the WAL is checkpointed, on a worker thread. */
+  checkpointIntervalMs: number;
+}
+
+/** Bounds on the HTTP layer, so that a slow or silent client cannot hold a socket for long. */
+export interface HttpConfig {
+  /** Time allowed to receive the request headers. */
+  headersTimeoutMs: number;
+  /** Time allowed to receive the whole request (headers and body). */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** Requests are served in arrival order, this many milliseconds of work at a time (0: as Node reads them). */
+  queueSliceMs: number;
+}
+
+/** The event-loop delay watch (server/eventLoopMonitor.ts). */
+export interface EventLoopConfig {
+  /** Log `event loop delay` at warn when the loop was blocked longer than this in a window. */
+  warnMs: number;
+  windowMs: number;
 }
 
 /** The agent run worker (server/runtime/worker.ts). */
@@ -341,6 +373,25 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError("METRICS_TOKEN", "must be 16 to 256 printable characters without spaces");
   }
 
+  const headersTimeoutMs = int(env, "HTTP_HEADERS_TIMEOUT_MS", 10_000, 100, 600_000);
+  const http: HttpConfig = {
+    headersTimeoutMs,
+    // Node requires the request timeout to be at least the headers timeout.
+    requestTimeoutMs: int(env, "HTTP_REQUEST_TIMEOUT_MS", 60_000, headersTimeoutMs, 3_600_000),
+    keepAliveTimeoutMs: int(env, "HTTP_KEEP_ALIVE_TIMEOUT_MS", 5_000, 100, 600_000),
+    queueSliceMs: int(env, "HTTP_QUEUE_SLICE_MS", 5, 0, 1_000),
+  };
+  const eventLoop: EventLoopConfig = {
+    warnMs: int(env, "EVENT_LOOP_WARN_MS", 200, 1, 600_000),
+    windowMs: int(env, "EVENT_LOOP_WINDOW_MS", 1_000, 100, 600_000),
+  };
+
+  const sqlite: SqliteConfig = {
+    busyTimeoutMs: int(env, "SQLITE_BUSY_TIMEOUT_MS", 20, 0, 5_000),
+    busyWaitMs: int(env, "SQLITE_BUSY_WAIT_MS", 5_000, 0, 120_000),
+    checkpointIntervalMs: int(env, "SQLITE_CHECKPOINT_INTERVAL_MS", 1_000, 20, 600_000),
+  };
+
   return {
     host,
     port,
@@ -361,5 +412,8 @@ export function loadConfig(env: Env): Config {
     rateLimitPerMinute: int(env, "RATE_LIMIT_PER_MINUTE", 0, 0, 1_000_000),
     corsOrigins: origins(env),
     metricsToken,
+    http,
+    eventLoop,
+    sqlite,
   };
 }

@@ -1,5 +1,9 @@
 import type { Logger } from "./logger.ts";
 import { describeError } from "./logger.ts";
+import { StorageBusyError } from "./storage/port.ts";
+
+/** How soon a pass that met a locked database is tried again. */
+const BUSY_RETRY_MS = 50;
 
 /** What a background worker reports about itself, for `/readyz` and `/metrics`. */
 export interface WorkerHealth {
@@ -29,12 +33,14 @@ export interface LoopOptions {
 /**
  * A background loop driven by rows in the database: `start()`, `stop()` (awaits the running
  * pass), `notify()` (wake now). The sleep is abortable, and every pass is wrapped in a
- * catch-all, so one bad row never stops the loop.
+ * catch-all, so one bad row never stops the loop. At most one pass runs per turn of the event
+ * loop: notifications coalesce, and waiting I/O always goes first.
  */
 export class Loop {
   private running = false;
   private wake: (() => void) | null = null;
   private notified = false;
+  private wakeScheduled = false;
   private done: Promise<void> | null = null;
   private abort = new AbortController();
   private lastPassAt: number | null = null;
@@ -52,10 +58,18 @@ export class Loop {
     this.done = this.run();
   }
 
-  /** Wakes the loop at once (for example after a commit that created work). */
+  /**
+   * Wakes the loop (for example after a commit that created work): the pass runs once the I/O
+   * of this turn of the event loop is done, so a burst of commits makes one pass.
+   */
   notify(): void {
     this.notified = true;
-    this.wake?.();
+    if (this.wakeScheduled) return;
+    this.wakeScheduled = true;
+    setImmediate(() => {
+      this.wakeScheduled = false;
+      this.wake?.();
+    });
   }
 
   /** Stops the loop: no new pass starts; resolves when the current pass has finished. */
@@ -90,17 +104,34 @@ export class Loop {
     while (this.running) {
       this.notified = false;
       let result: boolean | { sleepMs: number } = false;
+      let busy = false;
       try {
         result = await pass(this.abort.signal);
         this.lastPassAt = Date.now();
         this.lastError = null;
       } catch (err) {
-        this.lastError = err instanceof Error ? err.message : String(err);
-        logger.error(`${name}: pass failed`, describeError(err));
+        // Another process holds the database's write lock: nothing was written; try again soon.
+        busy = err instanceof StorageBusyError;
+        if (busy) logger.debug(`${name}: the database is locked by another process; retrying`);
+        else {
+          this.lastError = err instanceof Error ? err.message : String(err);
+          logger.error(`${name}: pass failed`, describeError(err));
+        }
       }
       if (!this.running) break;
-      if (result === true || this.notified) continue;
-      const sleepMs = typeof result === "object" ? Math.max(0, Math.min(result.sleepMs, intervalMs)) : intervalMs;
+      if (!busy && (result === true || this.notified)) {
+        // Run again, but after the I/O that is waiting: a pass per notification would run
+        // between every two requests (each commit notifies), and a pass chain that always
+        // finds more work would starve the server's I/O. Notifications that arrive meanwhile
+        // are served by this one next pass.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        continue;
+      }
+      const sleepMs = busy
+        ? Math.min(intervalMs, BUSY_RETRY_MS)
+        : typeof result === "object"
+          ? Math.max(0, Math.min(result.sleepMs, intervalMs))
+          : intervalMs;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, sleepMs);
         function done() {

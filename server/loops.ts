@@ -1,5 +1,6 @@
 import type { AppDeps } from "./app.ts";
 import { DeliveryWorker } from "./delivery/worker.ts";
+import { EventLoopMonitor } from "./eventLoopMonitor.ts";
 import { RetentionJob } from "./housekeeping/retention.ts";
 import type { WorkerHealth } from "./loop.ts";
 import { createRuntimes } from "./runtime/registry.ts";
@@ -22,6 +23,16 @@ export interface BackgroundWorker {
 /** Every background worker of the service, in start order (stopped in reverse). */
 export function createWorkers(deps: AppDeps): BackgroundWorker[] {
   const workers: BackgroundWorker[] = [];
+  // First in, last out: it watches the whole life of the others.
+  workers.push(
+    new EventLoopMonitor({
+      logger: deps.logger,
+      warnMs: deps.config.eventLoop.warnMs,
+      windowMs: deps.config.eventLoop.windowMs,
+    }),
+  );
+  // The storage's own upkeep (the WAL checkpointer): stopped after the loops that write.
+  workers.push(...deps.storage.maintenance());
   // Webhook delivery: wakes itself on the storage "events" signal (see DeliveryWorker.start).
   workers.push(
     new DeliveryWorker({

@@ -1,12 +1,13 @@
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Express } from "express";
 import { type AppDeps, createApp } from "./app.ts";
 import { type Clock, systemClock } from "./clock.ts";
-import type { Config } from "./config.ts";
+import type { Config, HttpConfig } from "./config.ts";
 import { generateToken, hashToken, SecretBox, tokenHint } from "./crypto/secretBox.ts";
 import { loadVendorSkills } from "./domain/skills.ts";
+import { createHttpServer } from "./http/httpServer.ts";
 import type { Logger } from "./logger.ts";
 import { type BackgroundWorker, createWorkers } from "./loops.ts";
 import { Metrics } from "./metrics.ts";
@@ -66,10 +67,10 @@ function listenError(host: string, port: number, err: NodeJS.ErrnoException): Li
 }
 
 /** Listens, resolving once listening; every listening failure rejects with a ListenError. */
-function listen(app: Express, host: string, port: number): Promise<Server> {
+function listen(app: Express, host: string, port: number, http: HttpConfig, logger: Logger): Promise<Server> {
   // Not app.listen(): Express 5 calls its callback on errors too, which used to start the loops
   // of a server that never listened.
-  const server = createServer(app);
+  const server = createHttpServer(app, http, logger);
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => reject(listenError(host, port, err));
     server.once("error", onError);
@@ -124,7 +125,13 @@ function bootstrapTokens(storage: Storage, config: Config, onFirstToken?: (token
 export function buildDeps(options: ServiceOptions): AppDeps {
   const { config, logger } = options;
   const clock = options.clock ?? systemClock;
-  const storage = createSqliteStorage({ path: sqlitePathFromUrl(config.databaseUrl), clock });
+  const storage = createSqliteStorage({
+    path: sqlitePathFromUrl(config.databaseUrl),
+    clock,
+    busyTimeoutMs: config.sqlite.busyTimeoutMs,
+    checkpointIntervalMs: config.sqlite.checkpointIntervalMs,
+    onProblem: (message, fields) => logger.warn(message, fields),
+  });
   try {
     // Migrated just now, so only a database from a newer version can differ: refuse to run an
     // older server on a schema it does not know (restore a backup to go back).
@@ -166,7 +173,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { config, logger } = deps;
   let server: Server;
   try {
-    server = await listen(createApp(deps), config.host, config.port);
+    server = await listen(createApp(deps), config.host, config.port, config.http, logger);
   } catch (err) {
     deps.storage.close();
     throw err;

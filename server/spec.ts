@@ -17,3 +17,27 @@ export function loadSpec(dir: string = GENERATED): LoadedSpec {
     docsHtml: readFileSync(`${dir}/docs.html`, "utf8"),
   };
 }
+
+/**
+ * A copy of the document that Ajv (the request validator's engine) can compile: Ajv checks an
+ * OpenAPI `discriminator` by its `propertyName` and the branches' `const` values, and refuses a
+ * `mapping`, which the document keeps for code generators and readers.
+ */
+export function specForAjv(spec: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(spec);
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (!node || typeof node !== "object") return;
+    const record = node as Record<string, unknown>;
+    const discriminator = record.discriminator as Record<string, unknown> | undefined;
+    if (discriminator && typeof discriminator === "object" && typeof discriminator.propertyName === "string") {
+      record.discriminator = { propertyName: discriminator.propertyName };
+    }
+    for (const value of Object.values(record)) visit(value);
+  };
+  visit(copy);
+  return copy;
+}

@@ -9,7 +9,7 @@ import type { Config } from "../config.ts";
 import { generateToken, hashToken, tokenHint } from "../crypto/secretBox.ts";
 import { importSkillDirectory } from "../domain/skills.ts";
 import { createLogger } from "../logger.ts";
-import { DEFAULT_ACCOUNT, startService } from "../service.ts";
+import { DEFAULT_ACCOUNT, type RunningService, startService } from "../service.ts";
 import type { Storage } from "../storage/port.ts";
 import { openDatabase, openExistingSqliteStorage, sqlitePathFromUrl } from "../storage/sqlite/index.ts";
 import { migrate } from "../storage/sqlite/migrate.ts";
@@ -43,7 +43,33 @@ function withStorage<T>(config: Config, fn: (storage: Storage) => T): T {
  */
 export async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
-  const service = await startService({
+  // The handlers go in before anything starts, so that a signal sent as soon as the banner is
+  // read (an orchestrator, a test) is never met by the default action (exit without shutdown).
+  let service: RunningService | null = null;
+  let stopping: string | null = null;
+  const stop = (running: RunningService, signal: string) => {
+    logger.info("shutdown: signal received", { signal });
+    running.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error("shutdown failed", { error: String(err) });
+        process.exit(1);
+      },
+    );
+  };
+  const onSignal = (signal: string) => {
+    if (stopping) {
+      // A second signal means "now": skip the rest of the graceful shutdown.
+      logger.warn("second signal during shutdown: exiting at once", { signal });
+      process.exit(1);
+    }
+    stopping = signal;
+    // During start-up the service stops as soon as it has started (below).
+    if (service) stop(service, signal);
+  };
+  process.on("SIGTERM", () => onSignal("SIGTERM"));
+  process.on("SIGINT", () => onSignal("SIGINT"));
+  service = await startService({
     config,
     logger,
     onFirstToken: (token) => {
@@ -58,25 +84,7 @@ export async function serve(config: Config): Promise<void> {
     docs_url: `${service.url}/docs`,
     version: VERSION,
   });
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) {
-      // A second signal means "now": skip the rest of the graceful shutdown.
-      logger.warn("second signal during shutdown: exiting at once", { signal });
-      process.exit(1);
-    }
-    stopping = true;
-    logger.info("shutdown: signal received", { signal });
-    service.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error("shutdown failed", { error: String(err) });
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  if (stopping) stop(service, stopping);
 }
 
 export function migrateCommand(config: Config, asJson: boolean): void {

@@ -2,7 +2,14 @@ import http from "node:http";
 import https from "node:https";
 import { performance } from "node:perf_hooks";
 import { truncate } from "../text.ts";
-import { BlockedTargetError, blockedAddressReason, guardedLookup, ipLiteral } from "./ssrf.ts";
+import {
+  BlockedTargetError,
+  blockedAddressReason,
+  createGuardedLookup,
+  DnsTimeoutError,
+  ipLiteral,
+  type ResolveAll,
+} from "./ssrf.ts";
 
 /** What one HTTP attempt produced. `status` is null when no response arrived. */
 export interface SendResult {
@@ -18,6 +25,8 @@ export interface SenderOptions {
   allowPrivateTargets: boolean;
   /** Idle keep-alive sockets kept per receiver origin. */
   maxFreeSocketsPerOrigin: number;
+  /** How host names are resolved under the SSRF guard (DNS by default; tests pass their own). */
+  resolve?: ResolveAll;
 }
 
 /** Errors and response excerpts are stored and shown: keep them short. */
@@ -25,7 +34,7 @@ export const MAX_ERROR_LENGTH = 500;
 const MAX_EXCERPT_BYTES = 256;
 
 function describeNetworkError(err: unknown, timeoutMs: number): string {
-  if (err instanceof AttemptTimeout) return `Timed out after ${timeoutMs} ms`;
+  if (err instanceof AttemptTimeout || err instanceof DnsTimeoutError) return `Timed out after ${timeoutMs} ms`;
   if (err instanceof BlockedTargetError) return err.message;
   const e = err as NodeJS.ErrnoException;
   const code = typeof e?.code === "string" ? `${e.code}: ` : "";
@@ -123,7 +132,10 @@ export class WebhookSender {
         method: "POST",
         agent: isHttps ? this.httpsAgent : this.httpAgent,
         headers: { ...headers, "content-length": String(body.length) },
-        ...(this.options.allowPrivateTargets ? {} : { lookup: guardedLookup }),
+        // The guard's DNS lookup gets what is left of the attempt: it never outlives it.
+        ...(this.options.allowPrivateTargets
+          ? {}
+          : { lookup: createGuardedLookup(this.options.resolve, () => deadline - performance.now()) }),
       });
       let settled = false;
       const finish = (fn: () => void) => {

@@ -5,7 +5,8 @@
  * a check before connecting for IP literals), so DNS rebinding cannot slip a private address in.
  * `WEBHOOK_ALLOW_PRIVATE_TARGETS=true` turns it off (local development, tests).
  */
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
+import type { LookupAddress, LookupOptions } from "node:dns";
+import { Resolver } from "node:dns/promises";
 import { isIP, isIPv6 } from "node:net";
 
 type Bytes = number[];
@@ -161,12 +162,71 @@ export function urlSyntaxProblem(raw: string): string | null {
   return null;
 }
 
-export type ResolveAll = (hostname: string) => Promise<LookupAddress[]>;
+/**
+ * Resolves every address of a host name, giving up at `timeoutMs`. Giving up must end the
+ * lookup, not merely stop waiting for it (a lookup left running keeps resources after its
+ * cut-off: a resolver thread, a socket, a timer), so the default one cancels its queries.
+ */
+export type ResolveAll = (hostname: string, timeoutMs: number) => Promise<LookupAddress[]>;
 
-const resolveAll: ResolveAll = (hostname) =>
-  new Promise((resolve, reject) => {
-    dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses)));
-  });
+/** A lookup that reached its cut-off (it was cancelled). */
+export class DnsTimeoutError extends Error {
+  readonly code = "EDNSTIMEOUT";
+  constructor(hostname: string, timeoutMs: number) {
+    super(`DNS lookup of ${hostname} timed out after ${timeoutMs} ms`);
+    this.name = "DnsTimeoutError";
+  }
+}
+
+/** Answers that mean "no address of this family", not a failure of the lookup. */
+const NO_ADDRESS = new Set(["ENODATA", "ENOTFOUND", "ENONAME"]);
+
+/**
+ * A ResolveAll over DNS (c-ares: A and AAAA queries on the event loop, not a getaddrinfo call
+ * on the libuv thread pool, which cannot be cancelled and would hold one of its 4 threads until
+ * the system resolver gives up). At the cut-off every query of the lookup is cancelled.
+ * `servers` are `ip` or `ip:port` strings; by default the system's (from /etc/resolv.conf).
+ * Names only in /etc/hosts are not seen: webhook targets are public hosts.
+ */
+export function dnsResolver(servers?: string[]): ResolveAll {
+  return (hostname, timeoutMs) =>
+    new Promise<LookupAddress[]>((resolve, reject) => {
+      // Two tries within the cut-off; the cut-off itself is enforced by cancel() below.
+      const resolver = new Resolver({ timeout: Math.max(20, Math.ceil(timeoutMs / 2)), tries: 2 });
+      if (servers) resolver.setServers(servers);
+      let settled = false;
+      const timer = setTimeout(() => {
+        settled = true;
+        resolver.cancel();
+        reject(new DnsTimeoutError(hostname, timeoutMs));
+      }, timeoutMs);
+      const family = async (query: Promise<string[]>, f: 4 | 6): Promise<LookupAddress[]> => {
+        try {
+          return (await query).map((address) => ({ address, family: f }));
+        } catch (err) {
+          if (NO_ADDRESS.has((err as NodeJS.ErrnoException).code ?? "")) return [];
+          throw err;
+        }
+      };
+      Promise.allSettled([family(resolver.resolve4(hostname), 4), family(resolver.resolve6(hostname), 6)]).then(
+        (results) => {
+          clearTimeout(timer);
+          if (settled) return;
+          settled = true;
+          const addresses = results.flatMap((r) => (r.status === "fulfilled" ? r.value : []));
+          const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+          if (addresses.length > 0) return resolve(addresses);
+          if (failure) return reject(failure.reason);
+          reject(Object.assign(new Error(`${hostname} resolves to no address`), { code: "ENOTFOUND" }));
+        },
+      );
+    });
+}
+
+/** How long the check at endpoint creation waits for DNS. */
+export const CREATE_CHECK_DNS_TIMEOUT_MS = 3000;
+
+const systemDns = dnsResolver();
 
 /**
  * Checks a webhook URL when an endpoint is created or replaced. Returns a message saying why it is
@@ -189,25 +249,18 @@ export async function checkTargetUrl(
   }
   const byName = blockedHostnameReason(hostname);
   if (byName) return `points to ${byName} (${hostname})${hint}`;
-  let timer: NodeJS.Timeout | undefined;
+  let addresses: LookupAddress[];
   try {
-    const addresses = await Promise.race([
-      (options.resolve ?? resolveAll)(hostname),
-      new Promise<LookupAddress[]>((resolve) => {
-        timer = setTimeout(() => resolve([]), options.timeoutMs ?? 3000);
-      }),
-    ]);
-    for (const a of addresses) {
-      const reason = blockedAddressReason(a.address);
-      // The resolved address is not echoed: it would let a tenant map internal DNS.
-      if (reason) return `resolves to ${reason} (${hostname})${hint}`;
-    }
-    return null;
+    addresses = await (options.resolve ?? systemDns)(hostname, options.timeoutMs ?? CREATE_CHECK_DNS_TIMEOUT_MS);
   } catch {
     return null;
-  } finally {
-    clearTimeout(timer);
   }
+  for (const a of addresses) {
+    const reason = blockedAddressReason(a.address);
+    // The resolved address is not echoed: it would let a tenant map internal DNS.
+    if (reason) return `resolves to ${reason} (${hostname})${hint}`;
+  }
+  return null;
 }
 
 /** The error a refused connection fails with; its message ends up in the attempt's `error`. */
@@ -219,44 +272,45 @@ export class BlockedTargetError extends Error {
   }
 }
 
-/** The `lookup` shape with `all: true`: every address of the name. */
-type AllAddressesLookup = (
-  hostname: string,
-  options: LookupOptions & { all: true },
-  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
-) => void;
-
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
  * A `lookup` for node:http/https that resolves the host and keeps only the addresses that may be
  * targets: the socket connects to an address this function vetted, so the check and the
- * connection cannot disagree (no time-of-check/time-of-use gap, no DNS rebinding). `resolve` is
- * the system resolver; tests pass their own answers.
+ * connection cannot disagree (no time-of-check/time-of-use gap, no DNS rebinding). The lookup
+ * gives up (cancelled) after `timeoutMs()`: the sender passes what is left of the attempt, so no
+ * lookup outlives its attempt. `resolve` is DNS by default; tests pass their own answers.
  */
-export function createGuardedLookup(resolve: AllAddressesLookup = dnsLookup) {
+export function createGuardedLookup(resolve: ResolveAll = systemDns, timeoutMs: () => number = () => 10_000) {
   return function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
-    resolve(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, "");
-      const allowed = addresses.filter((a) => blockedAddressReason(a.address) === null);
-      const first = allowed[0];
-      if (!first) {
-        const a = addresses[0];
-        const reason = a ? blockedAddressReason(a.address) : null;
-        return callback(
-          new BlockedTargetError(
-            a
-              ? `Refused to connect: ${hostname} resolves to ${reason}`
-              : `Refused to connect: ${hostname} resolves to no address`,
-          ),
-          "",
-        );
-      }
-      if (options.all) return callback(null, allowed);
-      callback(null, first.address, first.family);
-    });
+    // Names that always mean this machine are refused without asking anyone.
+    if (blockedHostnameReason(hostname)) {
+      const reason = hostname.toLowerCase().startsWith("metadata") ? "a cloud metadata address" : "a loopback address";
+      process.nextTick(() =>
+        callback(new BlockedTargetError(`Refused to connect: ${hostname} resolves to ${reason}`), ""),
+      );
+      return;
+    }
+    resolve(hostname, Math.max(1, timeoutMs())).then(
+      (addresses) => {
+        const allowed = addresses.filter((a) => blockedAddressReason(a.address) === null);
+        const first = allowed[0];
+        if (!first) {
+          const a = addresses[0];
+          const reason = a ? blockedAddressReason(a.address) : null;
+          return callback(
+            new BlockedTargetError(
+              a
+                ? `Refused to connect: ${hostname} resolves to ${reason}`
+                : `Refused to connect: ${hostname} resolves to no address`,
+            ),
+            "",
+          );
+        }
+        if (options.all) return callback(null, allowed);
+        callback(null, first.address, first.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, ""),
+    );
   };
 }
-
-/** The connect-time guard over the system resolver. */
-export const guardedLookup = createGuardedLookup();

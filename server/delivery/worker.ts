@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { whenNotBusy } from "../busy.ts";
 import type { Clock } from "../clock.ts";
 import type { WebhookConfig } from "../config.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
@@ -213,7 +214,9 @@ export class DeliveryWorker {
           : decision,
       gone: result.status === 410,
     };
-    const health = storage.webhooks.recordAttempt(outcome, config);
+    // After the attempt, a lock held by another process is waited out (asynchronously): the
+    // outcome is kept, not thrown away and the record sent again.
+    const health = await whenNotBusy(() => storage.webhooks.recordAttempt(outcome, config));
     this.deps.metrics.observeDeliveryAttempt(decision.type, result.durationMs / 1000);
     if (decision.type === "dead") {
       logger.info("webhook-delivery: record is dead after its last attempt", {

@@ -10,6 +10,7 @@ import { zipSync } from "fflate";
 import { parse as parseYaml } from "yaml";
 import { ApiError, invalidRequest } from "../errors.ts";
 import type { NewSkillVersion, SkillFile } from "../storage/port/skills.ts";
+import { charLength } from "../text.ts";
 
 export const SKILL_FILE = "SKILL.md";
 export const NAME_PATTERN = /^[a-z0-9-]{1,64}$/;
@@ -129,9 +130,9 @@ export function parseManifest(file: string, content: Uint8Array): SkillManifest 
     );
   }
   const description = fm.description.trim();
-  if (description.length > DESCRIPTION_MAX) {
+  if (charLength(description) > DESCRIPTION_MAX) {
     throw bad(
-      `files: ${quote(file)}: the front matter description is ${description.length} characters long; the limit is ${DESCRIPTION_MAX}.`,
+      `files: ${quote(file)}: the front matter description is ${charLength(description)} characters long; the limit is ${DESCRIPTION_MAX}.`,
     );
   }
   const heading = /^#[ \t]+(.+?)[ \t#]*$/m.exec(body)?.[1]?.trim().slice(0, 255) || null;
@@ -250,9 +251,12 @@ export function readSkillDirectory(dir: string): IncomingFile[] {
   return out;
 }
 
+/** The deflate level of skill zips (skillZip.ts builds the same zips on a worker thread). */
+export const ZIP_LEVEL = 6;
+
 /** The files of a version as a zip archive; `mtime` fixes the entry times, so equal inputs zip equally. */
 export function zipFiles(files: SkillFile[], mtime: Date): Uint8Array {
   const entries: Record<string, [Uint8Array, { mtime: Date }]> = {};
   for (const f of files) entries[f.path] = [f.content, { mtime }];
-  return zipSync(entries, { level: 6, mtime });
+  return zipSync(entries, { level: ZIP_LEVEL, mtime });
 }

@@ -13,8 +13,9 @@ import type {
   VersionSelector,
 } from "../storage/port/skills.ts";
 import type { Metadata, Page, PageQuery, Storage } from "../storage/port.ts";
-import { METADATA_MAX_KEYS } from "./metadata.ts";
-import { buildPackage, type IncomingFile, readSkillDirectory, SKILL_FILE, zipFiles } from "./skillPackage.ts";
+import { checkMetadata } from "./metadata.ts";
+import { buildPackage, type IncomingFile, readSkillDirectory, SKILL_FILE } from "./skillPackage.ts";
+import { versionZip } from "./skillZip.ts";
 
 type Skill = Schema<"Skill">;
 type SkillVersion = Schema<"SkillVersion">;
@@ -73,27 +74,16 @@ export function parseVersion(raw: string): VersionSelector | null {
   return Number(raw);
 }
 
-/** The `metadata` form field: a JSON object of strings within the limits of Metadata. */
+/** The `metadata` form field: a JSON object text, checked by the rules of Metadata. */
 export function parseMetadataField(raw: string | undefined): Metadata {
   if (raw === undefined) return {};
-  const fail = (why: string) => invalidRequest(`metadata: ${why}`, "metadata");
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    throw fail('must be a JSON object text, e.g. {"team":"platform"}.');
+    throw invalidRequest('metadata: must be a JSON object text, e.g. {"team":"platform"}.', "metadata");
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw fail('must be a JSON object text, e.g. {"team":"platform"}.');
-  }
-  const entries = Object.entries(value);
-  if (entries.length > METADATA_MAX_KEYS) throw fail(`at most ${METADATA_MAX_KEYS} keys are allowed.`);
-  for (const [key, v] of entries) {
-    if (key.length < 1 || key.length > 64) throw fail("keys must be 1 to 64 characters.");
-    if (typeof v !== "string") throw fail(`the value of ${JSON.stringify(key.slice(0, 64))} must be a string.`);
-    if (v.length > 512) throw fail(`the value of ${JSON.stringify(key)} is over 512 characters.`);
-  }
-  return Object.fromEntries(entries) as Metadata;
+  return checkMetadata(value);
 }
 
 export function listSkills(
@@ -205,18 +195,17 @@ export function deleteVersion(
   }
 }
 
-/** The files of a version as a zip, with the download file name. */
-export function versionContent(
+/** The files of a version as a zip (built off the event loop, kept for recent versions), with the download file name. */
+export async function versionContent(
   deps: SkillDeps,
   accountId: string,
   skillId: string,
   raw: string,
-): { filename: string; zip: Uint8Array } {
+): Promise<{ filename: string; zip: Uint8Array }> {
   const version = findVersion(deps, accountId, skillId, raw);
-  const files = deps.storage.skills.versionFiles(version.id);
   return {
     filename: `${version.directory}-${version.version}.zip`,
-    zip: zipFiles(files, new Date(version.created_at)),
+    zip: await versionZip(version.id, () => deps.storage.skills.versionFiles(version.id), new Date(version.created_at)),
   };
 }
 

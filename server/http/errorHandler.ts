@@ -2,6 +2,8 @@ import type { NextFunction, Request, Response } from "express";
 import { ApiError, errorEnvelope } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
+import { StorageBusyError } from "../storage/port.ts";
+import { serviceUnavailable } from "./busyRetry.ts";
 import { requestId } from "./context.ts";
 
 interface ValidatorErrorItem {
@@ -54,6 +56,13 @@ function describeItem(item: ValidatorErrorItem): { message: string; param: strin
     message = `Unknown field '${param}'.`;
     return { message, param };
   }
+  // A union selected by a tag (an OpenAPI discriminator): the tag is the offending field.
+  const tag = item.errorCode === "discriminator.openapi.validation" ? /tag "([^"]+)"/.exec(message)?.[1] : undefined;
+  if (tag) {
+    param = param ? `${param}.${tag}` : tag;
+    const kind = /must be string/.test(message) ? "must be a string" : "is not one of the kinds documented for it";
+    return { message: `${param}: ${kind}.`, param };
+  }
   if (item.errorCode === "type.openapi.validation" && item.params?.type) {
     message = `must be ${String(item.params.type)}`;
   }
@@ -64,6 +73,10 @@ function describeItem(item: ValidatorErrorItem): { message: string; param: strin
 export function toApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
   if (typeof err !== "object" || err === null) return null;
+  // Met outside a retried route (http/busyRetry.ts answers those after waiting).
+  if (err instanceof StorageBusyError) return serviceUnavailable(0);
+  // The router decoding a path parameter (http/requestGuards.ts refuses these first).
+  if (err instanceof URIError) return new ApiError("invalid_request_error", "The path is not valid percent-encoding.");
   const e = err as HttpLikeError;
   // body-parser
   if (e.type === "entity.too.large") {
@@ -135,6 +148,7 @@ export function errorHandler(logger: Logger) {
       res.end();
       return;
     }
+    if (apiError.status === 503 && !res.get("Retry-After")) res.set("Retry-After", "1");
     res.status(apiError.status).json(errorEnvelope(apiError, requestId(res)));
   };
 }

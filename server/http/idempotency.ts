@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { AppDeps } from "../app.ts";
+import { whenNotBusy } from "../busy.ts";
 import { ApiError, conflict, invalidRequest } from "../errors.ts";
 import { describeError } from "../logger.ts";
 import { accountOf } from "./context.ts";
@@ -102,22 +103,26 @@ export function idempotency(deps: AppDeps) {
       }
       case "claimed":
         keepResponse(res, (body) => {
-          try {
+          // Kept after the response went out; a lock another process holds is waited out
+          // (asynchronously), so a retry never runs the request a second time.
+          const type = res.getHeader("content-type");
+          const keep =
             // A validation failure found while running created nothing: the key stays free for the
             // corrected request, as for one the validator refused.
-            if (res.statusCode === 400) return storage.idempotency.release(accountId, key);
-            const type = res.getHeader("content-type");
-            storage.idempotency.complete(accountId, key, {
-              status: res.statusCode,
-              contentType: typeof type === "string" ? type : null,
-              bodySealed: secrets.encrypt(body.toString("base64"), aad),
-            });
-          } catch (err) {
+            res.statusCode === 400
+              ? () => storage.idempotency.release(accountId, key)
+              : () =>
+                  storage.idempotency.complete(accountId, key, {
+                    status: res.statusCode,
+                    contentType: typeof type === "string" ? type : null,
+                    bodySealed: secrets.encrypt(body.toString("base64"), aad),
+                  });
+          whenNotBusy(keep).catch((err: unknown) => {
             logger.error("could not keep the response of an idempotent request", {
               request_id: res.locals.requestId,
               ...describeError(err),
             });
-          }
+          });
         });
         return next();
     }

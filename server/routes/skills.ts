@@ -13,12 +13,6 @@ interface UploadedPart {
   buffer: Buffer;
 }
 
-/**
- * Room for the multipart framing and the text fields on top of the files themselves: a request
- * declaring more than this over the file limit is refused before it is read.
- */
-const MULTIPART_OVERHEAD_BYTES = 2 * 1024 * 1024;
-
 /** The file parts of a parsed multipart request, each named by its relative path. */
 function uploadedFiles(req: Request): IncomingFile[] {
   const parts = (Array.isArray(req.files) ? req.files : []) as UploadedPart[];
@@ -44,9 +38,9 @@ function textField(req: Request, name: string): string | undefined {
 
 /** Routes of the Skills tag. */
 export const skillRoutes: RouteModule = {
-  // An upload that declares a body far over the limit is refused before multer buffers it.
-  preValidation: (deps: AppDeps) => {
-    const limit = deps.config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES;
+  // An upload that declares a body over the limit is refused by the shared body-limit guard
+  // (http/requestGuards.ts) before multer buffers it; one that declares none is refused here.
+  preValidation: () => {
     const guard = (req: Request, _res: unknown, next: (err?: unknown) => void) => {
       const declared = req.get("content-length");
       // Without a declared length the multipart parser would buffer up to 1,000 files of
@@ -57,15 +51,6 @@ export const skillRoutes: RouteModule = {
             "invalid_request_error",
             "Skill uploads must declare Content-Length (curl -F and fetch with FormData do); chunked uploads are not accepted.",
             "Content-Length",
-          ),
-        );
-      }
-      const length = Number(declared);
-      if (length > limit) {
-        return next(
-          new ApiError(
-            "request_too_large",
-            `The upload is ${length} bytes; skill files may total at most ${deps.config.maxUploadBytes} bytes.`,
           ),
         );
       }
@@ -116,8 +101,8 @@ export const skillRoutes: RouteModule = {
     r.delete("/skills/:skill_id/versions/:version", (req, res) => {
       res.json(skills.deleteVersion(deps, accountOf(res), pathParam(req, "skill_id"), pathParam(req, "version")));
     });
-    r.get("/skills/:skill_id/versions/:version/content", (req, res) => {
-      const { filename, zip } = skills.versionContent(
+    r.get("/skills/:skill_id/versions/:version/content", async (req, res) => {
+      const { filename, zip } = await skills.versionContent(
         deps,
         accountOf(res),
         pathParam(req, "skill_id"),

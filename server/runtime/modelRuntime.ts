@@ -92,7 +92,7 @@ export class ModelRuntime implements AgentRuntime {
         toolRounds++;
         const calls = reply.tool_calls.map((c) => this.resolve(toolbox, c));
         // The round is recorded before any tool runs: a restart resumes from here.
-        turn.record([...message, ...calls.map((c): RunOutput => ({ type: "agent.tool_use", ...c }))]);
+        await turn.record([...message, ...calls.map((c): RunOutput => ({ type: "agent.tool_use", ...c }))]);
         items.push({ role: "assistant", text: reply.text, tool_calls: reply.tool_calls });
         await this.callTools(turn, toolbox, calls, items, signal);
       }
@@ -130,7 +130,7 @@ export class ModelRuntime implements AgentRuntime {
             is_error: true,
           };
       if (signal.aborted) throw signal.reason;
-      turn.record([{ type: "agent.tool_result", tool_use_id: call.tool_use_id, ...result }]);
+      await turn.record([{ type: "agent.tool_result", tool_use_id: call.tool_use_id, ...result }]);
       items.push({
         role: "tool",
         tool_call_id: call.tool_use_id,

@@ -30,9 +30,10 @@ export interface RuntimeTurn {
   /**
    * Records output while the run goes on (tool calls and their results, as they happen), so a run
    * resumed after a restart does not repeat them. Throws when the run (or thread) is no longer
-   * wanted; the turn's signal is aborted then too.
+   * wanted; the turn's signal is aborted then too. Waits (asynchronously) while another process
+   * holds the database's write lock.
    */
-  record(outputs: RunOutput[]): void;
+  record(outputs: RunOutput[]): Promise<void>;
 }
 
 export interface AgentRuntime {

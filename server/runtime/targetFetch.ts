@@ -10,7 +10,7 @@ import { Agent, buildConnector, fetch as undiciFetch } from "undici";
 import {
   BlockedTargetError,
   blockedAddressReason,
-  guardedLookup,
+  createGuardedLookup,
   ipLiteral,
   urlSyntaxProblem,
 } from "../delivery/ssrf.ts";
@@ -68,7 +68,7 @@ function describe(url: string): string {
 }
 
 function guardedConnector(): buildConnector.connector {
-  const connect = buildConnector({ lookup: guardedLookup as unknown as LookupFunction });
+  const connect = buildConnector({ lookup: createGuardedLookup() as unknown as LookupFunction });
   return (opts, callback) => {
     const literal = ipLiteral(opts.hostname);
     const reason = literal ? blockedAddressReason(literal) : null;

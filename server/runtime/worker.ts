@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { whenNotBusy } from "../busy.ts";
 import type { RunConfig } from "../config.ts";
 import { agentRef } from "../domain/agents.ts";
 import type { Logger } from "../logger.ts";
@@ -6,7 +7,7 @@ import { describeError } from "../logger.ts";
 import { Loop, type WorkerHealth } from "../loop.ts";
 import type { BackgroundWorker } from "../loops.ts";
 import type { ClaimedRun, RunError } from "../storage/port/runs.ts";
-import type { Storage } from "../storage/port.ts";
+import { type Storage, StorageBusyError } from "../storage/port.ts";
 import { truncate } from "../text.ts";
 import { type RuntimeRegistry, type RuntimeTurn, TurnError } from "./port.ts";
 
@@ -54,6 +55,7 @@ export class RunWorker implements BackgroundWorker {
   private readonly loop: Loop;
   private readonly inFlight = new Map<string, InFlight>();
   private recoveredAtStart = false;
+  private checkScheduled = false;
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: RunWorkerDeps) {
@@ -68,7 +70,13 @@ export class RunWorker implements BackgroundWorker {
   start(): void {
     this.unsubscribe = this.deps.storage.on("runs", () => {
       this.loop.notify();
-      this.checkInFlight();
+      // Once per turn of the event loop, however many commits signalled.
+      if (this.checkScheduled || this.inFlight.size === 0) return;
+      this.checkScheduled = true;
+      setImmediate(() => {
+        this.checkScheduled = false;
+        this.checkInFlight();
+      });
     });
     this.loop.start();
   }
@@ -127,6 +135,8 @@ export class RunWorker implements BackgroundWorker {
             controller.abort("lost" satisfies AbortReason);
           }
         } catch (err) {
+          // A lock held by another process: the next heartbeat (a third of the lease later) renews it.
+          if (err instanceof StorageBusyError) return;
           this.deps.logger.error("run heartbeat failed", { run_id: run.id, ...describeError(err) });
         }
       },
@@ -191,19 +201,23 @@ export class RunWorker implements BackgroundWorker {
       const turn = this.turn(run, null, agent, messages, controller);
       const outputs = await runtime.run(turn, controller.signal);
       if (controller.signal.aborted) throw controller.signal.reason;
-      storage.runs.completeRun(run.id, owner, outputs);
+      await whenNotBusy(() => storage.runs.completeRun(run.id, owner, outputs));
     } catch (err) {
       if (controller.signal.aborted) {
         // "lost": the run is no longer ours (session or agent deleted, lease recovered): write nothing.
-        if ((controller.signal.reason as AbortReason) === "shutdown") storage.runs.releaseRun(run.id, owner);
+        if ((controller.signal.reason as AbortReason) === "shutdown") {
+          await whenNotBusy(() => storage.runs.releaseRun(run.id, owner));
+        }
         return;
       }
+      // Still locked after waiting: leave the run to its lease (it is recovered and run again).
+      if (err instanceof StorageBusyError) throw err;
       if (err instanceof TurnError) {
         logger.warn("agent turn ended with an error", { run_id: run.id, session_id: run.session_id, type: err.type });
       } else {
         logger.error("agent runtime failed", { run_id: run.id, session_id: run.session_id, ...describeError(err) });
       }
-      fail(runtimeError(err));
+      await whenNotBusy(() => fail(runtimeError(err)));
     }
   }
 
@@ -230,8 +244,8 @@ export class RunWorker implements BackgroundWorker {
       messages,
       vault_ids: run.vault_ids,
       conversation: (limit) => storage.runs.conversation(run.id, owner, threadId, limit) ?? [],
-      record: (outputs) => {
-        if (storage.runs.recordOutputs(run.id, owner, threadId, outputs)) return;
+      record: async (outputs) => {
+        if (await whenNotBusy(() => storage.runs.recordOutputs(run.id, owner, threadId, outputs))) return;
         const reason = threadId === null ? ("lost" satisfies AbortReason) : "terminated";
         controller.abort(reason);
         throw new Error("the run is no longer wanted; its output was not recorded");
@@ -260,7 +274,8 @@ export class RunWorker implements BackgroundWorker {
       });
     }
     const started = storage.runs.startThread(run.id, owner, { id: sub.id, version: sub.version });
-    if (!started.ok) return started.reason === "terminated";
+    // A terminated thread, or one that finished its part of this run before a crash, is skipped.
+    if (!started.ok) return started.reason !== "lost";
     const threadId = started.thread_id;
     const runtime = runtimes.get(sub.config.model);
     if (!runtime) {
@@ -279,9 +294,9 @@ export class RunWorker implements BackgroundWorker {
       );
       if (controller.signal.aborted) throw controller.signal.reason;
       // Nothing is written when the thread was terminated meanwhile.
-      storage.runs.finishThread(run.id, owner, threadId, { outputs });
+      await whenNotBusy(() => storage.runs.finishThread(run.id, owner, threadId, { outputs }));
     } catch (err) {
-      if (controller.signal.aborted) throw err;
+      if (controller.signal.aborted || err instanceof StorageBusyError) throw err;
       if (!threadController.signal.aborted) {
         if (!(err instanceof TurnError)) {
           this.deps.logger.error("sub-agent runtime failed", {
@@ -290,7 +305,9 @@ export class RunWorker implements BackgroundWorker {
             ...describeError(err),
           });
         }
-        storage.runs.finishThread(run.id, owner, threadId, { outputs: [], error: runtimeError(err) });
+        await whenNotBusy(() =>
+          storage.runs.finishThread(run.id, owner, threadId, { outputs: [], error: runtimeError(err) }),
+        );
       }
     } finally {
       entry.threads.delete(threadId);

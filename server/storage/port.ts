@@ -1,3 +1,4 @@
+import type { WorkerHealth } from "../loop.ts";
 import type { AccountStore } from "./port/accounts.ts";
 import type { AgentStore } from "./port/agents.ts";
 import type { DeploymentStore } from "./port/deployments.ts";
@@ -14,8 +15,31 @@ import type { WebhookStore } from "./port/webhooks.ts";
 
 export type { Metadata, Page, PageQuery } from "./port/common.ts";
 
-/** Signals the adapter raises after a transaction commits, so background loops wake at once. */
-export type StorageSignal = "events" | "runs" | "deployments";
+/**
+ * A write could not start because another connection (another process, such as the CLI) holds
+ * the database's write lock. Nothing was written: the operation may be retried as a whole.
+ */
+export class StorageBusyError extends Error {
+  constructor(message = "The database is locked by another connection.") {
+    super(message);
+    this.name = "StorageBusyError";
+  }
+}
+
+/** Background upkeep an adapter needs (SQLite: checkpointing the WAL off the event loop). */
+export interface StorageMaintenance {
+  name: string;
+  start(): void;
+  stop(): Promise<void>;
+  health(): WorkerHealth;
+}
+
+/**
+ * Signals the adapter raises after a transaction commits, so background loops wake at once:
+ * "events" (outbox rows), "runs" (run state), "deployments" (schedules), and "commit" after every write transaction (its
+ * listeners run in the committing call, so they can tell which request committed).
+ */
+export type StorageSignal = "events" | "runs" | "deployments" | "commit";
 
 /**
  * The narrow storage port: domain-level operations grouped by resource. Routes and domain code
@@ -43,5 +67,7 @@ export interface Storage {
   housekeeping: HousekeepingStore;
   /** Subscribes to a post-commit signal; returns an unsubscribe function. */
   on(signal: StorageSignal, listener: () => void): () => void;
+  /** The adapter's background upkeep, started after and stopped before the database closes. */
+  maintenance(): StorageMaintenance[];
   close(): void;
 }

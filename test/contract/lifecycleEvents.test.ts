@@ -240,22 +240,33 @@ describe("rows that need a run in flight", () => {
     await slow.stop();
   });
 
-  it("session any → archived while running: archived at once, the accepted run still completes", async () => {
+  it("session any → archived while running: its running and queued turns end first (status_idled), then session.archived, and nothing after", async () => {
     const env = await createEnvironment(slow);
     const agent = await createAgent(slow);
     const session = await createSession(slow, agent.id, env);
     const events = envelopesSince(slow);
     await sendMessage(slow, session.id, "finish me");
     await waitFor(async () => (await slow.request("GET", `/sessions/${session.id}`)).body.status === "running");
+    // A second message while the first runs: it waits in a queued run.
+    await sendMessage(slow, session.id, "queued behind it");
     const archived = await slow.request("POST", `/sessions/${session.id}/archive`);
-    expect(archived.body).toMatchObject({ status: "running" });
+    expect(archived.body).toMatchObject({ status: "idle" });
     expect(archived.body.archived_at).not.toBeNull();
-    const history = await waitForIdle(slow, session.id);
-    expect(history.find((e) => e.type === "agent.message").content[0].text).toBe("Echo: finish me");
+    const worker = slow.service.workers.find((w) => w.name === "runs") as unknown as { activeRuns: number };
+    await waitFor(() => worker.activeRuns === 0, { what: "the run in flight to be abandoned" });
+    // Give the worker every chance to (wrongly) start the queued run.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(events().map((e) => e.data)).toEqual([
       { id: session.id, type: "session.status_run_started" },
-      { id: session.id, type: "session.archived" },
       { id: session.id, type: "session.status_idled" },
+      { id: session.id, type: "session.archived" },
     ]);
+    expect((await history(slow, session.id)).map((e) => e.type)).toEqual([
+      "user.message",
+      "session.status_run_started",
+      "user.message",
+      "session.status_idled",
+    ]);
+    expect((await slow.request("GET", `/sessions/${session.id}`)).body.status).toBe("idle");
   });
 });

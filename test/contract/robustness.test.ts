@@ -3,7 +3,8 @@
  * the error envelope (never a 500), and every response matches the spec.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { specValidator } from "../helpers/specValidator.ts";
+import { rawRequest } from "../helpers/rawHttp.ts";
+import { BASE_PATH, specValidator } from "../helpers/specValidator.ts";
 import { type ApiResponse, expectError, startTestServer, type TestServer } from "../helpers/testServer.ts";
 
 type Json = Record<string, unknown>;
@@ -89,6 +90,47 @@ describe.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.template}`, 
   const method = op.method.toUpperCase();
   const body = jsonBody(op.operation);
 
+  it("declares the answers every operation can give: 413 request_too_large and 503 (database locked)", () => {
+    // Any operation can be sent a body over the limit (a GET too), and any can meet the
+    // database locked by another process: the spec must say so, with the shared responses.
+    expect((op.operation.responses as Json)["413"]).toEqual({ $ref: "#/components/responses/PayloadTooLarge" });
+    expect((op.operation.responses as Json)["503"]).toEqual({ $ref: "#/components/responses/ServiceUnavailable" });
+  });
+
+  it("answers 413 at once to a declared Content-Length over the limit, without waiting for the body", async () => {
+    const {
+      status,
+      headers,
+      body: answer,
+    } = await rawRequest(
+      server.url,
+      `${method} ${BASE_PATH}${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${server.token}\r\n` +
+        "Content-Type: application/json\r\nContent-Length: 268435456\r\n\r\n",
+    );
+    expect(status, answer).toBe(413);
+    const envelope = JSON.parse(answer);
+    expect(envelope.error.type).toBe("request_too_large");
+    expect(envelope.request_id).toBe(headers["request-id"]);
+    expect(headers.connection).toBe("close");
+  });
+
+  const pathParams = [...op.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+  if (pathParams.length > 0) {
+    it("refuses malformed percent-encoding in each path parameter, naming it", async () => {
+      for (const name of pathParams) {
+        for (const bad of ["%ZZ", "%E0%A4%A", "%"]) {
+          const raw = op.template.replace(/\{([^}]+)\}/g, (_m, p: string) =>
+            p === name ? bad : concretePath(`{${p}}`),
+          );
+          const res = await server.request(method, raw, body ? { body: body.example ?? {} } : {});
+          const error = expectError(res, 400, "invalid_request_error");
+          expect(error.param, `${raw}: ${res.text}`).toBe(name);
+          expect(error.message).toContain(JSON.stringify(bad));
+        }
+      }
+    });
+  }
+
   it("answers 401 TOKEN_INVALID without a token, with a malformed header and with an unknown token", async () => {
     for (const token of [null, "", "definitely-not-a-token"]) {
       const res = await server.request(method, path, { token, ...(body ? { body: body.example ?? {} } : {}) });
@@ -172,6 +214,11 @@ describe.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.template}`, 
         ["limit=abc", ["limit"]],
         ["limit=1.5", ["limit"]],
         ["limit=-1", ["limit"]],
+        // Coerced to a non-finite number by the schema validator: the shared numeric check refuses them.
+        ["limit=Infinity", ["limit"]],
+        ["limit=-Infinity", ["limit"]],
+        ["limit=1e1000", ["limit"]],
+        ["limit=NaN", ["limit"]],
         ["page=nope", ["page"]],
         [`after_id=zzz_${DUMMY}`, ["after_id"]],
         [`before_id=${"x".repeat(300)}`, ["before_id"]],

@@ -441,7 +441,7 @@ describe("runs in flight", () => {
     expect(since()).toEqual([{ id: session.id, type: "session.deleted" }]);
   });
 
-  it("terminates the sessions of a deleted agent, even mid-run, without idling them", async () => {
+  it("terminates the sessions of a deleted agent, even mid-run, ending the turn in progress with session.status_idled", async () => {
     const doomed = await createAgent(slow, { name: "doomed" });
     const session = await createSession(slow, doomed.id, slowEnv);
     await sendMessage(slow, session.id, "mid-run");
@@ -451,10 +451,14 @@ describe("runs in flight", () => {
     const worker = slow.service.workers.find((w) => w.name === "runs") as unknown as { activeRuns: number };
     await waitFor(() => worker.activeRuns === 0, { what: "the run to be abandoned" });
     expect((await slow.request("GET", `/sessions/${session.id}`)).body.status).toBe("terminated");
-    expect(since()).toEqual([{ id: doomed.id, type: "agent.deleted", version: 1 }]);
+    expect(since()).toEqual([
+      { id: session.id, type: "session.status_idled" },
+      { id: doomed.id, type: "agent.deleted", version: 1 },
+    ]);
     expect((await history(slow, session.id)).map((e) => e.type)).toEqual([
       "user.message",
       "session.status_run_started",
+      "session.status_idled",
     ]);
   });
 

@@ -257,32 +257,45 @@ describe("vault credentials", () => {
     expect((await server.request("GET", base)).body.data).toEqual([]);
   });
 
-  it("validates auth: unknown type, missing secret, client_secret rules, bad URL", async () => {
+  it("validates auth: unknown type, missing secret, client_secret rules, bad URL, each naming the field of its own kind", async () => {
     const { body: vault } = await server.request("POST", "/vaults", { body: { display_name: "V" } });
     const base = `/vaults/${vault.id}/credentials`;
-    const cases: unknown[] = [
-      { auth: { type: "password", mcp_server_url: "https://x.example.com", token: "t" } },
-      { auth: { type: "static_bearer", mcp_server_url: "https://x.example.com" } },
-      { auth: { type: "static_bearer", mcp_server_url: "ftp://x.example.com", token: "t" } },
-      { auth: { type: "environment_variable", secret_name: "1BAD", secret_value: "v" } },
-      {
-        auth: {
-          type: "mcp_oauth",
-          mcp_server_url: "https://x.example.com",
-          access_token: "a",
-          refresh: {
-            client_id: "c",
-            refresh_token: "r",
-            token_endpoint: "https://t.example.com",
-            token_endpoint_auth: { type: "client_secret_basic" },
+    const cases: [unknown, string][] = [
+      [{ auth: { type: "password", mcp_server_url: "https://x.example.com", token: "t" } }, "auth.type"],
+      [{ auth: { mcp_server_url: "https://x.example.com", token: "t" } }, "auth.type"],
+      [{ auth: { type: "static_bearer", mcp_server_url: "https://x.example.com" } }, "auth.token"],
+      [{ auth: { type: "static_bearer", mcp_server_url: "ftp://x.example.com", token: "t" } }, "auth.mcp_server_url"],
+      // The union is picked by `type`: an environment variable's errors name its own fields,
+      // never the MCP URL of the other kinds.
+      [{ auth: { type: "environment_variable", secret_name: "1BAD", secret_value: "v" } }, "auth.secret_name"],
+      [{ auth: { type: "environment_variable", secret_name: "OK" } }, "auth.secret_value"],
+      [
+        { auth: { type: "environment_variable", secret_name: "OK", secret_value: "v", injection_location: "disk" } },
+        "auth.injection_location",
+      ],
+      [{ auth: { type: "mcp_oauth", mcp_server_url: "https://x.example.com", access_token: "" } }, "auth.access_token"],
+      [
+        {
+          auth: {
+            type: "mcp_oauth",
+            mcp_server_url: "https://x.example.com",
+            access_token: "a",
+            refresh: {
+              client_id: "c",
+              refresh_token: "r",
+              token_endpoint: "https://t.example.com",
+              token_endpoint_auth: { type: "client_secret_basic" },
+            },
           },
         },
-      },
-      {},
+        "auth.refresh.token_endpoint_auth.client_secret",
+      ],
+      [{ auth: "static_bearer" }, "auth"],
+      [{}, "auth"],
     ];
-    for (const body of cases) {
+    for (const [body, param] of cases) {
       const err = expectError(await server.request("POST", base, { body }), 400, "invalid_request_error");
-      expect(err.param).toMatch(/^auth/);
+      expect(err.param, `${JSON.stringify(body)}: ${err.message}`).toBe(param);
     }
   });
 

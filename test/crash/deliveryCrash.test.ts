@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/lib/serverProcess.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
 import { waitFor } from "../helpers/testServer.ts";
 
@@ -15,18 +15,6 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const SERVER_ARGS = ["--import", "tsx", "server/main.ts", "serve"];
 const BURST = 600;
 const KILL_AFTER = 200;
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once("error", rej);
-    s.listen(0, "127.0.0.1", () => {
-      const address = s.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      s.close(() => res(port));
-    });
-  });
-}
 
 interface ServerProcess {
   child: ChildProcess;

@@ -14,7 +14,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/testServer.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const TSX = join(ROOT, "node_modules/.bin/tsx");
+
 const API = "/api/v1/cloud";
 
 interface ServerProcess {
@@ -37,7 +37,7 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 async function startServer(dbPath: string, token: string, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(TSX, ["server/main.ts", "serve"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "serve"], {
     cwd: ROOT,
     detached: true, // its own process group, so the kill reaches tsx and the server it runs
     stdio: ["ignore", "pipe", "pipe"],
@@ -225,5 +225,51 @@ describe("a server killed during a run", () => {
     );
     expect(after.at(-2).content[0].text).toBe("Echo: again");
     await stop(third);
+  });
+});
+
+describe("a server killed between the sub-agent threads of a run", () => {
+  it("re-runs only the threads that had not finished: a finished thread's answer and thread_idled come once", async () => {
+    const dbPath = database();
+    const token = `crash_${randomBytes(16).toString("hex")}`;
+    // Each runtime call takes 1.5 s: the first thread finishes at ~1.5 s, the second at ~3 s.
+    const first = await startServer(dbPath, token, { ECHO_RUNTIME_DELAY_MS: "1500" });
+    const api = client(first, token);
+    const env = await api("POST", "/environments", { name: "crash" });
+    const subA = await api("POST", "/agents", { name: "sub a", model: "echo" });
+    const subB = await api("POST", "/agents", { name: "sub b", model: "echo" });
+    const coordinator = await api("POST", "/agents", {
+      name: "coordinator",
+      model: "echo",
+      multiagent: { type: "coordinator", agents: [subA.id, subB.id] },
+    });
+    const session = await api("POST", "/sessions", { agent: coordinator.id, environment_id: env.id });
+    await api("POST", `/sessions/${session.id}/events`, {
+      events: [{ type: "user.message", content: [{ type: "text", text: "split" }] }],
+    });
+    // Kill the moment the first thread has finished (committed), while the second one runs.
+    const threadA = await waitFor(
+      async () => {
+        const events = (await api("GET", `/sessions/${session.id}/events?limit=100`)).data as any[];
+        return events.find((e) => e.type === "session.thread_idled")?.session_thread_id as string | undefined;
+      },
+      { timeoutMs: 20_000, intervalMs: 20, what: "the first thread to finish" },
+    );
+    await crash(first);
+
+    const second = await startServer(dbPath, token, { ECHO_RUNTIME_DELAY_MS: "0" });
+    const events = await waitIdle(second, token, session.id);
+    const ofA = events.filter((e) => e.session_thread_id === threadA);
+    expect(ofA.map((e) => e.type)).toEqual(["session.thread_created", "agent.message", "session.thread_idled"]);
+    const threadB = events.find((e) => e.type === "session.thread_created" && e.session_thread_id !== threadA);
+    const ofB = events.filter((e) => e.session_thread_id === threadB.session_thread_id);
+    expect(ofB.map((e) => e.type)).toEqual(["session.thread_created", "agent.message", "session.thread_idled"]);
+    expect(events.filter((e) => e.type === "agent.message" && e.session_thread_id === null)).toHaveLength(1);
+    // The outbox agrees: one thread_idled per thread, two run starts (the crash), one idle.
+    const kinds = outboxKinds(dbPath, session.id);
+    expect(kinds.filter((k) => k === "session.thread_idled")).toHaveLength(2);
+    expect(kinds.filter((k) => k === "session.status_run_started")).toHaveLength(2);
+    expect(kinds.filter((k) => k === "session.status_idled")).toHaveLength(1);
+    await stop(second);
   });
 });

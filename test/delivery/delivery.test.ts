@@ -9,14 +9,15 @@ import { appendEvent } from "../../server/storage/sqlite/outbox.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
 import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
-// Retries in milliseconds: 30, 60, 120 ms (no jitter), a 400 ms timeout, a fast poll, and one
-// attempt at a time per endpoint so that the order of deliveries is deterministic.
+// Retries in milliseconds: 30, 60, 120 ms (no jitter), a 2 s timeout (shorter ones were hit by
+// answers delayed on a loaded machine, failing the tests that expect each answer recorded), a fast
+// poll, and one attempt at a time per endpoint so that the order of deliveries is deterministic.
 const ENV = {
   WEBHOOK_ENDPOINT_CONCURRENCY: "1",
   WEBHOOK_RETRY_BASE_MS: "30",
   WEBHOOK_RETRY_FACTOR: "2",
   WEBHOOK_RETRY_JITTER: "0",
-  WEBHOOK_TIMEOUT_MS: "400",
+  WEBHOOK_TIMEOUT_MS: "2000",
   WEBHOOK_POLL_INTERVAL_MS: "50",
 };
 
@@ -169,11 +170,11 @@ describe("retries", () => {
 
   it("counts a timeout as a failure", async () => {
     const ep = await newEndpoint();
-    receiver.respond((r) => (r.path === ep.path && r.pathIndex === 0 ? { delayMs: 1500 } : undefined));
+    receiver.respond((r) => (r.path === ep.path && r.pathIndex === 0 ? { delayMs: 4000 } : undefined));
     const { webhook_event_id } = await sendTest(ep.id);
     const done = await waitForStatus(webhook_event_id, "succeeded");
-    expect(done.attempts[0]).toMatchObject({ number: 1, response_status: null, error: "Timed out after 400 ms" });
-    expect(done.attempts[0].duration_ms).toBeGreaterThanOrEqual(390);
+    expect(done.attempts[0]).toMatchObject({ number: 1, response_status: null, error: "Timed out after 2000 ms" });
+    expect(done.attempts[0].duration_ms).toBeGreaterThanOrEqual(1990);
     expect(done.attempts[1]).toMatchObject({ number: 2, response_status: 200, error: null });
     receiver.respond(() => undefined);
   });
@@ -393,7 +394,7 @@ describe("fan-out", () => {
     expect(session.status).toBe(200);
     await receiver.waitForRequests(1, { path: agents.path });
     await receiver.waitForRequests(1, { path: sessions.path });
-    // One entry per event (deduplicated on Webhook-Id, as receivers do): with this file's 400 ms
+    // One entry per event (deduplicated on Webhook-Id, as receivers do): with this file's 2 s
     // timeout a slow answer on a loaded machine is retried, which at-least-once delivery allows and
     // which is not what this test is about (the subscription filter is).
     const kinds = (path: string) => {

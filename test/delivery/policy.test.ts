@@ -1,12 +1,40 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.ts";
-import { backoffMs, decide, nominalBackoffMs, parseRetryAfter } from "../../server/delivery/policy.ts";
+import {
+  backoffMs,
+  decide,
+  MAX_RETRY_DELAY_MS,
+  nominalBackoffMs,
+  parseRetryAfter,
+} from "../../server/delivery/policy.ts";
 import { signatureHeader } from "../../server/delivery/signing.ts";
 
 const defaults = loadConfig({}).webhook;
 const now = new Date("2026-11-21T12:00:00.000Z");
 
 describe("retry policy", () => {
+  it("caps every wait at 30 days, so an extreme configuration or Retry-After never overflows the next attempt time", () => {
+    const extreme = loadConfig({ WEBHOOK_RETRY_BASE_MS: "86400000", WEBHOOK_RETRY_FACTOR: "1000" }).webhook;
+    const huge = "99999999999999999999";
+    for (const random of [() => 0, () => 0.5, () => 1]) {
+      for (const n of [1, 2, 3]) {
+        for (const response of [
+          { status: 500 },
+          { status: 503, retryAfter: huge },
+          { status: 429, retryAfter: huge },
+        ]) {
+          const decision = decide(extreme, n, response, now, random);
+          if (decision.type !== "retry") throw new Error(`expected a retry, got ${decision.type}`);
+          expect(decision.delayMs).toBeLessThanOrEqual(MAX_RETRY_DELAY_MS);
+          // A real timestamp that sorts as text against the others (no expanded +YYYYYY year).
+          expect(new Date(now.getTime() + decision.delayMs).toISOString()).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+        }
+      }
+    }
+    expect(nominalBackoffMs(extreme, 3)).toBe(MAX_RETRY_DELAY_MS);
+    expect(parseRetryAfter(huge, now)).toBe(MAX_RETRY_DELAY_MS);
+  });
+
   it("defaults to 4 attempts, waiting 1 min, 10 min and 100 min", () => {
     expect(defaults).toMatchObject({ maxAttempts: 4, retryBaseMs: 60_000, retryFactor: 10, retryJitter: 0.1 });
     expect([1, 2, 3].map((n) => nominalBackoffMs(defaults, n))).toEqual([60_000, 600_000, 6_000_000]);

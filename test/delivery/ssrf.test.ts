@@ -1,12 +1,16 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import type { LookupAddress } from "node:dns";
+import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebhookSender } from "../../server/delivery/sender.ts";
 import {
   blockedAddressReason,
   checkTargetUrl,
   createGuardedLookup,
-  guardedLookup,
+  DnsTimeoutError,
+  dnsResolver,
 } from "../../server/delivery/ssrf.ts";
 import { newId } from "../../server/ids.ts";
+import { type DnsServer, startDnsServer } from "../helpers/dnsServer.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
 import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
@@ -75,6 +79,7 @@ describe("blocked addresses", () => {
   });
 
   it("connect-time lookup keeps only allowed addresses and fails when none is", async () => {
+    const guardedLookup = createGuardedLookup();
     const lookup = (host: string, all: boolean) =>
       new Promise<{ err: Error | null; address: unknown }>((resolve) =>
         guardedLookup(host, { all }, (err, address) => resolve({ err, address })),
@@ -86,8 +91,8 @@ describe("blocked addresses", () => {
   });
 
   it("connect-time lookup filters a mixed answer down to the allowed addresses, in order", async () => {
-    // The real guard over a resolver that answers for two reserved names (RFC 6761 .test) and asks
-    // the system resolver for every other name.
+    // The real guard over a resolver that answers for two reserved names (RFC 6761 .test) and
+    // knows no other name.
     const answers: Record<string, LookupAddress[]> = {
       "mixed.test": [
         { address: "127.0.0.1", family: 4 },
@@ -102,10 +107,10 @@ describe("blocked addresses", () => {
         { address: "::1", family: 6 },
       ],
     };
-    const guarded = createGuardedLookup((hostname, options, callback) => {
+    const guarded = createGuardedLookup(async (hostname) => {
       const answer = answers[hostname];
-      if (!answer) return dnsLookup(hostname, options, callback);
-      process.nextTick(() => callback(null, answer));
+      if (!answer) throw Object.assign(new Error(`${hostname} not found`), { code: "ENOTFOUND" });
+      return answer;
     });
     const lookup = (host: string, all: boolean) =>
       new Promise<{ err: Error | null; address: unknown; family: unknown }>((resolve) =>
@@ -126,9 +131,91 @@ describe("blocked addresses", () => {
       expect(err?.message).toBe("Refused to connect: private.test resolves to a private address");
       expect(address).toBe("");
     }
-    // Other names go to the system resolver, and the guard also refuses them.
+    // Names that always mean this machine are refused without a lookup.
     const { err } = await lookup("localhost", true);
     expect(err?.message).toMatch(/^Refused to connect: localhost resolves to a loopback address/);
+  });
+});
+
+describe("DNS lookups of the guard, against a real DNS server", () => {
+  let dns: DnsServer;
+  beforeAll(async () => {
+    dns = await startDnsServer({
+      "private.example": { a: ["10.0.0.7"], aaaa: ["2606:4700:4700::1111"] },
+      "internal.example": { a: ["10.0.0.8"], aaaa: ["fd12:3456::1"] },
+      "public.example": { a: ["93.184.215.14"], aaaa: ["2606:4700:4700::1111"] },
+      "hanging.example": "silent",
+    });
+  });
+  afterAll(async () => {
+    await dns.close();
+  });
+
+  /** Lookups still in progress in this process (c-ares queries, getaddrinfo calls). */
+  const pendingLookups = () =>
+    process.getActiveResourcesInfo().filter((r) => r === "QueryReqWrap" || r === "GetAddrInfoReqWrap");
+
+  it("resolves A and AAAA records and judges every address", async () => {
+    const resolve = dnsResolver([dns.address]);
+    expect(await resolve("public.example", 2000)).toEqual([
+      { address: "93.184.215.14", family: 4 },
+      { address: "2606:4700:4700::1111", family: 6 },
+    ]);
+    expect(await checkTargetUrl("https://public.example/hook", { allowPrivate: false, resolve })).toBeNull();
+    expect(await checkTargetUrl("https://private.example/hook", { allowPrivate: false, resolve })).toMatch(
+      /resolves to a private address \(private\.example\)/,
+    );
+    await expect(resolve("unknown.example", 2000)).rejects.toMatchObject({ code: "ENOTFOUND" });
+  });
+
+  it("cancels a lookup at its cut-off: nothing of it outlives the cut-off", async () => {
+    const resolve = dnsResolver([dns.address]);
+    const before = dns.queries.length;
+    const started = performance.now();
+    await expect(resolve("hanging.example", 300)).rejects.toBeInstanceOf(DnsTimeoutError);
+    const cutOff = performance.now();
+    expect(cutOff - started).toBeGreaterThanOrEqual(290);
+    expect(dns.queries.length).toBeGreaterThan(before);
+    // Cancelled, not abandoned: no query of it is still pending, and none is sent afterwards.
+    expect(pendingLookups()).toEqual([]);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(dns.queries.filter((q) => q.at > cutOff + 20)).toEqual([]);
+    // At endpoint creation a name that does not resolve in time is accepted (every delivery checks again).
+    expect(
+      await checkTargetUrl("https://hanging.example/x", { allowPrivate: false, timeoutMs: 200, resolve }),
+    ).toBeNull();
+    expect(pendingLookups()).toEqual([]);
+  });
+
+  it("gives a delivery's lookup what is left of the attempt: a hanging DNS ends with the attempt", async () => {
+    const sender = new WebhookSender({
+      timeoutMs: 400,
+      allowPrivateTargets: false,
+      maxFreeSocketsPerOrigin: 1,
+      resolve: dnsResolver([dns.address]),
+    });
+    try {
+      const refused = await sender.send(
+        "http://internal.example/hook",
+        Buffer.from("{}"),
+        {},
+        new AbortController().signal,
+      );
+      expect(refused.error).toBe("Refused to connect: internal.example resolves to a private address");
+      const started = performance.now();
+      const hung = await sender.send(
+        "http://hanging.example/hook",
+        Buffer.from("{}"),
+        {},
+        new AbortController().signal,
+      );
+      expect(hung.status).toBeNull();
+      expect(hung.error).toBe("Timed out after 400 ms");
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(pendingLookups()).toEqual([]);
+    } finally {
+      sender.close();
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { waitFor } from "./testServer.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const TSX = join(ROOT, "node_modules/.bin/tsx");
+
 const API = "/api/v1/cloud";
 
 export interface CrashableServer {
@@ -34,7 +34,7 @@ export async function startCrashableServer(
   token: string,
   env: Record<string, string> = {},
 ): Promise<CrashableServer> {
-  const child = spawn(TSX, ["server/main.ts", "serve"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "serve"], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,8 +1,13 @@
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const TSX = `${ROOT}node_modules/.bin/tsx`;
+/**
+ * `node --import tsx`, one process: the tsx CLI runs the script in a child and relays signals,
+ * and when the child does not acknowledge a SIGTERM within 30 ms (a loaded machine) it kills the
+ * child with SIGKILL and exits 143 — a graceful shutdown that never ran.
+ */
+const NODE_TSX = [process.execPath, "--import", pathToFileURL(`${ROOT}node_modules/tsx/dist/loader.mjs`).href] as const;
 
 export interface CliResult {
   code: number | null;
@@ -13,7 +18,10 @@ export interface CliResult {
 /** Runs `cloud-agents <args>` (server/main.ts) to completion with the given environment (and folder). */
 export function runCli(args: string[], env: Record<string, string>, cwd: string = ROOT): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [`${ROOT}server/main.ts`, ...args], { cwd, env: { ...process.env, ...env } });
+    const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), `${ROOT}server/main.ts`, ...args], {
+      cwd,
+      env: { ...process.env, ...env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => {
@@ -47,7 +55,7 @@ export function startServerProcess(
   spawnOptions: Pick<SpawnOptions, "uid" | "gid"> = {},
 ): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ["server/main.ts", "serve"], {
+    const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), "server/main.ts", "serve"], {
       cwd: ROOT,
       env: { ...process.env, PORT: "0", LOG_LEVEL: "warn", ...env },
       ...spawnOptions,

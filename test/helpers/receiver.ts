@@ -27,6 +27,8 @@ export interface Reply {
   hold?: Promise<unknown>;
   /** Close the connection without answering. */
   destroy?: boolean;
+  /** Send the status line, the headers and part of the body, then reset the connection. */
+  resetMidResponse?: boolean;
   /** Shorthand for a 302 to this location. */
   redirectTo?: string;
   /** Shorthand for a Retry-After header (seconds). */
@@ -135,6 +137,11 @@ function send(res: ServerResponse, reply: Reply): void {
   if (res.destroyed) return;
   if (reply.destroy) {
     res.socket?.destroy();
+    return;
+  }
+  if (reply.resetMidResponse) {
+    res.writeHead(reply.status ?? 200, { "content-length": "1000" });
+    res.write("the first bytes of a body that never ends", () => res.socket?.resetAndDestroy());
     return;
   }
   const headers: Record<string, string> = { ...reply.headers };

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
+import { specForAjv } from "../../server/spec.ts";
 
 // ajv-formats is CommonJS: its function is the default export's `default` under NodeNext.
 const addFormats = (formats as unknown as { default: (ajv: Ajv2020) => void }).default;
@@ -25,7 +26,7 @@ export class SpecValidator {
   private readonly cache = new Map<string, ValidateFunction>();
 
   constructor() {
-    this.spec = JSON.parse(readFileSync(SPEC_FILE, "utf8")) as Json;
+    this.spec = specForAjv(JSON.parse(readFileSync(SPEC_FILE, "utf8")) as Json);
     this.ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: true, validateFormats: true });
     addFormats(this.ajv);
     this.ajv.addSchema(this.spec, "spec.json");

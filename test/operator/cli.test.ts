@@ -84,7 +84,8 @@ describe("cloud-agents serve", () => {
 
     const restored = await startServerProcess({ ...env, CLOUD_AGENTS_SECRET_KEY: key.trim() });
     expect(await restored.kill("SIGTERM")).toBe(0);
-  });
+    // Four server processes start one after another: give a loaded machine room.
+  }, 90_000);
 
   it.each([
     ["PORT", "eighty", /PORT must be a whole number/],

@@ -36,6 +36,8 @@ describe("liveness and readiness", () => {
       checks: {
         database: "ok",
         migrations: "ok",
+        "loop:event-loop-monitor": "ok",
+        "loop:wal-checkpointer": "ok",
         "loop:webhook-delivery": "ok",
         "loop:runs": "ok",
         "loop:scheduler": "ok",

@@ -130,6 +130,8 @@ describe("start-up", () => {
       "shutdown: stopped background worker scheduler",
       "shutdown: stopped background worker runs",
       "shutdown: stopped background worker webhook-delivery",
+      "shutdown: stopped background worker wal-checkpointer",
+      "shutdown: stopped background worker event-loop-monitor",
       "shutdown: storage closed",
       "shutdown complete",
     ]);

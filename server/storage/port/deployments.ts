@@ -14,7 +14,8 @@ export type DeploymentRunErrorType =
   | "provider_error"
   | "mcp_error"
   | "tool_rounds_exceeded"
-  | "session_deleted";
+  | "session_deleted"
+  | "session_archived";
 
 export type PausedReason = { type: "manual" } | { type: "error"; error: { type: DeploymentRunErrorType } };
 

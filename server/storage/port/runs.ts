@@ -57,13 +57,14 @@ export interface RunStore {
   threadStatus(threadId: string): ThreadStatus | null;
   /**
    * Starts the sub-agent's thread for this run: creates it the first time (session.thread_created),
-   * else marks it running. "terminated" when the thread was terminated; "lost" when the run is no longer ours.
+   * else marks it running. "terminated" when the thread was terminated; "finished" when it already
+   * finished its part of this run (a re-run after a crash skips it); "lost" when the run is no longer ours.
    */
   startThread(
     runId: string,
     owner: string,
     agent: { id: string; version: number },
-  ): { ok: true; thread_id: string } | { ok: false; reason: "terminated" | "lost" };
+  ): { ok: true; thread_id: string } | { ok: false; reason: "terminated" | "finished" | "lost" };
   /**
    * Ends the thread's run: its output (or error event), then idle + session.thread_idled.
    * False (nothing written) when the thread was terminated meanwhile or the run is no longer ours.

@@ -1,6 +1,6 @@
 import { newId } from "../../ids.ts";
 import type { Account, AccountStore, ApiTokenRecord } from "../port/accounts.ts";
-import type { SqliteContext } from "./context.ts";
+import { isBusy, type SqliteContext } from "./context.ts";
 
 interface TokenRow {
   id: string;
@@ -69,7 +69,12 @@ export function createAccountStore(ctx: SqliteContext): AccountStore {
       // Record use at most once a minute: authentication stays a read on the hot path.
       const now = ctx.clock.now();
       if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > 60_000) {
-        touch.run(now.toISOString(), row.id);
+        try {
+          touch.run(now.toISOString(), row.id);
+        } catch (err) {
+          // Best effort: another process holding the write lock must not fail authentication.
+          if (!isBusy(err)) throw err;
+        }
       }
       return { accountId: row.account_id, tokenId: row.id };
     },

@@ -1,11 +1,10 @@
 import { newId } from "../../ids.ts";
 import type { AgentConfig, AgentRecord, AgentStore } from "../port/agents.ts";
 import type { SqliteContext } from "./context.ts";
-import { settleDeploymentRun } from "./deployments.ts";
 import { canonicalJson } from "./json.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
-import { idleRunningThreads } from "./sessions.ts";
+import { endSessionWork, type SessionRow } from "./sessions.ts";
 
 interface AgentRow {
   id: string;
@@ -161,40 +160,20 @@ export function createAgentStore(ctx: SqliteContext): AgentStore {
         const row = findRow(accountId, agentId);
         if (!row) return false;
         const now = ctx.nowIso();
-        // Its sessions can no longer run: drop their queued runs, end the ones in progress (the
-        // worker sees the run is no longer its own and discards the output) and terminate them.
-        const busy = db
+        // Its sessions can no longer run: their queued and running turns end (threads idled,
+        // session.status_idled for a session that was running), then they are terminated.
+        const active = db
           .prepare(
-            `SELECT DISTINCT t.session_id FROM session_threads t JOIN sessions s ON s.id = t.session_id
-             WHERE s.account_id = ? AND s.agent_id = ? AND t.status = 'running' ORDER BY t.session_id`,
+            `SELECT * FROM sessions WHERE account_id = ? AND agent_id = ?
+               AND id IN (SELECT session_id FROM runs WHERE status IN ('queued', 'running'))
+             ORDER BY id`,
           )
-          .all(accountId, agentId) as { session_id: string }[];
-        for (const { session_id } of busy) idleRunningThreads(ctx, accountId, session_id);
-        db.prepare(
-          `UPDATE runs SET status = 'failed', error = 'agent_deleted', owner = NULL, lease_expires_at = NULL, updated_at = ?
-           WHERE status IN ('queued', 'running')
-             AND session_id IN (SELECT id FROM sessions WHERE account_id = ? AND agent_id = ?)`,
-        ).run(now, accountId, agentId);
+          .all(accountId, agentId) as SessionRow[];
+        for (const session of active) endSessionWork(ctx, accountId, session, "agent_deleted");
         db.prepare(
           `UPDATE sessions SET status = 'terminated', updated_at = ?
            WHERE account_id = ? AND agent_id = ? AND status <> 'terminated'`,
         ).run(now, accountId, agentId);
-        // The deployment runs whose session was still in its first turn end with it.
-        const deploymentSessions = db
-          .prepare(
-            `SELECT session_id FROM deployment_runs WHERE status = 'running' AND account_id = ?
-               AND session_id IN (SELECT id FROM sessions WHERE account_id = ? AND agent_id = ?) ORDER BY id`,
-          )
-          .all(accountId, accountId, agentId) as { session_id: string }[];
-        for (const { session_id } of deploymentSessions) {
-          settleDeploymentRun(ctx, session_id, {
-            status: "failed",
-            error: {
-              type: "agent_unavailable",
-              message: `The agent ${agentId} was deleted while the run was in progress.`,
-            },
-          });
-        }
         db.prepare("DELETE FROM agents WHERE id = ?").run(agentId);
         appendEvent(ctx, accountId, { id: agentId, type: "agent.deleted", version: row.version });
         ctx.signal("runs");

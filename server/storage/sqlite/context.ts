@@ -1,6 +1,10 @@
 import type Database from "better-sqlite3";
 import type { Clock } from "../../clock.ts";
-import type { StorageSignal } from "../port.ts";
+import { StorageBusyError, type StorageSignal } from "../port.ts";
+
+/** SQLITE_BUSY and its extended codes: another connection holds a lock we need. */
+export const isBusy = (err: unknown) =>
+  typeof (err as { code?: unknown })?.code === "string" && /^SQLITE_BUSY/.test((err as { code: string }).code);
 
 /**
  * What every SQLite store shares: the connection, the clock and the post-commit signals.
@@ -30,10 +34,14 @@ export class SqliteContext {
       result = this.db.transaction(fn).immediate();
     } catch (err) {
       if (this.depth === 1) this.pending.clear();
+      // The write lock is held by another connection beyond the (short) busy timeout: the event
+      // loop must not wait for it. Nothing was written; the caller retries asynchronously.
+      if (this.depth === 1 && isBusy(err)) throw new StorageBusyError();
       throw err;
     } finally {
       this.depth--;
     }
+    if (this.depth === 0) this.pending.add("commit");
     // Flush only once back outside every transaction, so a listener that writes (in its own
     // transaction) gets its signals raised too.
     if (this.depth === 0) this.flush();

@@ -68,10 +68,12 @@ export function createIdempotencyStore(ctx: SqliteContext): IdempotencyStore {
       });
     },
     complete(accountId, key, response) {
-      complete.run(response.status, response.contentType, response.bodySealed, ctx.nowIso(), accountId, key);
+      ctx.tx(() =>
+        complete.run(response.status, response.contentType, response.bodySealed, ctx.nowIso(), accountId, key),
+      );
     },
     release(accountId, key) {
-      release.run(accountId, key);
+      ctx.tx(() => release.run(accountId, key));
     },
     deleteExpiredIdempotencyKeys(before, limit) {
       return ctx.tx(() => purge.run(before, limit).changes);

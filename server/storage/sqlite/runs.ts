@@ -69,6 +69,18 @@ export function createRunStore(ctx: SqliteContext): RunStore {
   const mine = (runId: string, owner: string) => ownRun.get(runId, owner) as RunRow | undefined;
   const sessionRow = db.prepare("SELECT * FROM sessions WHERE id = ?");
   const leaseUntil = (ms: number) => new Date(ctx.clock.now().getTime() + ms).toISOString();
+  // The oldest queued run of a session that has no run in progress: turns never overlap.
+  const claimable = db.prepare(
+    `SELECT r.* FROM runs r WHERE r.status = 'queued'
+       AND NOT EXISTS (SELECT 1 FROM runs x WHERE x.session_id = r.session_id AND x.status = 'running')
+     ORDER BY r.id LIMIT 1`,
+  );
+  const finishedInRun = db.prepare(
+    "SELECT 1 FROM session_events WHERE session_thread_id = ? AND run_id = ? AND type = 'session.thread_idled' LIMIT 1",
+  );
+  const errorInRun = db.prepare(
+    "SELECT body FROM session_events WHERE run_id = ? AND type = 'session.error' AND session_thread_id IS ?",
+  );
 
   /** Ends a run: records the error (if any), idles its threads and the session. */
   function endRun(run: RunRow, status: "completed" | "failed", error?: RunError): void {
@@ -127,16 +139,11 @@ export function createRunStore(ctx: SqliteContext): RunStore {
     },
 
     claimRun(owner, leaseMs) {
-      if (!db.prepare("SELECT 1 FROM runs WHERE status = 'queued' LIMIT 1").get()) return null;
+      // Every pass of the worker calls this: look before taking the write lock. A queued run
+      // whose session already runs one (messages sent during a turn) is not claimable yet.
+      if (!claimable.get()) return null;
       return ctx.tx((): ClaimedRun | null => {
-        // The oldest queued run of a session that has no run in progress: turns never overlap.
-        const run = db
-          .prepare(
-            `SELECT r.* FROM runs r WHERE r.status = 'queued'
-               AND NOT EXISTS (SELECT 1 FROM runs x WHERE x.session_id = r.session_id AND x.status = 'running')
-             ORDER BY r.id LIMIT 1`,
-          )
-          .get() as RunRow | undefined;
+        const run = claimable.get() as RunRow | undefined;
         if (!run) return null;
         const now = ctx.nowIso();
         db.prepare(
@@ -164,10 +171,11 @@ export function createRunStore(ctx: SqliteContext): RunStore {
     },
 
     heartbeat(runId, owner, leaseMs) {
-      return (
-        db
-          .prepare("UPDATE runs SET lease_expires_at = ? WHERE id = ? AND owner = ? AND status = 'running'")
-          .run(leaseUntil(leaseMs), runId, owner).changes === 1
+      return ctx.tx(
+        () =>
+          db
+            .prepare("UPDATE runs SET lease_expires_at = ? WHERE id = ? AND owner = ? AND status = 'running'")
+            .run(leaseUntil(leaseMs), runId, owner).changes === 1,
       );
     },
 
@@ -200,6 +208,9 @@ export function createRunStore(ctx: SqliteContext): RunStore {
           return { ok: true, thread_id: id } as const;
         }
         if (thread.status === "terminated") return { ok: false, reason: "terminated" } as const;
+        // A re-run after a crash: the thread's part of this run was committed (its output and
+        // session.thread_idled) before the crash; running it again would repeat both.
+        if (finishedInRun.get(thread.id, runId)) return { ok: false, reason: "finished" } as const;
         db.prepare("UPDATE session_threads SET status = 'running', agent_version = ?, updated_at = ? WHERE id = ?").run(
           agent.version,
           now,
@@ -230,7 +241,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
           ctx.nowIso(),
           threadId,
         );
-        recordLifecycle(ctx, run.account_id, run.session_id, "session.thread_idled", threadId);
+        recordLifecycle(ctx, run.account_id, run.session_id, "session.thread_idled", threadId, run.id);
         return true;
       });
     },
@@ -270,11 +281,16 @@ export function createRunStore(ctx: SqliteContext): RunStore {
       return ctx.tx(() => {
         const run = mine(runId, owner);
         if (!run) return false;
+        // Recorded once per run: a re-run after a crash does not repeat it.
+        const body = JSON.stringify({ error });
+        const previous = errorInRun.all(runId, threadId) as { body: string }[];
+        if (previous.some((p) => p.body === body)) return true;
         insertSessionEvent(ctx, {
           session_id: run.session_id,
           session_thread_id: threadId,
           type: "session.error",
           error,
+          run_id: run.id,
         });
         return true;
       });

@@ -130,8 +130,15 @@ export function recordLifecycle(
     | "session.thread_terminated"
   >,
   threadId?: string,
+  /** The run the change belongs to (a thread finishing its part of a run): a re-run reads it back. */
+  runId?: string,
 ): SessionEventRecord {
-  const recorded = insertSessionEvent(ctx, { session_id: sessionId, session_thread_id: threadId ?? null, type: kind });
+  const recorded = insertSessionEvent(ctx, {
+    session_id: sessionId,
+    session_thread_id: threadId ?? null,
+    type: kind,
+    run_id: runId ?? null,
+  });
   appendEvent(
     ctx,
     accountId,
@@ -149,6 +156,46 @@ export function idleRunningThreads(ctx: SqliteContext, accountId: string, sessio
     ctx.db.prepare("UPDATE session_threads SET status = 'idle', updated_at = ? WHERE id = ?").run(ctx.nowIso(), t.id);
     recordLifecycle(ctx, accountId, sessionId, "session.thread_idled", t.id);
   }
+}
+
+/**
+ * Ends every run of a session that has not finished (queued or in progress), as archiving the
+ * session or deleting its agent does: the runs are failed with `reason` (a worker executing one
+ * finds it is no longer its own and writes nothing), running threads idle
+ * (session.thread_idled), a running session idles (session.status_idled), so its turn is seen
+ * to end before whatever comes next, and a deployment run waiting on the session's first turn
+ * fails (deployment_run.failed).
+ */
+export function endSessionWork(
+  ctx: SqliteContext,
+  accountId: string,
+  session: SessionRow,
+  reason: "session_archived" | "agent_deleted",
+): void {
+  const now = ctx.nowIso();
+  const ended = ctx.db
+    .prepare(
+      `UPDATE runs SET status = 'failed', error = ?, owner = NULL, lease_expires_at = NULL, updated_at = ?
+       WHERE session_id = ? AND status IN ('queued', 'running')`,
+    )
+    .run(reason, now, session.id).changes;
+  idleRunningThreads(ctx, accountId, session.id);
+  if (session.status === "running" || session.status === "rescheduling") {
+    setSessionStatus(ctx, session.id, "idle");
+    recordLifecycle(ctx, accountId, session.id, "session.status_idled");
+  }
+  // A deployment run still in its session's first turn ends with that turn.
+  settleDeploymentRun(ctx, session.id, {
+    status: "failed",
+    error:
+      reason === "agent_deleted"
+        ? {
+            type: "agent_unavailable",
+            message: `The agent ${session.agent_id} was deleted while the run was in progress.`,
+          }
+        : { type: "session_archived", message: "The run's session was archived before its first turn ended." },
+  });
+  if (ended > 0) ctx.signal("runs");
 }
 
 /** Sets the session's status (and `updated_at`). */
@@ -330,10 +377,13 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
         const row = findRow(accountId, id);
         if (!row) return null;
         if (row.archived_at) return toSession(row);
+        // An archived session runs nothing more: its queued and running turns end first, so no
+        // status event follows session.archived.
+        endSessionWork(ctx, accountId, row, "session_archived");
         const now = ctx.nowIso();
         db.prepare("UPDATE sessions SET archived_at = ?, updated_at = ? WHERE id = ?").run(now, now, id);
         appendEvent(ctx, accountId, { id, type: "session.archived" });
-        return toSession({ ...row, archived_at: now, updated_at: now });
+        return toSession({ ...(findRow(accountId, id) as SessionRow), archived_at: now, updated_at: now });
       });
     },
 

@@ -464,6 +464,10 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
 
     claimDue({ limit, endpointConcurrency, leaseMs, leaseToken }) {
       if (limit <= 0) return [];
+      // Every pass of the loop calls this (each committed event wakes it): look before taking
+      // the write lock.
+      const at = ctx.nowIso();
+      if (candidatesStmt.get(at, at) === undefined) return [];
       // One immediate transaction: two workers (or two servers on one database) never lease
       // the same record, and a lease is either fully taken or not at all.
       return ctx.tx(() => {

@@ -1,0 +1,80 @@
+import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
+import type { Logger } from "./logger.ts";
+import type { WorkerHealth } from "./loop.ts";
+import type { BackgroundWorker } from "./loops.ts";
+
+export interface EventLoopMonitorOptions {
+  logger: Logger;
+  /** Log at warn when the largest delay of a window exceeds this many milliseconds. */
+  warnMs: number;
+  /** The length of one observation window. */
+  windowMs: number;
+}
+
+/** One window's figures, in milliseconds. */
+export interface EventLoopDelay {
+  max_ms: number;
+  p99_ms: number;
+  mean_ms: number;
+}
+
+const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+
+/**
+ * Watches the event loop with `perf_hooks.monitorEventLoopDelay`: every window it reads the
+ * delay histogram (how late timers fired, i.e. how long the loop was blocked) and logs
+ * `event loop delay` at warn when the maximum exceeds the threshold, then starts a new window.
+ * Everything the server does runs on this one loop, so a blocked loop stalls every request.
+ */
+export class EventLoopMonitor implements BackgroundWorker {
+  readonly name = "event-loop-monitor";
+  private histogram: IntervalHistogram | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private worst: EventLoopDelay = { max_ms: 0, p99_ms: 0, mean_ms: 0 };
+  private lastCheckAt: number | null = null;
+
+  constructor(private readonly options: EventLoopMonitorOptions) {}
+
+  start(): void {
+    if (this.histogram) return;
+    this.histogram = monitorEventLoopDelay({ resolution: 10 });
+    this.histogram.enable();
+    this.timer = setInterval(() => this.check(), this.options.windowMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.histogram?.disable();
+    this.histogram = null;
+  }
+
+  /** For /readyz and /metrics: it never stalls by itself (a blocked loop delays its check, which it then reports). */
+  health(): WorkerHealth {
+    return { running: this.histogram !== null, lastPassAt: this.lastCheckAt, staleAfterMs: null, lastError: null };
+  }
+
+  /** The worst window since start (by maximum delay). */
+  get worstWindow(): EventLoopDelay {
+    return { ...this.worst };
+  }
+
+  /** Reads and resets the current window; logs it when over the threshold. */
+  check(): EventLoopDelay | null {
+    const h = this.histogram;
+    this.lastCheckAt = Date.now();
+    if (!h || h.count === 0) return null;
+    const window: EventLoopDelay = { max_ms: ms(h.max), p99_ms: ms(h.percentile(99)), mean_ms: ms(h.mean) };
+    h.reset();
+    if (window.max_ms > this.worst.max_ms) this.worst = window;
+    if (window.max_ms > this.options.warnMs) {
+      this.options.logger.warn("event loop delay", {
+        ...window,
+        threshold_ms: this.options.warnMs,
+        window_ms: this.options.windowMs,
+      });
+    }
+    return window;
+  }
+}

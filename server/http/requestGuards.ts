@@ -1,0 +1,106 @@
+/**
+ * Checks every request gets before the schema validator, driven by the spec's route table so
+ * that they hold for every operation, including ones added later:
+ *
+ * - `bodyLimit`: a request whose declared Content-Length exceeds what its operation accepts is
+ *   refused at once with 413, before a byte of the body is read, and its connection is closed.
+ * - `strictRequestTarget`: a path segment that is not valid percent-encoding is a 400 naming the
+ *   path parameter (the router would throw URIError on it); a numeric query parameter must be a
+ *   plain finite decimal within its schema's bounds (the validator's type coercion lets
+ *   `Infinity` and `1e1000` through).
+ */
+import type { NextFunction, Request, Response } from "express";
+import type { Config } from "../config.ts";
+import { ApiError, invalidRequest, notFound } from "../errors.ts";
+import { type NumericParam, rawSegments, type SpecRoutes } from "./specRoutes.ts";
+
+/**
+ * Room for the multipart framing and the text fields on top of the files themselves (skill
+ * uploads): a request declaring more than this over the file limit is refused before it is read.
+ */
+export const MULTIPART_OVERHEAD_BYTES = 2 * 1024 * 1024;
+
+/** The most body bytes an operation with these media types accepts. */
+export function bodyLimitFor(config: Pick<Config, "maxBodyBytes" | "maxUploadBytes">, media: string[]): number {
+  return media.includes("multipart/form-data") ? config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES : config.maxBodyBytes;
+}
+
+/** For requests under `base`: refuses a declared body over the operation's limit with 413, unread. */
+export function bodyLimit(routes: SpecRoutes, base: string, config: Pick<Config, "maxBodyBytes" | "maxUploadBytes">) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const declared = req.get("content-length");
+    if (declared === undefined) return next();
+    const length = Number(declared);
+    const path = req.path.startsWith(`${base}/`) ? req.path.slice(base.length) : null;
+    const op = path === null ? undefined : routes.match(rawSegments(path), req.method)[0];
+    const limit = bodyLimitFor(config, op?.bodyMedia ?? []);
+    if (!(length > limit)) return next();
+    // The body is never read: close the connection after the answer instead of draining it.
+    res.set("Connection", "close");
+    next(
+      new ApiError(
+        "request_too_large",
+        `The request declares a body of ${length} bytes; this operation accepts at most ${limit} bytes.`,
+      ),
+    );
+  };
+}
+
+function decodable(segment: string): boolean {
+  try {
+    decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const INTEGER = /^-?[0-9]+$/;
+const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
+
+function numericProblem(p: NumericParam, raw: string): string | null {
+  const bounds =
+    p.minimum !== undefined && p.maximum !== undefined
+      ? ` from ${p.minimum} to ${p.maximum}`
+      : p.minimum !== undefined
+        ? ` of at least ${p.minimum}`
+        : p.maximum !== undefined
+          ? ` of at most ${p.maximum}`
+          : "";
+  const expected = `must be ${p.integer ? "an integer" : "a number"}${bounds}`;
+  const value = Number(raw);
+  const ok =
+    (p.integer ? INTEGER : DECIMAL).test(raw) &&
+    Number.isFinite(value) &&
+    (!p.integer || Number.isSafeInteger(value)) &&
+    (p.minimum === undefined || value >= p.minimum) &&
+    (p.maximum === undefined || value <= p.maximum);
+  return ok ? null : `${p.name}: ${expected}, got ${JSON.stringify(raw.slice(0, 40))}.`;
+}
+
+/** For a router mounted at the API base: path encoding and numeric query parameters. */
+export function strictRequestTarget(routes: SpecRoutes) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const segments = rawSegments(req.path);
+    const bad = segments.findIndex((s) => !decodable(s));
+    if (bad >= 0) {
+      const template = routes.match(segments)[0];
+      const name = template?.segments[bad]?.match(/^\{(.+)\}$/)?.[1];
+      const shown = JSON.stringify((segments[bad] ?? "").slice(0, 64));
+      if (!name) return next(notFound(`No route ${req.method} with the path segment ${shown}.`));
+      return next(invalidRequest(`${name}: ${shown} is not valid percent-encoding (RFC 3986).`, name));
+    }
+    const op = routes.match(segments, req.method)[0];
+    if (op && op.numericQuery.length > 0) {
+      const query = req.query as Record<string, unknown>;
+      for (const p of op.numericQuery) {
+        const raw = query[p.name];
+        // Repeated or bracketed values are not strings: the validator names those.
+        if (typeof raw !== "string") continue;
+        const problem = numericProblem(p, raw);
+        if (problem) return next(invalidRequest(problem, p.name));
+      }
+    }
+    next();
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The operations of the bundled spec as a route table the HTTP layer can consult before the
+ * request validator: which operation a raw request path names (without decoding it), its path
+ * parameters, its numeric query parameters and the media types of its body. The checks that
+ * must hold for every operation (body size, path encoding, numeric parameters) read it, so an
+ * operation added to the spec is covered without touching them.
+ */
+
+type Json = Record<string, unknown>;
+
+export interface NumericParam {
+  name: string;
+  integer: boolean;
+  minimum: number | undefined;
+  maximum: number | undefined;
+}
+
+export interface SpecOperation {
+  method: string;
+  /** The path template relative to the API base, e.g. `/skills/{skill_id}/versions`. */
+  template: string;
+  /** The template split on `/`: a literal, or `{name}` for a parameter. */
+  segments: string[];
+  numericQuery: NumericParam[];
+  /** The media types of the request body (empty when it takes none). */
+  bodyMedia: string[];
+}
+
+const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+
+function resolve(spec: Json, node: unknown): Json {
+  let current = node as Json;
+  for (let depth = 0; depth < 32 && typeof current?.$ref === "string"; depth++) {
+    let target: unknown = spec;
+    for (const part of (current.$ref as string).replace(/^#\//, "").split("/")) {
+      target = (target as Json | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+    }
+    current = target as Json;
+  }
+  return current ?? {};
+}
+
+function numericParam(spec: Json, param: Json): NumericParam | null {
+  const schema = resolve(spec, param.schema);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  if (type !== "integer" && type !== "number") return null;
+  return {
+    name: String(param.name),
+    integer: type === "integer",
+    minimum: typeof schema.minimum === "number" ? schema.minimum : undefined,
+    maximum: typeof schema.maximum === "number" ? schema.maximum : undefined,
+  };
+}
+
+export class SpecRoutes {
+  readonly operations: SpecOperation[] = [];
+
+  constructor(spec: Json) {
+    for (const [template, rawItem] of Object.entries((spec.paths ?? {}) as Json)) {
+      const item = resolve(spec, rawItem);
+      const shared = ((item.parameters as unknown[]) ?? []).map((p) => resolve(spec, p));
+      for (const method of METHODS) {
+        const op = item[method] as Json | undefined;
+        if (!op) continue;
+        const params = [...shared, ...((op.parameters as unknown[]) ?? []).map((p) => resolve(spec, p))];
+        const body = op.requestBody ? resolve(spec, op.requestBody) : null;
+        this.operations.push({
+          method: method.toUpperCase(),
+          template,
+          segments: template.split("/").slice(1),
+          numericQuery: params
+            .filter((p) => p.in === "query")
+            .map((p) => numericParam(spec, p))
+            .filter((p): p is NumericParam => p !== null),
+          bodyMedia: Object.keys((body?.content ?? {}) as Json),
+        });
+      }
+    }
+    // Literal segments win over parameters: `/skills/x/versions` before `/skills/{skill_id}`.
+    const params = (o: SpecOperation) => o.segments.filter((s) => s.startsWith("{")).length;
+    this.operations.sort((a, b) => params(a) - params(b));
+  }
+
+  /**
+   * The operations whose template fits the raw (still percent-encoded) path segments; `method`
+   * narrows them to one method. Parameter segments match any non-empty segment.
+   */
+  match(rawSegments: string[], method?: string): SpecOperation[] {
+    return this.operations.filter(
+      (o) =>
+        (method === undefined || o.method === method) &&
+        o.segments.length === rawSegments.length &&
+        o.segments.every((s, i) => (s.startsWith("{") ? rawSegments[i] !== "" : s === rawSegments[i])),
+    );
+  }
+}
+
+/** The raw segments of a path relative to a base (`/api/v1/cloud/vaults/x` → `["vaults", "x"]`). */
+export function rawSegments(path: string): string[] {
+  return path.split("/").slice(1);
+}

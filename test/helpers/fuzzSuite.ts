@@ -1,0 +1,45 @@
+import { expect } from "vitest";
+import { fuzz } from "./fuzzer.ts";
+import { specValidator } from "./specValidator.ts";
+import { startTestServer } from "./testServer.ts";
+
+/**
+ * Runs the fuzzer against a fresh server and asserts what must hold: no 5xx, every answer in
+ * the envelope with its Request-Id and a documented status and body, nothing logged as an
+ * unhandled error, and a healthy server afterwards. The seed comes from FUZZ_SEED (printed, so
+ * a failing run can be replayed).
+ */
+export async function fuzzEveryOperation(runs: number): Promise<void> {
+  const seed = Number(process.env.FUZZ_SEED ?? 20261123);
+  const server = await startTestServer({ env: { WEBHOOK_TIMEOUT_MS: "1000", LOG_LEVEL: "info" } });
+  try {
+    const report = await fuzz({
+      baseUrl: server.url,
+      token: server.token,
+      validator: specValidator(),
+      seed,
+      runs,
+      log: (line) => console.log(line),
+    });
+    const operations = Object.keys(report.perOperation).length;
+    const least = Math.min(...Object.values(report.perOperation));
+    console.log(
+      `fuzz (FUZZ_SEED=${seed}): ${report.requests} requests over ${operations} operations ` +
+        `(at least ${least} each), statuses ${JSON.stringify(report.statuses)}, ` +
+        `${Object.keys(report.succeeded).length} operations reached a 2xx, ${report.failures.length} failures`,
+    );
+    for (const f of report.failures.slice(0, 20)) console.log(`  ${f.operation}: ${f.problem}\n    ${f.request}`);
+    expect(report.failures).toEqual([]);
+    expect(operations).toBe(specValidator().listOperations().length);
+    expect(least).toBeGreaterThanOrEqual(runs);
+    const unhandled = server.logs.filter((l) => l.level === "error");
+    expect(unhandled.map((l) => `${l.msg}: ${String(l.error ?? "")}`)).toEqual([]);
+    // Healthy afterwards: it answers and still does real work.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const vault = await server.request("POST", "/vaults", { body: { display_name: "after the fuzz" } });
+    expect(vault.status).toBe(200);
+    expect((await server.request("GET", `/vaults/${vault.body.id}`)).status).toBe(200);
+  } finally {
+    await server.stop();
+  }
+}
