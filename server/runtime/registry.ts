@@ -3,44 +3,12 @@ import type { Config } from "../config.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/port.ts";
-import { ANTHROPIC_PREFIX, AnthropicModel } from "./anthropicModel.ts";
-import { ECHO_MODEL, EchoRuntime } from "./echo.ts";
-import { ModelRuntime } from "./modelRuntime.ts";
-import { OPENAI_PREFIX, OpenAIChatModel } from "./openaiModel.ts";
+import { EchoRuntime } from "./echo.ts";
+import type { ModelRuntimes } from "./modelRuntimes.ts";
+import { runtimeKind, servedModels } from "./models.ts";
 import type { AgentRuntime, RuntimeRegistry } from "./port.ts";
-import { createTargetFetch } from "./targetFetch.ts";
 
-/** Which runtime serves a model name: by name alone, whether or not this server configured it. */
-export type RuntimeKind = "echo" | "anthropic" | "openai";
-
-export function runtimeKind(model: string): RuntimeKind | null {
-  if (model === ECHO_MODEL) return "echo";
-  if (model.startsWith(ANTHROPIC_PREFIX) && model.length > ANTHROPIC_PREFIX.length) return "anthropic";
-  if (model.startsWith(OPENAI_PREFIX) && model.length > OPENAI_PREFIX.length) return "openai";
-  return null;
-}
-
-/** The runtimes this server's configuration enables, as model names or patterns (sorted). */
-export function servedModels(config: Config): string[] {
-  const served = [ECHO_MODEL];
-  if (config.runtimes.anthropic) served.push(`${ANTHROPIC_PREFIX}*`);
-  if (config.runtimes.openai) served.push(`${OPENAI_PREFIX}<model>`);
-  return served.sort();
-}
-
-/** Why this server cannot run `model`, or null when it can (agent create and update check it). */
-export function unservedReason(config: Config, model: string): string | null {
-  const kind = runtimeKind(model);
-  const served = `served: ${servedModels(config).join(", ")}`;
-  if (kind === null) return `is not a model this server knows (${served}).`;
-  if (kind === "anthropic" && !config.runtimes.anthropic) {
-    return `needs the Anthropic runtime, which this server has not configured (set ANTHROPIC_API_KEY; ${served}).`;
-  }
-  if (kind === "openai" && !config.runtimes.openai) {
-    return `needs an OpenAI-compatible runtime, which this server has not configured (set OPENAI_BASE_URL or OPENAI_API_KEY; ${served}).`;
-  }
-  return null;
-}
+export { type RuntimeKind, runtimeKind, servedModels, unservedReason } from "./models.ts";
 
 export interface RuntimeDeps {
   config: Config;
@@ -50,46 +18,37 @@ export interface RuntimeDeps {
   logger: Logger;
 }
 
-/** The runtimes of this server: echo, and the model runtimes its configuration enables. */
+/**
+ * The runtimes of this server: echo, and the model runtimes its configuration enables. Those are
+ * loaded with their provider SDKs on the first turn that needs one (modelRuntimes.ts), once.
+ */
 export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
-  const { config } = deps;
-  const echo = new EchoRuntime(config.runs.echoDelayMs);
-  const runtimes = config.runtimes;
-  const modelDeps = {
-    storage: deps.storage,
-    secrets: deps.secrets,
-    clock: deps.clock,
-    logger: deps.logger,
-    config: runtimes,
-    fetch: createTargetFetch({ allowPrivate: runtimes.allowPrivateTargets }),
+  const echo = new EchoRuntime(deps.config.runs.echoDelayMs);
+  let loaded: Promise<ModelRuntimes> | null = null;
+  const load = () => {
+    loaded ??= import("./modelRuntimes.ts").then((m) => m.createModelRuntimes(deps));
+    return loaded;
   };
-  const keys = [runtimes.anthropic?.apiKey, runtimes.openai?.apiKey].filter((k): k is string => !!k);
-  const anthropic = runtimes.anthropic
-    ? new ModelRuntime(
-        modelDeps,
-        new AnthropicModel(runtimes.anthropic, runtimes.providerTimeoutMs, runtimes.anthropicMaxTokens),
-        (model) => model,
-        keys,
-      )
-    : null;
-  const openai = runtimes.openai
-    ? new ModelRuntime(
-        modelDeps,
-        new OpenAIChatModel(runtimes.openai, runtimes.providerTimeoutMs),
-        (model) => model.slice(OPENAI_PREFIX.length),
-        keys,
-      )
-    : null;
+  const lazy = (pick: (r: ModelRuntimes) => AgentRuntime | null): AgentRuntime => ({
+    async run(turn, signal) {
+      const runtime = pick(await load());
+      // Not reached: get() hands out a lazy runtime only for a configured provider.
+      if (!runtime) throw new Error(`no runtime is configured for ${turn.agent.config.model}`);
+      return runtime.run(turn, signal);
+    },
+  });
+  const anthropic = deps.config.runtimes.anthropic ? lazy((r) => r.anthropic) : undefined;
+  const openai = deps.config.runtimes.openai ? lazy((r) => r.openai) : undefined;
   return {
-    models: () => servedModels(config),
+    models: () => servedModels(deps.config),
     get(model): AgentRuntime | undefined {
       switch (runtimeKind(model)) {
         case "echo":
           return echo;
         case "anthropic":
-          return anthropic ?? undefined;
+          return anthropic;
         case "openai":
-          return openai ?? undefined;
+          return openai;
         default:
           return undefined;
       }
