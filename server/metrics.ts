@@ -102,6 +102,20 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Open live streams (Server-Sent Events) by kind: session, thread, account. */
+  readonly openStreams = new Gauge({
+    name: "cloud_agents_open_streams",
+    help: "Open live streams (Server-Sent Events) on this server, by kind: session, thread or account.",
+    labelNames: ["kind"] as const,
+    registers: [this.registry],
+  });
+  private readonly streamsEnded = new Counter({
+    name: "cloud_agents_streams_ended_total",
+    help: "Live streams that ended, by reason: client_closed, slow_client (dropped: it did not read in time), session_deleted, token_revoked, shutdown, error.",
+    labelNames: ["reason"] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     new Gauge({
       name: "cloud_agents_build_info",
@@ -135,6 +149,10 @@ export class Metrics {
   observeRetention(deleted: Record<string, number>, finishedAt: Date): void {
     for (const [table, n] of Object.entries(deleted)) this.retentionDeleted.inc({ table }, n);
     this.retentionLastRun.set(finishedAt.getTime() / 1000);
+  }
+
+  observeStreamEnd(reason: string): void {
+    this.streamsEnded.inc({ reason });
   }
 
   get contentType(): string {
