@@ -117,6 +117,8 @@ export function openStream(
 /** Opens a stream that must be accepted. */
 export async function mustOpen(baseUrl: string, path: string, options: OpenStreamOptions): Promise<SseConnection> {
   const opened = await openStream(baseUrl, path, options);
-  if (opened.status !== 200) throw new Error(`stream ${path} refused: ${opened.status} ${JSON.stringify(opened.body)}`);
+  if (opened.status !== 200) {
+    throw new Error(`stream ${path} refused: ${opened.status} ${JSON.stringify((opened as RefusedStream).body)}`);
+  }
   return opened as SseConnection;
 }
