@@ -141,9 +141,8 @@ describe("streams", () => {
       AsyncGenerator<Schemas["SessionEventAgentMessage"], void, undefined>
     >();
     const envelopes = client.streamEvents({ types: ["deployment_run.failed"] });
-    expectTypeOf<Awaited<ReturnType<typeof envelopes.next>>["value"]>().toExtend<
-      { data: Schemas["DeploymentRunFailedEventData"] } | undefined | void
-    >();
+    type Yielded<G> = G extends AsyncGenerator<infer Y, void, undefined> ? Y : never;
+    expectTypeOf<Yielded<typeof envelopes>["data"]>().toEqualTypeOf<Schemas["DeploymentRunFailedEventData"]>();
     expectTypeOf(client.streamEvents()).toEqualTypeOf<
       AsyncGenerator<Omit<Schemas["EventEnvelope"], "data"> & { data: Schemas["EventData"] }, void, undefined>
     >();
