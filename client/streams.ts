@@ -11,6 +11,9 @@
  * iteration without an error. Messages are parsed with `eventsource-parser`.
  */
 import { createParser, type EventSourceMessage } from "eventsource-parser";
+
+export type { EventSourceMessage };
+
 import type { components } from "../generated/api.js";
 import { CloudAgentsApiError } from "./errors.js";
 import { backoffDelay, type RetryPolicy, retryAfterMs } from "./retry.js";
@@ -54,6 +57,8 @@ export interface StreamOptions<T extends string> {
   maxFailures?: number;
   /** Called before each reconnection (logging). */
   onReconnect?: (info: ReconnectInfo) => void;
+  /** Called each time the stream is open: first, and after every reconnection (events committed from then on are sent). */
+  onOpen?: () => void;
 }
 
 export interface StreamTransport {
@@ -127,6 +132,7 @@ async function connect(
 async function* read<T>(
   response: Response,
   signal: AbortSignal,
+  parse: (message: EventSourceMessage) => T,
   seen: (id: string) => void,
 ): AsyncGenerator<T, "ended" | "dropped" | "aborted", undefined> {
   const queue: EventSourceMessage[] = [];
@@ -144,7 +150,7 @@ async function* read<T>(
       parser.feed(decoder.decode(chunk.value, { stream: true }));
       for (let message = queue.shift(); message; message = queue.shift()) {
         if (signal.aborted) return "aborted";
-        const value = JSON.parse(message.data) as T;
+        const value = parse(message);
         if (message.id !== undefined) seen(message.id);
         yield value;
       }
@@ -157,14 +163,19 @@ async function* read<T>(
   }
 }
 
+/** The messages' data, parsed as JSON (what the client's iterators yield). */
+export const parseData = <T>(message: EventSourceMessage): T => JSON.parse(message.data) as T;
+
 /**
  * Follows a stream at `path` (relative to the API root), reconnecting with `Last-Event-ID` after
- * the last event yielded. The values are the messages' data, parsed as JSON.
+ * the last event yielded. `parse` turns each message into the value yielded (default: its data
+ * parsed as JSON; the CLI keeps the raw message, to forward its exact bytes).
  */
 export async function* followStream<T>(
   transport: StreamTransport,
   path: string,
   options: StreamOptions<string>,
+  parse: (message: EventSourceMessage) => T = parseData,
 ): AsyncGenerator<T, void, undefined> {
   const query = (options.types ?? []).map((t) => `types[]=${encodeURIComponent(t)}`).join("&");
   const url = `${transport.apiUrl}${path}${query ? `?${query}` : ""}`;
@@ -185,7 +196,8 @@ export async function* followStream<T>(
       let retryAfter: number | undefined;
       if (outcome instanceof Response) {
         failures = 0;
-        const how = yield* read<T>(outcome, controller.signal, (id) => {
+        options.onOpen?.();
+        const how = yield* read<T>(outcome, controller.signal, parse, (id) => {
           lastEventId = id;
         });
         if (how === "aborted") return;
