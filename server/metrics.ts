@@ -109,6 +109,11 @@ export class Metrics {
     labelNames: ["kind"] as const,
     registers: [this.registry],
   });
+  readonly streamBufferedBytes = new Gauge({
+    name: "cloud_agents_stream_buffered_bytes",
+    help: "Bytes written to open streams and not yet taken by their clients' connections (bounded: a backed-up stream writes nothing more).",
+    registers: [this.registry],
+  });
   private readonly streamsEnded = new Counter({
     name: "cloud_agents_streams_ended_total",
     help: "Live streams that ended, by reason: client_closed, slow_client (dropped: it did not read in time), session_deleted, token_revoked, shutdown, error.",

@@ -5,6 +5,8 @@ import { PING, SSE_HEADERS } from "./sse.ts";
 export interface EventStreamOptions {
   /** Rows read per query; a stream with more to send reads the next batch on a later turn of the event loop. */
   batchSize: number;
+  /** A read stops once its messages reach this many bytes (and the rows after are not loaded). */
+  batchBytes: number;
   /** How long a backed-up connection may take to drain before the client is dropped. */
   drainTimeoutMs: number;
   /** Called once when the stream has ended, whatever ended it. */
@@ -18,12 +20,13 @@ export interface EventStreamOptions {
  * SSE messages, whenever it is woken.
  *
  * What is sent is always read from the database after the last position written, never queued
- * in memory: a wake-up (a commit, the heartbeat) only says "read again". When the connection backs
- * up (`res.write` returns false: the socket's buffer is full), the stream writes nothing more
- * - not even pings - until the client has read it (`drain`); the events wait in the database
- * meanwhile. So a stream holds at most the socket's buffer and one message, however slow its
- * client, and a client that does not drain within `drainTimeoutMs` is dropped: it reconnects
- * with `Last-Event-ID` and continues from the database.
+ * in memory: a wake-up (a commit, the heartbeat) only says "read again", and a read loads at most
+ * `batchSize` rows and stops once its messages reach `batchBytes`. When the connection backs up
+ * (`res.write` returns false: the socket's buffer is full), the stream writes nothing more - not
+ * even pings - until the client has read it (`drain`); the events wait in the database meanwhile.
+ * So a stream holds at most the socket's buffer and about one batch, however slow its client, and
+ * a client that does not drain within `drainTimeoutMs` is dropped: it reconnects with
+ * `Last-Event-ID` and continues from the database.
  */
 export class EventStream {
   private position: number;
@@ -107,7 +110,7 @@ export class EventStream {
     this.dirty = false;
     let batch: ReturnType<StreamSource["read"]>;
     try {
-      batch = this.source.read(this.position, this.options.batchSize);
+      batch = this.source.read(this.position, this.options.batchSize, this.options.batchBytes);
     } catch (err) {
       this.options.onError(this, err);
       this.end("error");
@@ -124,7 +127,7 @@ export class EventStream {
     }
     this.position = batch.position;
     // A full batch: there may be more; read it on a later turn, after other I/O.
-    if (batch.rows >= this.options.batchSize) this.dirty = true;
+    if (batch.more) this.dirty = true;
     this.schedule();
   }
 

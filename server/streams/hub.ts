@@ -10,8 +10,9 @@ import type { Storage } from "../storage/port.ts";
 import { EventStream } from "./eventStream.ts";
 import type { StreamEndReason, StreamKind, StreamSource } from "./sources.ts";
 
-/** Rows a stream reads per query. */
+/** Rows a stream reads per query, and the bytes of messages after which a read stops early. */
 const BATCH_SIZE = 100;
+const BATCH_BYTES = 64 * 1024;
 const KINDS: readonly StreamKind[] = ["session", "thread", "account"];
 
 export interface StreamHubDeps {
@@ -57,8 +58,13 @@ export class StreamHub {
     });
     deps.metrics.onScrape((m) => {
       const counts = new Map<StreamKind, number>(KINDS.map((k) => [k, 0]));
-      for (const stream of this.streams) counts.set(stream.source.kind, (counts.get(stream.source.kind) ?? 0) + 1);
+      let buffered = 0;
+      for (const stream of this.streams) {
+        counts.set(stream.source.kind, (counts.get(stream.source.kind) ?? 0) + 1);
+        buffered += stream.buffered;
+      }
       for (const [kind, n] of counts) m.openStreams.set({ kind }, n);
+      m.streamBufferedBytes.set(buffered);
     });
   }
 
@@ -95,6 +101,7 @@ export class StreamHub {
     }
     const stream = new EventStream(source, res, {
       batchSize: BATCH_SIZE,
+      batchBytes: BATCH_BYTES,
       drainTimeoutMs: this.deps.config.drainTimeoutMs,
       onEnd: (s, reason) => this.ended(s, reason),
       onError: (s, err) =>

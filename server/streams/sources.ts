@@ -28,8 +28,8 @@ export interface StreamBatch {
   messages: { position: number; text: string }[];
   /** The position of the last row read, sent or filtered out (unchanged when none). */
   position: number;
-  /** Rows read: fewer than the limit means the stream has caught up. */
-  rows: number;
+  /** Whether the read stopped early (a full batch, or `maxBytes`): there may be more to read at once. */
+  more: boolean;
 }
 
 export interface StreamSource {
@@ -39,8 +39,11 @@ export interface StreamSource {
   start: number;
   /** Whether these committed changes may concern this stream. */
   concerns(changes: StreamChanges): boolean;
-  /** The rows after `after`, at most `limit`. */
-  read(after: number, limit: number): StreamBatch;
+  /**
+   * The rows after `after`: at most `limit` rows, and no more once the messages reach `maxBytes`
+   * (the rows after that are not even loaded: a stream holds at most about that much at once).
+   */
+  read(after: number, limit: number, maxBytes: number): StreamBatch;
   /** Why the stream must end now, or null: checked at every heartbeat. */
   endReason(): StreamEndReason | null;
 }
@@ -86,6 +89,35 @@ function resumePosition(
   return position;
 }
 
+/**
+ * Turns rows into a batch of messages (`text: null`: filtered out), stopping after `limit` rows
+ * or once the messages reach `maxBytes`.
+ */
+function readBatch<Row>(
+  rows: Iterable<Row>,
+  after: number,
+  limit: number,
+  maxBytes: number,
+  message: (row: Row) => { position: number; text: string | null },
+): StreamBatch {
+  const batch: StreamBatch = { messages: [], position: after, more: false };
+  let count = 0;
+  let bytes = 0;
+  for (const row of rows) {
+    const { position, text } = message(row);
+    batch.position = position;
+    if (text !== null) {
+      batch.messages.push({ position, text });
+      bytes += text.length;
+    }
+    if (++count >= limit || bytes >= maxBytes) {
+      batch.more = true;
+      break;
+    }
+  }
+  return batch;
+}
+
 /** Ends a stream whose token was revoked (checked at each heartbeat, like every stream's state). */
 function revoked(deps: SourceDeps, request: StreamRequest): boolean {
   return !deps.storage.streams.tokenActive(request.tokenId);
@@ -114,18 +146,18 @@ export function sessionSource(
     accountId: request.accountId,
     start,
     concerns: (changes) => changes.sessions.has(sessionId),
-    read(after, limit) {
-      const rows = storage.streams.sessionEventsAfter(sessionId, threadId, after, limit);
-      const messages: StreamBatch["messages"] = [];
-      for (const { seq, event } of rows) {
-        if (types && !types.has(event.type)) continue;
-        // The event exactly as GET /sessions/{id}/events returns it.
-        messages.push({
-          position: seq,
-          text: sseMessage(event.id, event.type, JSON.stringify(sessionEventView(event))),
-        });
-      }
-      return { messages, position: rows.at(-1)?.seq ?? after, rows: rows.length };
+    read(after, limit, maxBytes) {
+      return readBatch(
+        storage.streams.sessionEventsAfter(sessionId, threadId, after, limit),
+        after,
+        limit,
+        maxBytes,
+        ({ seq, event }) =>
+          types && !types.has(event.type)
+            ? { position: seq, text: null }
+            : // The event exactly as GET /sessions/{id}/events returns it.
+              { position: seq, text: sseMessage(event.id, event.type, JSON.stringify(sessionEventView(event))) },
+      );
     },
     endReason() {
       if (revoked(deps, request)) return "token_revoked";
@@ -149,14 +181,11 @@ export function accountSource(deps: SourceDeps, request: StreamRequest): StreamS
     accountId: request.accountId,
     start,
     concerns: (changes) => changes.accounts.has(request.accountId),
-    read(after, limit) {
-      const rows = storage.streams.eventsAfter(request.accountId, after, limit);
-      const messages: StreamBatch["messages"] = [];
-      for (const row of rows) {
-        if (types && !types.has(row.kind)) continue;
-        messages.push({ position: row.seq, text: sseMessage(row.id, row.kind, row.payload) });
-      }
-      return { messages, position: rows.at(-1)?.seq ?? after, rows: rows.length };
+    read(after, limit, maxBytes) {
+      return readBatch(storage.streams.eventsAfter(request.accountId, after, limit), after, limit, maxBytes, (row) => ({
+        position: row.seq,
+        text: types && !types.has(row.kind) ? null : sseMessage(row.id, row.kind, row.payload),
+      }));
     },
     endReason: () => (revoked(deps, request) ? "token_revoked" : null),
   };

@@ -17,10 +17,13 @@ const open: SseConnection[] = [];
 
 beforeAll(async () => {
   a = await startTestServer({ env: { STREAM_HEARTBEAT_MS: "600000" } });
-  b = await startServerProcess({
-    DATABASE_URL: `sqlite:${a.dbPath}`,
-    CLOUD_AGENTS_BOOTSTRAP_TOKEN: a.token,
-  });
+  b = await startServerProcess(
+    {
+      DATABASE_URL: `sqlite:${a.dbPath}`,
+      CLOUD_AGENTS_BOOTSTRAP_TOKEN: a.token,
+    },
+    60_000,
+  );
 }, 60_000);
 afterAll(async () => {
   for (const c of open) c.close();

@@ -52,20 +52,21 @@ export interface StreamStore {
   sessionEventSeq(sessionId: string, eventId: string): number | null;
   /**
    * The session's events (one thread's, when `threadId` is given) after `afterSeq`, in commit
-   * order, at most `limit`.
+   * order, at most `limit`, read one at a time: a reader that has enough stops early and the rows
+   * after are never loaded. Consume it synchronously (it holds a statement open).
    */
   sessionEventsAfter(
     sessionId: string,
     threadId: string | undefined,
     afterSeq: number,
     limit: number,
-  ): SequencedSessionEvent[];
+  ): Iterable<SequencedSessionEvent>;
   /** The position of an envelope of this account, or null (unknown, another account's, or past retention). */
   eventSeq(accountId: string, eventId: string): number | null;
   /** The position of the account's newest envelope (0 when none): a live-only stream starts after it. */
   latestEventSeq(accountId: string): number;
-  /** The account's envelopes after `afterSeq`, in commit order, at most `limit`. */
-  eventsAfter(accountId: string, afterSeq: number, limit: number): SequencedEnvelope[];
+  /** The account's envelopes after `afterSeq`, in commit order, at most `limit`, read one at a time (as above). */
+  eventsAfter(accountId: string, afterSeq: number, limit: number): Iterable<SequencedEnvelope>;
 }
 
 /**

@@ -65,13 +65,15 @@ export function createStreamStore(ctx: SqliteContext): StreamStore {
       return seqOf(sessionEventSeq.get(eventId, sessionId)) ?? null;
     },
 
-    sessionEventsAfter(sessionId, threadId, afterSeq, limit) {
+    *sessionEventsAfter(sessionId, threadId, afterSeq, limit) {
+      // A statement iterated to its end, or left early (the iterator's return() resets it), in
+      // the same synchronous call: never left pending, so the shared statement stays safe.
       const rows = (
         threadId === undefined
-          ? sessionEvents.all(sessionId, afterSeq, limit)
-          : threadEvents.all(sessionId, threadId, afterSeq, limit)
-      ) as (SessionEventRow & { seq: number })[];
-      return rows.map((row) => ({ seq: row.seq, event: toSessionEvent(row) }));
+          ? sessionEvents.iterate(sessionId, afterSeq, limit)
+          : threadEvents.iterate(sessionId, threadId, afterSeq, limit)
+      ) as IterableIterator<SessionEventRow & { seq: number }>;
+      for (const row of rows) yield { seq: row.seq, event: toSessionEvent(row) };
     },
 
     eventSeq(accountId, eventId) {
@@ -82,8 +84,8 @@ export function createStreamStore(ctx: SqliteContext): StreamStore {
       return seqOf(latestAccountEvent.get(accountId)) ?? 0;
     },
 
-    eventsAfter(accountId, afterSeq, limit) {
-      return accountEvents.all(accountId, afterSeq, limit) as SequencedEnvelope[];
+    *eventsAfter(accountId, afterSeq, limit) {
+      yield* accountEvents.iterate(accountId, afterSeq, limit) as IterableIterator<SequencedEnvelope>;
     },
   };
 }
