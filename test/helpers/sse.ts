@@ -122,3 +122,22 @@ export async function mustOpen(baseUrl: string, path: string, options: OpenStrea
   }
   return opened as SseConnection;
 }
+
+/**
+ * Streams a test opens on its server (with the server's token unless given), kept so that they are
+ * all closed at the end.
+ */
+export function streamsOf(server: { url: string; token: string }) {
+  const opened: SseConnection[] = [];
+  return {
+    opened,
+    async open(path: string, headers: Record<string, string> = {}, token = server.token): Promise<SseConnection> {
+      const connection = await mustOpen(server.url, path, { token, headers });
+      opened.push(connection);
+      return connection;
+    },
+    closeAll(): void {
+      for (const c of opened) c.close();
+    },
+  };
+}

@@ -5,25 +5,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
-import { mustOpen, openStream, type RefusedStream, type SseConnection } from "../helpers/sse.ts";
+import { openStream, type RefusedStream, streamsOf } from "../helpers/sse.ts";
 import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 let server: TestServer;
-const open: SseConnection[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({ env: { MAX_STREAMS_PER_ACCOUNT: "3", SHUTDOWN_GRACE_MS: "60000" } });
+  streams = streamsOf(server);
 });
 afterAll(async () => {
-  for (const c of open) c.close();
+  streams.closeAll();
   await server.stop();
 });
 
-async function stream(path: string, headers: Record<string, string> = {}, token = server.token) {
-  const connection = await mustOpen(server.url, path, { token, headers });
-  open.push(connection);
-  return connection;
-}
+let streams: ReturnType<typeof streamsOf>;
+const stream = (path: string, headers: Record<string, string> = {}, token?: string) =>
+  streams.open(path, headers, token);
 
 /** The stored envelopes (exact bytes) of an account after a position. */
 function stored(account = "default") {
@@ -92,7 +90,7 @@ describe("the account stream", () => {
   });
 
   it("holds at most MAX_STREAMS_PER_ACCOUNT open streams per account (429 beyond), and frees a slot when one closes", async () => {
-    for (const c of open) c.close();
+    streams.closeAll();
     await waitFor(() => server.service.deps.streams.size === 0, { what: "the earlier streams released" });
     const held = await Promise.all([1, 2, 3].map(() => stream("/events/stream")));
     const refused = (await openStream(server.url, "/events/stream", { token: server.token })) as RefusedStream;

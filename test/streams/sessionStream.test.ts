@@ -13,29 +13,27 @@ import {
   userMessage,
   waitForIdle,
 } from "../helpers/lifecycle.ts";
-import { mustOpen, openStream, type RefusedStream, type SseConnection } from "../helpers/sse.ts";
+import { openStream, type RefusedStream, type SseConnection, streamsOf } from "../helpers/sse.ts";
 import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 let server: TestServer;
 let envId: string;
 let agentId: string;
-const open: SseConnection[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({ env: { STREAM_HEARTBEAT_MS: "100" } });
+  streams = streamsOf(server);
   envId = await createEnvironment(server);
   agentId = (await createAgent(server)).id;
 });
 afterAll(async () => {
-  for (const c of open) c.close();
+  streams.closeAll();
   await server.stop();
 });
 
-async function stream(path: string, headers: Record<string, string> = {}, token = server.token) {
-  const connection = await mustOpen(server.url, path, { token, headers });
-  open.push(connection);
-  return connection;
-}
+let streams: ReturnType<typeof streamsOf>;
+const stream = (path: string, headers: Record<string, string> = {}, token?: string) =>
+  streams.open(path, headers, token);
 
 /** Each message as the stream must carry it: the history event, its id and its type. */
 const asMessages = (events: any[]) => events.map((e) => ({ id: e.id, event: e.type, raw: JSON.stringify(e) }));
