@@ -27,6 +27,16 @@ import {
   type RetryInfo,
   type RetryPolicy,
 } from "./retry.js";
+import {
+  type EventEnvelope,
+  type EventEnvelopeOf,
+  type EventKind,
+  followStream,
+  type SessionEvent,
+  type SessionEventOf,
+  type SessionEventType,
+  type StreamOptions,
+} from "./streams.js";
 
 export type { components, operations, paths, webhooks } from "../generated/api.js";
 export {
@@ -46,6 +56,16 @@ export {
   type RetryPolicy,
   retryAfterMs,
 } from "./retry.js";
+export type {
+  EventEnvelope,
+  EventEnvelopeOf,
+  EventKind,
+  ReconnectInfo,
+  SessionEvent,
+  SessionEventOf,
+  SessionEventType,
+  StreamOptions,
+} from "./streams.js";
 
 export type Schemas = components["schemas"];
 
@@ -109,6 +129,39 @@ export type CloudAgentsClient = Client<paths> & {
    * for await (const vault of client.paginate("/vaults", { params: { query: { limit: 100 } } })) { ... }
    */
   paginate<P extends ListPath>(path: P, ...init: RequiredKeysInit<P>): AsyncGenerator<ListItem<P>, void, undefined>;
+  /**
+   * Follows a session live (`GET /sessions/{id}/events/stream`): its history, oldest first, then
+   * each event as it is committed, including its threads' events. Reconnects with `Last-Event-ID`
+   * after a dropped connection, so nothing is lost or repeated; a 4xx (other than 429) throws
+   * CloudAgentsApiError; aborting `signal` or leaving the loop closes the stream.
+   *
+   * @example
+   * for await (const event of client.streamSessionEvents(sessionId, { types: ["agent.message"] })) {
+   *   console.log(event.content[0]?.text);
+   * }
+   */
+  streamSessionEvents<T extends SessionEventType = SessionEventType>(
+    sessionId: string,
+    options?: StreamOptions<T>,
+  ): AsyncGenerator<SessionEventOf<T>, void, undefined>;
+  /** Follows one thread of a session live (`GET /sessions/{id}/threads/{thread_id}/events/stream`), like `streamSessionEvents`. */
+  streamThreadEvents<T extends SessionEventType = SessionEventType>(
+    sessionId: string,
+    threadId: string,
+    options?: StreamOptions<T>,
+  ): AsyncGenerator<SessionEventOf<T>, void, undefined>;
+  /**
+   * Follows the account's events live (`GET /events/stream`): every envelope committed from now
+   * on (or after `options.after`), the same envelopes webhook endpoints receive.
+   *
+   * @example
+   * for await (const envelope of client.streamEvents({ types: ["session.status_idled"] })) {
+   *   console.log(envelope.data.id);
+   * }
+   */
+  streamEvents<T extends EventKind = EventKind>(
+    options?: StreamOptions<T>,
+  ): AsyncGenerator<EventEnvelopeOf<T>, void, undefined>;
 };
 type RequiredKeysInit<P extends ListPath> = undefined extends ListInit<P> ? [init?: ListInit<P>] : [init: ListInit<P>];
 
@@ -124,11 +177,22 @@ export function createCloudAgentsClient(options: CloudAgentsClientOptions): Clou
     },
     onRetry: options.onRetry,
   });
-  const client = createClient<paths>({
-    baseUrl: `${options.baseUrl.replace(/\/+$/, "")}${API_BASE_PATH}`,
-    fetch: transport,
-    headers: { ...options.headers, Authorization: `Bearer ${options.token}` },
-  });
+  const apiUrl = `${options.baseUrl.replace(/\/+$/, "")}${API_BASE_PATH}`;
+  const headers = { ...options.headers, Authorization: `Bearer ${options.token}` };
+  const client = createClient<paths>({ baseUrl: apiUrl, fetch: transport, headers });
+  // Streams retry themselves (reconnecting after the last event): their transport does not.
+  const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const streams = {
+    apiUrl,
+    headers,
+    policy,
+    fetch: createTransport({
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      retry: { ...policy, maxRetries: 0 },
+    }),
+  };
+  const segment = encodeURIComponent;
 
   async function* paginate<P extends ListPath>(
     path: P,
@@ -158,5 +222,19 @@ export function createCloudAgentsClient(options: CloudAgentsClientOptions): Clou
 
   return Object.assign(client, {
     paginate: paginate as CloudAgentsClient["paginate"],
+    streamSessionEvents: ((sessionId: string, opts: StreamOptions<string> = {}) =>
+      followStream<SessionEvent>(
+        streams,
+        `/sessions/${segment(sessionId)}/events/stream`,
+        opts,
+      )) as CloudAgentsClient["streamSessionEvents"],
+    streamThreadEvents: ((sessionId: string, threadId: string, opts: StreamOptions<string> = {}) =>
+      followStream<SessionEvent>(
+        streams,
+        `/sessions/${segment(sessionId)}/threads/${segment(threadId)}/events/stream`,
+        opts,
+      )) as CloudAgentsClient["streamThreadEvents"],
+    streamEvents: ((opts: StreamOptions<string> = {}) =>
+      followStream<EventEnvelope>(streams, "/events/stream", opts)) as CloudAgentsClient["streamEvents"],
   });
 }

@@ -791,6 +791,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sessions/{session_id}/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Stream a session's events
+         * @description Follows a session live over Server-Sent Events (`text/event-stream`) instead of polling
+         *     `GET /sessions/{session_id}/events`: first the session's history, oldest first, then every new
+         *     event as it is committed, including those of its threads. Each event is one message:
+         *
+         *     ```
+         *     id: sevt_01JD3QA1B2C3D4E5F6G7H8J9K2
+         *     event: agent.message
+         *     data: {"id":"sevt_01JD3QA1B2C3D4E5F6G7H8J9K2","type":"agent.message",...}
+         *
+         *     ```
+         *
+         *     `data` is the event exactly as `GET /sessions/{session_id}/events` returns it. A `: ping`
+         *     comment comes every 15 s (`STREAM_HEARTBEAT_MS`) so that proxies keep the connection open.
+         *
+         *     - **Resume.** A client that lost the connection reconnects with `Last-Event-ID` (the header
+         *       browsers and the SDK send) or `after_id`: the stream continues right after that event, with
+         *       no gap and no repeat, whether the missed events were committed before, during or after the
+         *       reconnection.
+         *     - **Filter.** `types[]` sends only events of those types.
+         *     - **Limits.** An account holds at most `MAX_STREAMS_PER_ACCOUNT` open streams on a server
+         *       (default 100; `429` beyond). A client that stops reading is disconnected once the server has
+         *       waited `STREAM_DRAIN_TIMEOUT_MS` (default 30 s) for it to take what was already sent: the
+         *       server never buffers events without bound. Reconnect with `Last-Event-ID` to continue.
+         *     - **End.** The stream stays open until the client closes it; the server closes it at shutdown
+         *       and when the session is deleted. Bad input (an unknown session, a bad `after_id`, an unknown
+         *       type) is refused before the stream starts, in the error envelope.
+         */
+        get: operations["streamSessionEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/threads/{thread_id}/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+                /**
+                 * @description The id of the session thread (`sthr_...`).
+                 * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+                 */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Stream a thread's events
+         * @description Like `GET /sessions/{session_id}/events/stream`, for one thread of the session: its history
+         *     (its creation, the sub-agent's messages, its runs ending, its termination), oldest first, then
+         *     its new events as they are committed, each one message `id:` / `event:` / `data:` with `data`
+         *     exactly as `GET /sessions/{session_id}/threads/{thread_id}/events` returns it. `Last-Event-ID`
+         *     or `after_id` resume after an event of the session, `types[]` filters, a `: ping` comment comes
+         *     every 15 s, and the same limits apply. An unknown session or thread answers `404` before the
+         *     stream starts.
+         */
+        get: operations["streamSessionThreadEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream the account's events
+         * @description Every event envelope of the account as it is committed, over Server-Sent Events
+         *     (`text/event-stream`): the same envelopes, byte for byte, that webhook endpoints receive, without
+         *     registering an endpoint or exposing a port (`cloud-agents listen` forwards them to a local URL).
+         *     Each event is one message:
+         *
+         *     ```
+         *     id: evt_01JD3QB2C3D4E5F6G7H8J9K0M1
+         *     event: session.status_idled
+         *     data: {"id":"evt_01JD3QB2C3D4E5F6G7H8J9K0M1","created_at":"...","type":"event","data":{...}}
+         *
+         *     ```
+         *
+         *     The stream starts with the events committed from the moment it opens. `Last-Event-ID` (or
+         *     `after_id`) first sends every event committed after that one, then continues live, with no
+         *     gap and no repeat; events are kept for `RETENTION_DAYS`. `types[]` sends only those kinds. A
+         *     `: ping` comment comes every 15 s. The limits of `GET /sessions/{session_id}/events/stream`
+         *     apply: at most `MAX_STREAMS_PER_ACCOUNT` open streams (`429`), and a client that stops reading
+         *     is disconnected instead of buffered for.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/deployments": {
         parameters: {
             query?: never;
@@ -3879,778 +4004,29 @@ export interface components {
             has_more: components["schemas"]["HasMore"];
         };
         /**
-         * @description `active` (fires per its schedule) or `paused` (fires nothing; manual runs still start). An archived deployment (`archived_at` set) never fires, whatever its status.
-         * @example active
+         * @description The type of a session event, as in its `type` field and the `event:` line of a stream message.
+         * @example agent.message
          * @enum {string}
          */
-        DeploymentStatus: "active" | "paused";
-        /** @description The agent a deployment (or one of its runs) runs. */
-        DeploymentAgent: {
+        SessionEventType: "user.message" | "user.interrupt" | "agent.message" | "agent.tool_use" | "agent.tool_result" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "session.error";
+        /** @description One message of a session's or thread's event stream. On the wire it is three lines and a blank line: `id: <event id>`, `event: <event type>`, `data: <the event as one line of JSON>`. */
+        SessionEventStreamMessage: {
             /**
-             * @description Always `agent`.
-             * @example agent
-             * @constant
-             */
-            type: "agent";
-            /**
-             * @description The agent id.
-             * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+             * @description The event id (`id:` line). A client that reconnects sends the last one it received as `Last-Event-ID` and the stream resumes right after it.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K2
              */
             id: string;
-            /**
-             * @description On a deployment, the pinned version (null: each run uses the agent's latest version at its fire time); on a run, the version it ran (null when the agent could not be read).
-             * @example null
-             */
-            version: number | null;
+            event: components["schemas"]["SessionEventType"];
+            data: components["schemas"]["SessionEvent"];
         };
-        /** @description The user messages sent to the new session of every run, 1 to 50; they start the session's first turn. */
-        DeploymentInitialEvents: components["schemas"]["UserMessageInput"][];
-        /**
-         * @description Up to 5 future fire times, soonest first, computed by the same function that fires the runs; empty for manual, paused and archived deployments.
-         * @example [
-         *       "2026-11-23T08:00:00.000Z",
-         *       "2026-11-24T08:00:00.000Z"
-         *     ]
-         */
-        UpcomingRunsAt: string[];
-        /**
-         * Format: date-time
-         * @description When the deployment last started a run (scheduled or manual); null before its first run.
-         * @example 2026-11-20T08:00:00.000Z
-         */
-        LastRunAt: string | null;
-        /** @description A cron schedule as stored, with its upcoming fire times. */
-        CronSchedule: {
-            /**
-             * @description Always `cron`.
-             * @example cron
-             * @constant
-             */
-            type: "cron";
-            /**
-             * @description The 5-field cron expression.
-             * @example 0 9 * * 1-5
-             */
-            expression: string;
-            /**
-             * @description The IANA time zone the expression is evaluated in.
-             * @example Europe/Berlin
-             */
-            timezone: string;
-            upcoming_runs_at: components["schemas"]["UpcomingRunsAt"];
-            last_run_at: components["schemas"]["LastRunAt"];
-        };
-        /** @description The manual-only trigger; `upcoming_runs_at` is always empty. */
-        ManualSchedule: {
-            /**
-             * @description Always `manual`.
-             * @example manual
-             * @constant
-             */
-            type: "manual";
-            upcoming_runs_at: components["schemas"]["UpcomingRunsAt"];
-            last_run_at: components["schemas"]["LastRunAt"];
-        };
-        /** @description The deployment's schedule with `upcoming_runs_at` (up to 5 future fire times) and `last_run_at`. */
-        DeploymentSchedule: components["schemas"]["CronSchedule"] | components["schemas"]["ManualSchedule"];
-        /**
-         * @description Environment variables copied into the session of every run, as `NAME=value` lines separated by `\n` (a trailing `\r` is dropped, blank lines are skipped; the value is everything after the first `=`). Names match `[A-Za-z_][A-Za-z0-9_]*`; the reserved names `PATH`, `HOME`, `USER`, `SHELL`, `PWD`, `HOSTNAME` and the prefixes `CLOUD_AGENTS_`, `LD_`, `DYLD_` are refused (in any letter case), as are duplicate names (letter case ignored); values are single-line; the normalized text is at most 32 KiB. Responses hold one normalized string sorted by name, one `NAME=value` entry per line, joined with `\n`.
-         * @example REPORT_CHANNEL=#eng-digest
-         *     REPO=acme/api
-         */
-        DeploymentEnvironmentVariables: string;
-        /**
-         * @description Resources to make available to the runs' sessions (for example repositories or files), kept as given: up to 50 JSON objects, each with a `type`. The service stores and returns them; the built-in runtime does not read them.
-         * @example [
-         *       {
-         *         "type": "github_repository",
-         *         "url": "https://github.com/acme/api"
-         *       }
-         *     ]
-         */
-        DeploymentResources: ({
-            /**
-             * @description The kind of resource.
-             * @example github_repository
-             */
-            type: string;
-        } & {
-            [key: string]: unknown;
-        })[];
-        /**
-         * @description What a scheduled fire does while the previous run of the deployment is still `running`: `skip` (the default) records a `skipped` run and creates no session; `allow` starts another run. Manual runs always start.
-         * @default skip
-         * @example skip
-         * @enum {string}
-         */
-        OverlapPolicy: "skip" | "allow";
-        /**
-         * @description After downtime, the latest fire time missed within this many seconds fires once when the server is back; older misses are never back-filled. 0 (the default) back-fills nothing.
-         * @default 0
-         * @example 3600
-         */
-        CatchupWindowSeconds: number;
-        /**
-         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `provider_error`, `mcp_error`, `tool_rounds_exceeded`, `session_deleted`, `session_archived` (the session was archived before its first turn ended).
-         * @example agent_unavailable
-         * @enum {string}
-         */
-        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "session_deleted" | "session_archived";
-        /** @description Why the deployment is paused: `{type:"manual"}` after `POST /deployments/{deployment_id}/pause`, or `{type:"error", error:{type}}` when a run could not start for a cause that will not go away by itself (its agent or environment was archived or deleted); null while active. */
-        DeploymentPausedReason: null | {
-            /**
-             * @description Always `manual`.
-             * @example manual
-             * @constant
-             */
-            type: "manual";
-        } | {
-            /**
-             * @description Always `error`.
-             * @example error
-             * @constant
-             */
-            type: "error";
-            /** @description The error that paused the deployment. */
-            error: {
-                type: components["schemas"]["DeploymentRunErrorType"];
-            };
-        };
-        /** @description A binding of an agent to a cron schedule (or the manual-only trigger), an environment and the initial events of every run. Each run creates a session. */
-        Deployment: {
-            /**
-             * @description The deployment id, `dep_` followed by a ULID.
-             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
-             */
-            id: string;
-            /**
-             * @description Always `deployment`.
-             * @example deployment
-             * @constant
-             */
-            type: "deployment";
-            /**
-             * @description The deployment's name.
-             * @example weekday-pr-digest
-             */
-            name: string;
-            /**
-             * @description A note for humans; null when none is set.
-             * @example Summarizes yesterday's merged pull requests every weekday morning.
-             */
-            description: string | null;
-            agent: components["schemas"]["DeploymentAgent"];
-            /**
-             * @description The environment the runs' sessions run in.
-             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
-             */
-            environment_id: string;
-            initial_events: components["schemas"]["DeploymentInitialEvents"];
-            schedule: components["schemas"]["DeploymentSchedule"];
-            environment_variables: components["schemas"]["DeploymentEnvironmentVariables"];
-            resources: components["schemas"]["DeploymentResources"];
-            /**
-             * @description The vaults every run's session uses.
-             * @example [
-             *       "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
-             *     ]
-             */
-            vault_ids: string[];
-            metadata: components["schemas"]["Metadata"];
-            overlap_policy: components["schemas"]["OverlapPolicy"];
-            catchup_window_seconds: components["schemas"]["CatchupWindowSeconds"];
-            status: components["schemas"]["DeploymentStatus"];
-            paused_reason: components["schemas"]["DeploymentPausedReason"];
-            /**
-             * Format: date-time
-             * @description When the deployment was archived; null while it is not. An archived deployment never fires.
-             * @example null
-             */
-            archived_at: string | null;
-            /**
-             * Format: date-time
-             * @description When the deployment was created.
-             * @example 2026-11-21T12:34:56.789Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description When the deployment's configuration or status last changed.
-             * @example 2026-11-21T12:34:56.789Z
-             */
-            updated_at: string;
-        };
-        /** @description One page of deployments, newest first. */
-        DeploymentList: {
-            /** @description The deployments on this page. */
-            data: components["schemas"]["Deployment"][];
-            next_page: components["schemas"]["NextPage"];
-            first_id: components["schemas"]["FirstId"];
-            last_id: components["schemas"]["LastId"];
-            has_more: components["schemas"]["HasMore"];
-        };
-        /** @description A cron schedule: a 5-field expression (minute, hour, day of month, month, day of week) evaluated in an IANA time zone. Fields take numbers, `*`, ranges `a-b`, lists `a,b` and steps `*\/n` or `a-b/n`; day of week is 0-7 (0 and 7 are Sunday). When both day of month and day of week are restricted, a day matches when either matches (classic cron). Names, macros (`@daily`), a seconds field and Quartz extensions are refused, as is an expression that can never fire. Daylight saving: a local time that occurs twice fires once, at its first occurrence; a local time that does not exist fires once, at the first instant after the gap. */
-        CronScheduleInput: {
-            /**
-             * @description Always `cron`.
-             * @example cron
-             * @constant
-             */
-            type: "cron";
-            /**
-             * @description The 5-field cron expression.
-             * @example 0 9 * * 1-5
-             */
-            expression: string;
-            /**
-             * @description An IANA time zone name such as `Europe/Berlin` (default `UTC`). Offsets such as `+02:00` are refused.
-             * @default UTC
-             * @example Europe/Berlin
-             */
-            timezone: string;
-        };
-        /** @description The manual-only trigger. The deployment never fires on its own; start runs with `POST /deployments/{deployment_id}/run`. */
-        ManualScheduleInput: {
-            /**
-             * @description Always `manual`.
-             * @example manual
-             * @constant
-             */
-            type: "manual";
-        };
-        /** @description A cron schedule, or the manual-only trigger. */
-        DeploymentScheduleInput: components["schemas"]["CronScheduleInput"] | components["schemas"]["ManualScheduleInput"];
-        /** @description The body of a deployment create. The new deployment is `active` and fires per its schedule at once. */
-        CreateDeploymentRequest: {
-            /**
-             * @description A name, 1 to 255 characters.
-             * @example weekday-pr-digest
-             */
-            name: string;
-            /**
-             * @description A note for humans, at most 1024 characters.
-             * @example Summarizes yesterday's merged pull requests every weekday morning.
-             */
-            description?: string | null;
-            agent: components["schemas"]["AgentReference"];
-            /**
-             * @description The environment the runs' sessions run in (`env_...`); it must be active.
-             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
-             */
-            environment_id: string;
-            initial_events: components["schemas"]["DeploymentInitialEvents"];
-            schedule?: components["schemas"]["DeploymentScheduleInput"];
-            environment_variables?: components["schemas"]["DeploymentEnvironmentVariables"];
-            resources?: components["schemas"]["DeploymentResources"];
-            /**
-             * @description Active vaults every run's session uses, at most 20.
-             * @example [
-             *       "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
-             *     ]
-             */
-            vault_ids?: string[];
-            metadata?: components["schemas"]["Metadata"];
-            overlap_policy?: components["schemas"]["OverlapPolicy"];
-            catchup_window_seconds?: components["schemas"]["CatchupWindowSeconds"];
-        };
-        /** @description A partial update: every field of the create may be given; omitted fields keep their value. `metadata` is a patch (a string upserts a key, null deletes it). */
-        UpdateDeploymentRequest: {
-            /**
-             * @description A new name, 1 to 255 characters.
-             * @example weekday-pr-digest
-             */
-            name?: string;
-            /**
-             * @description A new note; null clears it.
-             * @example Runs at 08:00 from now on.
-             */
-            description?: string | null;
-            agent?: components["schemas"]["AgentReference"];
-            /**
-             * @description Another active environment (`env_...`).
-             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
-             */
-            environment_id?: string;
-            initial_events?: components["schemas"]["DeploymentInitialEvents"];
-            schedule?: components["schemas"]["DeploymentScheduleInput"];
-            environment_variables?: components["schemas"]["DeploymentEnvironmentVariables"];
-            resources?: components["schemas"]["DeploymentResources"];
-            /**
-             * @description The active vaults every run's session uses, at most 20 (replaces the list).
-             * @example []
-             */
-            vault_ids?: string[];
-            metadata?: components["schemas"]["MetadataPatch"];
-            overlap_policy?: components["schemas"]["OverlapPolicy"];
-            catchup_window_seconds?: components["schemas"]["CatchupWindowSeconds"];
-        };
-        /** @description The confirmation of a deployment delete. */
-        DeletedDeployment: {
-            /**
-             * @description The id of the deleted deployment.
-             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
-             */
-            id: string;
-            /**
-             * @description Always `deployment_deleted`.
-             * @example deployment_deleted
-             * @constant
-             */
-            type: "deployment_deleted";
-        };
-        /**
-         * @description `running` from the creation of the run's session until the session's first turn ends, then `succeeded` (the session went idle) or `failed` (the turn errored, or no session could be created); `skipped` when a scheduled fire met a running run under the `skip` overlap policy.
-         * @example succeeded
-         * @enum {string}
-         */
-        DeploymentRunStatus: "running" | "succeeded" | "failed" | "skipped";
-        /** @description Why the run failed. */
-        DeploymentRunError: {
-            type: components["schemas"]["DeploymentRunErrorType"];
-            /**
-             * @description A readable explanation.
-             * @example The agent agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K is archived and takes no new sessions.
-             */
-            message: string;
-        };
-        /** @description What started the run. */
-        DeploymentRunTrigger: {
-            /**
-             * @description Always `schedule`.
-             * @example schedule
-             * @constant
-             */
-            type: "schedule";
-            /**
-             * Format: date-time
-             * @description The fire time the run belongs to; one run at most per deployment and fire time.
-             * @example 2026-11-23T08:00:00.000Z
-             */
-            scheduled_at: string;
-        } | {
-            /**
-             * @description Always `manual`.
-             * @example manual
-             * @constant
-             */
-            type: "manual";
-        };
-        /** @description One run of a deployment. A run that starts creates a session. */
-        DeploymentRun: {
-            /**
-             * @description The run id, `drun_` followed by a ULID.
-             * @example drun_01JD3QB2C3D4E5F6G7H8J9K0M1
-             */
-            id: string;
-            /**
-             * @description Always `deployment_run`.
-             * @example deployment_run
-             * @constant
-             */
-            type: "deployment_run";
-            /**
-             * @description The deployment the run belongs to.
-             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
-             */
-            deployment_id: string;
-            agent: components["schemas"]["DeploymentAgent"];
-            /**
-             * @description The session the run created; null when none was created (skipped, or it could not start).
-             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
-             */
-            session_id: string | null;
-            status: components["schemas"]["DeploymentRunStatus"];
-            /** @description Why the run failed; null unless `failed`. */
-            error: null | components["schemas"]["DeploymentRunError"];
-            trigger_context: components["schemas"]["DeploymentRunTrigger"];
-            /**
-             * Format: date-time
-             * @description When the run was created (for a scheduled run, when it fired).
-             * @example 2026-11-23T08:00:00.012Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description When the run ended (succeeded, failed or skipped); null while `running`.
-             * @example 2026-11-23T08:00:01.337Z
-             */
-            finished_at: string | null;
-        };
-        /**
-         * @description What started the run: the deployment's schedule, or a manual `POST /deployments/{deployment_id}/run`.
-         * @example schedule
-         * @enum {string}
-         */
-        DeploymentRunTriggerType: "schedule" | "manual";
-        /** @description One page of deployment runs, newest first. */
-        DeploymentRunList: {
-            /** @description The runs on this page. */
-            data: components["schemas"]["DeploymentRun"][];
-            next_page: components["schemas"]["NextPage"];
-            first_id: components["schemas"]["FirstId"];
-            last_id: components["schemas"]["LastId"];
-            has_more: components["schemas"]["HasMore"];
-        };
-        /**
-         * @description An event kind an endpoint subscribes to, or `*` for every kind. `webhook.test` events are sent to the tested endpoint whatever it subscribes to.
-         * @example session.status_idled
-         * @enum {string}
-         */
-        WebhookEventSelector: "*" | "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed" | "environment.created" | "environment.updated" | "environment.archived" | "environment.deleted" | "vault.created" | "vault.archived" | "vault.deleted" | "vault_credential.created" | "vault_credential.updated" | "vault_credential.archived" | "vault_credential.deleted" | "vault_credential.refresh_failed" | "webhook_endpoint.degraded" | "webhook_endpoint.recovered" | "webhook_endpoint.disabled";
-        /**
-         * @description How deliveries to the endpoint are signed. `webhook_signature` (the default): `Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` keyed with the UTF-8 bytes of the whole `signing_secret` over `<t>.<raw body>` (the layout Stripe's libraries verify). `standard_webhooks`: the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256>` keyed with the base64-decoded part of the secret after `whsec_` over `<webhook-id>.<webhook-timestamp>.<raw body>`, so the `standardwebhooks` and `svix` libraries verify deliveries unchanged. See "Verifying webhook deliveries" in the introduction.
-         * @example webhook_signature
-         * @enum {string}
-         */
-        WebhookSigningScheme: "webhook_signature" | "standard_webhooks";
-        /** @description Why an endpoint is disabled: `gone` when it answered `410 Gone` (disabled at once), `failing` when its deliveries kept failing without a success for `WEBHOOK_AUTO_DISABLE_AFTER_S` (5 days by default), `manual` after `POST /webhook_endpoints/{endpoint_id}/disable`. */
-        WebhookEndpointDisabledReason: {
-            /**
-             * @description The cause.
-             * @example gone
-             * @enum {string}
-             */
-            type: "gone" | "failing" | "manual";
-        };
-        /** @description A registered URL that receives signed event pushes. The signing secret is shown only when the endpoint is created. */
-        WebhookEndpoint: {
-            /**
-             * @description The endpoint id, `wep_` followed by a ULID.
-             * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
-             */
-            id: string;
-            /**
-             * @description Always `webhook_endpoint`.
-             * @example webhook_endpoint
-             * @constant
-             */
-            type: "webhook_endpoint";
-            /**
-             * @description The URL that receives the events.
-             * @example https://hooks.example.com/cloud-agents
-             */
-            url: string;
-            /**
-             * @description The subscribed event kinds, or `["*"]` for every kind.
-             * @example [
-             *       "session.status_idled",
-             *       "session.archived"
-             *     ]
-             */
-            events: components["schemas"]["WebhookEventSelector"][];
-            /**
-             * @description A note for humans; null when none was given.
-             * @example Notify the ops channel when a session goes idle.
-             */
-            description: string | null;
-            metadata: components["schemas"]["Metadata"];
-            signing_scheme: components["schemas"]["WebhookSigningScheme"];
-            /**
-             * Format: date-time
-             * @description After `POST /webhook_endpoints/{endpoint_id}/rotate_secret`: until when the previous secret still signs every delivery next to the current one. Null when only the current secret signs.
-             * @example null
-             */
-            previous_secret_expires_at: string | null;
-            /**
-             * @description True when enabled; false when disabled (events are still recorded for it, and held until it is enabled).
-             * @example true
-             */
-            active: boolean;
-            /** @description Why the endpoint is disabled; null while it is enabled. */
-            disabled_reason: null | components["schemas"]["WebhookEndpointDisabledReason"];
-            /**
-             * @description Failed delivery attempts since the last successful one.
-             * @example 0
-             */
-            consecutive_fail: number;
-            /**
-             * @description True once `consecutive_fail` exceeds the degradation threshold (20 by default); a successful delivery clears it.
-             * @example false
-             */
-            degraded: boolean;
-            /**
-             * Format: date-time
-             * @description When a delivery to this endpoint last succeeded; null if never.
-             * @example 2026-11-21T12:40:01.250Z
-             */
-            last_success_at: string | null;
-            /**
-             * Format: date-time
-             * @description When a delivery attempt to this endpoint last failed; null if never.
-             * @example null
-             */
-            last_failure_at: string | null;
-            /**
-             * Format: date-time
-             * @description When the endpoint was created.
-             * @example 2026-11-21T12:34:56.789Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description When the endpoint's configuration, enabled state or signing secret last changed.
-             * @example 2026-11-21T12:34:56.789Z
-             */
-            updated_at: string;
-        };
-        /** @description One page of webhook endpoints, newest first. */
-        WebhookEndpointList: {
-            /** @description The endpoints on this page. */
-            data: components["schemas"]["WebhookEndpoint"][];
-            next_page: components["schemas"]["NextPage"];
-            first_id: components["schemas"]["FirstId"];
-            last_id: components["schemas"]["LastId"];
-            has_more: components["schemas"]["HasMore"];
-        };
-        /** @description The configuration of a webhook endpoint, for create and for `PUT` (which replaces it: omitted optional fields are reset to their defaults). */
-        WebhookEndpointRequest: {
-            /**
-             * @description The http or https URL that receives the events, at most 2048 characters, without user-info. Loopback, private, link-local, unique-local and cloud metadata addresses are refused (here and again at delivery, after DNS resolution) unless the operator sets `WEBHOOK_ALLOW_PRIVATE_TARGETS=true`.
-             * @example https://hooks.example.com/cloud-agents
-             */
-            url: string;
-            /**
-             * @description The event kinds to receive, or `["*"]` for every kind. `*` cannot be combined with other kinds.
-             * @example [
-             *       "session.status_idled",
-             *       "session.archived"
-             *     ]
-             */
-            events: components["schemas"]["WebhookEventSelector"][];
-            /**
-             * @description A note for humans, at most 1024 characters.
-             * @example Notify the ops channel when a session goes idle.
-             */
-            description?: string | null;
-            metadata?: components["schemas"]["Metadata"];
-            signing_scheme?: components["schemas"]["WebhookSigningScheme"];
-        };
-        /** @description A webhook endpoint with its signing secret, as created or just rotated. Only these two responses show the secret, so store it now. */
-        WebhookEndpointWithSecret: {
-            /**
-             * @description The endpoint id, `wep_` followed by a ULID.
-             * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
-             */
-            id: string;
-            /**
-             * @description Always `webhook_endpoint`.
-             * @example webhook_endpoint
-             * @constant
-             */
-            type: "webhook_endpoint";
-            /**
-             * @description The URL that receives the events.
-             * @example https://hooks.example.com/cloud-agents
-             */
-            url: string;
-            /**
-             * @description The subscribed event kinds, or `["*"]` for every kind.
-             * @example [
-             *       "session.status_idled",
-             *       "session.archived"
-             *     ]
-             */
-            events: components["schemas"]["WebhookEventSelector"][];
-            /**
-             * @description A note for humans; null when none was given.
-             * @example Notify the ops channel when a session goes idle.
-             */
-            description: string | null;
-            metadata: components["schemas"]["Metadata"];
-            signing_scheme: components["schemas"]["WebhookSigningScheme"];
-            /**
-             * Format: date-time
-             * @description After `POST /webhook_endpoints/{endpoint_id}/rotate_secret`: until when the previous secret still signs every delivery next to the current one. Null when only the current secret signs.
-             * @example null
-             */
-            previous_secret_expires_at: string | null;
-            /**
-             * @description True when enabled; false when disabled (events are still recorded for it, and held until it is enabled).
-             * @example true
-             */
-            active: boolean;
-            /** @description Why the endpoint is disabled; null while it is enabled. */
-            disabled_reason: null | components["schemas"]["WebhookEndpointDisabledReason"];
-            /**
-             * @description Failed delivery attempts since the last successful one.
-             * @example 0
-             */
-            consecutive_fail: number;
-            /**
-             * @description True once `consecutive_fail` exceeds the degradation threshold (20 by default); a successful delivery clears it.
-             * @example false
-             */
-            degraded: boolean;
-            /**
-             * Format: date-time
-             * @description When a delivery to this endpoint last succeeded; null if never.
-             * @example 2026-11-21T12:40:01.250Z
-             */
-            last_success_at: string | null;
-            /**
-             * Format: date-time
-             * @description When a delivery attempt to this endpoint last failed; null if never.
-             * @example null
-             */
-            last_failure_at: string | null;
-            /**
-             * Format: date-time
-             * @description When the endpoint was created.
-             * @example 2026-11-21T12:34:56.789Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description When the endpoint's configuration, enabled state or signing secret last changed.
-             * @example 2026-11-21T12:34:56.789Z
-             */
-            updated_at: string;
-            /**
-             * @description The secret that signs every delivery to this endpoint: `whsec_` followed by 32 random bytes in standard base64. With `webhook_signature` the HMAC key is the UTF-8 bytes of this whole string; with `standard_webhooks` it is the base64-decoded part after `whsec_`. Returned only when the endpoint is created and when its secret is rotated, never by later reads.
-             * @example whsec_toRH2g/qGOn/dSb4x0cMrgURX8xXXdl02SBWIsoRAEs=
-             */
-            signing_secret: string;
-        };
-        /** @description The test event that was queued for the endpoint, and its delivery record. */
-        WebhookTestResult: {
-            /**
-             * @description The id of the `webhook.test` event (the envelope `id` and the `Webhook-Id` header).
-             * @example evt_01JD3R2A5B6C7D8E9F0G1H2J3K
-             */
-            event_id: string;
-            /**
-             * @description The delivery record of the test event for this endpoint; follow it with `GET /webhook_events/{webhook_event_id}`.
-             * @example whev_01JD3R2A5C0QW4E7R9T2Y5V8M1
-             */
-            webhook_event_id: string;
-        };
-        /** @description How long the secret being replaced keeps signing deliveries, next to the new one. */
-        RotateWebhookSecretRequest: {
-            /**
-             * @description Seconds during which every delivery is signed with both the new and the previous secret (0 to 604800, one week; default 86400, one day). 0 stops the previous secret at once.
-             * @default 86400
-             * @example 86400
-             */
-            previous_secret_expires_in: number;
-        };
-        /** @description The window of delivery records to re-queue, by the time their event occurred (`created_at`). */
-        RecoverWebhookEndpointRequest: {
-            /**
-             * Format: date-time
-             * @description The start of the window (inclusive), RFC 3339.
-             * @example 2026-11-21T00:00:00.000Z
-             */
-            since: string;
-            /**
-             * Format: date-time
-             * @description The end of the window (exclusive), RFC 3339; defaults to now. Must be after `since`.
-             * @example 2026-11-22T00:00:00.000Z
-             */
-            until?: string;
-        };
-        /** @description The outcome of a recovery. */
-        WebhookRecoverResult: {
-            /**
-             * @description How many `dead` records of the endpoint were queued again (now `pending`, due at once, with a fresh round of attempts).
-             * @example 42
-             */
-            requeued: number;
-        };
-        /**
-         * @description The delivery status of a record:
-         *     `pending` (waiting for its first attempt or a retry, or held while the endpoint is disabled),
-         *     `succeeded` (a 2xx arrived), `dead` (all 4 attempts failed: the dead-letter queue; retry it with
-         *     `POST /webhook_events/{webhook_event_id}/retry`) or `discarded` (its endpoint was deleted first).
-         * @example succeeded
-         * @enum {string}
-         */
-        WebhookEventStatus: "pending" | "succeeded" | "dead" | "discarded";
+        /** @description A `text/event-stream` body (Server-Sent Events): the messages of the events in the order they were committed, one per event, separated by blank lines, and a `: ping` comment line at every heartbeat. The stream does not end on its own: the client closes it (or the server, at shutdown, when the session is deleted, or when the client reads too slowly). */
+        SessionEventStream: components["schemas"]["SessionEventStreamMessage"][];
         /**
          * @description The kind of an event, as in the envelope's `data.type` and the `Webhook-Event-Type` header.
          * @example session.status_idled
          * @enum {string}
          */
         WebhookEventType: "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed" | "environment.created" | "environment.updated" | "environment.archived" | "environment.deleted" | "vault.created" | "vault.archived" | "vault.deleted" | "vault_credential.created" | "vault_credential.updated" | "vault_credential.archived" | "vault_credential.deleted" | "vault_credential.refresh_failed" | "webhook_endpoint.degraded" | "webhook_endpoint.recovered" | "webhook_endpoint.disabled" | "webhook.test";
-        /** @description The delivery record of one event for one endpoint: its status and timestamps, for auditing. */
-        WebhookEvent: {
-            /**
-             * @description The record id, `whev_` followed by a ULID.
-             * @example whev_01JD3R2A5C0QW4E7R9T2Y5V8M1
-             */
-            id: string;
-            /**
-             * @description Always `webhook_event`.
-             * @example webhook_event
-             * @constant
-             */
-            type: "webhook_event";
-            /**
-             * @description The event delivered (the envelope `id`).
-             * @example evt_01JD3R2A5B6C7D8E9F0G1H2J3K
-             */
-            event_id: string;
-            event_type: components["schemas"]["WebhookEventType"];
-            /**
-             * @description The endpoint the record delivers to (it may have been deleted since).
-             * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
-             */
-            endpoint_id: string;
-            status: components["schemas"]["WebhookEventStatus"];
-            /**
-             * @description Delivery attempts made so far, manual retries included.
-             * @example 1
-             */
-            attempt_count: number;
-            /**
-             * Format: date-time
-             * @description When the next attempt is due while `pending` (a held record of a disabled endpoint is sent as soon as the endpoint is enabled); null once the record is `succeeded`, `dead` or `discarded`.
-             * @example null
-             */
-            next_attempt_at: string | null;
-            /**
-             * Format: date-time
-             * @description When the last attempt started; null before the first.
-             * @example 2026-11-21T12:40:01.130Z
-             */
-            last_attempt_at: string | null;
-            /**
-             * Format: date-time
-             * @description When the receiver acknowledged the event with a 2xx; null until then.
-             * @example 2026-11-21T12:40:01.152Z
-             */
-            delivered_at: string | null;
-            /**
-             * @description The HTTP status of the last attempt; null before the first attempt or when no response arrived (timeout, connection error).
-             * @example 200
-             */
-            last_response_status: number | null;
-            /**
-             * @description Why the last attempt failed (truncated); null when it succeeded or before the first attempt.
-             * @example null
-             */
-            last_error: string | null;
-            /**
-             * Format: date-time
-             * @description When the record was created (in the same transaction as the event).
-             * @example 2026-11-21T12:40:01.120Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description When the record last changed.
-             * @example 2026-11-21T12:40:01.152Z
-             */
-            updated_at: string;
-        };
-        /** @description One page of delivery records, newest first. */
-        WebhookEventList: {
-            /** @description The delivery records on this page. */
-            data: components["schemas"]["WebhookEvent"][];
-            next_page: components["schemas"]["NextPage"];
-            first_id: components["schemas"]["FirstId"];
-            last_id: components["schemas"]["LastId"];
-            has_more: components["schemas"]["HasMore"];
-        };
         /** @description The fields every event envelope shares: its id, when it occurred and `type: event`. Each webhook adds its own `data` (see the kinds under Events); `EventEnvelope` is the envelope of any kind. */
         EventEnvelopeBase: {
             /**
@@ -5270,6 +4646,15 @@ export interface components {
              */
             type: "webhook_endpoint.recovered";
         };
+        /** @description Why an endpoint is disabled: `gone` when it answered `410 Gone` (disabled at once), `failing` when its deliveries kept failing without a success for `WEBHOOK_AUTO_DISABLE_AFTER_S` (5 days by default), `manual` after `POST /webhook_endpoints/{endpoint_id}/disable`. */
+        WebhookEndpointDisabledReason: {
+            /**
+             * @description The cause.
+             * @example gone
+             * @enum {string}
+             */
+            type: "gone" | "failing" | "manual";
+        };
         /** @description The data of a `webhook_endpoint.disabled` event. An endpoint was disabled: it answered `410 Gone` (`gone`), it kept failing without a success for `WEBHOOK_AUTO_DISABLE_AFTER_S` (`failing`, 5 days by default), or `POST /webhook_endpoints/{endpoint_id}/disable` was called (`manual`). Events for it are held until it is enabled. Sent to the account's other endpoints subscribed to it, never to the disabled endpoint itself. */
         WebhookEndpointDisabledEventData: {
             /**
@@ -5309,6 +4694,776 @@ export interface components {
         /** @description The envelope of every event the service pushes to webhook endpoints, whatever its kind: `data.type` names the kind. The envelope `id` is the deduplication key: it is the same for every endpoint and every retry of the event. */
         EventEnvelope: components["schemas"]["EventEnvelopeBase"] & {
             data: components["schemas"]["EventData"];
+        };
+        /** @description One message of the account's event stream. On the wire it is three lines and a blank line: `id: <envelope id>`, `event: <event kind>`, `data: <the envelope as one line of JSON>`, exactly the bytes a webhook delivery of the event carries as its body. */
+        EventStreamMessage: {
+            /**
+             * @description The envelope id (`id:` line), the same id webhook deliveries carry in `Webhook-Id`. A client that reconnects sends the last one it received as `Last-Event-ID`.
+             * @example evt_01JD3QB2C3D4E5F6G7H8J9K0M1
+             */
+            id: string;
+            event: components["schemas"]["WebhookEventType"];
+            data: components["schemas"]["EventEnvelope"];
+        };
+        /** @description A `text/event-stream` body (Server-Sent Events): the account's event envelopes in the order they were committed, one message per event, separated by blank lines, and a `: ping` comment line at every heartbeat. The stream does not end on its own: the client closes it (or the server, at shutdown or when the client reads too slowly). */
+        EventStream: components["schemas"]["EventStreamMessage"][];
+        /**
+         * @description `active` (fires per its schedule) or `paused` (fires nothing; manual runs still start). An archived deployment (`archived_at` set) never fires, whatever its status.
+         * @example active
+         * @enum {string}
+         */
+        DeploymentStatus: "active" | "paused";
+        /** @description The agent a deployment (or one of its runs) runs. */
+        DeploymentAgent: {
+            /**
+             * @description Always `agent`.
+             * @example agent
+             * @constant
+             */
+            type: "agent";
+            /**
+             * @description The agent id.
+             * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+             */
+            id: string;
+            /**
+             * @description On a deployment, the pinned version (null: each run uses the agent's latest version at its fire time); on a run, the version it ran (null when the agent could not be read).
+             * @example null
+             */
+            version: number | null;
+        };
+        /** @description The user messages sent to the new session of every run, 1 to 50; they start the session's first turn. */
+        DeploymentInitialEvents: components["schemas"]["UserMessageInput"][];
+        /**
+         * @description Up to 5 future fire times, soonest first, computed by the same function that fires the runs; empty for manual, paused and archived deployments.
+         * @example [
+         *       "2026-11-23T08:00:00.000Z",
+         *       "2026-11-24T08:00:00.000Z"
+         *     ]
+         */
+        UpcomingRunsAt: string[];
+        /**
+         * Format: date-time
+         * @description When the deployment last started a run (scheduled or manual); null before its first run.
+         * @example 2026-11-20T08:00:00.000Z
+         */
+        LastRunAt: string | null;
+        /** @description A cron schedule as stored, with its upcoming fire times. */
+        CronSchedule: {
+            /**
+             * @description Always `cron`.
+             * @example cron
+             * @constant
+             */
+            type: "cron";
+            /**
+             * @description The 5-field cron expression.
+             * @example 0 9 * * 1-5
+             */
+            expression: string;
+            /**
+             * @description The IANA time zone the expression is evaluated in.
+             * @example Europe/Berlin
+             */
+            timezone: string;
+            upcoming_runs_at: components["schemas"]["UpcomingRunsAt"];
+            last_run_at: components["schemas"]["LastRunAt"];
+        };
+        /** @description The manual-only trigger; `upcoming_runs_at` is always empty. */
+        ManualSchedule: {
+            /**
+             * @description Always `manual`.
+             * @example manual
+             * @constant
+             */
+            type: "manual";
+            upcoming_runs_at: components["schemas"]["UpcomingRunsAt"];
+            last_run_at: components["schemas"]["LastRunAt"];
+        };
+        /** @description The deployment's schedule with `upcoming_runs_at` (up to 5 future fire times) and `last_run_at`. */
+        DeploymentSchedule: components["schemas"]["CronSchedule"] | components["schemas"]["ManualSchedule"];
+        /**
+         * @description Environment variables copied into the session of every run, as `NAME=value` lines separated by `\n` (a trailing `\r` is dropped, blank lines are skipped; the value is everything after the first `=`). Names match `[A-Za-z_][A-Za-z0-9_]*`; the reserved names `PATH`, `HOME`, `USER`, `SHELL`, `PWD`, `HOSTNAME` and the prefixes `CLOUD_AGENTS_`, `LD_`, `DYLD_` are refused (in any letter case), as are duplicate names (letter case ignored); values are single-line; the normalized text is at most 32 KiB. Responses hold one normalized string sorted by name, one `NAME=value` entry per line, joined with `\n`.
+         * @example REPORT_CHANNEL=#eng-digest
+         *     REPO=acme/api
+         */
+        DeploymentEnvironmentVariables: string;
+        /**
+         * @description Resources to make available to the runs' sessions (for example repositories or files), kept as given: up to 50 JSON objects, each with a `type`. The service stores and returns them; the built-in runtime does not read them.
+         * @example [
+         *       {
+         *         "type": "github_repository",
+         *         "url": "https://github.com/acme/api"
+         *       }
+         *     ]
+         */
+        DeploymentResources: ({
+            /**
+             * @description The kind of resource.
+             * @example github_repository
+             */
+            type: string;
+        } & {
+            [key: string]: unknown;
+        })[];
+        /**
+         * @description What a scheduled fire does while the previous run of the deployment is still `running`: `skip` (the default) records a `skipped` run and creates no session; `allow` starts another run. Manual runs always start.
+         * @default skip
+         * @example skip
+         * @enum {string}
+         */
+        OverlapPolicy: "skip" | "allow";
+        /**
+         * @description After downtime, the latest fire time missed within this many seconds fires once when the server is back; older misses are never back-filled. 0 (the default) back-fills nothing.
+         * @default 0
+         * @example 3600
+         */
+        CatchupWindowSeconds: number;
+        /**
+         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `provider_error`, `mcp_error`, `tool_rounds_exceeded`, `session_deleted`, `session_archived` (the session was archived before its first turn ended).
+         * @example agent_unavailable
+         * @enum {string}
+         */
+        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "session_deleted" | "session_archived";
+        /** @description Why the deployment is paused: `{type:"manual"}` after `POST /deployments/{deployment_id}/pause`, or `{type:"error", error:{type}}` when a run could not start for a cause that will not go away by itself (its agent or environment was archived or deleted); null while active. */
+        DeploymentPausedReason: null | {
+            /**
+             * @description Always `manual`.
+             * @example manual
+             * @constant
+             */
+            type: "manual";
+        } | {
+            /**
+             * @description Always `error`.
+             * @example error
+             * @constant
+             */
+            type: "error";
+            /** @description The error that paused the deployment. */
+            error: {
+                type: components["schemas"]["DeploymentRunErrorType"];
+            };
+        };
+        /** @description A binding of an agent to a cron schedule (or the manual-only trigger), an environment and the initial events of every run. Each run creates a session. */
+        Deployment: {
+            /**
+             * @description The deployment id, `dep_` followed by a ULID.
+             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description Always `deployment`.
+             * @example deployment
+             * @constant
+             */
+            type: "deployment";
+            /**
+             * @description The deployment's name.
+             * @example weekday-pr-digest
+             */
+            name: string;
+            /**
+             * @description A note for humans; null when none is set.
+             * @example Summarizes yesterday's merged pull requests every weekday morning.
+             */
+            description: string | null;
+            agent: components["schemas"]["DeploymentAgent"];
+            /**
+             * @description The environment the runs' sessions run in.
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            environment_id: string;
+            initial_events: components["schemas"]["DeploymentInitialEvents"];
+            schedule: components["schemas"]["DeploymentSchedule"];
+            environment_variables: components["schemas"]["DeploymentEnvironmentVariables"];
+            resources: components["schemas"]["DeploymentResources"];
+            /**
+             * @description The vaults every run's session uses.
+             * @example [
+             *       "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+             *     ]
+             */
+            vault_ids: string[];
+            metadata: components["schemas"]["Metadata"];
+            overlap_policy: components["schemas"]["OverlapPolicy"];
+            catchup_window_seconds: components["schemas"]["CatchupWindowSeconds"];
+            status: components["schemas"]["DeploymentStatus"];
+            paused_reason: components["schemas"]["DeploymentPausedReason"];
+            /**
+             * Format: date-time
+             * @description When the deployment was archived; null while it is not. An archived deployment never fires.
+             * @example null
+             */
+            archived_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the deployment was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the deployment's configuration or status last changed.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            updated_at: string;
+        };
+        /** @description One page of deployments, newest first. */
+        DeploymentList: {
+            /** @description The deployments on this page. */
+            data: components["schemas"]["Deployment"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description A cron schedule: a 5-field expression (minute, hour, day of month, month, day of week) evaluated in an IANA time zone. Fields take numbers, `*`, ranges `a-b`, lists `a,b` and steps `*\/n` or `a-b/n`; day of week is 0-7 (0 and 7 are Sunday). When both day of month and day of week are restricted, a day matches when either matches (classic cron). Names, macros (`@daily`), a seconds field and Quartz extensions are refused, as is an expression that can never fire. Daylight saving: a local time that occurs twice fires once, at its first occurrence; a local time that does not exist fires once, at the first instant after the gap. */
+        CronScheduleInput: {
+            /**
+             * @description Always `cron`.
+             * @example cron
+             * @constant
+             */
+            type: "cron";
+            /**
+             * @description The 5-field cron expression.
+             * @example 0 9 * * 1-5
+             */
+            expression: string;
+            /**
+             * @description An IANA time zone name such as `Europe/Berlin` (default `UTC`). Offsets such as `+02:00` are refused.
+             * @default UTC
+             * @example Europe/Berlin
+             */
+            timezone: string;
+        };
+        /** @description The manual-only trigger. The deployment never fires on its own; start runs with `POST /deployments/{deployment_id}/run`. */
+        ManualScheduleInput: {
+            /**
+             * @description Always `manual`.
+             * @example manual
+             * @constant
+             */
+            type: "manual";
+        };
+        /** @description A cron schedule, or the manual-only trigger. */
+        DeploymentScheduleInput: components["schemas"]["CronScheduleInput"] | components["schemas"]["ManualScheduleInput"];
+        /** @description The body of a deployment create. The new deployment is `active` and fires per its schedule at once. */
+        CreateDeploymentRequest: {
+            /**
+             * @description A name, 1 to 255 characters.
+             * @example weekday-pr-digest
+             */
+            name: string;
+            /**
+             * @description A note for humans, at most 1024 characters.
+             * @example Summarizes yesterday's merged pull requests every weekday morning.
+             */
+            description?: string | null;
+            agent: components["schemas"]["AgentReference"];
+            /**
+             * @description The environment the runs' sessions run in (`env_...`); it must be active.
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            environment_id: string;
+            initial_events: components["schemas"]["DeploymentInitialEvents"];
+            schedule?: components["schemas"]["DeploymentScheduleInput"];
+            environment_variables?: components["schemas"]["DeploymentEnvironmentVariables"];
+            resources?: components["schemas"]["DeploymentResources"];
+            /**
+             * @description Active vaults every run's session uses, at most 20.
+             * @example [
+             *       "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+             *     ]
+             */
+            vault_ids?: string[];
+            metadata?: components["schemas"]["Metadata"];
+            overlap_policy?: components["schemas"]["OverlapPolicy"];
+            catchup_window_seconds?: components["schemas"]["CatchupWindowSeconds"];
+        };
+        /** @description A partial update: every field of the create may be given; omitted fields keep their value. `metadata` is a patch (a string upserts a key, null deletes it). */
+        UpdateDeploymentRequest: {
+            /**
+             * @description A new name, 1 to 255 characters.
+             * @example weekday-pr-digest
+             */
+            name?: string;
+            /**
+             * @description A new note; null clears it.
+             * @example Runs at 08:00 from now on.
+             */
+            description?: string | null;
+            agent?: components["schemas"]["AgentReference"];
+            /**
+             * @description Another active environment (`env_...`).
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            environment_id?: string;
+            initial_events?: components["schemas"]["DeploymentInitialEvents"];
+            schedule?: components["schemas"]["DeploymentScheduleInput"];
+            environment_variables?: components["schemas"]["DeploymentEnvironmentVariables"];
+            resources?: components["schemas"]["DeploymentResources"];
+            /**
+             * @description The active vaults every run's session uses, at most 20 (replaces the list).
+             * @example []
+             */
+            vault_ids?: string[];
+            metadata?: components["schemas"]["MetadataPatch"];
+            overlap_policy?: components["schemas"]["OverlapPolicy"];
+            catchup_window_seconds?: components["schemas"]["CatchupWindowSeconds"];
+        };
+        /** @description The confirmation of a deployment delete. */
+        DeletedDeployment: {
+            /**
+             * @description The id of the deleted deployment.
+             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description Always `deployment_deleted`.
+             * @example deployment_deleted
+             * @constant
+             */
+            type: "deployment_deleted";
+        };
+        /**
+         * @description `running` from the creation of the run's session until the session's first turn ends, then `succeeded` (the session went idle) or `failed` (the turn errored, or no session could be created); `skipped` when a scheduled fire met a running run under the `skip` overlap policy.
+         * @example succeeded
+         * @enum {string}
+         */
+        DeploymentRunStatus: "running" | "succeeded" | "failed" | "skipped";
+        /** @description Why the run failed. */
+        DeploymentRunError: {
+            type: components["schemas"]["DeploymentRunErrorType"];
+            /**
+             * @description A readable explanation.
+             * @example The agent agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K is archived and takes no new sessions.
+             */
+            message: string;
+        };
+        /** @description What started the run. */
+        DeploymentRunTrigger: {
+            /**
+             * @description Always `schedule`.
+             * @example schedule
+             * @constant
+             */
+            type: "schedule";
+            /**
+             * Format: date-time
+             * @description The fire time the run belongs to; one run at most per deployment and fire time.
+             * @example 2026-11-23T08:00:00.000Z
+             */
+            scheduled_at: string;
+        } | {
+            /**
+             * @description Always `manual`.
+             * @example manual
+             * @constant
+             */
+            type: "manual";
+        };
+        /** @description One run of a deployment. A run that starts creates a session. */
+        DeploymentRun: {
+            /**
+             * @description The run id, `drun_` followed by a ULID.
+             * @example drun_01JD3QB2C3D4E5F6G7H8J9K0M1
+             */
+            id: string;
+            /**
+             * @description Always `deployment_run`.
+             * @example deployment_run
+             * @constant
+             */
+            type: "deployment_run";
+            /**
+             * @description The deployment the run belongs to.
+             * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            deployment_id: string;
+            agent: components["schemas"]["DeploymentAgent"];
+            /**
+             * @description The session the run created; null when none was created (skipped, or it could not start).
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string | null;
+            status: components["schemas"]["DeploymentRunStatus"];
+            /** @description Why the run failed; null unless `failed`. */
+            error: null | components["schemas"]["DeploymentRunError"];
+            trigger_context: components["schemas"]["DeploymentRunTrigger"];
+            /**
+             * Format: date-time
+             * @description When the run was created (for a scheduled run, when it fired).
+             * @example 2026-11-23T08:00:00.012Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the run ended (succeeded, failed or skipped); null while `running`.
+             * @example 2026-11-23T08:00:01.337Z
+             */
+            finished_at: string | null;
+        };
+        /**
+         * @description What started the run: the deployment's schedule, or a manual `POST /deployments/{deployment_id}/run`.
+         * @example schedule
+         * @enum {string}
+         */
+        DeploymentRunTriggerType: "schedule" | "manual";
+        /** @description One page of deployment runs, newest first. */
+        DeploymentRunList: {
+            /** @description The runs on this page. */
+            data: components["schemas"]["DeploymentRun"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /**
+         * @description An event kind an endpoint subscribes to, or `*` for every kind. `webhook.test` events are sent to the tested endpoint whatever it subscribes to.
+         * @example session.status_idled
+         * @enum {string}
+         */
+        WebhookEventSelector: "*" | "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed" | "environment.created" | "environment.updated" | "environment.archived" | "environment.deleted" | "vault.created" | "vault.archived" | "vault.deleted" | "vault_credential.created" | "vault_credential.updated" | "vault_credential.archived" | "vault_credential.deleted" | "vault_credential.refresh_failed" | "webhook_endpoint.degraded" | "webhook_endpoint.recovered" | "webhook_endpoint.disabled";
+        /**
+         * @description How deliveries to the endpoint are signed. `webhook_signature` (the default): `Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` keyed with the UTF-8 bytes of the whole `signing_secret` over `<t>.<raw body>` (the layout Stripe's libraries verify). `standard_webhooks`: the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256>` keyed with the base64-decoded part of the secret after `whsec_` over `<webhook-id>.<webhook-timestamp>.<raw body>`, so the `standardwebhooks` and `svix` libraries verify deliveries unchanged. See "Verifying webhook deliveries" in the introduction.
+         * @example webhook_signature
+         * @enum {string}
+         */
+        WebhookSigningScheme: "webhook_signature" | "standard_webhooks";
+        /** @description A registered URL that receives signed event pushes. The signing secret is shown only when the endpoint is created. */
+        WebhookEndpoint: {
+            /**
+             * @description The endpoint id, `wep_` followed by a ULID.
+             * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+             */
+            id: string;
+            /**
+             * @description Always `webhook_endpoint`.
+             * @example webhook_endpoint
+             * @constant
+             */
+            type: "webhook_endpoint";
+            /**
+             * @description The URL that receives the events.
+             * @example https://hooks.example.com/cloud-agents
+             */
+            url: string;
+            /**
+             * @description The subscribed event kinds, or `["*"]` for every kind.
+             * @example [
+             *       "session.status_idled",
+             *       "session.archived"
+             *     ]
+             */
+            events: components["schemas"]["WebhookEventSelector"][];
+            /**
+             * @description A note for humans; null when none was given.
+             * @example Notify the ops channel when a session goes idle.
+             */
+            description: string | null;
+            metadata: components["schemas"]["Metadata"];
+            signing_scheme: components["schemas"]["WebhookSigningScheme"];
+            /**
+             * Format: date-time
+             * @description After `POST /webhook_endpoints/{endpoint_id}/rotate_secret`: until when the previous secret still signs every delivery next to the current one. Null when only the current secret signs.
+             * @example null
+             */
+            previous_secret_expires_at: string | null;
+            /**
+             * @description True when enabled; false when disabled (events are still recorded for it, and held until it is enabled).
+             * @example true
+             */
+            active: boolean;
+            /** @description Why the endpoint is disabled; null while it is enabled. */
+            disabled_reason: null | components["schemas"]["WebhookEndpointDisabledReason"];
+            /**
+             * @description Failed delivery attempts since the last successful one.
+             * @example 0
+             */
+            consecutive_fail: number;
+            /**
+             * @description True once `consecutive_fail` exceeds the degradation threshold (20 by default); a successful delivery clears it.
+             * @example false
+             */
+            degraded: boolean;
+            /**
+             * Format: date-time
+             * @description When a delivery to this endpoint last succeeded; null if never.
+             * @example 2026-11-21T12:40:01.250Z
+             */
+            last_success_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a delivery attempt to this endpoint last failed; null if never.
+             * @example null
+             */
+            last_failure_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the endpoint was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the endpoint's configuration, enabled state or signing secret last changed.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            updated_at: string;
+        };
+        /** @description One page of webhook endpoints, newest first. */
+        WebhookEndpointList: {
+            /** @description The endpoints on this page. */
+            data: components["schemas"]["WebhookEndpoint"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description The configuration of a webhook endpoint, for create and for `PUT` (which replaces it: omitted optional fields are reset to their defaults). */
+        WebhookEndpointRequest: {
+            /**
+             * @description The http or https URL that receives the events, at most 2048 characters, without user-info. Loopback, private, link-local, unique-local and cloud metadata addresses are refused (here and again at delivery, after DNS resolution) unless the operator sets `WEBHOOK_ALLOW_PRIVATE_TARGETS=true`.
+             * @example https://hooks.example.com/cloud-agents
+             */
+            url: string;
+            /**
+             * @description The event kinds to receive, or `["*"]` for every kind. `*` cannot be combined with other kinds.
+             * @example [
+             *       "session.status_idled",
+             *       "session.archived"
+             *     ]
+             */
+            events: components["schemas"]["WebhookEventSelector"][];
+            /**
+             * @description A note for humans, at most 1024 characters.
+             * @example Notify the ops channel when a session goes idle.
+             */
+            description?: string | null;
+            metadata?: components["schemas"]["Metadata"];
+            signing_scheme?: components["schemas"]["WebhookSigningScheme"];
+        };
+        /** @description A webhook endpoint with its signing secret, as created or just rotated. Only these two responses show the secret, so store it now. */
+        WebhookEndpointWithSecret: {
+            /**
+             * @description The endpoint id, `wep_` followed by a ULID.
+             * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+             */
+            id: string;
+            /**
+             * @description Always `webhook_endpoint`.
+             * @example webhook_endpoint
+             * @constant
+             */
+            type: "webhook_endpoint";
+            /**
+             * @description The URL that receives the events.
+             * @example https://hooks.example.com/cloud-agents
+             */
+            url: string;
+            /**
+             * @description The subscribed event kinds, or `["*"]` for every kind.
+             * @example [
+             *       "session.status_idled",
+             *       "session.archived"
+             *     ]
+             */
+            events: components["schemas"]["WebhookEventSelector"][];
+            /**
+             * @description A note for humans; null when none was given.
+             * @example Notify the ops channel when a session goes idle.
+             */
+            description: string | null;
+            metadata: components["schemas"]["Metadata"];
+            signing_scheme: components["schemas"]["WebhookSigningScheme"];
+            /**
+             * Format: date-time
+             * @description After `POST /webhook_endpoints/{endpoint_id}/rotate_secret`: until when the previous secret still signs every delivery next to the current one. Null when only the current secret signs.
+             * @example null
+             */
+            previous_secret_expires_at: string | null;
+            /**
+             * @description True when enabled; false when disabled (events are still recorded for it, and held until it is enabled).
+             * @example true
+             */
+            active: boolean;
+            /** @description Why the endpoint is disabled; null while it is enabled. */
+            disabled_reason: null | components["schemas"]["WebhookEndpointDisabledReason"];
+            /**
+             * @description Failed delivery attempts since the last successful one.
+             * @example 0
+             */
+            consecutive_fail: number;
+            /**
+             * @description True once `consecutive_fail` exceeds the degradation threshold (20 by default); a successful delivery clears it.
+             * @example false
+             */
+            degraded: boolean;
+            /**
+             * Format: date-time
+             * @description When a delivery to this endpoint last succeeded; null if never.
+             * @example 2026-11-21T12:40:01.250Z
+             */
+            last_success_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a delivery attempt to this endpoint last failed; null if never.
+             * @example null
+             */
+            last_failure_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the endpoint was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the endpoint's configuration, enabled state or signing secret last changed.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            updated_at: string;
+            /**
+             * @description The secret that signs every delivery to this endpoint: `whsec_` followed by 32 random bytes in standard base64. With `webhook_signature` the HMAC key is the UTF-8 bytes of this whole string; with `standard_webhooks` it is the base64-decoded part after `whsec_`. Returned only when the endpoint is created and when its secret is rotated, never by later reads.
+             * @example whsec_toRH2g/qGOn/dSb4x0cMrgURX8xXXdl02SBWIsoRAEs=
+             */
+            signing_secret: string;
+        };
+        /** @description The test event that was queued for the endpoint, and its delivery record. */
+        WebhookTestResult: {
+            /**
+             * @description The id of the `webhook.test` event (the envelope `id` and the `Webhook-Id` header).
+             * @example evt_01JD3R2A5B6C7D8E9F0G1H2J3K
+             */
+            event_id: string;
+            /**
+             * @description The delivery record of the test event for this endpoint; follow it with `GET /webhook_events/{webhook_event_id}`.
+             * @example whev_01JD3R2A5C0QW4E7R9T2Y5V8M1
+             */
+            webhook_event_id: string;
+        };
+        /** @description How long the secret being replaced keeps signing deliveries, next to the new one. */
+        RotateWebhookSecretRequest: {
+            /**
+             * @description Seconds during which every delivery is signed with both the new and the previous secret (0 to 604800, one week; default 86400, one day). 0 stops the previous secret at once.
+             * @default 86400
+             * @example 86400
+             */
+            previous_secret_expires_in: number;
+        };
+        /** @description The window of delivery records to re-queue, by the time their event occurred (`created_at`). */
+        RecoverWebhookEndpointRequest: {
+            /**
+             * Format: date-time
+             * @description The start of the window (inclusive), RFC 3339.
+             * @example 2026-11-21T00:00:00.000Z
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description The end of the window (exclusive), RFC 3339; defaults to now. Must be after `since`.
+             * @example 2026-11-22T00:00:00.000Z
+             */
+            until?: string;
+        };
+        /** @description The outcome of a recovery. */
+        WebhookRecoverResult: {
+            /**
+             * @description How many `dead` records of the endpoint were queued again (now `pending`, due at once, with a fresh round of attempts).
+             * @example 42
+             */
+            requeued: number;
+        };
+        /**
+         * @description The delivery status of a record:
+         *     `pending` (waiting for its first attempt or a retry, or held while the endpoint is disabled),
+         *     `succeeded` (a 2xx arrived), `dead` (all 4 attempts failed: the dead-letter queue; retry it with
+         *     `POST /webhook_events/{webhook_event_id}/retry`) or `discarded` (its endpoint was deleted first).
+         * @example succeeded
+         * @enum {string}
+         */
+        WebhookEventStatus: "pending" | "succeeded" | "dead" | "discarded";
+        /** @description The delivery record of one event for one endpoint: its status and timestamps, for auditing. */
+        WebhookEvent: {
+            /**
+             * @description The record id, `whev_` followed by a ULID.
+             * @example whev_01JD3R2A5C0QW4E7R9T2Y5V8M1
+             */
+            id: string;
+            /**
+             * @description Always `webhook_event`.
+             * @example webhook_event
+             * @constant
+             */
+            type: "webhook_event";
+            /**
+             * @description The event delivered (the envelope `id`).
+             * @example evt_01JD3R2A5B6C7D8E9F0G1H2J3K
+             */
+            event_id: string;
+            event_type: components["schemas"]["WebhookEventType"];
+            /**
+             * @description The endpoint the record delivers to (it may have been deleted since).
+             * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+             */
+            endpoint_id: string;
+            status: components["schemas"]["WebhookEventStatus"];
+            /**
+             * @description Delivery attempts made so far, manual retries included.
+             * @example 1
+             */
+            attempt_count: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due while `pending` (a held record of a disabled endpoint is sent as soon as the endpoint is enabled); null once the record is `succeeded`, `dead` or `discarded`.
+             * @example null
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the last attempt started; null before the first.
+             * @example 2026-11-21T12:40:01.130Z
+             */
+            last_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the receiver acknowledged the event with a 2xx; null until then.
+             * @example 2026-11-21T12:40:01.152Z
+             */
+            delivered_at: string | null;
+            /**
+             * @description The HTTP status of the last attempt; null before the first attempt or when no response arrived (timeout, connection error).
+             * @example 200
+             */
+            last_response_status: number | null;
+            /**
+             * @description Why the last attempt failed (truncated); null when it succeeded or before the first attempt.
+             * @example null
+             */
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @description When the record was created (in the same transaction as the event).
+             * @example 2026-11-21T12:40:01.120Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the record last changed.
+             * @example 2026-11-21T12:40:01.152Z
+             */
+            updated_at: string;
+        };
+        /** @description One page of delivery records, newest first. */
+        WebhookEventList: {
+            /** @description The delivery records on this page. */
+            data: components["schemas"]["WebhookEvent"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
         };
         /** @description One delivery attempt. */
         WebhookEventAttempt: {
@@ -5661,6 +5816,30 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The account already holds `MAX_STREAMS_PER_ACCOUNT` open streams on this server (default 100): close one before opening another (rate_limit_error). The token's request rate limit, when the operator sets one, answers the same way with `Retry-After`. */
+        TooManyStreams: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "rate_limit_error",
+                 *         "message": "This account already has 100 open streams (MAX_STREAMS_PER_ACCOUNT): close one before opening another."
+                 *       },
+                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
     parameters: {
         /**
@@ -5788,6 +5967,37 @@ export interface components {
          * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
          */
         ThreadId: string;
+        /**
+         * @description Resume after this event of the session (`sevt_...`): only the events committed after it are sent, history and live, with no gap and no repeat. Without it the stream starts with the first event. An id that is not an event of this session answers `400`.
+         * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K2
+         */
+        SessionEventStreamAfterId: string;
+        /**
+         * @description Only events of these types (the stream's resume point still moves past the others). Repeat the parameter with brackets: `types[]=agent.message&types[]=session.status_idled`.
+         * @example [
+         *       "agent.message",
+         *       "session.status_idled"
+         *     ]
+         */
+        SessionEventTypes: components["schemas"]["SessionEventType"][];
+        /**
+         * @description Resume after this event: the id of the last message received (the `id:` line). Browsers' `EventSource` and the SDK send it when they reconnect. It takes precedence over `after_id`. An id that is malformed, or that is not an event of this stream, answers `400` naming `Last-Event-ID`.
+         * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K2
+         */
+        LastEventId: string;
+        /**
+         * @description Resume after this event envelope of the account (`evt_...`): every event committed after it is sent first, then the stream goes on live. Without it the stream starts with the events committed from now on. Events are kept for `RETENTION_DAYS`: an id that is not (or no longer) an event of this account answers `400`.
+         * @example evt_01JD3QB2C3D4E5F6G7H8J9K0M1
+         */
+        EventStreamAfterId: string;
+        /**
+         * @description Only events of these kinds. Repeat the parameter with brackets: `types[]=session.status_idled&types[]=deployment_run.failed`.
+         * @example [
+         *       "session.status_idled",
+         *       "deployment_run.failed"
+         *     ]
+         */
+        EventTypes: components["schemas"]["WebhookEventType"][];
         /**
          * @description Only deployments of this agent (`agent_...`).
          * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
@@ -8394,6 +8604,264 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    streamSessionEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Resume after this event of the session (`sevt_...`): only the events committed after it are sent, history and live, with no gap and no repeat. Without it the stream starts with the first event. An id that is not an event of this session answers `400`.
+                 * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K2
+                 */
+                after_id?: components["parameters"]["SessionEventStreamAfterId"];
+                /**
+                 * @description Only events of these types (the stream's resume point still moves past the others). Repeat the parameter with brackets: `types[]=agent.message&types[]=session.status_idled`.
+                 * @example [
+                 *       "agent.message",
+                 *       "session.status_idled"
+                 *     ]
+                 */
+                types?: components["parameters"]["SessionEventTypes"];
+            };
+            header?: {
+                /**
+                 * @description Resume after this event: the id of the last message received (the `id:` line). Browsers' `EventSource` and the SDK send it when they reconnect. It takes precedence over `after_id`. An id that is malformed, or that is not an event of this stream, answers `400` naming `Last-Event-ID`.
+                 * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K2
+                 */
+                "Last-Event-ID"?: components["parameters"]["LastEventId"];
+            };
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream of the session's events, history first, then live. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                     *         "event": "user.message",
+                     *         "data": {
+                     *           "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K0",
+                     *           "type": "user.message",
+                     *           "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *           "session_thread_id": null,
+                     *           "content": [
+                     *             {
+                     *               "type": "text",
+                     *               "text": "Hello"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-11-21T12:34:56.789Z"
+                     *         }
+                     *       },
+                     *       {
+                     *         "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K2",
+                     *         "event": "agent.message",
+                     *         "data": {
+                     *           "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K2",
+                     *           "type": "agent.message",
+                     *           "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *           "session_thread_id": null,
+                     *           "content": [
+                     *             {
+                     *               "type": "text",
+                     *               "text": "Echo: Hello"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-11-21T12:34:56.812Z"
+                     *         }
+                     *       },
+                     *       {
+                     *         "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K3",
+                     *         "event": "session.status_idled",
+                     *         "data": {
+                     *           "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K3",
+                     *           "type": "session.status_idled",
+                     *           "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *           "session_thread_id": null,
+                     *           "created_at": "2026-11-21T12:34:56.812Z"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "text/event-stream": components["schemas"]["SessionEventStream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyStreams"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    streamSessionThreadEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Resume after this event of the session (`sevt_...`): only the events committed after it are sent, history and live, with no gap and no repeat. Without it the stream starts with the first event. An id that is not an event of this session answers `400`.
+                 * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K2
+                 */
+                after_id?: components["parameters"]["SessionEventStreamAfterId"];
+                /**
+                 * @description Only events of these types (the stream's resume point still moves past the others). Repeat the parameter with brackets: `types[]=agent.message&types[]=session.status_idled`.
+                 * @example [
+                 *       "agent.message",
+                 *       "session.status_idled"
+                 *     ]
+                 */
+                types?: components["parameters"]["SessionEventTypes"];
+            };
+            header?: {
+                /**
+                 * @description Resume after this event: the id of the last message received (the `id:` line). Browsers' `EventSource` and the SDK send it when they reconnect. It takes precedence over `after_id`. An id that is malformed, or that is not an event of this stream, answers `400` naming `Last-Event-ID`.
+                 * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K2
+                 */
+                "Last-Event-ID"?: components["parameters"]["LastEventId"];
+            };
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+                /**
+                 * @description The id of the session thread (`sthr_...`).
+                 * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+                 */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream of the thread's events, history first, then live. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K4",
+                     *         "event": "session.thread_created",
+                     *         "data": {
+                     *           "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K4",
+                     *           "type": "session.thread_created",
+                     *           "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *           "session_thread_id": "sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z",
+                     *           "created_at": "2026-11-21T12:34:56.801Z"
+                     *         }
+                     *       },
+                     *       {
+                     *         "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K5",
+                     *         "event": "agent.message",
+                     *         "data": {
+                     *           "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K5",
+                     *           "type": "agent.message",
+                     *           "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *           "session_thread_id": "sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z",
+                     *           "content": [
+                     *             {
+                     *               "type": "text",
+                     *               "text": "Echo: Hello"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-11-21T12:34:56.805Z"
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "text/event-stream": components["schemas"]["SessionEventStream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyStreams"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Resume after this event envelope of the account (`evt_...`): every event committed after it is sent first, then the stream goes on live. Without it the stream starts with the events committed from now on. Events are kept for `RETENTION_DAYS`: an id that is not (or no longer) an event of this account answers `400`.
+                 * @example evt_01JD3QB2C3D4E5F6G7H8J9K0M1
+                 */
+                after_id?: components["parameters"]["EventStreamAfterId"];
+                /**
+                 * @description Only events of these kinds. Repeat the parameter with brackets: `types[]=session.status_idled&types[]=deployment_run.failed`.
+                 * @example [
+                 *       "session.status_idled",
+                 *       "deployment_run.failed"
+                 *     ]
+                 */
+                types?: components["parameters"]["EventTypes"];
+            };
+            header?: {
+                /**
+                 * @description Resume after this event: the id of the last message received (the `id:` line). Browsers' `EventSource` and the SDK send it when they reconnect. It takes precedence over `after_id`. An id that is malformed, or that is not an event of this stream, answers `400` naming `Last-Event-ID`.
+                 * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K2
+                 */
+                "Last-Event-ID"?: components["parameters"]["LastEventId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream of the account's event envelopes, as they are committed. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "evt_01JD3QB2C3D4E5F6G7H8J9K0M1",
+                     *         "event": "session.status_idled",
+                     *         "data": {
+                     *           "id": "evt_01JD3QB2C3D4E5F6G7H8J9K0M1",
+                     *           "created_at": "2026-11-21T12:34:56.812Z",
+                     *           "type": "event",
+                     *           "data": {
+                     *             "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *             "type": "session.status_idled"
+                     *           }
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "text/event-stream": components["schemas"]["EventStream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyStreams"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

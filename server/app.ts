@@ -24,6 +24,7 @@ import { apiRoutes } from "./routes/index.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { specForAjv } from "./spec.ts";
 import type { Storage } from "./storage/port.ts";
+import type { StreamHub } from "./streams/hub.ts";
 
 /** Everything the HTTP layer needs, built by `main.ts` (or a test) and passed in. */
 export interface AppDeps {
@@ -36,6 +37,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** The background workers once started (empty before): `/readyz` and `/metrics` read their health. */
   workers: BackgroundWorker[];
+  /** The open live streams (server/streams/): the stream routes open them, shutdown ends them. */
+  streams: StreamHub;
   /** The bundled OpenAPI document (generated/openapi.json) and its YAML text. */
   spec: { json: Record<string, unknown>; yaml: string; docsHtml: string };
   /** Validate every response against the spec too (on in tests). */

@@ -37,6 +37,24 @@ export interface Config {
   http: HttpConfig;
   eventLoop: EventLoopConfig;
   sqlite: SqliteConfig;
+  /** Live streams (Server-Sent Events, server/streams/). */
+  streams: StreamsConfig;
+}
+
+/** Live streams: limits, heartbeats and how slow clients are handled (server/streams/). */
+export interface StreamsConfig {
+  /** Open streams an account may hold on this server; one more is refused with 429. */
+  maxPerAccount: number;
+  /** A `: ping` comment is written to every stream this often. */
+  heartbeatMs: number;
+  /** How often commits of other processes on the database are looked for (this process's own wake streams at once). */
+  pollIntervalMs: number;
+  /**
+   * A stream whose connection is backed up (the socket's buffer is full: `res.write` returned
+   * false) writes nothing more until the client has read it; a client that has not within this
+   * long is dropped.
+   */
+  drainTimeoutMs: number;
 }
 
 /** The housekeeping job (server/housekeeping/retention.ts). */
@@ -392,6 +410,13 @@ export function loadConfig(env: Env): Config {
     checkpointIntervalMs: int(env, "SQLITE_CHECKPOINT_INTERVAL_MS", 1_000, 20, 600_000),
   };
 
+  const streams: StreamsConfig = {
+    maxPerAccount: int(env, "MAX_STREAMS_PER_ACCOUNT", 100, 1, 100_000),
+    heartbeatMs: int(env, "STREAM_HEARTBEAT_MS", 15_000, 10, 600_000),
+    pollIntervalMs: int(env, "STREAM_POLL_INTERVAL_MS", 250, 10, 60_000),
+    drainTimeoutMs: int(env, "STREAM_DRAIN_TIMEOUT_MS", 30_000, 10, 3_600_000),
+  };
+
   return {
     host,
     port,
@@ -415,5 +440,6 @@ export function loadConfig(env: Env): Config {
     http,
     eventLoop,
     sqlite,
+    streams,
   };
 }

@@ -63,6 +63,8 @@ export function createWorkers(deps: AppDeps): BackgroundWorker[] {
       metrics: deps.metrics,
     }),
   );
+  // Live streams: wake-ups, heartbeats (the HTTP shutdown ends the streams themselves first).
+  workers.push(deps.streams);
   // Housekeeping: deletes settled records older than RETENTION_DAYS on the RETENTION_CRON schedule.
   workers.push(
     new RetentionJob({

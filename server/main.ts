@@ -1,19 +1,23 @@
 /**
- * The operator entry point: `cloud-agents serve | migrate | token create|list|revoke | skills import`
+ * The operator entry point: `cloud-agents serve | migrate | token create|list|revoke | skills import | listen`
  * (see server/cli/parse.ts). Configuration comes from the environment, validated once here and
  * passed in. Exit codes: 0 done, 1 failed (the reason on stderr; for `serve`, a JSON log line on
  * stdout), 2 the command line was wrong.
  */
-import { migrateCommand, serve, skillsImport, tokenCreate, tokenList, tokenRevoke } from "./cli/commands.ts";
 import { type Invocation, parseCommandLine, UsageError, VERSION } from "./cli/parse.ts";
 import { loadConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
-import { ListenError } from "./service.ts";
+import type { ListenError } from "./service.ts";
 
 async function run(invocation: Extract<Invocation, { kind: "command" }>): Promise<void> {
   const config = loadConfig(process.env);
   const { values, args } = invocation;
   const asJson = values.json === true;
+  // `listen` is an API client: it does not load the server (a second or more to start).
+  if (invocation.name === "listen") return (await import("./cli/listen.ts")).listen(config, values);
+  const { migrateCommand, serve, skillsImport, tokenCreate, tokenList, tokenRevoke } = await import(
+    "./cli/commands.ts"
+  );
   switch (invocation.name) {
     case "serve":
       return serve(config);
@@ -57,7 +61,10 @@ function main(argv: string[]): Promise<void> {
     if (serving) {
       // The server's output is JSON lines: so is the reason it could not start.
       const fields: Record<string, unknown> = { error: message };
-      if (err instanceof ListenError) Object.assign(fields, { address: err.address, code: err.code });
+      if (err instanceof Error && err.name === "ListenError") {
+        const { address, code } = err as ListenError;
+        Object.assign(fields, { address, code });
+      }
       createLogger("info").error(`cannot start: ${message}`, fields);
     } else {
       process.stderr.write(`${message}\n`);

@@ -102,6 +102,25 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Open live streams (Server-Sent Events) by kind: session, thread, account. */
+  readonly openStreams = new Gauge({
+    name: "cloud_agents_open_streams",
+    help: "Open live streams (Server-Sent Events) on this server, by kind: session, thread or account.",
+    labelNames: ["kind"] as const,
+    registers: [this.registry],
+  });
+  readonly streamBufferedBytes = new Gauge({
+    name: "cloud_agents_stream_buffered_bytes",
+    help: "Bytes written to open streams and not yet taken by their clients' connections (bounded: a backed-up stream writes nothing more).",
+    registers: [this.registry],
+  });
+  private readonly streamsEnded = new Counter({
+    name: "cloud_agents_streams_ended_total",
+    help: "Live streams that ended, by reason: client_closed, slow_client (dropped: it did not read in time), session_deleted, token_revoked, shutdown, error.",
+    labelNames: ["reason"] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     new Gauge({
       name: "cloud_agents_build_info",
@@ -135,6 +154,10 @@ export class Metrics {
   observeRetention(deleted: Record<string, number>, finishedAt: Date): void {
     for (const [table, n] of Object.entries(deleted)) this.retentionDeleted.inc({ table }, n);
     this.retentionLastRun.set(finishedAt.getTime() / 1000);
+  }
+
+  observeStreamEnd(reason: string): void {
+    this.streamsEnded.inc({ reason });
   }
 
   get contentType(): string {

@@ -15,6 +15,7 @@ import { databaseHasSealedSecrets, resolveSecretKey, verifySecretKey } from "./s
 import { type LoadedSpec, loadSpec } from "./spec.ts";
 import type { Storage } from "./storage/port.ts";
 import { createSqliteStorage, sqlitePathFromUrl } from "./storage/sqlite/index.ts";
+import { StreamHub } from "./streams/hub.ts";
 
 export const DEFAULT_ACCOUNT = "default";
 
@@ -143,14 +144,16 @@ export function buildDeps(options: ServiceOptions): AppDeps {
     bootstrapTokens(storage, config, options.onFirstToken);
     // After the migrations: upsert the shipped skills (idempotent across restarts).
     loadVendorSkills({ storage, config, logger });
+    const metrics = new Metrics();
     const deps: AppDeps = {
       config,
       storage,
       clock,
       logger,
       secrets,
-      metrics: new Metrics(),
+      metrics,
       workers: [],
+      streams: new StreamHub({ storage, config: config.streams, logger, metrics }),
       spec: options.spec ?? loadSpec(),
       validateResponses: options.validateResponses ?? false,
     };
@@ -192,6 +195,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     logger.info("shutdown: stopped accepting connections");
+    // Live streams never end on their own: end them now (clients reconnect with Last-Event-ID).
+    const streams = deps.streams.size;
+    deps.streams.closeAll();
+    if (streams > 0) logger.info("shutdown: ended the open streams", { streams });
     const drained = await Promise.race([
       closed.then(() => true),
       sleep(config.shutdownGraceMs, false, { ref: false }).then(() => false),

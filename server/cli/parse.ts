@@ -20,13 +20,22 @@ export class UsageError extends Error {
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
-export type CommandName = "serve" | "migrate" | "token create" | "token list" | "token revoke" | "skills import";
+export type CommandName =
+  | "serve"
+  | "migrate"
+  | "token create"
+  | "token list"
+  | "token revoke"
+  | "skills import"
+  | "listen";
 
 interface CommandSpec {
   name: CommandName;
   /** Positional arguments, in order (all required). */
   positionals: string[];
   options: Options;
+  /** Options that must be given (usage error otherwise). */
+  required?: string[];
   summary: string;
   help: string;
 }
@@ -125,6 +134,44 @@ Options:
 
 ${CONFIG_NOTE}`,
   },
+  {
+    name: "listen",
+    positionals: [],
+    options: {
+      "forward-to": { type: "string" },
+      events: { type: "string" },
+      server: { type: "string" },
+      "signing-scheme": { type: "string" },
+      ...JSON_OPTION,
+    },
+    required: ["forward-to"],
+    summary: "Forward the account's events to a local URL, signed like webhooks",
+    help: `Usage: cloud-agents listen --forward-to URL [--events a,b] [--server URL]
+                         [--signing-scheme webhook_signature|standard_webhooks] [--json]
+
+Follows the account's events live (GET /events/stream) and POSTs each envelope to URL, signed the
+way webhook deliveries are, so the receiver you deploy later verifies these with the same code.
+Nothing is registered on the server and no port of yours is exposed: like "stripe listen".
+
+It prints the signing secret once when it starts (give it to your receiver), then one line per
+event with the receiver's answer. Events are forwarded one at a time, in order, once each; a
+failed one is reported and not retried. A dropped connection to the server is reconnected without
+losing or repeating an event. Ctrl-C stops it.
+
+Options:
+  --forward-to URL        Where to POST each event (http or https), e.g. http://localhost:4242/webhooks
+  --events a,b            Only these event kinds (comma-separated), e.g. session.status_idled,agent.created
+  --server URL            The server; default CLOUD_AGENTS_URL, else http://127.0.0.1:$PORT (8080)
+  --signing-scheme NAME   webhook_signature (default: Webhook-Signature t=...,v1=<hex>) or
+                          standard_webhooks (webhook-id, webhook-timestamp, webhook-signature v1,<base64>)
+  --json                  Print JSON lines: {"type":"ready",...} first, then one {"type":"event",...} per event
+
+Environment:
+  CLOUD_AGENTS_TOKEN          The API token (required): cloud-agents token create prints one
+  CLOUD_AGENTS_URL            The server, when --server is not given
+  CLOUD_AGENTS_LISTEN_SECRET  Sign with this whsec_ secret instead of a new one per run
+  WEBHOOK_TIMEOUT_MS          How long the receiver may take to answer (default 10000)`,
+  },
 ];
 
 const GROUPS: Record<string, string> = { token: "Manage personal access tokens", skills: "Manage skills" };
@@ -160,8 +207,18 @@ export type Invocation =
       kind: "command";
       name: CommandName;
       args: string[];
-      values: { account?: string; json?: boolean };
+      values: CommandValues;
     };
+
+/** The option values of a command line (each command takes some of them). */
+export interface CommandValues {
+  account?: string;
+  json?: boolean;
+  "forward-to"?: string;
+  events?: string;
+  server?: string;
+  "signing-scheme"?: string;
+}
 
 const isHelp = (a: string) => a === "--help" || a === "-h";
 const isVersion = (a: string) => a === "--version" || a === "-v";
@@ -226,9 +283,16 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
     }
     throw new UsageError(`${message}\nRun cloud-agents ${command.name} --help for usage.`);
   }
-  const values = parsed.values as { account?: string; json?: boolean; help?: boolean; version?: boolean };
+  const values = parsed.values as CommandValues & { help?: boolean; version?: boolean };
   if (values.help) return { kind: "help", text: command.help };
   if (values.version) return { kind: "version" };
+  for (const option of command.required ?? []) {
+    if (values[option as keyof CommandValues] === undefined) {
+      throw new UsageError(
+        `cloud-agents ${command.name} needs --${option}.\nRun cloud-agents ${command.name} --help for usage.`,
+      );
+    }
+  }
   const positionals = parsed.positionals;
   if (positionals.length < command.positionals.length) {
     const missing = command.positionals.slice(positionals.length).join(" ");
@@ -244,6 +308,8 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
     kind: "command",
     name: command.name,
     args: positionals,
-    values: { account: values.account, json: values.json },
+    values: Object.fromEntries(
+      Object.entries(values).filter(([key, value]) => value !== undefined && key !== "help" && key !== "version"),
+    ) as CommandValues,
   };
 }

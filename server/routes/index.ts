@@ -6,6 +6,7 @@ import { environmentRoutes } from "./environments.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { sessionThreadRoutes } from "./sessionThreads.ts";
 import { skillRoutes } from "./skills.ts";
+import { streamRoutes } from "./streams.ts";
 import { vaultCredentialRoutes } from "./vaultCredentials.ts";
 import { vaultRoutes } from "./vaults.ts";
 import { webhookEndpointRoutes } from "./webhookEndpoints.ts";
@@ -24,4 +25,5 @@ export const apiRoutes: RouteModule[] = [
   deploymentRunRoutes,
   webhookEndpointRoutes,
   webhookEventRoutes,
+  streamRoutes,
 ];

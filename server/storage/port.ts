@@ -10,6 +10,7 @@ import type { OutboxStore } from "./port/outbox.ts";
 import type { RunStore } from "./port/runs.ts";
 import type { SessionStore } from "./port/sessions.ts";
 import type { SkillStore } from "./port/skills.ts";
+import type { StreamStore, StreamWakeups } from "./port/streams.ts";
 import type { VaultStore } from "./port/vaults.ts";
 import type { WebhookStore } from "./port/webhooks.ts";
 
@@ -65,6 +66,13 @@ export interface Storage {
   webhooks: WebhookStore;
   /** Retention, readiness and the figures /metrics reads. */
   housekeeping: HousekeepingStore;
+  /** The reads of live streams (server/streams/): committed events after a position in commit order. */
+  streams: StreamStore;
+  /**
+   * A new source of wake-ups for live streams: commits of this process at once, commits of other
+   * processes (or replicas) within `pollIntervalMs`.
+   */
+  streamWakeups(options: { pollIntervalMs: number }): StreamWakeups;
   /** Subscribes to a post-commit signal; returns an unsubscribe function. */
   on(signal: StorageSignal, listener: () => void): () => void;
   /** The adapter's background upkeep, started after and stopped before the database closes. */

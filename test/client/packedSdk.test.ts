@@ -49,6 +49,18 @@ const names = [];
 for await (const vault of client.paginate("/vaults", { params: { query: { limit: 1 } } })) names.push(vault.display_name);
 const missing = await client.GET("/vaults/{vault_id}", { params: { path: { vault_id: "vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1" } } });
 
+// A session's history and live events through the stream iterator (eventsource-parser came with the package).
+const env = await client.POST("/environments", { body: { name: "packed" } });
+const agent = await client.POST("/agents", { body: { name: "packed", model: "echo" } });
+const session = await client.POST("/sessions", {
+  body: { agent: agent.data.id, environment_id: env.data.id, initial_events: [{ type: "user.message", content: [{ type: "text", text: "hi" }] }] },
+});
+const streamed = [];
+for await (const e of client.streamSessionEvents(session.data.id)) {
+  streamed.push(e.type);
+  if (e.type === "session.status_idled") break;
+}
+
 const payload = JSON.stringify({ id: "evt_01JD3QC3D4E5F6G7H8J9K0M1N2", created_at: "2026-11-21T12:34:56.789Z", type: "event", data: { id: "wep_01JD3QB2C3D4E5F6G7H8J9K0M1", type: "webhook.test" } });
 const event = verifyWebhook(payload, signWebhook(payload, "whsec_test"), "whsec_test");
 
@@ -66,6 +78,7 @@ console.log(JSON.stringify({
   missing: missing.error.error.type,
   event: event.data.type,
   unreachable,
+  streamed,
 }));
 `;
 
@@ -83,6 +96,10 @@ export async function main(): Promise<Schemas["Vault"] | undefined> {
   }
   const event: WebhookEvent = verifyWebhook("{}", "t=1,v1=00", "whsec_x");
   void event.data.type;
+  for await (const message of client.streamSessionEvents("sess_1", { types: ["agent.message"] })) {
+    const text: string | undefined = message.content[0]?.text;
+    void text;
+  }
   return (await client.POST("/vaults", { body: { display_name: "x" } })).data;
 }
 `;
@@ -108,6 +125,8 @@ it("packs only the built SDK, installs without the server, and runs with plain n
     "dist/index.js",
     "dist/retry.d.ts",
     "dist/retry.js",
+    "dist/streams.d.ts",
+    "dist/streams.js",
     "dist/webhooks.d.ts",
     "dist/webhooks.js",
     "generated/api.d.ts",
@@ -126,8 +145,8 @@ it("packs only the built SDK, installs without the server, and runs with plain n
     .filter((name) => !name.startsWith("."))
     .flatMap((name) => (name.startsWith("@") ? readdirSync(join(modules, name)).map((n) => `${name}/${n}`) : [name]))
     .sort();
-  // The SDK and openapi-fetch (with its type helpers): nothing of the server.
-  expect(installed).toEqual(["@cloud-agents/sdk", "openapi-fetch", "openapi-typescript-helpers"]);
+  // The SDK, openapi-fetch (with its type helpers) and eventsource-parser: nothing of the server.
+  expect(installed).toEqual(["@cloud-agents/sdk", "eventsource-parser", "openapi-fetch", "openapi-typescript-helpers"]);
   const installBytes = sizeOf(modules);
   console.log(
     `SDK tarball ${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} unpacked; ` +
@@ -152,6 +171,7 @@ it("packs only the built SDK, installs without the server, and runs with plain n
     missing: "not_found_error",
     event: "webhook.test",
     unreachable: { connection: true, name: "CloudAgentsConnectionError", attempts: 2 },
+    streamed: ["user.message", "session.status_run_started", "agent.message", "session.status_idled"],
   });
 
   // The declarations resolve in a TypeScript project (strict, NodeNext), with the spec's types.

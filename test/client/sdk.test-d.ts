@@ -127,3 +127,30 @@ describe("errors and webhooks", () => {
     verifyWebhook("{}", "t=1,v1=00");
   });
 });
+
+describe("streams", () => {
+  it("yield session events and envelopes, narrowed by the types asked for", () => {
+    expectTypeOf(client.streamSessionEvents("sess_1")).toEqualTypeOf<
+      AsyncGenerator<Schemas["SessionEvent"], void, undefined>
+    >();
+    const statuses = client.streamSessionEvents("sess_1", { types: ["session.status_idled", "agent.message"] });
+    expectTypeOf(statuses).toEqualTypeOf<
+      AsyncGenerator<Schemas["SessionEventStatus"] | Schemas["SessionEventAgentMessage"], void, undefined>
+    >();
+    expectTypeOf(client.streamThreadEvents("sess_1", "sthr_1", { types: ["agent.message"] })).toEqualTypeOf<
+      AsyncGenerator<Schemas["SessionEventAgentMessage"], void, undefined>
+    >();
+    const envelopes = client.streamEvents({ types: ["deployment_run.failed"] });
+    type Yielded<G> = G extends AsyncGenerator<infer Y, void, undefined> ? Y : never;
+    expectTypeOf<Yielded<typeof envelopes>["data"]>().toEqualTypeOf<Schemas["DeploymentRunFailedEventData"]>();
+    expectTypeOf(client.streamEvents()).toEqualTypeOf<
+      AsyncGenerator<Omit<Schemas["EventEnvelope"], "data"> & { data: Schemas["EventData"] }, void, undefined>
+    >();
+    // @ts-expect-error not a session event type
+    void client.streamSessionEvents("sess_1", { types: ["agent.exploded"] });
+    // @ts-expect-error not an event kind
+    void client.streamEvents({ types: ["session.exploded"] });
+    // @ts-expect-error the signal is an AbortSignal
+    void client.streamEvents({ signal: 5 });
+  });
+});

@@ -315,6 +315,12 @@ function send(
     // The path goes out as is (a URL string would be normalized: `/a/../b` becomes `/b`).
     const { hostname, port } = new URL(baseUrl);
     const req = request({ hostname, port, path, method, agent, headers }, (res) => {
+      if (String(res.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+        // A live stream (Server-Sent Events) does not end: its status and headers are the answer.
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: "" });
+        req.destroy();
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () =>

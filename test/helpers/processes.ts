@@ -94,3 +94,63 @@ export function startServerProcess(
     });
   });
 }
+
+export interface CliProcess {
+  child: ChildProcess;
+  /** The lines printed on stdout so far. */
+  lines: string[];
+  stderr(): string;
+  /** Waits until `count` lines have been printed on stdout. */
+  waitForLines(count: number, timeoutMs?: number): Promise<string[]>;
+  /** Sends a signal and waits for the exit code. */
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+/** Starts a long-running `cloud-agents <args>` (server/main.ts) and reads its stdout line by line. */
+export function spawnCli(args: string[], env: Record<string, string>): CliProcess {
+  const child = spawn(NODE_TSX[0], [...NODE_TSX.slice(1), `${ROOT}server/main.ts`, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
+  const lines: string[] = [];
+  let partial = "";
+  let err = "";
+  child.stdout?.on("data", (d: Buffer) => {
+    partial += d.toString();
+    const parts = partial.split("\n");
+    partial = parts.pop() ?? "";
+    lines.push(...parts);
+  });
+  child.stderr?.on("data", (d: Buffer) => {
+    err += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return {
+    child,
+    lines,
+    stderr: () => err,
+    exited,
+    waitForLines(count, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const deadline = Date.now() + timeoutMs;
+        const check = () => {
+          if (lines.length >= count) return resolve(lines);
+          if (child.exitCode !== null)
+            return reject(new Error(`exited ${child.exitCode}: ${lines.join("\n")}\n${err}`));
+          if (Date.now() > deadline) {
+            return reject(
+              new Error(`${count} line(s) not printed within ${timeoutMs} ms:\n${lines.join("\n")}\n${err}`),
+            );
+          }
+          setTimeout(check, 20);
+        };
+        check();
+      });
+    },
+    async kill(signal = "SIGINT") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

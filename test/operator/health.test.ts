@@ -41,6 +41,7 @@ describe("liveness and readiness", () => {
         "loop:webhook-delivery": "ok",
         "loop:runs": "ok",
         "loop:scheduler": "ok",
+        "loop:streams": "ok",
         "loop:retention": "ok",
       },
     });

@@ -37,8 +37,11 @@ it("runs every walk-through of the README verbatim against a real server", async
   server = await startServerProcess(env);
   const before = repoChanges();
 
-  // `npx cloud-agents` is pointed straight at this repository's CLI (faster than npx's lookup).
-  const shim = `npx() { if [ "$1" = cloud-agents ]; then shift; "${ROOT}node_modules/.bin/tsx" "${ROOT}server/main.ts" "$@"; else command npx "$@"; fi; }\n`;
+  // `npx cloud-agents` is pointed straight at this repository's CLI (faster than npx's lookup). In a
+  // subshell (`&`, `$(...)`) it replaces the subshell, as npx would be the process itself: `$!` is then
+  // the CLI, which `kill $!` stops.
+  const cli = `"${ROOT}node_modules/.bin/tsx" "${ROOT}server/main.ts" "$@"`;
+  const shim = `npx() { if [ "$1" = cloud-agents ]; then shift; if [ "$BASH_SUBSHELL" -gt 0 ]; then exec ${cli}; else ${cli}; fi; else command npx "$@"; fi; }\n`;
   const script = shim + blocks.join("\n").replaceAll("http://127.0.0.1:8080", server.url);
   const result = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
     // TMPDIR: the walk-throughs' `mktemp -d` scratch folder is made where this test can look into it.
@@ -85,10 +88,19 @@ it("runs every walk-through of the README verbatim against a real server", async
   expect(result.out).toMatch(/\{"requeued":\d+\}/);
   expect(result.out).toContain("environment.created environment.updated");
   expect(result.out).toMatch(/}204$/m); // the DELETE of the endpoint
+  // Live streams: curl reads a session's stream, listen forwards an event the receiver verifies.
+  expect(result.out).toMatch(/^event: session\.status_run_started$/m);
+  expect(result.out).toMatch(/^data: \{"id":"sevt_[0-9A-Z]{26}","type":"agent\.message"/m);
+  expect(result.out).toMatch(
+    /^Ready! Forwarding the events of http:\/\/127\.0\.0\.1:\d+ to http:\/\/127\.0\.0\.1:4242\/listen/m,
+  );
+  expect(result.out).toMatch(/environment\.created +evt_[0-9A-Z]{26} {2}<-- \[204\]/);
+  expect(result.out).toMatch(/^verified environment\.created evt_[0-9A-Z]{26}$/m);
   // The SDK quick start, with the packed SDK and plain node.
   expect(result.out).toMatch(/^created vault_[0-9A-Z]{26}$/m);
   expect(result.out).toMatch(/^error 404 not_found_error$/m);
   expect(result.out).toMatch(/^vendor skills [1-9]\d*$/m);
+  expect(result.out).toMatch(/^agent: Echo: Streaming\?$/m);
   // Nothing was left in the repository.
   expect(repoChanges()).toBe(before);
 }, 180_000);

@@ -127,6 +127,7 @@ describe("start-up", () => {
       "shutdown: stopped accepting connections",
       "shutdown: HTTP drained",
       "shutdown: stopped background worker retention",
+      "shutdown: stopped background worker streams",
       "shutdown: stopped background worker scheduler",
       "shutdown: stopped background worker runs",
       "shutdown: stopped background worker webhook-delivery",

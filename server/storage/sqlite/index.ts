@@ -16,6 +16,8 @@ import { createOutboxStore } from "./outbox.ts";
 import { createRunStore } from "./runs.ts";
 import { createSessionStore } from "./sessions.ts";
 import { createSkillStore } from "./skills.ts";
+import { createStreamStore } from "./streams.ts";
+import { SqliteStreamWakeups } from "./streamWakeups.ts";
 import { createVaultStore } from "./vaults.ts";
 import { WalCheckpointer } from "./walCheckpointer.ts";
 import { createWebhookStore } from "./webhooks.ts";
@@ -150,6 +152,8 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
     vaults: createVaultStore(ctx),
     webhooks: createWebhookStore(ctx),
     housekeeping: createHousekeepingStore(ctx, options.path),
+    streams: createStreamStore(ctx),
+    streamWakeups: ({ pollIntervalMs }) => new SqliteStreamWakeups(ctx, db, pollIntervalMs),
     on: (signal, listener) => ctx.on(signal, listener),
     maintenance: () => maintenance,
     close: () => db.close(),

@@ -1,0 +1,192 @@
+/**
+ * What each kind of stream reads and sends: a session's events, one thread's events, or the
+ * account's event envelopes. Building a source checks the request (the session and thread
+ * exist, the resume point is an event of this stream) and throws the ApiError the client gets
+ * before the stream starts; reading turns committed rows into SSE messages.
+ */
+import { getSession, getThread, sessionEventView } from "../domain/sessions.ts";
+import { invalidRequest } from "../errors.ts";
+import { type IdPrefix, isId } from "../ids.ts";
+import type { StreamChanges } from "../storage/port/streams.ts";
+import type { Storage } from "../storage/port.ts";
+import { sseMessage } from "./sse.ts";
+
+export type StreamKind = "session" | "thread" | "account";
+
+/** Why the server ended a stream (the label of cloud_agents_streams_ended_total). */
+export type StreamEndReason =
+  | "client_closed"
+  | "slow_client"
+  | "session_deleted"
+  | "token_revoked"
+  | "shutdown"
+  | "error";
+
+/** Messages read after a position. */
+export interface StreamBatch {
+  /** The SSE messages of the rows that pass the stream's filter, in commit order, with their positions. */
+  messages: { position: number; text: string }[];
+  /** The position of the last row read, sent or filtered out (unchanged when none). */
+  position: number;
+  /** Whether the read stopped early (a full batch, or `maxBytes`): there may be more to read at once. */
+  more: boolean;
+}
+
+export interface StreamSource {
+  kind: StreamKind;
+  accountId: string;
+  /** The position the stream starts after. */
+  start: number;
+  /** Whether these committed changes may concern this stream. */
+  concerns(changes: StreamChanges): boolean;
+  /**
+   * The rows after `after`: at most `limit` rows, and no more once the messages reach `maxBytes`
+   * (the rows after that are not even loaded: a stream holds at most about that much at once).
+   */
+  read(after: number, limit: number, maxBytes: number): StreamBatch;
+  /** Why the stream must end now, or null: checked at every heartbeat. */
+  endReason(): StreamEndReason | null;
+}
+
+/** Who opens the stream and how (from the request). */
+export interface StreamRequest {
+  accountId: string;
+  tokenId: string;
+  /** `types[]`: only these types (undefined: all). */
+  types: string[] | undefined;
+  /**
+   * The resume point: the `Last-Event-ID` header when given (a reconnecting client sends it, while
+   * its URL may still carry the first `after_id`), else the `after_id` query parameter.
+   */
+  resume: { param: "Last-Event-ID" | "after_id"; id: string } | undefined;
+}
+
+export interface SourceDeps {
+  storage: Storage;
+}
+
+/** The resume point's position, or a 400 naming the parameter it came from. */
+function resumePosition(
+  resume: NonNullable<StreamRequest["resume"]>,
+  kind: IdPrefix,
+  where: string,
+  lookup: (id: string) => number | null,
+): number {
+  const shown = JSON.stringify(resume.id.slice(0, 80));
+  if (!isId(kind, resume.id)) {
+    throw invalidRequest(
+      `${resume.param} must be the id of an event of ${where} (${kind}_...), got ${shown}.`,
+      resume.param,
+    );
+  }
+  const position = lookup(resume.id);
+  if (position === null) {
+    throw invalidRequest(
+      `${resume.param} ${shown} is not an event of ${where}${kind === "evt" ? " (or it is older than the retention period, RETENTION_DAYS)" : ""}.`,
+      resume.param,
+    );
+  }
+  return position;
+}
+
+/**
+ * Turns rows into a batch of messages (`text: null`: filtered out), stopping after `limit` rows
+ * or once the messages reach `maxBytes`.
+ */
+function readBatch<Row>(
+  rows: Iterable<Row>,
+  after: number,
+  limit: number,
+  maxBytes: number,
+  message: (row: Row) => { position: number; text: string | null },
+): StreamBatch {
+  const batch: StreamBatch = { messages: [], position: after, more: false };
+  let count = 0;
+  let bytes = 0;
+  for (const row of rows) {
+    const { position, text } = message(row);
+    batch.position = position;
+    if (text !== null) {
+      batch.messages.push({ position, text });
+      bytes += text.length;
+    }
+    if (++count >= limit || bytes >= maxBytes) {
+      batch.more = true;
+      break;
+    }
+  }
+  return batch;
+}
+
+/** Ends a stream whose token was revoked (checked at each heartbeat, like every stream's state). */
+function revoked(deps: SourceDeps, request: StreamRequest): boolean {
+  return !deps.storage.streams.tokenActive(request.tokenId);
+}
+
+/**
+ * A session's events (every thread's), or one thread's when `threadId` is given: the history
+ * from the resume point (the first event by default), then live. 404 for an unknown session or
+ * thread; 400 for a resume point that is not an event of this session.
+ */
+export function sessionSource(
+  deps: SourceDeps,
+  request: StreamRequest,
+  sessionId: string,
+  threadId?: string,
+): StreamSource {
+  const { storage } = deps;
+  if (threadId === undefined) getSession(deps, request.accountId, sessionId);
+  else getThread(deps, request.accountId, sessionId, threadId);
+  const start = request.resume
+    ? resumePosition(request.resume, "sevt", "this session", (id) => storage.streams.sessionEventSeq(sessionId, id))
+    : 0;
+  const types = request.types ? new Set<string>(request.types) : null;
+  return {
+    kind: threadId === undefined ? "session" : "thread",
+    accountId: request.accountId,
+    start,
+    concerns: (changes) => changes.sessions.has(sessionId),
+    read(after, limit, maxBytes) {
+      return readBatch(
+        storage.streams.sessionEventsAfter(sessionId, threadId, after, limit),
+        after,
+        limit,
+        maxBytes,
+        ({ seq, event }) =>
+          types && !types.has(event.type)
+            ? { position: seq, text: null }
+            : // The event exactly as GET /sessions/{id}/events returns it.
+              { position: seq, text: sseMessage(event.id, event.type, JSON.stringify(sessionEventView(event))) },
+      );
+    },
+    endReason() {
+      if (revoked(deps, request)) return "token_revoked";
+      return storage.streams.sessionExists(request.accountId, sessionId) ? null : "session_deleted";
+    },
+  };
+}
+
+/**
+ * The account's event envelopes as they are committed: from now on, or every one after the
+ * resume point first. `data` is the stored envelope, the bytes webhook deliveries carry.
+ */
+export function accountSource(deps: SourceDeps, request: StreamRequest): StreamSource {
+  const { storage } = deps;
+  const start = request.resume
+    ? resumePosition(request.resume, "evt", "this account", (id) => storage.streams.eventSeq(request.accountId, id))
+    : storage.streams.latestEventSeq(request.accountId);
+  const types = request.types ? new Set<string>(request.types) : null;
+  return {
+    kind: "account",
+    accountId: request.accountId,
+    start,
+    concerns: (changes) => changes.accounts.has(request.accountId),
+    read(after, limit, maxBytes) {
+      return readBatch(storage.streams.eventsAfter(request.accountId, after, limit), after, limit, maxBytes, (row) => ({
+        position: row.seq,
+        text: types && !types.has(row.kind) ? null : sseMessage(row.id, row.kind, row.payload),
+      }));
+    },
+    endReason: () => (revoked(deps, request) ? "token_revoked" : null),
+  };
+}
