@@ -51,6 +51,11 @@ export interface LoadReport {
   requests: number;
   /** Requests per second over the whole run. */
   throughput: number;
+  /**
+   * Webhook deliveries the local receiver got per second (scenario `mixed`): the server's
+   * background work keeping up with the events the requests create, or not.
+   */
+  deliveriesPerSecond: number;
   /** Requests per second in each 5-s window. */
   windows: number[];
   statuses: Record<string, number>;
@@ -118,7 +123,11 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
   const log = options.log ?? (() => {});
   const dataDir = mkdtempSync(join(tmpdir(), "cas-load-"));
   const token = `load_${randomBytes(16).toString("hex")}`;
+  // Webhook deliveries received during the measured seconds (set once the run's times are known).
+  let measuring = () => false;
+  let deliveries = 0;
   const receiver: Server = createServer((req, res) => {
+    if (measuring()) deliveries++;
     req.resume();
     req.on("end", () => {
       res.writeHead(200, { "content-length": "0" });
@@ -184,6 +193,10 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
     const started = runStart + warmupMs;
     const endAt = started + options.seconds * 1000;
     const wallStart = Date.now() + warmupMs;
+    measuring = () => {
+      const now = performance.now();
+      return now >= started && now < endAt;
+    };
     const windowCounts: number[] = [];
     const probe = spawnProbe(server.base, wallStart, wallStart + options.seconds * 1000);
     // Failing here would leave the probe's rejection unhandled until it is awaited below.
@@ -242,6 +255,7 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
       seconds: options.seconds,
       requests: latencies.length,
       throughput: Math.round(latencies.length / elapsed),
+      deliveriesPerSecond: Math.round(deliveries / elapsed),
       windows: windowCounts.slice(0, Math.floor(options.seconds / 5)).map((n) => Math.round(n / 5)),
       statuses,
       errors,

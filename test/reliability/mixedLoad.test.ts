@@ -20,6 +20,7 @@ it("serves 200 connections of mixed reads and writes for 30 s without an error, 
   const { probe, serverLoopDelay, generatorLoopDelay } = report;
   console.log(
     `mixed load: ${report.requests} requests, ${report.throughput} req/s (per 5 s: ${report.windows.join(", ")}), ` +
+      `webhook deliveries ${report.deliveriesPerSecond}/s, ` +
       `latency p50 ${report.latencyMs.p50} ms, p99 ${report.latencyMs.p99} ms, max ${report.latencyMs.max} ms; ` +
       `first answer on each connection max ${report.firstAnswerMaxMs} ms; ` +
       `fresh-connection /healthz (own process, ${probe.count} probes) p50 ${probe.p50} ms, p99 ${probe.p99} ms, max ${probe.max} ms ` +
