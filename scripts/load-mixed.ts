@@ -1,8 +1,10 @@
 /**
  * Mixed-load run: the real server as its own process, N keep-alive connections issuing a mix of
  * reads and writes back to back for a fixed time, plus a `/healthz` probe on a fresh connection
- * every 100 ms. Prints throughput per 5-s window, latency percentiles and the maximum, and the
- * server's own event-loop delay warnings. Bounded in time; stops by itself.
+ * every 100 ms from a process of its own (scripts/lib/healthProbe.ts). Prints throughput per 5-s
+ * window, latency percentiles and the maximum, the probe's figures (whole, TCP connect, first
+ * byte), the server's own event-loop delay warnings and this process's event-loop delay (the
+ * keep-alive latencies include it). Bounded in time; stops by itself.
  *
  *   npm run load:mixed [-- --connections 200 --seconds 30 --warmup 5 --scenario mixed|one-session --seed 1]
  *
@@ -16,8 +18,9 @@ import { Agent, createServer, type IncomingMessage, request, type Server } from 
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
+import { type ProbeReport, spawnProbe } from "./lib/healthProbe.ts";
 import { prng } from "./lib/prng.ts";
 import { spawnServer } from "./lib/serverProcess.ts";
 
@@ -48,6 +51,11 @@ export interface LoadReport {
   requests: number;
   /** Requests per second over the whole run. */
   throughput: number;
+  /**
+   * Webhook deliveries the local receiver got per second (scenario `mixed`): the server's
+   * background work keeping up with the events the requests create, or not.
+   */
+  deliveriesPerSecond: number;
   /** Requests per second in each 5-s window. */
   windows: number[];
   statuses: Record<string, number>;
@@ -56,10 +64,17 @@ export interface LoadReport {
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   /** The slowest operations, e.g. "POST /vaults 812 ms". */
   slowest: string[];
-  /** The fresh-connection probe; `connectMaxMs`: the longest TCP connect (SYN to established). */
-  probe: { count: number; p50: number; max: number; connectMaxMs: number };
+  /**
+   * The longest wait of a load connection for its first answer, from the start of the warm-up
+   * (a new connection waits in the server's listen queue until the server accepts it).
+   */
+  firstAnswerMaxMs: number;
+  /** The fresh-connection `/healthz` probe, run from its own process during the measured seconds. */
+  probe: ProbeReport;
   /** The server's `event loop delay` warnings: the largest max_ms it logged, and how many. */
   serverLoopDelay: { warnings: number; maxMs: number };
+  /** This process's event-loop delay during the measured seconds (the latencies above include it). */
+  generatorLoopDelay: { p99Ms: number; maxMs: number };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -73,8 +88,7 @@ interface Reply {
 }
 
 function call(
-  agent: Agent | false,
-  onConnect: ((ms: number) => void) | undefined,
+  agent: Agent,
   base: string,
   token: string | null,
   method: string,
@@ -101,10 +115,6 @@ function call(
       },
     );
     req.on("error", reject);
-    if (onConnect) {
-      const t0 = performance.now();
-      req.on("socket", (socket) => socket.once("connect", () => onConnect(performance.now() - t0)));
-    }
     req.end(payload);
   });
 }
@@ -113,7 +123,11 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
   const log = options.log ?? (() => {});
   const dataDir = mkdtempSync(join(tmpdir(), "cas-load-"));
   const token = `load_${randomBytes(16).toString("hex")}`;
+  // Webhook deliveries received during the measured seconds (set once the run's times are known).
+  let measuring = () => false;
+  let deliveries = 0;
   const receiver: Server = createServer((req, res) => {
+    if (measuring()) deliveries++;
     req.resume();
     req.on("end", () => {
       res.writeHead(200, { "content-length": "0" });
@@ -130,7 +144,7 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
   const api = "/api/v1/cloud";
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const setupCall = async (method: string, path: string, body?: unknown) => {
-    const r = await call(agent, undefined, server.base, token, method, `${api}${path}`, body);
+    const r = await call(agent, server.base, token, method, `${api}${path}`, body);
     if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.body}`);
     return JSON.parse(r.body) as { id: string };
   };
@@ -175,18 +189,32 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
     const statuses: Record<string, number> = {};
     let errors = 0;
     const warmupMs = (options.warmupSeconds ?? 5) * 1000;
-    const started = performance.now() + warmupMs;
+    const runStart = performance.now();
+    const started = runStart + warmupMs;
     const endAt = started + options.seconds * 1000;
+    const wallStart = Date.now() + warmupMs;
+    measuring = () => {
+      const now = performance.now();
+      return now >= started && now < endAt;
+    };
     const windowCounts: number[] = [];
-    const probeLatencies: number[] = [];
-    const probeConnects: number[] = [];
+    const probe = spawnProbe(server.base, wallStart, wallStart + options.seconds * 1000);
+    // Failing here would leave the probe's rejection unhandled until it is awaited below.
+    probe.catch(() => {});
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const measureLoop = setTimeout(() => loopDelay.reset(), warmupMs);
+    let firstAnswerMaxMs = 0;
     const worker = async () => {
+      let first = true;
       while (performance.now() < endAt) {
         const measured = performance.now() >= started;
         const [method, path, body] = nextOp();
         const t0 = performance.now();
         try {
-          const r = await call(agent, undefined, server.base, token, method, `${api}${path}`, body);
+          const r = await call(agent, server.base, token, method, `${api}${path}`, body);
+          if (first) firstAnswerMaxMs = Math.max(firstAnswerMaxMs, performance.now() - runStart);
+          first = false;
           if (measured) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
           const created = method === "POST" && path === "/vaults" && r.status === 200;
           if (created && vaults.length < 2000) vaults.push((JSON.parse(r.body) as { id: string }).id);
@@ -202,31 +230,20 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
         if (ms > 250) slow.push({ ms, what: `${method} ${path.split("?")[0]?.replace(/_[0-9A-Z]{26}/g, "_*")}` });
       }
     };
-    const probe = async () => {
-      await new Promise((r) => setTimeout(r, warmupMs));
-      while (performance.now() < endAt) {
-        const t0 = performance.now();
-        try {
-          await call(false, (ms) => probeConnects.push(ms), server.base, null, "GET", "/healthz");
-          probeLatencies.push(performance.now() - t0);
-        } catch {
-          errors++;
-        }
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    };
     const progress = setInterval(() => {
       if (performance.now() < started) return;
       const w = windowCounts.length - 2;
       if (w >= 0) log(`  window ${w}: ${((windowCounts[w] ?? 0) / 5).toFixed(0)} req/s`);
     }, 5000);
-    const wallStart = Date.now() + warmupMs;
-    await Promise.all([...Array.from({ length: options.connections }, worker), probe()]);
+    await Promise.all(Array.from({ length: options.connections }, worker));
+    loopDelay.disable();
+    clearTimeout(measureLoop);
     clearInterval(progress);
     const elapsed = (performance.now() - started) / 1000;
+    const probeReport = await probe;
+    errors += probeReport.errors;
 
     const sorted = latencies.sort((a, b) => a - b);
-    const probes = probeLatencies.sort((a, b) => a - b);
     // The server's warnings of the measured part only.
     const warnings = server
       .logs()
@@ -238,6 +255,7 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
       seconds: options.seconds,
       requests: latencies.length,
       throughput: Math.round(latencies.length / elapsed),
+      deliveriesPerSecond: Math.round(deliveries / elapsed),
       windows: windowCounts.slice(0, Math.floor(options.seconds / 5)).map((n) => Math.round(n / 5)),
       statuses,
       errors,
@@ -251,15 +269,15 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
         .sort((a, b) => b.ms - a.ms)
         .slice(0, 5)
         .map((s) => `${s.what} ${Math.round(s.ms)} ms`),
-      probe: {
-        count: probes.length,
-        p50: round(percentile(probes, 50)),
-        max: round(probes.at(-1) ?? 0),
-        connectMaxMs: round(Math.max(0, ...probeConnects)),
-      },
+      firstAnswerMaxMs: round(firstAnswerMaxMs),
+      probe: probeReport,
       serverLoopDelay: {
         warnings: warnings.length,
         maxMs: Math.max(0, ...warnings.map((w) => Number(w.max_ms) || 0)),
+      },
+      generatorLoopDelay: {
+        p99Ms: round(loopDelay.count > 0 ? loopDelay.percentile(99) / 1e6 : 0),
+        maxMs: round(loopDelay.count > 0 ? loopDelay.max / 1e6 : 0),
       },
     };
   } finally {

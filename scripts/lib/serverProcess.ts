@@ -17,7 +17,7 @@ export interface ServerProcess {
   port: number;
   /** Everything the process printed (stdout and stderr) so far. */
   output(): string;
-  /** The JSON log lines (stderr) printed so far, parsed. */
+  /** The JSON log lines printed so far, parsed (the logger writes to stdout; stderr is read too). */
   logs(): Record<string, unknown>[];
   /** Sends a signal and resolves once the process has exited. */
   kill(signal?: NodeJS.Signals): Promise<void>;
@@ -64,8 +64,10 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
+  let stdout = "";
   let err = "";
   child.stdout?.on("data", (d: Buffer) => {
+    stdout += d.toString();
     out += d.toString();
   });
   child.stderr?.on("data", (d: Buffer) => {
@@ -94,8 +96,7 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
     port,
     output: () => out,
     logs: () =>
-      err
-        .split("\n")
+      [...stdout.split("\n"), ...err.split("\n")]
         .filter((l) => l.startsWith("{"))
         .flatMap((l) => {
           try {
