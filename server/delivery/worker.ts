@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { readFileSync } from "node:fs";
 import { whenNotBusy } from "../busy.ts";
 import type { Clock } from "../clock.ts";
@@ -28,12 +29,13 @@ const VERSION = (
 export const USER_AGENT = `CloudAgents-Webhook/${VERSION}`;
 
 export interface DeliveryWorkerDeps {
-  storage: Storage;
+  /** The webhook store and the storage signals (a thread's own connection, or the server's). */
+  storage: Pick<Storage, "webhooks" | "on">;
   config: WebhookConfig;
   clock: Clock;
   logger: Logger;
   secrets: SecretBox;
-  metrics: Metrics;
+  metrics: Pick<Metrics, "observeDeliveryAttempt">;
   /** The jitter's randomness (tests make it deterministic). */
   random?: () => number;
 }
@@ -98,6 +100,8 @@ export class DeliveryWorker {
   start(): void {
     this.stopping = false;
     this.abort = new AbortController();
+    // Every attempt in flight listens to it.
+    setMaxListeners(this.deps.config.concurrency + 10, this.abort.signal);
     this.unsubscribe = this.deps.storage.on("deliveries", () => this.notify());
     this.loop.start();
   }

@@ -71,7 +71,6 @@ const DELIVERY_COLUMNS =
 
 interface ClaimRow {
   id: string;
-  endpoint_id: string;
   event_seq: number;
   event_id: string;
   event_type: string;
@@ -114,30 +113,30 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
          AND (d.lease_until IS NULL OR d.lease_until <= ?))
      ORDER BY e.id`,
   );
-  const claimStmt = db.prepare(
-    `UPDATE webhook_deliveries SET lease_until = ?, lease_token = ?
-     WHERE id IN (
-       SELECT id FROM webhook_deliveries INDEXED BY webhook_deliveries_due
-       WHERE endpoint_id = ? AND status = 'pending' AND next_attempt_at <= ?
-         AND (lease_until IS NULL OR lease_until <= ?)
-       ORDER BY next_attempt_at, id LIMIT ?)
-     RETURNING id, endpoint_id, event_seq, event_id, event_type, attempt_count, round_start`,
+  // The due records of one endpoint, oldest first, with the bytes they send; then leased one by
+  // one (a plain UPDATE by primary key is cheaper than UPDATE ... WHERE id IN (...) RETURNING).
+  const dueStmt = db.prepare(
+    `SELECT d.id, d.event_seq, d.event_id, d.event_type, d.attempt_count, d.round_start
+     FROM webhook_deliveries d INDEXED BY webhook_deliveries_due
+     WHERE d.endpoint_id = ? AND d.status = 'pending' AND d.next_attempt_at <= ?
+       AND (d.lease_until IS NULL OR d.lease_until <= ?)
+     ORDER BY d.next_attempt_at, d.id LIMIT ?`,
   );
+  const leaseStmt = db.prepare("UPDATE webhook_deliveries SET lease_until = ?, lease_token = ? WHERE id = ?");
   const payloadStmt = db.prepare("SELECT payload FROM events WHERE seq = ?");
 
   // --- the outcome path (see settle) ---
+  // The attempt's number is the record's attempt_count, just incremented by finishStmt or noteStmt.
   const insertAttemptStmt = db.prepare(
     `INSERT INTO webhook_attempts (delivery_id, number, started_at, duration_ms, response_status, error)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+     VALUES (?, (SELECT attempt_count FROM webhook_deliveries WHERE id = ?), ?, ?, ?, ?)`,
   );
   // Only the holder of the lease decides the record's fate; the same statement releases it.
   const finishStmt = db.prepare(
-    `UPDATE webhook_deliveries SET status = @status, attempt_count = attempt_count + 1,
-       next_attempt_at = @next_attempt_at, last_attempt_at = @started_at, delivered_at = @delivered_at,
-       last_response_status = @response_status, last_error = @error, lease_until = NULL, lease_token = NULL,
-       updated_at = @now
-     WHERE id = @id AND status = 'pending' AND lease_token = @lease_token
-     RETURNING attempt_count`,
+    `UPDATE webhook_deliveries SET status = ?, attempt_count = attempt_count + 1, next_attempt_at = ?,
+       last_attempt_at = ?, delivered_at = ?, last_response_status = ?, last_error = ?, lease_until = NULL,
+       lease_token = NULL, updated_at = ?
+     WHERE id = ? AND status = 'pending' AND lease_token = ?`,
   );
   // The record changed hands while the attempt was in flight (its endpoint was deleted, its lease
   // expired and another worker took it): keep the attempt in its history but leave the status alone.
@@ -146,8 +145,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
        last_response_status = @response_status, last_error = @error, updated_at = @now,
        lease_until = CASE WHEN lease_token = @lease_token THEN NULL ELSE lease_until END,
        lease_token = CASE WHEN lease_token = @lease_token THEN NULL ELSE lease_token END
-     WHERE id = @id
-     RETURNING attempt_count`,
+     WHERE id = @id`,
   );
   const degradedStmt = db.prepare("SELECT degraded FROM webhook_endpoints WHERE id = ?");
   const successStmt = db.prepare(
@@ -296,27 +294,32 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
     policy: HealthPolicy,
     succeeded: Set<string>,
   ): EndpointHealth => {
-    const fields = {
-      id: outcome.delivery_id,
-      started_at: outcome.started_at,
-      response_status: outcome.response_status,
-      error: outcome.error,
-      now,
-      lease_token: outcome.lease_token,
-    };
     const r = outcome.result;
-    const finished = finishStmt.get({
-      ...fields,
-      status: r.type === "succeeded" ? "succeeded" : r.type === "dead" ? "dead" : "pending",
-      next_attempt_at: r.type === "retry" ? r.next_attempt_at : null,
-      delivered_at: r.type === "succeeded" ? now : null,
-    }) as { attempt_count: number } | undefined;
-    const row = finished ?? (noteStmt.get(fields) as { attempt_count: number } | undefined);
+    const recorded =
+      finishStmt.run(
+        r.type === "succeeded" ? "succeeded" : r.type === "dead" ? "dead" : "pending",
+        r.type === "retry" ? r.next_attempt_at : null,
+        outcome.started_at,
+        r.type === "succeeded" ? now : null,
+        outcome.response_status,
+        outcome.error,
+        now,
+        outcome.delivery_id,
+        outcome.lease_token,
+      ).changes === 1 ||
+      noteStmt.run({
+        id: outcome.delivery_id,
+        started_at: outcome.started_at,
+        response_status: outcome.response_status,
+        error: outcome.error,
+        now,
+        lease_token: outcome.lease_token,
+      }).changes === 1;
     // The record no longer exists (retention deleted it): nothing to record.
-    if (!row) return UNCHANGED;
+    if (!recorded) return UNCHANGED;
     insertAttemptStmt.run(
       outcome.delivery_id,
-      row.attempt_count,
+      outcome.delivery_id,
       outcome.started_at,
       outcome.duration_ms,
       outcome.response_status,
@@ -353,8 +356,9 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
         more = true;
         continue;
       }
-      const rows = claimStmt.all(leaseUntil, leaseToken, endpoint.id, now, now, free) as ClaimRow[];
+      const rows = dueStmt.all(endpoint.id, now, now, free) as ClaimRow[];
       if (rows.length === free) more = true;
+      for (const row of rows) leaseStmt.run(leaseUntil, leaseToken, row.id);
       rows.sort((a, b) => (a.id < b.id ? -1 : 1));
       const previous =
         endpoint.previous_secret_sealed !== null && endpoint.previous_secret_expires_at !== null
@@ -368,7 +372,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
         }
         claimed.push({
           id: row.id,
-          endpoint_id: row.endpoint_id,
+          endpoint_id: endpoint.id,
           event_id: row.event_id,
           event_type: row.event_type,
           number: row.attempt_count + 1,
