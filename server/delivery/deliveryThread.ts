@@ -19,8 +19,8 @@ import type { Storage } from "../storage/port.ts";
 import type { DeliveryThreadData, FromDeliveryThread, ToDeliveryThread } from "./threadProtocol.ts";
 
 export interface DeliveryThreadDeps {
-  /** The server's storage: its "deliveries" signal wakes the thread. */
-  storage: Pick<Storage, "on">;
+  /** The server's storage: its "deliveries" signal wakes the thread; before it runs, `hasPending` says whether it must. */
+  storage: Pick<Storage, "on" | "webhooks">;
   logger: Logger;
   metrics: Pick<Metrics, "observeDeliveryAttempt">;
   config: WebhookConfig;
@@ -58,21 +58,37 @@ export class DeliveryThread implements BackgroundWorker {
   private unsubscribe: (() => void) | null = null;
   private notifyQueued = false;
   private restartTimer: NodeJS.Timeout | null = null;
+  /** Before the thread runs: the look for pending records every poll interval. */
+  private idleTimer: NodeJS.Timeout | null = null;
   /** Unexpected exits since the thread last reported a good pass. */
   private failures = 0;
 
   constructor(private readonly deps: DeliveryThreadDeps) {}
 
+  /**
+   * Starts the thread once there is delivery work: at once when a record is pending, else on the
+   * first commit that makes one due, or when a look every poll interval finds one (written by
+   * another process). A server without webhook traffic never pays for the thread.
+   */
   start(): void {
     if (this.running) return;
     this.running = true;
     this.unsubscribe = this.deps.storage.on("deliveries", () => this.notify());
-    this.spawn();
+    this.state = { running: true, lastPassAt: Date.now(), staleAfterMs: this.staleAfterMs(), lastError: null };
+    if (!this.lookForWork()) {
+      this.idleTimer = setInterval(() => this.lookForWork(), this.deps.config.pollIntervalMs);
+      this.idleTimer.unref();
+    }
   }
 
-  /** Wakes the thread's loop (records became due, a test moved the clock). */
+  /** Wakes the thread's loop (records became due, a test moved the clock), starting the thread if need be. */
   notify(): void {
-    if (!this.worker || this.notifyQueued) return;
+    if (!this.running) return;
+    if (!this.worker) {
+      if (!this.restartTimer) this.spawn();
+      return;
+    }
+    if (this.notifyQueued) return;
     // One message per turn of the event loop, however many commits signalled.
     this.notifyQueued = true;
     setImmediate(() => {
@@ -97,6 +113,7 @@ export class DeliveryThread implements BackgroundWorker {
     this.unsubscribe = null;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.restartTimer = null;
+    this.stopLooking();
     const worker = this.worker;
     if (!worker) return;
     this.send({ type: "stop" });
@@ -118,12 +135,39 @@ export class DeliveryThread implements BackgroundWorker {
     this.worker?.postMessage(message);
   }
 
+  /** Starts the thread when a record is pending; whether it did (or runs already). */
+  private lookForWork(): boolean {
+    if (this.worker) return true;
+    let pending: boolean;
+    try {
+      pending = this.deps.storage.webhooks.hasPending();
+      this.state = { ...this.state, lastPassAt: Date.now(), lastError: null };
+    } catch (err) {
+      // A locked database: look again at the next interval.
+      this.state = { ...this.state, lastError: err instanceof Error ? err.message : String(err) };
+      return false;
+    }
+    if (pending) this.spawn();
+    return pending;
+  }
+
+  private stopLooking(): void {
+    if (this.idleTimer) clearInterval(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  /** As the thread's own loop: a few poll intervals without a good pass is stuck. */
+  private staleAfterMs(): number {
+    return this.deps.config.pollIntervalMs * 3 + 10_000;
+  }
+
   private spawn(): void {
+    this.stopLooking();
     const data: DeliveryThreadData = { ...this.deps.thread, config: this.deps.config };
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { ...data, module: THREAD_MODULE } });
     this.worker = worker;
     // Until the thread's first report: running since now (as a loop that just started).
-    this.state = { running: true, lastPassAt: Date.now(), staleAfterMs: null, lastError: null };
+    this.state = { running: true, lastPassAt: Date.now(), staleAfterMs: this.staleAfterMs(), lastError: null };
     worker.on("message", (message: FromDeliveryThread) => this.receive(message));
     worker.on("error", (err) => {
       this.state = { ...this.state, lastError: err.message };

@@ -215,4 +215,6 @@ export interface WebhookStore {
   releaseLeases(leases: { id: string; lease_token: string }[]): void;
   /** The earliest future time at which a pending record falls due or a lease expires; null when none. */
   nextWakeAt(): string | null;
+  /** Whether any record is pending (due, scheduled, held or leased): whether there is delivery work at all. */
+  hasPending(): boolean;
 }

@@ -168,6 +168,9 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
   const nextDueStmt = db.prepare(
     "SELECT min(next_attempt_at) AS t FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at > ?",
   );
+  const anyPendingStmt = db.prepare(
+    "SELECT 1 FROM webhook_deliveries INDEXED BY webhook_deliveries_next WHERE status = 'pending' LIMIT 1",
+  );
   const nextLeaseStmt = db.prepare("SELECT min(lease_until) AS t FROM webhook_deliveries WHERE lease_until > ?");
 
   const findEndpoint = (accountId: string, id: string) => getEndpointRow.get(id, accountId) as EndpointRow | undefined;
@@ -613,6 +616,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
       // Released records are due at once: let a loop (this one after a restart, or another server) see them.
       ctx.signal("deliveries");
     },
+    hasPending: () => anyPendingStmt.get() !== undefined,
     nextWakeAt() {
       const now = ctx.nowIso();
       const due = (nextDueStmt.get(now) as { t: string | null }).t;
