@@ -180,6 +180,8 @@ export interface WebhookConfig {
    * served first and deliveries catch up once it is quieter. 0 gives both the same share.
    */
   threadNice: number;
+  /** Finished attempts are recorded (and freed slots refilled) at most this often, in one transaction. */
+  settleIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -349,6 +351,7 @@ export function loadConfig(env: Env): Config {
     shutdownGraceMs: int(env, "WEBHOOK_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
     thread: bool(env, "WEBHOOK_THREAD", true),
     threadNice: int(env, "WEBHOOK_THREAD_NICE", 10, 0, 19),
+    settleIntervalMs: int(env, "WEBHOOK_SETTLE_INTERVAL_MS", 0, 0, 1000),
   };
 
   const runs: RunConfig = {

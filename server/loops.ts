@@ -8,7 +8,6 @@ import type { WorkerHealth } from "./loop.ts";
 import { createRuntimes } from "./runtime/registry.ts";
 import { RunWorker } from "./runtime/worker.ts";
 import { DeploymentScheduler } from "./scheduler/worker.ts";
-import { sqlitePathFromUrl } from "./storage/sqlite/index.ts";
 
 /**
  * A background worker of the service, started after the server listens and stopped before the
@@ -77,16 +76,17 @@ export function createWorkers(deps: AppDeps): BackgroundWorker[] {
  */
 function createDeliveryWorker(deps: AppDeps): BackgroundWorker {
   const { config, clock } = deps;
-  const path = sqlitePathFromUrl(config.databaseUrl);
+  const link = deps.storage.threadLink();
   const shareableClock = clock === systemClock || clock.shared !== undefined;
-  if (config.webhook.thread && path !== ":memory:" && shareableClock) {
+  if (config.webhook.thread && link && shareableClock) {
     return new DeliveryThread({
       storage: deps.storage,
       logger: deps.logger,
       metrics: deps.metrics,
       config: config.webhook,
       thread: {
-        path,
+        path: link.path,
+        writeLock: link.writeLock,
         // The thread may wait for the write lock (the API's loop must not; this one is its own).
         busyTimeoutMs: Math.max(config.sqlite.busyTimeoutMs, 1000),
         noAutocheckpoint: true,

@@ -12,7 +12,7 @@
  *   - The API's event rate: `POST /agents` closed-loop, without any endpoint and with 10 live
  *     endpoints receiving every event (each event is 10 deliveries).
  *
- * Usage: npm run bench:delivery [-- --quick] [-- --only drain,latency,api]
+ * Usage: npm run bench:delivery [-- --quick] [-- --only drain,latency,api] [-- --env NAME=value ...]
  * BENCH_CPU_PROF_DIR=dir profiles the server (node --cpu-prof, one file per thread).
  */
 import { type ChildProcess, fork } from "node:child_process";
@@ -41,6 +41,8 @@ export interface DeliveryBenchOptions {
   only?: DeliveryBenchPart[];
   /** Progress lines (stderr by default). */
   log?: (line: string) => void;
+  /** Extra environment of the server (to compare settings, e.g. WEBHOOK_THREAD=false). */
+  serverEnv?: Record<string, string>;
 }
 
 const SECTION = "delivery";
@@ -242,7 +244,7 @@ export async function runDeliveryBench(options: DeliveryBenchOptions = {}): Prom
       server = await spawnServer({
         dataDir,
         token,
-        env: { LOG_LEVEL: "warn" },
+        env: { LOG_LEVEL: "warn", ...options.serverEnv },
         nodeArgs: profileDir ? ["--cpu-prof", "--cpu-prof-dir", resolve(profileDir)] : [],
       });
     } catch (err) {
@@ -557,7 +559,10 @@ export function formatFigures(figures: Figure[]): string {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const argv = process.argv.slice(2);
   const only = argv.includes("--only") ? argv[argv.indexOf("--only") + 1]?.split(",") : undefined;
-  runDeliveryBench({ quick: argv.includes("--quick"), only: only as DeliveryBenchPart[] | undefined }).then(
+  const serverEnv = Object.fromEntries(
+    argv.flatMap((a, i) => (a === "--env" ? [(argv[i + 1] ?? "").split(/=(.*)/s).slice(0, 2)] : [])),
+  ) as Record<string, string>;
+  runDeliveryBench({ quick: argv.includes("--quick"), only: only as DeliveryBenchPart[] | undefined, serverEnv }).then(
     (figures) => {
       console.log(formatFigures(figures));
       for (const f of figures) if (f.note) console.log(`- ${f.name}: ${f.note}`);

@@ -16,7 +16,13 @@ import type { WorkerHealth } from "../loop.ts";
 import type { BackgroundWorker } from "../loops.ts";
 import type { Metrics } from "../metrics.ts";
 import type { Storage } from "../storage/port.ts";
-import type { DeliveryThreadData, FromDeliveryThread, ToDeliveryThread } from "./threadProtocol.ts";
+import { WriteLock } from "../storage/sqlite/writeLock.ts";
+import {
+  DELIVERY_WRITER,
+  type DeliveryThreadData,
+  type FromDeliveryThread,
+  type ToDeliveryThread,
+} from "./threadProtocol.ts";
 
 export interface DeliveryThreadDeps {
   /** The server's storage: its "deliveries" signal wakes the thread; before it runs, `hasPending` says whether it must. */
@@ -178,6 +184,8 @@ export class DeliveryThread implements BackgroundWorker {
     });
     this.exited = new Promise<void>((resolve) => {
       worker.once("exit", (code) => {
+        // A thread terminated inside a transaction never released the write lock.
+        new WriteLock(data.writeLock).release(DELIVERY_WRITER);
         if (this.worker === worker && this.running) {
           // Died on its own: its leases expire and are sent again; start a new one.
           this.worker = null;

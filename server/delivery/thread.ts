@@ -13,7 +13,13 @@ import type { DeliveryOutcome } from "../metrics.ts";
 import { SqliteContext } from "../storage/sqlite/context.ts";
 import { openDatabase } from "../storage/sqlite/index.ts";
 import { createWebhookStore } from "../storage/sqlite/webhooks.ts";
-import type { DeliveryThreadData, FromDeliveryThread, ToDeliveryThread } from "./threadProtocol.ts";
+import { WriteLock } from "../storage/sqlite/writeLock.ts";
+import {
+  DELIVERY_WRITER,
+  type DeliveryThreadData,
+  type FromDeliveryThread,
+  type ToDeliveryThread,
+} from "./threadProtocol.ts";
 import { DeliveryWorker } from "./worker.ts";
 
 const port = parentPort;
@@ -43,7 +49,11 @@ if (data.config.threadNice > 0) {
 const clock = data.clock ? clockFromShared(data.clock) : systemClock;
 const db = openDatabase(data.path, { create: false, busyTimeoutMs: data.busyTimeoutMs });
 if (data.noAutocheckpoint) db.pragma("wal_autocheckpoint = 0");
-const ctx = new SqliteContext(db, clock);
+const ctx = new SqliteContext(db, clock, {
+  lock: new WriteLock(data.writeLock),
+  owner: DELIVERY_WRITER,
+  timeoutMs: data.busyTimeoutMs,
+});
 const storage = { webhooks: createWebhookStore(ctx), on: ctx.on.bind(ctx) };
 
 // Attempts are reported once per turn of the event loop, however many a settle recorded.

@@ -7,9 +7,14 @@ import type { LogLevel } from "../logger.ts";
 import type { WorkerHealth } from "../loop.ts";
 import type { DeliveryOutcome } from "../metrics.ts";
 
+/** The thread's side of the write lock (the server's connection is MAIN_WRITER). */
+export const DELIVERY_WRITER = 2;
+
 export interface DeliveryThreadData {
   /** The SQLite file (the thread opens its own connection; the server has migrated it). */
   path: string;
+  /** The write lock shared with the server's connection (see storage/sqlite/writeLock.ts). */
+  writeLock: SharedArrayBuffer;
   busyTimeoutMs: number;
   /** Turn the connection's automatic checkpoints off: the server checkpoints the WAL itself. */
   noAutocheckpoint: boolean;

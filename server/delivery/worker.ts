@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
 import { whenNotBusy } from "../busy.ts";
 import type { Clock } from "../clock.ts";
 import type { WebhookConfig } from "../config.ts";
@@ -80,6 +81,8 @@ export class DeliveryWorker {
   private abort = new AbortController();
   private unsubscribe: (() => void) | null = null;
   private wakeTimer: NodeJS.Timeout | null = null;
+  private settleTimer: NodeJS.Timeout | null = null;
+  private lastSettleAt = 0;
   private wakeAt = Number.POSITIVE_INFINITY;
   private readonly secretCache = new Map<string, { sealed: string; secret: string }>();
 
@@ -130,6 +133,8 @@ export class DeliveryWorker {
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.clearWake();
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = null;
     await this.loop.stop();
     const running = [...this.inFlight.values()];
     if (running.length > 0) {
@@ -196,6 +201,7 @@ export class DeliveryWorker {
    */
   private settle(claim: ClaimOptions | null): { claimed: ClaimedDelivery[]; more: boolean } {
     const { storage, config, logger } = this.deps;
+    this.lastSettleAt = performance.now();
     const batch = this.finished;
     this.finished = [];
     let result: SettleResult;
@@ -257,9 +263,26 @@ export class DeliveryWorker {
       )
       .finally(() => {
         this.inFlight.delete(delivery.id);
-        this.notify();
+        this.settleSoon();
       });
     this.inFlight.set(delivery.id, { lease: { id: delivery.id, lease_token: delivery.lease_token }, promise });
+  }
+
+  /**
+   * Wakes the loop to settle finished attempts: at once, or no sooner than `settleIntervalMs`
+   * after the previous settle, so that a busy engine commits at most that often.
+   */
+  private settleSoon(): void {
+    if (this.settleTimer) return;
+    const wait = this.lastSettleAt + this.deps.config.settleIntervalMs - performance.now();
+    if (wait <= 0) {
+      this.notify();
+      return;
+    }
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = null;
+      this.notify();
+    }, wait);
   }
 
   /** Sends one attempt; resolves with its outcome, or null when it was abandoned at shutdown. */

@@ -43,6 +43,13 @@ export interface StorageMaintenance {
  */
 export type StorageSignal = "events" | "deliveries" | "runs" | "deployments" | "commit";
 
+/** See Storage.threadLink (the SQLite adapter: the database file and the in-process write lock). */
+export interface StorageThreadLink {
+  path: string;
+  /** The cell of the write lock the connections of this process's threads share (see sqlite/writeLock.ts). */
+  writeLock: SharedArrayBuffer;
+}
+
 /**
  * The narrow storage port: domain-level operations grouped by resource. Routes and domain code
  * depend on this interface only; the SQLite adapter implements it and a PostgreSQL adapter can
@@ -71,5 +78,10 @@ export interface Storage {
   on(signal: StorageSignal, listener: () => void): () => void;
   /** The adapter's background upkeep, started after and stopped before the database closes. */
   maintenance(): StorageMaintenance[];
+  /**
+   * What a worker thread of this process needs to open its own connection to the same database
+   * beside this one (the delivery thread); null when it cannot (an in-memory database).
+   */
+  threadLink(): StorageThreadLink | null;
   close(): void;
 }
