@@ -6,9 +6,21 @@ export interface Clock {
    * reason as soon as it aborts. Optional: without it, time passes on real timers.
    */
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
+  /**
+   * The clock's time as a shared cell (one int64: epoch milliseconds) that another thread can
+   * read with `clockFromShared`, so a background worker thread keeps the time the tests set.
+   * Optional: a clock without it cannot drive a worker thread (the work then stays in-process).
+   */
+  readonly shared?: SharedArrayBuffer;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/** The clock of another thread, read from its `shared` cell. */
+export function clockFromShared(shared: SharedArrayBuffer): Clock {
+  const cell = new BigInt64Array(shared);
+  return { now: () => new Date(Number(Atomics.load(cell, 0))) };
+}
 
 /** Resolves after `ms` real milliseconds, or rejects with the signal's reason as soon as it aborts. */
 export function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
@@ -42,8 +54,11 @@ interface Sleeper {
 export class ManualClock implements Clock {
   private current: number;
   private sleepers: Sleeper[] = [];
+  readonly shared = new SharedArrayBuffer(8);
+  private readonly cell = new BigInt64Array(this.shared);
   constructor(start: Date | string = "2026-11-21T12:00:00.000Z") {
     this.current = new Date(start).getTime();
+    Atomics.store(this.cell, 0, BigInt(this.current));
   }
   now(): Date {
     return new Date(this.current);
@@ -53,6 +68,7 @@ export class ManualClock implements Clock {
   }
   set(to: Date | string): void {
     this.current = new Date(to).getTime();
+    Atomics.store(this.cell, 0, BigInt(this.current));
     const due = this.sleepers.filter((s) => s.until <= this.current);
     this.sleepers = this.sleepers.filter((s) => s.until > this.current);
     for (const s of due) s.resolve();

@@ -188,6 +188,18 @@ export interface WebhookConfig {
   pollIntervalMs: number;
   /** How long shutdown waits for in-flight attempts. */
   shutdownGraceMs: number;
+  /**
+   * Run delivery on a worker thread with its own SQLite connection (the default), so that it uses
+   * another core than the API; false runs it on the main event loop (an in-memory database always does).
+   */
+  thread: boolean;
+  /**
+   * The delivery thread's nice value (0-19): when the machine's cores are all busy, the API is
+   * served first and deliveries catch up once it is quieter. 0 gives both the same share.
+   */
+  threadNice: number;
+  /** Finished attempts are recorded (and freed slots refilled) at most this often, in one transaction. */
+  settleIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -355,6 +367,9 @@ export function loadConfig(env: Env): Config {
     leaseMs: int(env, "WEBHOOK_LEASE_MS", Math.max(30_000, timeoutMs * 3), timeoutMs + 1000, 3_600_000),
     pollIntervalMs: int(env, "WEBHOOK_POLL_INTERVAL_MS", 1000, 10, 60_000),
     shutdownGraceMs: int(env, "WEBHOOK_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
+    thread: bool(env, "WEBHOOK_THREAD", true),
+    threadNice: int(env, "WEBHOOK_THREAD_NICE", 10, 0, 19),
+    settleIntervalMs: int(env, "WEBHOOK_SETTLE_INTERVAL_MS", 0, 0, 1000),
   };
 
   const runs: RunConfig = {

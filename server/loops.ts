@@ -1,4 +1,6 @@
 import type { AppDeps } from "./app.ts";
+import { systemClock } from "./clock.ts";
+import { DeliveryThread } from "./delivery/deliveryThread.ts";
 import { DeliveryWorker } from "./delivery/worker.ts";
 import { EventLoopMonitor } from "./eventLoopMonitor.ts";
 import { RetentionJob } from "./housekeeping/retention.ts";
@@ -33,17 +35,8 @@ export function createWorkers(deps: AppDeps): BackgroundWorker[] {
   );
   // The storage's own upkeep (the WAL checkpointer): stopped after the loops that write.
   workers.push(...deps.storage.maintenance());
-  // Webhook delivery: wakes itself on the storage "events" signal (see DeliveryWorker.start).
-  workers.push(
-    new DeliveryWorker({
-      storage: deps.storage,
-      config: deps.config.webhook,
-      clock: deps.clock,
-      logger: deps.logger,
-      secrets: deps.secrets,
-      metrics: deps.metrics,
-    }),
-  );
+  // Webhook delivery: wakes itself on the storage "deliveries" signal (see DeliveryWorker.start).
+  workers.push(createDeliveryWorker(deps));
   // Agent runs: wakes itself on the storage "runs" signal; stopped first, giving runs in flight back.
   workers.push(
     new RunWorker({
@@ -76,4 +69,40 @@ export function createWorkers(deps: AppDeps): BackgroundWorker[] {
     }),
   );
   return workers;
+}
+
+/**
+ * The delivery engine: on its own thread and connection (WEBHOOK_THREAD, the default), or on the
+ * server's event loop when the database is in memory (a second connection would not see it) or
+ * the injected clock cannot be read from another thread.
+ */
+function createDeliveryWorker(deps: AppDeps): BackgroundWorker {
+  const { config, clock } = deps;
+  const link = deps.storage.threadLink();
+  const shareableClock = clock === systemClock || clock.shared !== undefined;
+  if (config.webhook.thread && link && shareableClock) {
+    return new DeliveryThread({
+      storage: deps.storage,
+      logger: deps.logger,
+      metrics: deps.metrics,
+      config: config.webhook,
+      thread: {
+        path: link.path,
+        writeLock: link.writeLock,
+        // The thread may wait for the write lock (the API's loop must not; this one is its own).
+        busyTimeoutMs: Math.max(config.sqlite.busyTimeoutMs, 1000),
+        noAutocheckpoint: true,
+        secretKey: deps.secrets.exportKey(),
+        clock: clock === systemClock ? null : (clock.shared ?? null),
+      },
+    });
+  }
+  return new DeliveryWorker({
+    storage: deps.storage,
+    config: config.webhook,
+    clock,
+    logger: deps.logger,
+    secrets: deps.secrets,
+    metrics: deps.metrics,
+  });
 }

@@ -19,6 +19,11 @@ export class SecretBox {
     return `v1:${iv.toString("base64url")}:${tag.toString("base64url")}:${body.toString("base64url")}`;
   }
 
+  /** A copy of the key, for a worker thread of this process that opens the same secrets (never stored or logged). */
+  exportKey(): Buffer {
+    return Buffer.from(this.key);
+  }
+
   decrypt(sealed: string, aad: string): string {
     const [version, iv, tag, body] = sealed.split(":");
     if (version !== "v1" || !iv || !tag || body === undefined) throw new Error("Malformed sealed secret");

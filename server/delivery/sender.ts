@@ -23,7 +23,7 @@ export interface SendResult {
 export interface SenderOptions {
   timeoutMs: number;
   allowPrivateTargets: boolean;
-  /** Idle keep-alive sockets kept per receiver origin. */
+  /** Idle keep-alive sockets kept per receiver origin (several endpoints may share one). */
   maxFreeSocketsPerOrigin: number;
   /** How host names are resolved under the SSRF guard (DNS by default; tests pass their own). */
   resolve?: ResolveAll;
@@ -52,6 +52,8 @@ class AttemptAborted extends Error {}
 export class WebhookSender {
   private readonly httpAgent: http.Agent;
   private readonly httpsAgent: https.Agent;
+  /** Endpoint URLs, parsed once (a URL is never modified once parsed). */
+  private readonly urls = new Map<string, URL>();
 
   constructor(private readonly options: SenderOptions) {
     // No socket limit here: the dispatcher bounds attempts overall and per endpoint, and several
@@ -73,11 +75,15 @@ export class WebhookSender {
       retryAfter,
       durationMs: Math.max(0, Math.round(performance.now() - started)),
     });
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return done(null, `Invalid URL: ${url}`);
+    let target = this.urls.get(url);
+    if (target === undefined) {
+      try {
+        target = new URL(url);
+      } catch {
+        return done(null, `Invalid URL: ${url}`);
+      }
+      if (this.urls.size >= 10_000) this.urls.clear();
+      this.urls.set(url, target);
     }
     if (!this.options.allowPrivateTargets) {
       // An IP literal is connected to without a lookup: check it here, on every attempt.

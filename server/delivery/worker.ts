@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
 import { whenNotBusy } from "../busy.ts";
 import type { Clock } from "../clock.ts";
 import type { WebhookConfig } from "../config.ts";
@@ -8,9 +10,15 @@ import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
 import { Loop, type WorkerHealth } from "../loop.ts";
 import type { Metrics } from "../metrics.ts";
-import type { AttemptOutcome, ClaimedDelivery } from "../storage/port/webhooks.ts";
-import type { Storage } from "../storage/port.ts";
-import { decide } from "./policy.ts";
+import type {
+  AttemptOutcome,
+  ClaimedDelivery,
+  ClaimOptions,
+  EndpointHealth,
+  SettleResult,
+} from "../storage/port/webhooks.ts";
+import { type Storage, StorageBusyError } from "../storage/port.ts";
+import { type Decision, decide } from "./policy.ts";
 import { type SendResult, WebhookSender } from "./sender.ts";
 import { signatureHeaders } from "./signing.ts";
 
@@ -22,43 +30,59 @@ const VERSION = (
 export const USER_AGENT = `CloudAgents-Webhook/${VERSION}`;
 
 export interface DeliveryWorkerDeps {
-  storage: Storage;
+  /** The webhook store and the storage signals (a thread's own connection, or the server's). */
+  storage: Pick<Storage, "webhooks" | "on">;
   config: WebhookConfig;
   clock: Clock;
   logger: Logger;
   secrets: SecretBox;
-  metrics: Metrics;
+  metrics: Pick<Metrics, "observeDeliveryAttempt">;
   /** The jitter's randomness (tests make it deterministic). */
   random?: () => number;
 }
 
 interface InFlight {
   lease: { id: string; lease_token: string };
-  abort: AbortController;
   promise: Promise<void>;
+}
+
+/** A finished attempt waiting for the next settle, with what its log lines and metrics need. */
+interface Finished {
+  outcome: AttemptOutcome;
+  decision: Decision["type"];
+  durationMs: number;
+  error: string | null;
 }
 
 /**
  * The delivery engine: a loop that claims due records with a lease, and for each one signs the
  * stored envelope bytes, POSTs them, and records the attempt and its outcome (success, or
- * failure with backoff, or dead) in one transaction that also releases the lease.
+ * failure with backoff, or dead), releasing the lease.
  *
+ * Work is settled in batches: the attempts that finish within one turn of the event loop are
+ * recorded together, and the slots they free are refilled by a claim in the same transaction
+ * (storage.webhooks.settle), so a busy engine commits once per turn, not twice per delivery.
  * Concurrency is bounded overall (`concurrency`, in this process) and per endpoint
  * (`endpointConcurrency`, counted from the leases in the database), so a slow receiver holds at
- * most its own share of slots and the others keep flowing. The loop wakes when events are
- * committed (the storage "events" signal), when an attempt finishes (a slot is free), when the
- * next retry falls due, and at the poll interval otherwise.
+ * most its own share of slots and the others keep flowing. The loop wakes when deliverable
+ * records are committed (the storage "deliveries" signal), when attempts finish, when the next
+ * retry falls due, and at the poll interval otherwise.
  */
 export class DeliveryWorker {
   readonly name = "webhook-delivery";
   private readonly loop: Loop;
   private readonly sender: WebhookSender;
   private readonly inFlight = new Map<string, InFlight>();
+  private finished: Finished[] = [];
   private readonly workerId = randomBytes(6).toString("hex");
   private claims = 0;
   private stopping = false;
+  /** Aborts the attempts still in flight when the shutdown grace period ends. */
+  private abort = new AbortController();
   private unsubscribe: (() => void) | null = null;
   private wakeTimer: NodeJS.Timeout | null = null;
+  private settleTimer: NodeJS.Timeout | null = null;
+  private lastSettleAt = 0;
   private wakeAt = Number.POSITIVE_INFINITY;
   private readonly secretCache = new Map<string, { sealed: string; secret: string }>();
 
@@ -66,7 +90,7 @@ export class DeliveryWorker {
     this.sender = new WebhookSender({
       timeoutMs: deps.config.timeoutMs,
       allowPrivateTargets: deps.config.allowPrivateTargets,
-      maxFreeSocketsPerOrigin: deps.config.endpointConcurrency,
+      maxFreeSocketsPerOrigin: deps.config.concurrency,
     });
     this.loop = new Loop({
       name: this.name,
@@ -78,11 +102,14 @@ export class DeliveryWorker {
 
   start(): void {
     this.stopping = false;
-    this.unsubscribe = this.deps.storage.on("events", () => this.notify());
+    this.abort = new AbortController();
+    // Every attempt in flight listens to it.
+    setMaxListeners(this.deps.config.concurrency + 10, this.abort.signal);
+    this.unsubscribe = this.deps.storage.on("deliveries", () => this.notify());
     this.loop.start();
   }
 
-  /** Wakes the loop now (events were written, a record was re-queued, an endpoint enabled). */
+  /** Wakes the loop now (records became due, an endpoint was enabled, a clock was moved). */
   notify(): void {
     if (!this.stopping) this.loop.notify();
   }
@@ -98,14 +125,16 @@ export class DeliveryWorker {
 
   /**
    * Graceful stop: claims nothing more, lets attempts in flight finish for up to
-   * `shutdownGraceMs`, then abandons the rest and releases their leases so that they are sent
-   * again at once by the next server (a duplicate at worst, never a loss).
+   * `shutdownGraceMs` and records them, then abandons the rest and releases their leases so that
+   * they are sent again at once by the next server (a duplicate at worst, never a loss).
    */
   async stop(): Promise<void> {
     this.stopping = true;
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.clearWake();
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = null;
     await this.loop.stop();
     const running = [...this.inFlight.values()];
     if (running.length > 0) {
@@ -119,8 +148,16 @@ export class DeliveryWorker {
       clearTimeout(timer);
     }
     const abandoned = [...this.inFlight.values()];
-    for (const f of abandoned) f.abort.abort();
+    this.abort.abort();
     await Promise.allSettled(abandoned.map((f) => f.promise));
+    // What finished is recorded; a lock held by another process is waited out.
+    if (this.finished.length > 0) {
+      try {
+        await whenNotBusy(() => this.settle(null));
+      } catch (err) {
+        this.deps.logger.error("webhook-delivery: recording finished attempts failed", describeError(err));
+      }
+    }
     if (abandoned.length > 0) {
       try {
         this.deps.storage.webhooks.releaseLeases(abandoned.map((f) => f.lease));
@@ -132,44 +169,125 @@ export class DeliveryWorker {
     this.sender.close();
   }
 
-  /** One pass: lease as many due records as there are free slots, and start their attempts. */
+  /**
+   * One pass: record the attempts that finished and lease as many due records as there are free
+   * slots, in one transaction, and start their attempts.
+   */
   private pass(): boolean {
     if (this.stopping) return false;
-    const { config, storage } = this.deps;
+    const { config } = this.deps;
     const free = config.concurrency - this.inFlight.size;
-    if (free > 0) {
-      const claimed = storage.webhooks.claimDue({
-        limit: free,
-        endpointConcurrency: config.endpointConcurrency,
-        leaseMs: config.leaseMs,
-        leaseToken: `${this.workerId}.${++this.claims}`,
-      });
-      for (const delivery of claimed) this.launch(delivery);
-    }
-    this.scheduleWake();
-    // Finished attempts notify the loop, so there is no need to spin here.
+    const { claimed, more } = this.settle(
+      free > 0
+        ? {
+            limit: free,
+            endpointConcurrency: config.endpointConcurrency,
+            leaseMs: config.leaseMs,
+            leaseToken: `${this.workerId}.${++this.claims}`,
+          }
+        : null,
+    );
+    for (const delivery of claimed) this.launch(delivery);
+    // Nothing more is due now: find out when something will be. (While due records wait for a
+    // slot, each attempt that finishes wakes the loop.)
+    if (free > 0 && !more) this.scheduleWake();
     return false;
   }
 
-  private launch(delivery: ClaimedDelivery): void {
-    const abort = new AbortController();
-    const promise = this.attempt(delivery, abort.signal)
-      .catch((err: unknown) => {
-        // The lease expires and the record is tried again: log, never crash the loop.
-        this.deps.logger.error("webhook-delivery: attempt failed to complete", {
-          webhook_event_id: delivery.id,
-          ...describeError(err),
-        });
-      })
-      .finally(() => {
-        this.inFlight.delete(delivery.id);
-        this.notify();
+  /**
+   * Records the finished attempts and claims (one transaction), then logs and counts what the
+   * outcomes did. On a locked database the outcomes wait for the next pass; an outcome that
+   * cannot be recorded at all is left out (its lease expires and it is sent again).
+   */
+  private settle(claim: ClaimOptions | null): { claimed: ClaimedDelivery[]; more: boolean } {
+    const { storage, config, logger } = this.deps;
+    this.lastSettleAt = performance.now();
+    const batch = this.finished;
+    this.finished = [];
+    let result: SettleResult;
+    try {
+      result = storage.webhooks.settle(
+        batch.map((f) => f.outcome),
+        config,
+        claim,
+      );
+    } catch (err) {
+      if (err instanceof StorageBusyError || batch.length === 0) {
+        this.finished = batch.concat(this.finished);
+        throw err;
+      }
+      // One outcome that cannot be written must not hold back the others: one by one, then.
+      logger.error("webhook-delivery: recording a batch of attempts failed; recording them one by one", {
+        count: batch.length,
+        ...describeError(err),
       });
-    this.inFlight.set(delivery.id, { lease: { id: delivery.id, lease_token: delivery.lease_token }, abort, promise });
+      const recorded: Finished[] = [];
+      const health: EndpointHealth[] = [];
+      for (const f of batch) {
+        try {
+          health.push(storage.webhooks.recordAttempt(f.outcome, config));
+          recorded.push(f);
+        } catch (one) {
+          if (one instanceof StorageBusyError) {
+            this.finished.push(f);
+            continue;
+          }
+          logger.error("webhook-delivery: an attempt could not be recorded; it will be sent again", {
+            webhook_event_id: f.outcome.delivery_id,
+            ...describeError(one),
+          });
+        }
+      }
+      this.report(recorded, health);
+      // Claim in a pass of its own.
+      this.notify();
+      return { claimed: [], more: true };
+    }
+    this.report(batch, result.health);
+    return result;
   }
 
-  private async attempt(delivery: ClaimedDelivery, signal: AbortSignal): Promise<void> {
-    const { clock, config, storage, logger } = this.deps;
+  private launch(delivery: ClaimedDelivery): void {
+    const promise = this.attempt(delivery, this.abort.signal)
+      .then(
+        (finished) => {
+          if (finished) this.finished.push(finished);
+        },
+        (err: unknown) => {
+          // The lease expires and the record is tried again: log, never crash the loop.
+          this.deps.logger.error("webhook-delivery: attempt failed to complete", {
+            webhook_event_id: delivery.id,
+            ...describeError(err),
+          });
+        },
+      )
+      .finally(() => {
+        this.inFlight.delete(delivery.id);
+        this.settleSoon();
+      });
+    this.inFlight.set(delivery.id, { lease: { id: delivery.id, lease_token: delivery.lease_token }, promise });
+  }
+
+  /**
+   * Wakes the loop to settle finished attempts: at once, or no sooner than `settleIntervalMs`
+   * after the previous settle, so that a busy engine commits at most that often.
+   */
+  private settleSoon(): void {
+    if (this.settleTimer) return;
+    const wait = this.lastSettleAt + this.deps.config.settleIntervalMs - performance.now();
+    if (wait <= 0) {
+      this.notify();
+      return;
+    }
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = null;
+      this.notify();
+    }, wait);
+  }
+
+  /** Sends one attempt; resolves with its outcome, or null when it was abandoned at shutdown. */
+  private async attempt(delivery: ClaimedDelivery, signal: AbortSignal): Promise<Finished | null> {
+    const { clock, config } = this.deps;
     const startedAt = clock.now();
     const body = Buffer.from(delivery.payload, "utf8");
     const secrets = this.signingSecrets(delivery, startedAt);
@@ -197,58 +315,69 @@ export class DeliveryWorker {
       );
     }
     // Abandoned at shutdown: stop() releases the lease; the attempt is not the receiver's fault.
-    if (signal.aborted) return;
+    if (signal.aborted) return null;
     const now = clock.now();
     const decision = decide(config, delivery.round_attempt, result, now, this.deps.random);
-    const outcome: AttemptOutcome = {
-      delivery_id: delivery.id,
-      endpoint_id: delivery.endpoint_id,
-      lease_token: delivery.lease_token,
-      started_at: startedAt.toISOString(),
-      duration_ms: result.durationMs,
-      response_status: result.status,
-      error: result.error,
-      result:
-        decision.type === "retry"
-          ? { type: "retry", next_attempt_at: new Date(now.getTime() + decision.delayMs).toISOString() }
-          : decision,
-      gone: result.status === 410,
-    };
-    // After the attempt, a lock held by another process is waited out (asynchronously): the
-    // outcome is kept, not thrown away and the record sent again.
-    const health = await whenNotBusy(() => storage.webhooks.recordAttempt(outcome, config));
-    this.deps.metrics.observeDeliveryAttempt(decision.type, result.durationMs / 1000);
-    if (decision.type === "dead") {
-      logger.info("webhook-delivery: record is dead after its last attempt", {
-        webhook_event_id: delivery.id,
+    return {
+      outcome: {
+        delivery_id: delivery.id,
         endpoint_id: delivery.endpoint_id,
+        lease_token: delivery.lease_token,
+        started_at: startedAt.toISOString(),
+        duration_ms: result.durationMs,
+        response_status: result.status,
         error: result.error,
-      });
-    }
-    if (health.degraded === "raised") {
-      logger.warn("webhook endpoint degraded: consecutive failed deliveries exceed the threshold", {
-        endpoint_id: delivery.endpoint_id,
-        consecutive_fail: health.consecutive_fail,
-        threshold: config.degradedThreshold,
-        last_error: result.error,
-      });
-    } else if (health.degraded === "cleared") {
-      logger.info("webhook endpoint recovered: a delivery succeeded", { endpoint_id: delivery.endpoint_id });
-    }
-    if (health.disabled !== null) {
-      logger.warn(
-        health.disabled === "gone"
-          ? "webhook endpoint disabled: it answered 410 Gone"
-          : "webhook endpoint disabled: its deliveries kept failing without a success",
-        {
-          endpoint_id: delivery.endpoint_id,
-          disabled_reason: health.disabled,
-          consecutive_fail: health.consecutive_fail,
-        },
-      );
-    }
+        result:
+          decision.type === "retry"
+            ? { type: "retry", next_attempt_at: new Date(now.getTime() + decision.delayMs).toISOString() }
+            : decision,
+        gone: result.status === 410,
+      },
+      decision: decision.type,
+      durationMs: result.durationMs,
+      error: result.error,
+    };
   }
 
+  /** The metrics and log lines of recorded attempts (`health[i]` is how the endpoint of `recorded[i]` moved). */
+  private report(recorded: Finished[], health: EndpointHealth[]): void {
+    const { logger, config, metrics } = this.deps;
+    recorded.forEach((f, i) => {
+      const endpointId = f.outcome.endpoint_id;
+      metrics.observeDeliveryAttempt(f.decision, f.durationMs / 1000);
+      if (f.decision === "dead") {
+        logger.info("webhook-delivery: record is dead after its last attempt", {
+          webhook_event_id: f.outcome.delivery_id,
+          endpoint_id: endpointId,
+          error: f.error,
+        });
+      }
+      const moved = health[i];
+      if (!moved) return;
+      if (moved.degraded === "raised") {
+        logger.warn("webhook endpoint degraded: consecutive failed deliveries exceed the threshold", {
+          endpoint_id: endpointId,
+          consecutive_fail: moved.consecutive_fail,
+          threshold: config.degradedThreshold,
+          last_error: f.error,
+        });
+      } else if (moved.degraded === "cleared") {
+        logger.info("webhook endpoint recovered: a delivery succeeded", { endpoint_id: endpointId });
+      }
+      if (moved.disabled !== null) {
+        logger.warn(
+          moved.disabled === "gone"
+            ? "webhook endpoint disabled: it answered 410 Gone"
+            : "webhook endpoint disabled: its deliveries kept failing without a success",
+          {
+            endpoint_id: endpointId,
+            disabled_reason: moved.disabled,
+            consecutive_fail: moved.consecutive_fail,
+          },
+        );
+      }
+    });
+  }
   /**
    * The secrets that sign an attempt, the current one first: during a rotation the previous one
    * too, until it expires (by the injected clock, at the attempt's start). Null when the current

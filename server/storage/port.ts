@@ -37,10 +37,19 @@ export interface StorageMaintenance {
 
 /**
  * Signals the adapter raises after a transaction commits, so background loops wake at once:
- * "events" (outbox rows), "runs" (run state), "deployments" (schedules), and "commit" after every write transaction (its
- * listeners run in the committing call, so they can tell which request committed).
+ * "events" (outbox rows), "deliveries" (delivery records that are due now: fanned out to an enabled
+ * endpoint, re-queued, released, or held by an endpoint just enabled), "runs" (run state),
+ * "deployments" (schedules), and "commit" after every write transaction (its listeners run in the
+ * committing call, so they can tell which request committed).
  */
-export type StorageSignal = "events" | "runs" | "deployments" | "commit";
+export type StorageSignal = "events" | "deliveries" | "runs" | "deployments" | "commit";
+
+/** See Storage.threadLink (the SQLite adapter: the database file and the in-process write lock). */
+export interface StorageThreadLink {
+  path: string;
+  /** The cell of the write lock the connections of this process's threads share (see sqlite/writeLock.ts). */
+  writeLock: SharedArrayBuffer;
+}
 
 /**
  * The narrow storage port: domain-level operations grouped by resource. Routes and domain code
@@ -77,5 +86,10 @@ export interface Storage {
   on(signal: StorageSignal, listener: () => void): () => void;
   /** The adapter's background upkeep, started after and stopped before the database closes. */
   maintenance(): StorageMaintenance[];
+  /**
+   * What a worker thread of this process needs to open its own connection to the same database
+   * beside this one (the delivery thread); null when it cannot (an in-memory database).
+   */
+  threadLink(): StorageThreadLink | null;
   close(): void;
 }

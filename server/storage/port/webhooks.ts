@@ -124,6 +124,14 @@ export interface EndpointHealth {
   disabled: DisabledReasonType | null;
 }
 
+/** What `settle` did: the health move of each recorded outcome, and the records it leased. */
+export interface SettleResult {
+  health: EndpointHealth[];
+  claimed: ClaimedDelivery[];
+  /** Due records were left unclaimed by a limit (overall or per endpoint): there is more to do now. */
+  more: boolean;
+}
+
 export interface ClaimOptions {
   /** At most this many records in total. */
   limit: number;
@@ -137,7 +145,7 @@ export interface ClaimOptions {
 /**
  * Webhook endpoints and their delivery records. Records are created by the outbox fan-out
  * (appendEvent) in the event's own transaction; the delivery engine claims, records and
- * releases them through the last four methods.
+ * releases them through the last methods.
  */
 export interface WebhookStore {
   /** Creates an endpoint; null when the account already has `maxPerAccount` endpoints. */
@@ -195,8 +203,18 @@ export interface WebhookStore {
    * writes the health events, in one transaction.
    */
   recordAttempt(outcome: AttemptOutcome, policy: HealthPolicy): EndpointHealth;
+  /**
+   * The delivery engine's one write per turn: records finished attempts (each exactly as
+   * `recordAttempt` would, in order: its lease released, its endpoint's health and events), then
+   * leases due records as `claimDue` would (when `claim` is given), all in one transaction.
+   * `health[i]` is how the endpoint of `outcomes[i]` moved. With no outcomes and nothing due it
+   * takes no write lock.
+   */
+  settle(outcomes: AttemptOutcome[], policy: HealthPolicy, claim: ClaimOptions | null): SettleResult;
   /** Releases leases without recording an attempt (shutdown): the records are due again at once. */
   releaseLeases(leases: { id: string; lease_token: string }[]): void;
   /** The earliest future time at which a pending record falls due or a lease expires; null when none. */
   nextWakeAt(): string | null;
+  /** Whether any record is pending (due, scheduled, held or leased): whether there is delivery work at all. */
+  hasPending(): boolean;
 }

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { Clock } from "../../clock.ts";
 import { StorageBusyError, type StorageSignal } from "../port.ts";
+import type { WriteLock } from "./writeLock.ts";
 
 /** SQLITE_BUSY and its extended codes: another connection holds a lock we need. */
 export const isBusy = (err: unknown) =>
@@ -17,9 +18,14 @@ export class SqliteContext {
   private depth = 0;
   private listeners = new Map<StorageSignal, Set<() => void>>();
 
+  /**
+   * @param writeLock shared with the connections of this process's other threads on the same
+   *   database (see WriteLock); `owner` names this connection's side of it.
+   */
   constructor(
     readonly db: Database.Database,
     readonly clock: Clock,
+    private readonly writeLock: { lock: WriteLock; owner: number; timeoutMs: number } | null = null,
   ) {}
 
   /** The current time as the API's timestamp string. */
@@ -28,6 +34,9 @@ export class SqliteContext {
   }
 
   tx<T>(fn: () => T): T {
+    const lock = this.depth === 0 ? this.writeLock : null;
+    // Another thread of this process is writing for longer than the busy timeout: as SQLite would.
+    if (lock && !lock.lock.acquire(lock.owner, lock.timeoutMs)) throw new StorageBusyError();
     this.depth++;
     let result: T;
     try {
@@ -40,6 +49,7 @@ export class SqliteContext {
       throw err;
     } finally {
       this.depth--;
+      lock?.lock.release(lock.owner);
     }
     if (this.depth === 0) this.pending.add("commit");
     // Flush only once back outside every transaction, so a listener that writes (in its own

@@ -21,6 +21,7 @@ import { SqliteStreamWakeups } from "./streamWakeups.ts";
 import { createVaultStore } from "./vaults.ts";
 import { WalCheckpointer } from "./walCheckpointer.ts";
 import { createWebhookStore } from "./webhooks.ts";
+import { WriteLock } from "./writeLock.ts";
 
 export interface SqliteOptions {
   /** A file path or `:memory:`. */
@@ -39,6 +40,9 @@ export interface SqliteOptions {
   /** Where the checkpointer reports problems. */
   onProblem?: (message: string, fields: Record<string, unknown>) => void;
 }
+
+/** How long a statement waits for a lock by default (the CLI; the server sets its own). */
+const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 /** How many compiled statements a connection keeps (distinct SQL texts; the stores use a few hundred). */
 const STATEMENT_CACHE_SIZE = 2000;
@@ -69,7 +73,7 @@ function cacheStatements(db: Database.Database): void {
  */
 export function openDatabase(
   path: string,
-  { create = true, busyTimeoutMs = 5000 }: { create?: boolean; busyTimeoutMs?: number } = {},
+  { create = true, busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS }: { create?: boolean; busyTimeoutMs?: number } = {},
 ): Database.Database {
   if (create && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { fileMustExist: !create });
@@ -124,8 +128,17 @@ export function openExistingSqliteStorage(options: Omit<SqliteOptions, "migrate"
   return storageOver(db, options);
 }
 
+/** The main connection's side of the write lock it shares with the connections of worker threads. */
+export const MAIN_WRITER = 1;
+
 function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrate">): Storage {
-  const ctx = new SqliteContext(db, options.clock);
+  const inMemory = options.path === ":memory:";
+  const writeLock = inMemory ? null : new WriteLock();
+  const ctx = new SqliteContext(
+    db,
+    options.clock,
+    writeLock && { lock: writeLock, owner: MAIN_WRITER, timeoutMs: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS },
+  );
   const sessions = createSessionStore(ctx);
   const maintenance =
     options.checkpointIntervalMs !== undefined && options.path !== ":memory:"
@@ -156,6 +169,7 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
     streamWakeups: ({ pollIntervalMs }) => new SqliteStreamWakeups(ctx, db, pollIntervalMs),
     on: (signal, listener) => ctx.on(signal, listener),
     maintenance: () => maintenance,
+    threadLink: () => (writeLock ? { path: options.path, writeLock: writeLock.shared } : null),
     close: () => db.close(),
   };
 }

@@ -36,11 +36,11 @@ function prepared(db: Database.Database): FanOutStatements {
       // Every endpoint of the account subscribed to the kind, enabled or not: a disabled
       // endpoint's records are created and held until it is enabled.
       subscribers: db.prepare(
-        `SELECT id FROM webhook_endpoints
+        `SELECT id, active FROM webhook_endpoints
          WHERE account_id = ? AND (all_events = 1 OR EXISTS (SELECT 1 FROM json_each(webhook_endpoints.events) WHERE value = ?))
          ORDER BY id`,
       ),
-      target: db.prepare("SELECT id FROM webhook_endpoints WHERE id = ? AND account_id = ?"),
+      target: db.prepare("SELECT id, active FROM webhook_endpoints WHERE id = ? AND account_id = ?"),
       insertDelivery: db.prepare(
         `INSERT INTO webhook_deliveries
            (id, account_id, endpoint_id, event_seq, event_id, event_type, status, attempt_count, round_start,
@@ -89,10 +89,12 @@ export function appendEventTo(
       fanOut.onlyEndpointId === undefined
         ? s.subscribers.all(accountId, data.type)
         : s.target.all(fanOut.onlyEndpointId, accountId)
-    ) as { id: string }[];
+    ) as { id: string; active: number }[];
     const deliveryIds: string[] = [];
+    let deliverable = false;
     for (const endpoint of endpoints) {
       if (endpoint.id === fanOut.exceptEndpointId) continue;
+      if (endpoint.active === 1) deliverable = true;
       const id = newId("whev");
       s.insertDelivery.run(
         id,
@@ -107,7 +109,10 @@ export function appendEventTo(
       );
       deliveryIds.push(id);
     }
+    // Wake the delivery loop (after the commit) only when there is something for it to send: an
+    // event nobody is subscribed to, or held by disabled endpoints, costs it no pass.
     ctx.signal("events");
+    if (deliverable) ctx.signal("deliveries");
     return { event: { seq, account_id: accountId, envelope, payload }, deliveryIds };
   });
 }
@@ -115,7 +120,7 @@ export function appendEventTo(
 /**
  * Appends one event to the outbox. Call it inside the transaction of the change that causes
  * the event (`ctx.tx`), so the change, its event and the event's delivery records commit or
- * roll back together. The delivery loop is signalled after the commit.
+ * roll back together. The delivery loop is signalled after the commit when a record is due.
  */
 export function appendEvent(ctx: SqliteContext, accountId: string, data: EventData): OutboxEvent {
   return appendEventTo(ctx, accountId, data).event;

@@ -3,6 +3,7 @@ import type { DisabledReasonType } from "../port/outbox.ts";
 import type {
   AttemptOutcome,
   ClaimedDelivery,
+  ClaimOptions,
   DeliveryAttempt,
   DeliveryRecord,
   DeliveryStatus,
@@ -70,13 +71,17 @@ const DELIVERY_COLUMNS =
 
 interface ClaimRow {
   id: string;
-  endpoint_id: string;
   event_seq: number;
   event_id: string;
   event_type: string;
   attempt_count: number;
   round_start: number;
 }
+
+/** An attempt that moved nothing (its record or endpoint is gone). */
+const UNCHANGED: EndpointHealth = { consecutive_fail: 0, degraded: null, disabled: null };
+/** No outcome is recorded without its policy; a claim alone needs none. */
+const NO_POLICY: HealthPolicy = { degradedThreshold: Number.MAX_SAFE_INTEGER, autoDisableAfterMs: 0 };
 
 /** Adds milliseconds to an API timestamp. */
 const plusMs = (isoTime: string, ms: number) => new Date(Date.parse(isoTime) + ms).toISOString();
@@ -108,33 +113,35 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
          AND (d.lease_until IS NULL OR d.lease_until <= ?))
      ORDER BY e.id`,
   );
-  const claimStmt = db.prepare(
-    `UPDATE webhook_deliveries SET lease_until = ?, lease_token = ?
-     WHERE id IN (
-       SELECT id FROM webhook_deliveries INDEXED BY webhook_deliveries_due
-       WHERE endpoint_id = ? AND status = 'pending' AND next_attempt_at <= ?
-         AND (lease_until IS NULL OR lease_until <= ?)
-       ORDER BY next_attempt_at, id LIMIT ?)
-     RETURNING id, endpoint_id, event_seq, event_id, event_type, attempt_count, round_start`,
+  // The due records of one endpoint, oldest first, with the bytes they send; then leased one by
+  // one (a plain UPDATE by primary key is cheaper than UPDATE ... WHERE id IN (...) RETURNING).
+  const dueStmt = db.prepare(
+    `SELECT d.id, d.event_seq, d.event_id, d.event_type, d.attempt_count, d.round_start
+     FROM webhook_deliveries d INDEXED BY webhook_deliveries_due
+     WHERE d.endpoint_id = ? AND d.status = 'pending' AND d.next_attempt_at <= ?
+       AND (d.lease_until IS NULL OR d.lease_until <= ?)
+     ORDER BY d.next_attempt_at, d.id LIMIT ?`,
   );
+  const leaseStmt = db.prepare("UPDATE webhook_deliveries SET lease_until = ?, lease_token = ? WHERE id = ?");
   const payloadStmt = db.prepare("SELECT payload FROM events WHERE seq = ?");
 
-  // --- the outcome path (see recordAttempt) ---
-  const leaseStateStmt = db.prepare("SELECT status, lease_token, attempt_count FROM webhook_deliveries WHERE id = ?");
+  // --- the outcome path (see settle) ---
+  // The attempt's number is the record's attempt_count, just incremented by finishStmt or noteStmt.
   const insertAttemptStmt = db.prepare(
     `INSERT INTO webhook_attempts (delivery_id, number, started_at, duration_ms, response_status, error)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+     VALUES (?, (SELECT attempt_count FROM webhook_deliveries WHERE id = ?), ?, ?, ?, ?)`,
   );
+  // Only the holder of the lease decides the record's fate; the same statement releases it.
   const finishStmt = db.prepare(
-    `UPDATE webhook_deliveries SET status = @status, attempt_count = @number, next_attempt_at = @next_attempt_at,
-       last_attempt_at = @started_at, delivered_at = @delivered_at, last_response_status = @response_status,
-       last_error = @error, lease_until = NULL, lease_token = NULL, updated_at = @now
-     WHERE id = @id`,
+    `UPDATE webhook_deliveries SET status = ?, attempt_count = attempt_count + 1, next_attempt_at = ?,
+       last_attempt_at = ?, delivered_at = ?, last_response_status = ?, last_error = ?, lease_until = NULL,
+       lease_token = NULL, updated_at = ?
+     WHERE id = ? AND status = 'pending' AND lease_token = ?`,
   );
-  // The record changed hands while the attempt was in flight (its endpoint was deleted):
-  // keep the attempt in its history but leave the status alone.
+  // The record changed hands while the attempt was in flight (its endpoint was deleted, its lease
+  // expired and another worker took it): keep the attempt in its history but leave the status alone.
   const noteStmt = db.prepare(
-    `UPDATE webhook_deliveries SET attempt_count = @number, last_attempt_at = @started_at,
+    `UPDATE webhook_deliveries SET attempt_count = attempt_count + 1, last_attempt_at = @started_at,
        last_response_status = @response_status, last_error = @error, updated_at = @now,
        lease_until = CASE WHEN lease_token = @lease_token THEN NULL ELSE lease_until END,
        lease_token = CASE WHEN lease_token = @lease_token THEN NULL ELSE lease_token END
@@ -160,6 +167,9 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
   );
   const nextDueStmt = db.prepare(
     "SELECT min(next_attempt_at) AS t FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at > ?",
+  );
+  const anyPendingStmt = db.prepare(
+    "SELECT 1 FROM webhook_deliveries INDEXED BY webhook_deliveries_next WHERE status = 'pending' LIMIT 1",
   );
   const nextLeaseStmt = db.prepare("SELECT min(lease_until) AS t FROM webhook_deliveries WHERE lease_until > ?");
 
@@ -190,15 +200,26 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
    * the disable rules (410 Gone at once; a failure streak older than `autoDisableAfterMs`), each
    * move with its `webhook_endpoint.*` event for the account's subscribed endpoints.
    */
-  const updateHealth = (outcome: AttemptOutcome, now: string, policy: HealthPolicy): EndpointHealth => {
-    const wasDegraded = (degradedStmt.get(outcome.endpoint_id) as { degraded: number } | undefined)?.degraded === 1;
+  const updateHealth = (
+    outcome: AttemptOutcome,
+    now: string,
+    policy: HealthPolicy,
+    succeededInBatch: Set<string>,
+  ): EndpointHealth => {
     if (outcome.result.type === "succeeded") {
+      // A success after a success of the same batch (same `now`, no failure between) changes
+      // nothing: the endpoint is already healthy with this last_success_at.
+      if (succeededInBatch.has(outcome.endpoint_id)) return { consecutive_fail: 0, degraded: null, disabled: null };
+      const wasDegraded = (degradedStmt.get(outcome.endpoint_id) as { degraded: number } | undefined)?.degraded === 1;
       const done = successStmt.get(now, outcome.endpoint_id) as { account_id: string } | undefined;
+      if (done) succeededInBatch.add(outcome.endpoint_id);
       if (done && wasDegraded) {
         appendEvent(ctx, done.account_id, { id: outcome.endpoint_id, type: "webhook_endpoint.recovered" });
       }
       return { consecutive_fail: 0, degraded: done && wasDegraded ? "cleared" : null, disabled: null };
     }
+    succeededInBatch.delete(outcome.endpoint_id);
+    const wasDegraded = (degradedStmt.get(outcome.endpoint_id) as { degraded: number } | undefined)?.degraded === 1;
     const after = failureStmt.get({ now, threshold: policy.degradedThreshold, id: outcome.endpoint_id }) as
       | { account_id: string; consecutive_fail: number; degraded: number; active: number; failing_since: string }
       | undefined;
@@ -269,6 +290,128 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
     return view(row);
   };
 
+  /** Records one finished attempt inside the settling transaction (see `settle`). */
+  const recordIn = (
+    outcome: AttemptOutcome,
+    now: string,
+    policy: HealthPolicy,
+    succeeded: Set<string>,
+  ): EndpointHealth => {
+    const r = outcome.result;
+    const recorded =
+      finishStmt.run(
+        r.type === "succeeded" ? "succeeded" : r.type === "dead" ? "dead" : "pending",
+        r.type === "retry" ? r.next_attempt_at : null,
+        outcome.started_at,
+        r.type === "succeeded" ? now : null,
+        outcome.response_status,
+        outcome.error,
+        now,
+        outcome.delivery_id,
+        outcome.lease_token,
+      ).changes === 1 ||
+      noteStmt.run({
+        id: outcome.delivery_id,
+        started_at: outcome.started_at,
+        response_status: outcome.response_status,
+        error: outcome.error,
+        now,
+        lease_token: outcome.lease_token,
+      }).changes === 1;
+    // The record no longer exists (retention deleted it): nothing to record.
+    if (!recorded) return UNCHANGED;
+    insertAttemptStmt.run(
+      outcome.delivery_id,
+      outcome.delivery_id,
+      outcome.started_at,
+      outcome.duration_ms,
+      outcome.response_status,
+      outcome.error,
+    );
+    return updateHealth(outcome, now, policy, succeeded);
+  };
+
+  /** Leases due records inside the settling transaction (see `claimDue`). */
+  const claimIn = ({ limit, endpointConcurrency, leaseMs, leaseToken }: ClaimOptions, now: string) => {
+    const leaseUntil = plusMs(now, leaseMs);
+    expireSecretsStmt.run(now);
+    const candidates = candidatesStmt.all(now, now) as Pick<
+      EndpointRow,
+      "id" | "url" | "signing_scheme" | "secret_sealed" | "previous_secret_sealed" | "previous_secret_expires_at"
+    >[];
+    if (candidates.length === 0) return { claimed: [], more: false };
+    const busy = new Map((busyStmt.all(now) as { endpoint_id: string; n: number }[]).map((r) => [r.endpoint_id, r.n]));
+    const start = rotation++ % candidates.length;
+    const ordered = [...candidates.slice(start), ...candidates.slice(0, start)];
+    const claimed: ClaimedDelivery[] = [];
+    // A fanned-out event is claimed for several endpoints at once: read its bytes once.
+    const payloads = new Map<number, string>();
+    let remaining = limit;
+    // Whether due records were left behind by a limit (and may be claimed as soon as slots free up).
+    let more = false;
+    for (const endpoint of ordered) {
+      if (remaining <= 0) {
+        more = true;
+        break;
+      }
+      const free = Math.min(endpointConcurrency - (busy.get(endpoint.id) ?? 0), remaining);
+      if (free <= 0) {
+        more = true;
+        continue;
+      }
+      const rows = dueStmt.all(endpoint.id, now, now, free) as ClaimRow[];
+      if (rows.length === free) more = true;
+      for (const row of rows) leaseStmt.run(leaseUntil, leaseToken, row.id);
+      rows.sort((a, b) => (a.id < b.id ? -1 : 1));
+      const previous =
+        endpoint.previous_secret_sealed !== null && endpoint.previous_secret_expires_at !== null
+          ? { sealed: endpoint.previous_secret_sealed, expires_at: endpoint.previous_secret_expires_at }
+          : null;
+      for (const row of rows) {
+        let payload = payloads.get(row.event_seq);
+        if (payload === undefined) {
+          payload = (payloadStmt.get(row.event_seq) as { payload: string }).payload;
+          payloads.set(row.event_seq, payload);
+        }
+        claimed.push({
+          id: row.id,
+          endpoint_id: endpoint.id,
+          event_id: row.event_id,
+          event_type: row.event_type,
+          number: row.attempt_count + 1,
+          round_attempt: row.attempt_count - row.round_start + 1,
+          lease_token: leaseToken,
+          payload,
+          url: endpoint.url,
+          signing_scheme: endpoint.signing_scheme,
+          secret_sealed: endpoint.secret_sealed,
+          previous_secret: previous,
+        });
+      }
+      remaining -= rows.length;
+    }
+    return { claimed, more };
+  };
+
+  const settle: WebhookStore["settle"] = (outcomes, policy, claim) => {
+    const wantsClaim = claim !== null && claim.limit > 0;
+    if (outcomes.length === 0) {
+      if (!wantsClaim) return { health: [], claimed: [], more: false };
+      // Every pass of the loop may call this: look before taking the write lock.
+      const at = ctx.nowIso();
+      if (candidatesStmt.get(at, at) === undefined) return { health: [], claimed: [], more: false };
+    }
+    // One immediate transaction: the outcomes release their leases before the claim counts the
+    // leases in force, two workers (or two servers on one database) never lease the same
+    // record, and a lease is either fully taken or not at all.
+    return ctx.tx(() => {
+      const now = ctx.nowIso();
+      const succeeded = new Set<string>();
+      const health = outcomes.map((outcome) => recordIn(outcome, now, policy, succeeded));
+      return { health, ...(wantsClaim ? claimIn(claim, now) : { claimed: [], more: false }) };
+    });
+  };
+
   return {
     createEndpoint(accountId, input, maxPerAccount) {
       return ctx.tx(() => {
@@ -334,7 +477,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
           "UPDATE webhook_endpoints SET active = ?, disabled_reason = ?, failing_since = ?, updated_at = ? WHERE id = ?",
         ).run(next.active, next.disabled_reason, next.failing_since, next.updated_at, endpointId);
         // Held records are due: wake the delivery loop once this commits.
-        if (active) ctx.signal("events");
+        if (active) ctx.signal("deliveries");
         else emitDisabled(accountId, endpointId, row.consecutive_fail, "manual");
         return view(next);
       });
@@ -369,7 +512,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
              WHERE endpoint_id = ? AND status = 'dead' AND created_at >= ? AND created_at < ?`,
           )
           .run(now, now, endpointId, since, until).changes;
-        if (requeued > 0) ctx.signal("events");
+        if (requeued > 0) ctx.signal("deliveries");
         return requeued;
       });
     },
@@ -457,119 +600,23 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
           `UPDATE webhook_deliveries SET status = 'pending', round_start = attempt_count, next_attempt_at = ?,
              updated_at = ? WHERE id = ?`,
         ).run(now, now, deliveryId);
-        ctx.signal("events");
+        ctx.signal("deliveries");
         return { ...row, status: "pending" as DeliveryStatus, next_attempt_at: now, updated_at: now };
       });
     },
 
-    claimDue({ limit, endpointConcurrency, leaseMs, leaseToken }) {
-      if (limit <= 0) return [];
-      // Every pass of the loop calls this (each committed event wakes it): look before taking
-      // the write lock.
-      const at = ctx.nowIso();
-      if (candidatesStmt.get(at, at) === undefined) return [];
-      // One immediate transaction: two workers (or two servers on one database) never lease
-      // the same record, and a lease is either fully taken or not at all.
-      return ctx.tx(() => {
-        const now = ctx.nowIso();
-        const leaseUntil = plusMs(now, leaseMs);
-        expireSecretsStmt.run(now);
-        const busy = new Map(
-          (busyStmt.all(now) as { endpoint_id: string; n: number }[]).map((r) => [r.endpoint_id, r.n]),
-        );
-        const candidates = candidatesStmt.all(now, now) as Pick<
-          EndpointRow,
-          "id" | "url" | "signing_scheme" | "secret_sealed" | "previous_secret_sealed" | "previous_secret_expires_at"
-        >[];
-        if (candidates.length === 0) return [];
-        const start = rotation++ % candidates.length;
-        const ordered = [...candidates.slice(start), ...candidates.slice(0, start)];
-        const claimed: ClaimedDelivery[] = [];
-        let remaining = limit;
-        for (const endpoint of ordered) {
-          if (remaining <= 0) break;
-          const free = Math.min(endpointConcurrency - (busy.get(endpoint.id) ?? 0), remaining);
-          if (free <= 0) continue;
-          const rows = claimStmt.all(leaseUntil, leaseToken, endpoint.id, now, now, free) as ClaimRow[];
-          rows.sort((a, b) => (a.id < b.id ? -1 : 1));
-          for (const row of rows) {
-            const payload = (payloadStmt.get(row.event_seq) as { payload: string }).payload;
-            claimed.push({
-              id: row.id,
-              endpoint_id: row.endpoint_id,
-              event_id: row.event_id,
-              event_type: row.event_type,
-              number: row.attempt_count + 1,
-              round_attempt: row.attempt_count - row.round_start + 1,
-              lease_token: leaseToken,
-              payload,
-              url: endpoint.url,
-              signing_scheme: endpoint.signing_scheme,
-              secret_sealed: endpoint.secret_sealed,
-              previous_secret:
-                endpoint.previous_secret_sealed !== null && endpoint.previous_secret_expires_at !== null
-                  ? { sealed: endpoint.previous_secret_sealed, expires_at: endpoint.previous_secret_expires_at }
-                  : null,
-            });
-          }
-          remaining -= rows.length;
-        }
-        return claimed;
-      });
-    },
-    recordAttempt(outcome, policy): EndpointHealth {
-      return ctx.tx(() => {
-        const state = leaseStateStmt.get(outcome.delivery_id) as
-          | { status: DeliveryStatus; lease_token: string | null; attempt_count: number }
-          | undefined;
-        if (!state) return { consecutive_fail: 0, degraded: null, disabled: null };
-        const now = ctx.nowIso();
-        const number = state.attempt_count + 1;
-        insertAttemptStmt.run(
-          outcome.delivery_id,
-          number,
-          outcome.started_at,
-          outcome.duration_ms,
-          outcome.response_status,
-          outcome.error,
-        );
-        const fields = {
-          id: outcome.delivery_id,
-          number,
-          started_at: outcome.started_at,
-          response_status: outcome.response_status,
-          error: outcome.error,
-          now,
-          lease_token: outcome.lease_token,
-        };
-        // Only the holder of the lease decides the record's fate; the same statement releases it.
-        if (state.status === "pending" && state.lease_token === outcome.lease_token) {
-          const r = outcome.result;
-          finishStmt.run({
-            id: fields.id,
-            number,
-            started_at: fields.started_at,
-            response_status: fields.response_status,
-            error: fields.error,
-            now,
-            status: r.type === "succeeded" ? "succeeded" : r.type === "dead" ? "dead" : "pending",
-            next_attempt_at: r.type === "retry" ? r.next_attempt_at : null,
-            delivered_at: r.type === "succeeded" ? now : null,
-          });
-        } else {
-          noteStmt.run(fields);
-        }
-        return updateHealth(outcome, now, policy);
-      });
-    },
+    settle,
+    claimDue: (options) => settle([], NO_POLICY, options).claimed,
+    recordAttempt: (outcome, policy) => settle([outcome], policy, null).health[0] ?? UNCHANGED,
     releaseLeases(leases) {
       if (leases.length === 0) return;
       ctx.tx(() => {
         for (const l of leases) releaseStmt.run(l.id, l.lease_token);
       });
       // Released records are due at once: let a loop (this one after a restart, or another server) see them.
-      ctx.signal("events");
+      ctx.signal("deliveries");
     },
+    hasPending: () => anyPendingStmt.get() !== undefined,
     nextWakeAt() {
       const now = ctx.nowIso();
       const due = (nextDueStmt.get(now) as { t: string | null }).t;

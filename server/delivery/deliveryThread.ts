@@ -1,0 +1,228 @@
+/**
+ * Runs the delivery engine on a worker thread (server/delivery/thread.ts) with its own SQLite
+ * connection: the API's event loop no longer signs, sends or records webhooks, and delivery uses
+ * another core. The guarantees are the engine's own, unchanged: records are leased in the
+ * database (a thread that dies, like a process that dies, leaves leases that expire and are sent
+ * again), a graceful stop finishes or releases the attempts in flight before it resolves, and the
+ * thread's loop health is reported here for `/readyz` and `/metrics`. The server's commits wake
+ * the thread (the storage "deliveries" signal); its logs and metrics come back to the server's.
+ */
+import { extname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { WebhookConfig } from "../config.ts";
+import type { Logger } from "../logger.ts";
+import type { WorkerHealth } from "../loop.ts";
+import type { BackgroundWorker } from "../loops.ts";
+import type { Metrics } from "../metrics.ts";
+import type { Storage } from "../storage/port.ts";
+import { WriteLock } from "../storage/sqlite/writeLock.ts";
+import {
+  DELIVERY_WRITER,
+  type DeliveryThreadData,
+  type FromDeliveryThread,
+  type ToDeliveryThread,
+} from "./threadProtocol.ts";
+
+export interface DeliveryThreadDeps {
+  /** The server's storage: its "deliveries" signal wakes the thread; before it runs, `hasPending` says whether it must. */
+  storage: Pick<Storage, "on" | "webhooks">;
+  logger: Logger;
+  metrics: Pick<Metrics, "observeDeliveryAttempt">;
+  config: WebhookConfig;
+  /** What the thread opens and how (see DeliveryThreadData). */
+  thread: Omit<DeliveryThreadData, "config">;
+}
+
+/** How long after an unexpected exit the thread is started again: doubling while it keeps failing. */
+const RESTART_DELAY_MS = 1000;
+const MAX_RESTART_DELAY_MS = 60_000;
+/** Beyond the shutdown grace, how long a stopping thread gets before it is terminated. */
+const STOP_SLACK_MS = 10_000;
+
+// The thread's module: thread.ts under tsx and vitest, thread.js once compiled.
+const THREAD_MODULE = new URL(`./thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
+
+// A worker's entry is plain JavaScript: it registers tsx first when the module is TypeScript (a
+// test runner's process has no loader for it), then imports the thread module.
+const BOOTSTRAP = `
+const { workerData } = require("node:worker_threads");
+(async () => {
+  if (workerData.module.endsWith(".ts")) (await import("tsx/esm/api")).register();
+  await import(workerData.module);
+})().catch((err) => {
+  process.nextTick(() => { throw err; });
+});
+`;
+
+export class DeliveryThread implements BackgroundWorker {
+  readonly name = "webhook-delivery";
+  private worker: Worker | null = null;
+  private exited: Promise<void> = Promise.resolve();
+  private running = false;
+  private state: WorkerHealth = { running: false, lastPassAt: null, staleAfterMs: null, lastError: null };
+  private unsubscribe: (() => void) | null = null;
+  private notifyQueued = false;
+  private restartTimer: NodeJS.Timeout | null = null;
+  /** Before the thread runs: the look for pending records every poll interval. */
+  private idleTimer: NodeJS.Timeout | null = null;
+  /** Unexpected exits since the thread last reported a good pass. */
+  private failures = 0;
+
+  constructor(private readonly deps: DeliveryThreadDeps) {}
+
+  /**
+   * Starts the thread once there is delivery work: at once when a record is pending, else on the
+   * first commit that makes one due, or when a look every poll interval finds one (written by
+   * another process). A server without webhook traffic never pays for the thread.
+   */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.unsubscribe = this.deps.storage.on("deliveries", () => this.notify());
+    this.state = { running: true, lastPassAt: Date.now(), staleAfterMs: this.staleAfterMs(), lastError: null };
+    if (!this.lookForWork()) {
+      this.idleTimer = setInterval(() => this.lookForWork(), this.deps.config.pollIntervalMs);
+      this.idleTimer.unref();
+    }
+  }
+
+  /** Wakes the thread's loop (records became due, a test moved the clock), starting the thread if need be. */
+  notify(): void {
+    if (!this.running) return;
+    if (!this.worker) {
+      if (!this.restartTimer) this.spawn();
+      return;
+    }
+    if (this.notifyQueued) return;
+    // One message per turn of the event loop, however many commits signalled.
+    this.notifyQueued = true;
+    setImmediate(() => {
+      this.notifyQueued = false;
+      this.send({ type: "notify" });
+    });
+  }
+
+  health(): WorkerHealth {
+    return { ...this.state, running: this.running && this.state.running };
+  }
+
+  /**
+   * Stops the thread: it claims nothing more, finishes or releases the attempts in flight (within
+   * WEBHOOK_SHUTDOWN_GRACE_MS), records them and closes its connection. A thread that does not
+   * stop within the grace period and some slack is terminated (its leases expire).
+   */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
+    this.stopLooking();
+    const worker = this.worker;
+    if (!worker) return;
+    this.send({ type: "stop" });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.exited,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          this.deps.logger.error("webhook-delivery: the delivery thread did not stop in time; terminating it");
+          void worker.terminate().then(() => resolve());
+        }, this.deps.config.shutdownGraceMs + STOP_SLACK_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    this.worker = null;
+  }
+
+  private send(message: ToDeliveryThread): void {
+    this.worker?.postMessage(message);
+  }
+
+  /** Starts the thread when a record is pending; whether it did (or runs already). */
+  private lookForWork(): boolean {
+    if (this.worker) return true;
+    let pending: boolean;
+    try {
+      pending = this.deps.storage.webhooks.hasPending();
+      this.state = { ...this.state, lastPassAt: Date.now(), lastError: null };
+    } catch (err) {
+      // A locked database: look again at the next interval.
+      this.state = { ...this.state, lastError: err instanceof Error ? err.message : String(err) };
+      return false;
+    }
+    if (pending) this.spawn();
+    return pending;
+  }
+
+  private stopLooking(): void {
+    if (this.idleTimer) clearInterval(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  /** As the thread's own loop: a few poll intervals without a good pass is stuck. */
+  private staleAfterMs(): number {
+    return this.deps.config.pollIntervalMs * 3 + 10_000;
+  }
+
+  private spawn(): void {
+    this.stopLooking();
+    const data: DeliveryThreadData = { ...this.deps.thread, config: this.deps.config };
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { ...data, module: THREAD_MODULE } });
+    this.worker = worker;
+    // Until the thread's first report: running since now (as a loop that just started).
+    this.state = { running: true, lastPassAt: Date.now(), staleAfterMs: this.staleAfterMs(), lastError: null };
+    worker.on("message", (message: FromDeliveryThread) => this.receive(message));
+    worker.on("error", (err) => {
+      this.state = { ...this.state, lastError: err.message };
+      this.deps.logger.error("webhook-delivery: the delivery thread failed", {
+        error: err.message,
+        stack: err.stack,
+      });
+    });
+    this.exited = new Promise<void>((resolve) => {
+      worker.once("exit", (code) => {
+        // A thread terminated inside a transaction never released the write lock.
+        new WriteLock(data.writeLock).release(DELIVERY_WRITER);
+        if (this.worker === worker && this.running) {
+          // Died on its own: its leases expire and are sent again; start a new one.
+          this.worker = null;
+          this.state = {
+            ...this.state,
+            running: false,
+            lastError: this.state.lastError ?? `the delivery thread exited (code ${code})`,
+          };
+          const delay = Math.min(MAX_RESTART_DELAY_MS, RESTART_DELAY_MS * 2 ** this.failures++);
+          this.deps.logger.error("webhook-delivery: the delivery thread exited; starting it again", {
+            code,
+            restart_in_ms: delay,
+          });
+          this.restartTimer = setTimeout(() => {
+            this.restartTimer = null;
+            if (this.running) this.spawn();
+          }, delay);
+        }
+        resolve();
+      });
+    });
+  }
+
+  private receive(message: FromDeliveryThread): void {
+    switch (message.type) {
+      case "health":
+        this.state = message.health;
+        if (message.health.lastError === null && message.health.running) this.failures = 0;
+        break;
+      case "log":
+        this.deps.logger[message.level](message.msg, message.fields);
+        break;
+      case "attempts":
+        for (const [outcome, seconds] of message.attempts) this.deps.metrics.observeDeliveryAttempt(outcome, seconds);
+        break;
+      case "stopped":
+        break;
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The messages between the server and its delivery thread (server/delivery/thread.ts, started by
+ * DeliveryThread): what the thread is given at start, what it is told, and what it reports.
+ */
+import type { WebhookConfig } from "../config.ts";
+import type { LogLevel } from "../logger.ts";
+import type { WorkerHealth } from "../loop.ts";
+import type { DeliveryOutcome } from "../metrics.ts";
+
+/** The thread's side of the write lock (the server's connection is MAIN_WRITER). */
+export const DELIVERY_WRITER = 2;
+
+export interface DeliveryThreadData {
+  /** The SQLite file (the thread opens its own connection; the server has migrated it). */
+  path: string;
+  /** The write lock shared with the server's connection (see storage/sqlite/writeLock.ts). */
+  writeLock: SharedArrayBuffer;
+  busyTimeoutMs: number;
+  /** Turn the connection's automatic checkpoints off: the server checkpoints the WAL itself. */
+  noAutocheckpoint: boolean;
+  config: WebhookConfig;
+  /** The SecretBox key (endpoint signing secrets are sealed with it). */
+  secretKey: Uint8Array;
+  /** The injected clock's shared cell (tests); absent: the system clock. */
+  clock: SharedArrayBuffer | null;
+}
+
+/** Server → thread. */
+export type ToDeliveryThread = { type: "notify" } | { type: "stop" };
+
+/** Thread → server. */
+export type FromDeliveryThread =
+  | { type: "health"; health: WorkerHealth }
+  | { type: "log"; level: Exclude<LogLevel, "silent">; msg: string; fields: Record<string, unknown> | undefined }
+  /** Attempts recorded since the last report: their outcome and duration in seconds. */
+  | { type: "attempts"; attempts: [DeliveryOutcome, number][] }
+  | { type: "stopped" };
