@@ -3,7 +3,7 @@
  * for node_modules), and the total time of every frame's subtree by function ("inclusive"), so a
  * profile can be read before an optimisation and compared after it.
  *
- *   npx tsx scripts/bench/profileSummary.ts PROFILE.cpuprofile [--top 30] [--match text]
+ *   npx tsx scripts/bench/profileSummary.ts PROFILE.cpuprofile [--top 30] [--match text] [--last-ms N]
  */
 import { readFileSync } from "node:fs";
 
@@ -43,10 +43,15 @@ function fileOf(url: string): string {
 const label = (n: ProfileNode) =>
   `${n.callFrame.functionName || "(anonymous)"} ${fileOf(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
 
-export function summarise(profile: CpuProfile): ProfileSummary {
+/** `lastMs`: only the samples of the profile's last so many milliseconds (the steady state). */
+export function summarise(profile: CpuProfile, lastMs = Number.POSITIVE_INFINITY): ProfileSummary {
   const self = new Map<number, number>();
+  const from = profile.endTime - lastMs * 1000;
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (at >= from) self.set(id, (self.get(id) ?? 0) + delta / 1000);
   });
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const byFunction = new Map<string, number>();
@@ -87,7 +92,8 @@ function main(): void {
   const at = (name: string) => process.argv.indexOf(`--${name}`);
   const top = at("top") > 0 ? Number(process.argv[at("top") + 1]) : 30;
   const match = at("match") > 0 ? (process.argv[at("match") + 1] ?? "") : "";
-  const summary = summarise(JSON.parse(readFileSync(file, "utf8")) as CpuProfile);
+  const lastMs = at("last-ms") > 0 ? Number(process.argv[at("last-ms") + 1]) : Number.POSITIVE_INFINITY;
+  const summary = summarise(JSON.parse(readFileSync(file, "utf8")) as CpuProfile, lastMs);
   const pct = (ms: number) => `${((100 * ms) / summary.totalMs).toFixed(1).padStart(5)} %`;
   const show = (title: string, rows: [string, number][]) => {
     console.log(`\n${title}`);
