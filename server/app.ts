@@ -1,5 +1,4 @@
 import express, { type Express, type RequestHandler, type Router } from "express";
-import * as OpenApiValidator from "express-openapi-validator";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { SecretBox } from "./crypto/secretBox.ts";
@@ -11,10 +10,10 @@ import { corsFor } from "./http/cors.ts";
 import { errorHandler } from "./http/errorHandler.ts";
 import { fairQueue } from "./http/fairQueue.ts";
 import { idempotency } from "./http/idempotency.ts";
-import { memoizePathToRegexp } from "./http/pathRegexpMemo.ts";
 import { rateLimitPerToken } from "./http/rateLimit.ts";
 import { bodyLimit, strictRequestTarget } from "./http/requestGuards.ts";
 import { accessLog, assignRequestId } from "./http/requestId.ts";
+import { requestValidator } from "./http/requestValidator.ts";
 import { routeMatcher } from "./http/routeTemplate.ts";
 import { SpecRoutes } from "./http/specRoutes.ts";
 import type { Logger } from "./logger.ts";
@@ -22,7 +21,6 @@ import type { BackgroundWorker } from "./loops.ts";
 import type { Metrics } from "./metrics.ts";
 import { apiRoutes } from "./routes/index.ts";
 import { publicRoutes } from "./routes/public.ts";
-import { specForAjv } from "./spec.ts";
 import type { Storage } from "./storage/port.ts";
 
 /** Everything the HTTP layer needs, built by `main.ts` (or a test) and passed in. */
@@ -81,7 +79,6 @@ function byFirstSegment(router: Router): RequestHandler {
 
 /** Builds the Express application without listening. */
 export function createApp(deps: AppDeps): Express {
-  memoizePathToRegexp();
   const app = express();
   app.disable("x-powered-by");
   app.set("query parser", "extended");
@@ -107,24 +104,9 @@ export function createApp(deps: AppDeps): Express {
   if (deps.config.http.queueSliceMs > 0) api.use(fairQueue(deps.config.http.queueSliceMs));
   for (const mod of apiRoutes) if (mod.preValidation) api.use(mod.preValidation(deps));
   api.use(
-    OpenApiValidator.middleware({
-      // The validator annotates the document it is given: hand it a private copy (one Ajv accepts).
-      apiSpec: specForAjv(deps.spec.json) as never,
-      validateRequests: {
-        allowUnknownQueryParameters: false,
-        coerceTypes: false,
-        allErrors: false,
-        discriminator: true,
-      },
-      validateResponses: deps.validateResponses ? { allErrors: true } : false,
-      validateSecurity: false,
-      validateFormats: true,
-      ignoreUndocumented: false,
-      fileUploader: {
-        preservePath: true,
-        limits: { fileSize: deps.config.maxUploadBytes, files: 1000, fields: 20, fieldSize: 64 * 1024 },
-      },
-      $refParser: { mode: "bundle" },
+    requestValidator(deps.spec.json, {
+      validateResponses: deps.validateResponses === true,
+      maxUploadBytes: deps.config.maxUploadBytes,
     }),
   );
   // After authentication and validation, so that a refused request keeps nothing.

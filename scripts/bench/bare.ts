@@ -129,7 +129,10 @@ function expressApp() {
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
   const text = JSON.stringify(value);
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -153,8 +156,10 @@ async function httpHandler(req: IncomingMessage, res: ServerResponse): Promise<v
   if (!account) return sendJson(res, 401, UNAUTHORIZED);
   const path = (req.url ?? "").split("?")[0];
   if (req.method === "GET" && path === `${BASE}/skills`) return sendJson(res, 200, skillsPage);
-  if (req.method === "POST" && path === `${BASE}/vaults`) return sendJson(res, 200, createVault(account, await readJson(req)));
-  if (req.method === "POST" && path === `${BASE}/agents`) return sendJson(res, 200, createAgent(account, await readJson(req)));
+  if (req.method === "POST" && path === `${BASE}/vaults`)
+    return sendJson(res, 200, createVault(account, await readJson(req)));
+  if (req.method === "POST" && path === `${BASE}/agents`)
+    return sendJson(res, 200, createAgent(account, await readJson(req)));
   sendJson(res, 404, { type: "error", error: { type: "not_found_error", message: "no route" } });
 }
 

@@ -76,14 +76,19 @@ async function main(): Promise<void> {
     cpu: cpus()[0]?.model ?? "unknown",
     loadavg: loadavg().map((l) => Math.round(l * 100) / 100),
   };
-  console.log(`\nnpm run bench - ${startedAt}, node ${machine.node}, ${machine.cpus} CPUs (${machine.cpu}), load ${machine.loadavg.join(" ")}${quick ? ", QUICK run" : ""}\n`);
+  console.log(
+    `\nnpm run bench - ${startedAt}, node ${machine.node}, ${machine.cpus} CPUs (${machine.cpu}), load ${machine.loadavg.join(" ")}${quick ? ", QUICK run" : ""}\n`,
+  );
   console.log(renderTable(figures));
   const unmet = figures.filter((f) => f.met === false);
   const targets = figures.filter((f) => f.met !== undefined);
   console.log(`\n${targets.length - unmet.length} of ${targets.length} targets met.`);
   for (const f of failures) console.log(`section ${f.section} failed: ${f.error.split("\n")[0]}`);
   mkdirSync(join(values.out as string, ".."), { recursive: true });
-  writeFileSync(values.out as string, `${JSON.stringify({ startedAt, quick, runs, machine, figures, failures }, null, 2)}\n`);
+  writeFileSync(
+    values.out as string,
+    `${JSON.stringify({ startedAt, quick, runs, machine, figures, failures }, null, 2)}\n`,
+  );
   console.log(`written ${values.out}`);
   if (failures.length > 0) process.exitCode = 1;
 }

@@ -135,7 +135,13 @@ export async function fixedRate(
     await Promise.all(inFlight);
     if (failure) throw failure;
     latencies.sort((a, b) => a - b);
-    return { rate: options.rate, sent: sent - warmup, latencies, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    return {
+      rate: options.rate,
+      sent: sent - warmup,
+      latencies,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+    };
   } finally {
     await pool.close();
   }

@@ -18,7 +18,11 @@ import { startServiceProcess } from "./servers.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { seconds: { type: "string", default: "10" }, dir: { type: "string" }, top: { type: "string", default: "25" } },
+  options: {
+    seconds: { type: "string", default: "10" },
+    dir: { type: "string" },
+    top: { type: "string", default: "25" },
+  },
 });
 const which = positionals[0] ?? "skills";
 const auth = { authorization: `Bearer ${BENCH_TOKEN}` };

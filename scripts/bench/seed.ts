@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { systemClock } from "../../server/clock.ts";
 import { hashToken, tokenHint } from "../../server/crypto/secretBox.ts";
 import { packageDigest } from "../../server/domain/skillPackage.ts";
-import type { Storage } from "../../server/storage/port.ts";
 import type { NewSkill } from "../../server/storage/port/skills.ts";
+import type { Storage } from "../../server/storage/port.ts";
 import { createSqliteStorage } from "../../server/storage/sqlite/index.ts";
 
 const encoder = new TextEncoder();
@@ -48,7 +48,11 @@ export function seedSkills(storage: Storage, accountId: string, count: number, p
   const BATCH = 10_000;
   for (let start = 0; start < count; start += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => seedSkill(start + k, prefix));
-    ids.push(...step(`importing skills ${start} to ${start + batch.length}`, () => storage.skills.importSkills(accountId, batch)));
+    ids.push(
+      ...step(`importing skills ${start} to ${start + batch.length}`, () =>
+        storage.skills.importSkills(accountId, batch),
+      ),
+    );
   }
   return ids;
 }

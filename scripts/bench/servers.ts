@@ -59,7 +59,8 @@ function track(name: string, child: ChildProcess) {
     await exited;
     clearTimeout(killer);
   };
-  const failed = () => new Error(`${name} exited early (${child.exitCode ?? child.signalCode}):\n${output.slice(-4000)}`);
+  const failed = () =>
+    new Error(`${name} exited early (${child.exitCode ?? child.signalCode}):\n${output.slice(-4000)}`);
   return { output: () => output, stop, failed };
 }
 
