@@ -14,8 +14,13 @@ import { availableParallelism, cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { runApiBench } from "./api.ts";
+import { runDeliveryBench } from "./delivery.ts";
 import type { Figure } from "./figure.ts";
+import { runListBench } from "./lists.ts";
+import { runRetentionBench } from "./retention.ts";
+import { runSchedulerBench } from "./scheduler.ts";
 import { ROOT } from "./servers.ts";
+import { runStartupBench } from "./startup.ts";
 import { renderTable } from "./table.ts";
 
 export interface SectionOptions {
@@ -26,7 +31,12 @@ export interface SectionOptions {
 type Section = (options: SectionOptions) => Promise<Figure[]>;
 
 const SECTIONS: Record<string, Section> = {
+  startup: (o) => runStartupBench(o),
   api: (o) => runApiBench(o),
+  delivery: (o) => runDeliveryBench(o),
+  scheduler: (o) => runSchedulerBench(o),
+  lists: (o) => runListBench(o),
+  retention: (o) => runRetentionBench(o),
 };
 
 /** Runs `npm start`'s `prestart` step (the build), so the service measured is what operators run. */

@@ -146,3 +146,24 @@ export async function fixedRate(
     await pool.close();
   }
 }
+
+/** One request at a time over one connection: each request's latency (ms, sorted ascending). */
+export async function sequentialLatency(
+  origin: string,
+  req: LoadRequest,
+  options: { requests: number; warmup: number },
+): Promise<number[]> {
+  const pool = new Pool(origin, { connections: 1, pipelining: 1 });
+  try {
+    for (let i = 0; i < options.warmup; i++) await send(pool, req);
+    const latencies: number[] = [];
+    for (let i = 0; i < options.requests; i++) {
+      const started = performance.now();
+      await send(pool, req);
+      latencies.push(performance.now() - started);
+    }
+    return latencies.sort((a, b) => a - b);
+  } finally {
+    await pool.close();
+  }
+}

@@ -59,9 +59,9 @@ export function seedSkills(storage: Storage, accountId: string, count: number, p
 
 /**
  * A migrated database at `dir/db.sqlite` whose account `default` holds `token` and `skills`
- * custom skills. Returns the account id.
+ * custom skills. Returns the account id and the skills' ids, oldest first.
  */
-export function seedDatabase(dir: string, token: string, skills: number): string {
+export function seedDatabase(dir: string, token: string, skills: number): { accountId: string; skillIds: string[] } {
   mkdirSync(dir, { recursive: true });
   const storage = step("opening and migrating the database", () =>
     createSqliteStorage({ path: join(dir, "db.sqlite"), clock: systemClock }),
@@ -69,8 +69,8 @@ export function seedDatabase(dir: string, token: string, skills: number): string
   try {
     const account = step("creating the account", () => storage.accounts.ensureAccount("default"));
     step("creating the token", () => storage.accounts.ensureToken(account.id, hashToken(token), tokenHint(token)));
-    seedSkills(storage, account.id, skills);
-    return account.id;
+    const skillIds = seedSkills(storage, account.id, skills);
+    return { accountId: account.id, skillIds };
   } finally {
     storage.close();
   }
