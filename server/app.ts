@@ -10,6 +10,7 @@ import { corsFor } from "./http/cors.ts";
 import { errorHandler } from "./http/errorHandler.ts";
 import { fairQueue } from "./http/fairQueue.ts";
 import { idempotency } from "./http/idempotency.ts";
+import { parseQueryOnce } from "./http/queryOnce.ts";
 import { rateLimitPerToken } from "./http/rateLimit.ts";
 import { bodyLimit, strictRequestTarget } from "./http/requestGuards.ts";
 import { accessLog, assignRequestId } from "./http/requestId.ts";
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("query parser", "extended");
+  parseQueryOnce(app);
   app.set("etag", false);
 
   const routes = new SpecRoutes(deps.spec.json);
@@ -102,7 +104,7 @@ export function createApp(deps: AppDeps): Express {
   // From here on (validation, the route, the response) requests are served in arrival order, a
   // few milliseconds at a time, so that the event loop keeps turning under load.
   if (deps.config.http.queueSliceMs > 0) api.use(fairQueue(deps.config.http.queueSliceMs));
-  for (const mod of apiRoutes) if (mod.preValidation) api.use(mod.preValidation(deps));
+  for (const mod of apiRoutes) if (mod.preValidation) api.use(byFirstSegment(mod.preValidation(deps)));
   api.use(
     requestValidator(deps.spec.json, {
       validateResponses: deps.validateResponses === true,

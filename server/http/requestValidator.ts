@@ -3,6 +3,7 @@ import * as OpenApiValidator from "express-openapi-validator";
 import { specForAjv, specForRequestValidation } from "../spec.ts";
 import { memoizePathToRegexp } from "./pathRegexpMemo.ts";
 import { skipSpecSelfCheckWhenOff } from "./specSelfCheck.ts";
+import { lookupRoutesBySegment } from "./validatorRouteLookup.ts";
 
 export interface RequestValidatorOptions {
   /** Validate every response against the spec too (on in tests): the validator then gets the whole document. */
@@ -20,6 +21,7 @@ export interface RequestValidatorOptions {
 export function requestValidator(spec: Record<string, unknown>, options: RequestValidatorOptions): RequestHandler[] {
   memoizePathToRegexp();
   skipSpecSelfCheckWhenOff();
+  lookupRoutesBySegment();
   return OpenApiValidator.middleware({
     // The validator annotates the document it is given: hand it a private copy (one Ajv accepts).
     apiSpec: (options.validateResponses ? specForAjv(spec) : specForRequestValidation(spec)) as never,
