@@ -7,8 +7,8 @@
 import { migrateCommand, serve, skillsImport, tokenCreate, tokenList, tokenRevoke } from "./cli/commands.ts";
 import { type Invocation, parseCommandLine, UsageError, VERSION } from "./cli/parse.ts";
 import { loadConfig } from "./config.ts";
+import { ListenError } from "./listenError.ts";
 import { createLogger } from "./logger.ts";
-import { ListenError } from "./service.ts";
 
 async function run(invocation: Extract<Invocation, { kind: "command" }>): Promise<void> {
   const config = loadConfig(process.env);
