@@ -2,7 +2,8 @@
  * Compiles the server ahead of time for `npm start` (its `prestart` step): esbuild bundles
  * server/main.ts and every module it imports into dist/main.js, so the server starts without
  * compiling TypeScript at run time or resolving ~150 source files. Packages stay in
- * node_modules (external). The tests and the other scripts keep running from source (tsx).
+ * node_modules (external); what the server imports with import() is split into chunks loaded on
+ * first use. The tests and the other scripts keep running from source (tsx).
  *
  * Each bundled module still sees `import.meta.url` as its own source file's URL (computed
  * relative to the bundle), so paths such as `new URL("../generated/", import.meta.url)` find the
@@ -45,6 +46,9 @@ await build({
   format: "esm",
   target: "node20",
   packages: "external",
+  // Modules imported with import() (the model runtimes, the HTTP stack for `serve`) become
+  // chunks of their own, loaded (with the packages they import) only when first needed.
+  splitting: true,
   sourcemap: "linked",
   legalComments: "none",
   logLevel: "warning",

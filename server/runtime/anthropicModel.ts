@@ -9,8 +9,6 @@ import type { ProviderConfig } from "../config.ts";
 import type { ModelReply } from "./conversation.ts";
 import { type ModelClient, type ModelRequest, ProviderError, retryAfterMs, retryableStatus } from "./model.ts";
 
-export const ANTHROPIC_PREFIX = "claude-";
-
 const RETRYABLE_TYPES = new Set(["overloaded_error", "rate_limit_error", "api_error", "timeout_error"]);
 
 export class AnthropicModel implements ModelClient {

@@ -9,8 +9,6 @@ import type { ProviderConfig } from "../config.ts";
 import type { ModelReply, ToolCall } from "./conversation.ts";
 import { type ModelClient, type ModelRequest, ProviderError, retryAfterMs, retryableStatus } from "./model.ts";
 
-export const OPENAI_PREFIX = "openai/";
-
 export class OpenAIChatModel implements ModelClient {
   readonly provider = "OpenAI-compatible server";
   private readonly client: OpenAI;

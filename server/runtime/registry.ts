@@ -3,12 +3,11 @@ import type { Config } from "../config.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/port.ts";
-import { ANTHROPIC_PREFIX, AnthropicModel } from "./anthropicModel.ts";
 import { ECHO_MODEL, EchoRuntime } from "./echo.ts";
-import { ModelRuntime } from "./modelRuntime.ts";
-import { OPENAI_PREFIX, OpenAIChatModel } from "./openaiModel.ts";
 import type { AgentRuntime, RuntimeRegistry } from "./port.ts";
-import { createTargetFetch } from "./targetFetch.ts";
+
+export const ANTHROPIC_PREFIX = "claude-";
+export const OPENAI_PREFIX = "openai/";
 
 /** Which runtime serves a model name: by name alone, whether or not this server configured it. */
 export type RuntimeKind = "echo" | "anthropic" | "openai";
@@ -50,35 +49,70 @@ export interface RuntimeDeps {
   logger: Logger;
 }
 
+/**
+ * A runtime whose modules are loaded when its first turn runs: the provider SDKs, the MCP client
+ * and undici are a large part of the server's start-up time and memory, and most servers run
+ * only some runtimes, if any. A failed load fails that turn and is tried again by the next one.
+ */
+function loadedOnFirstRun(load: () => Promise<AgentRuntime>): AgentRuntime {
+  let loading: Promise<AgentRuntime> | null = null;
+  return {
+    async run(turn, signal) {
+      loading ??= load().catch((err: unknown) => {
+        loading = null;
+        throw err;
+      });
+      return (await loading).run(turn, signal);
+    },
+  };
+}
+
 /** The runtimes of this server: echo, and the model runtimes its configuration enables. */
 export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
   const { config } = deps;
   const echo = new EchoRuntime(config.runs.echoDelayMs);
   const runtimes = config.runtimes;
-  const modelDeps = {
-    storage: deps.storage,
-    secrets: deps.secrets,
-    clock: deps.clock,
-    logger: deps.logger,
-    config: runtimes,
-    fetch: createTargetFetch({ allowPrivate: runtimes.allowPrivateTargets }),
-  };
   const keys = [runtimes.anthropic?.apiKey, runtimes.openai?.apiKey].filter((k): k is string => !!k);
-  const anthropic = runtimes.anthropic
-    ? new ModelRuntime(
-        modelDeps,
-        new AnthropicModel(runtimes.anthropic, runtimes.providerTimeoutMs, runtimes.anthropicMaxTokens),
-        (model) => model,
-        keys,
-      )
+  const modelDeps = async () => {
+    const { createTargetFetch } = await import("./targetFetch.ts");
+    return {
+      storage: deps.storage,
+      secrets: deps.secrets,
+      clock: deps.clock,
+      logger: deps.logger,
+      config: runtimes,
+      fetch: createTargetFetch({ allowPrivate: runtimes.allowPrivateTargets }),
+    };
+  };
+  const anthropicConfig = runtimes.anthropic;
+  const anthropic = anthropicConfig
+    ? loadedOnFirstRun(async () => {
+        const [{ ModelRuntime }, { AnthropicModel }] = await Promise.all([
+          import("./modelRuntime.ts"),
+          import("./anthropicModel.ts"),
+        ]);
+        return new ModelRuntime(
+          await modelDeps(),
+          new AnthropicModel(anthropicConfig, runtimes.providerTimeoutMs, runtimes.anthropicMaxTokens),
+          (model) => model,
+          keys,
+        );
+      })
     : null;
-  const openai = runtimes.openai
-    ? new ModelRuntime(
-        modelDeps,
-        new OpenAIChatModel(runtimes.openai, runtimes.providerTimeoutMs),
-        (model) => model.slice(OPENAI_PREFIX.length),
-        keys,
-      )
+  const openaiConfig = runtimes.openai;
+  const openai = openaiConfig
+    ? loadedOnFirstRun(async () => {
+        const [{ ModelRuntime }, { OpenAIChatModel }] = await Promise.all([
+          import("./modelRuntime.ts"),
+          import("./openaiModel.ts"),
+        ]);
+        return new ModelRuntime(
+          await modelDeps(),
+          new OpenAIChatModel(openaiConfig, runtimes.providerTimeoutMs),
+          (model) => model.slice(OPENAI_PREFIX.length),
+          keys,
+        );
+      })
     : null;
   return {
     models: () => servedModels(config),
