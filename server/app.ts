@@ -22,6 +22,7 @@ import type { BackgroundWorker } from "./loops.ts";
 import type { Metrics } from "./metrics.ts";
 import { apiRoutes } from "./routes/index.ts";
 import { publicRoutes } from "./routes/public.ts";
+import type { LoadedSpec } from "./spec.ts";
 import type { Storage } from "./storage/port.ts";
 
 /** Everything the HTTP layer needs, built by `main.ts` (or a test) and passed in. */
@@ -36,7 +37,7 @@ export interface AppDeps {
   /** The background workers once started (empty before): `/readyz` and `/metrics` read their health. */
   workers: BackgroundWorker[];
   /** The bundled OpenAPI document (generated/openapi.json) and its YAML text. */
-  spec: { json: Record<string, unknown>; yaml: string; docsHtml: string };
+  spec: LoadedSpec;
   /** Validate every response against the spec too (on in tests). */
   validateResponses?: boolean;
 }
