@@ -6,8 +6,8 @@
  */
 import { type Invocation, parseCommandLine, UsageError, VERSION } from "./cli/parse.ts";
 import { loadConfig } from "./config.ts";
+import { ListenError } from "./listenError.ts";
 import { createLogger } from "./logger.ts";
-import type { ListenError } from "./service.ts";
 
 async function run(invocation: Extract<Invocation, { kind: "command" }>): Promise<void> {
   const config = loadConfig(process.env);

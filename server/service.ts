@@ -6,8 +6,10 @@ import { type AppDeps, createApp } from "./app.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config, HttpConfig } from "./config.ts";
 import { generateToken, hashToken, SecretBox, tokenHint } from "./crypto/secretBox.ts";
+import { DEFAULT_ACCOUNT } from "./defaultAccount.ts";
 import { loadVendorSkills } from "./domain/skills.ts";
 import { createHttpServer } from "./http/httpServer.ts";
+import { ListenError } from "./listenError.ts";
 import type { Logger } from "./logger.ts";
 import { type BackgroundWorker, createWorkers } from "./loops.ts";
 import { Metrics } from "./metrics.ts";
@@ -17,7 +19,8 @@ import type { Storage } from "./storage/port.ts";
 import { createSqliteStorage, sqlitePathFromUrl } from "./storage/sqlite/index.ts";
 import { StreamHub } from "./streams/hub.ts";
 
-export const DEFAULT_ACCOUNT = "default";
+export { DEFAULT_ACCOUNT } from "./defaultAccount.ts";
+export { ListenError } from "./listenError.ts";
 
 export interface ServiceOptions {
   config: Config;
@@ -41,18 +44,6 @@ export interface RunningService {
    * loops (last started first) and closes the database, in that order, logging each step.
    */
   stop(): Promise<void>;
-}
-
-/** The server could not listen: the address and the cause, in words (exit 1, no loop started). */
-export class ListenError extends Error {
-  constructor(
-    readonly address: string,
-    readonly code: string | undefined,
-    message: string,
-  ) {
-    super(message);
-    this.name = "ListenError";
-  }
 }
 
 function listenError(host: string, port: number, err: NodeJS.ErrnoException): ListenError {

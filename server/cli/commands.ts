@@ -7,9 +7,10 @@ import { resolve } from "node:path";
 import { systemClock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import { generateToken, hashToken, tokenHint } from "../crypto/secretBox.ts";
+import { DEFAULT_ACCOUNT } from "../defaultAccount.ts";
 import { importSkillDirectory } from "../domain/skills.ts";
 import { createLogger } from "../logger.ts";
-import { DEFAULT_ACCOUNT, type RunningService, startService } from "../service.ts";
+import type { RunningService } from "../service.ts";
 import type { Storage } from "../storage/port.ts";
 import { openDatabase, openExistingSqliteStorage, sqlitePathFromUrl } from "../storage/sqlite/index.ts";
 import { migrate } from "../storage/sqlite/migrate.ts";
@@ -69,6 +70,9 @@ export async function serve(config: Config): Promise<void> {
   };
   process.on("SIGTERM", () => onSignal("SIGTERM"));
   process.on("SIGINT", () => onSignal("SIGINT"));
+  // Loaded here, not at the top: the other commands (migrate, token, skills import) start
+  // without the HTTP stack, the validator and the background workers.
+  const { startService } = await import("../service.ts");
   service = await startService({
     config,
     logger,

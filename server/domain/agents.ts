@@ -1,7 +1,7 @@
 import type { Schema } from "../api.ts";
 import type { Config } from "../config.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
-import { unservedReason } from "../runtime/models.ts";
+import { unservedReason } from "../runtime/registry.ts";
 import type { AgentConfig, AgentMultiagent, AgentRecord, AgentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage } from "../storage/port.ts";
 import { applyMetadataPatch } from "./metadata.ts";

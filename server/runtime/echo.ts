@@ -2,7 +2,7 @@ import { abortableDelay } from "../clock.ts";
 import type { AgentRuntime, RunOutput, RuntimeTurn } from "./port.ts";
 
 /** The model name of the built-in runtime. */
-export { ECHO_MODEL } from "./models.ts";
+export const ECHO_MODEL = "echo";
 
 /**
  * The built-in deterministic runtime (agents whose model is `echo`): every user message is

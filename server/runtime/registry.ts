@@ -3,12 +3,43 @@ import type { Config } from "../config.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import type { Logger } from "../logger.ts";
 import type { Storage } from "../storage/port.ts";
-import { EchoRuntime } from "./echo.ts";
-import type { ModelRuntimes } from "./modelRuntimes.ts";
-import { runtimeKind, servedModels } from "./models.ts";
+import { ECHO_MODEL, EchoRuntime } from "./echo.ts";
 import type { AgentRuntime, RuntimeRegistry } from "./port.ts";
 
-export { type RuntimeKind, runtimeKind, servedModels, unservedReason } from "./models.ts";
+export const ANTHROPIC_PREFIX = "claude-";
+export const OPENAI_PREFIX = "openai/";
+
+/** Which runtime serves a model name: by name alone, whether or not this server configured it. */
+export type RuntimeKind = "echo" | "anthropic" | "openai";
+
+export function runtimeKind(model: string): RuntimeKind | null {
+  if (model === ECHO_MODEL) return "echo";
+  if (model.startsWith(ANTHROPIC_PREFIX) && model.length > ANTHROPIC_PREFIX.length) return "anthropic";
+  if (model.startsWith(OPENAI_PREFIX) && model.length > OPENAI_PREFIX.length) return "openai";
+  return null;
+}
+
+/** The runtimes this server's configuration enables, as model names or patterns (sorted). */
+export function servedModels(config: Config): string[] {
+  const served = [ECHO_MODEL];
+  if (config.runtimes.anthropic) served.push(`${ANTHROPIC_PREFIX}*`);
+  if (config.runtimes.openai) served.push(`${OPENAI_PREFIX}<model>`);
+  return served.sort();
+}
+
+/** Why this server cannot run `model`, or null when it can (agent create and update check it). */
+export function unservedReason(config: Config, model: string): string | null {
+  const kind = runtimeKind(model);
+  const served = `served: ${servedModels(config).join(", ")}`;
+  if (kind === null) return `is not a model this server knows (${served}).`;
+  if (kind === "anthropic" && !config.runtimes.anthropic) {
+    return `needs the Anthropic runtime, which this server has not configured (set ANTHROPIC_API_KEY; ${served}).`;
+  }
+  if (kind === "openai" && !config.runtimes.openai) {
+    return `needs an OpenAI-compatible runtime, which this server has not configured (set OPENAI_BASE_URL or OPENAI_API_KEY; ${served}).`;
+  }
+  return null;
+}
 
 export interface RuntimeDeps {
   config: Config;
@@ -19,36 +50,80 @@ export interface RuntimeDeps {
 }
 
 /**
- * The runtimes of this server: echo, and the model runtimes its configuration enables. Those are
- * loaded with their provider SDKs on the first turn that needs one (modelRuntimes.ts), once.
+ * A runtime whose modules are loaded when its first turn runs: the provider SDKs, the MCP client
+ * and undici are a large part of the server's start-up time and memory, and most servers run
+ * only some runtimes, if any. A failed load fails that turn and is tried again by the next one.
  */
-export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
-  const echo = new EchoRuntime(deps.config.runs.echoDelayMs);
-  let loaded: Promise<ModelRuntimes> | null = null;
-  const load = () => {
-    loaded ??= import("./modelRuntimes.ts").then((m) => m.createModelRuntimes(deps));
-    return loaded;
-  };
-  const lazy = (pick: (r: ModelRuntimes) => AgentRuntime | null): AgentRuntime => ({
-    async run(turn, signal) {
-      const runtime = pick(await load());
-      // Not reached: get() hands out a lazy runtime only for a configured provider.
-      if (!runtime) throw new Error(`no runtime is configured for ${turn.agent.config.model}`);
-      return runtime.run(turn, signal);
-    },
-  });
-  const anthropic = deps.config.runtimes.anthropic ? lazy((r) => r.anthropic) : undefined;
-  const openai = deps.config.runtimes.openai ? lazy((r) => r.openai) : undefined;
+function loadedOnFirstRun(load: () => Promise<AgentRuntime>): AgentRuntime {
+  let loading: Promise<AgentRuntime> | null = null;
   return {
-    models: () => servedModels(deps.config),
+    async run(turn, signal) {
+      loading ??= load().catch((err: unknown) => {
+        loading = null;
+        throw err;
+      });
+      return (await loading).run(turn, signal);
+    },
+  };
+}
+
+/** The runtimes of this server: echo, and the model runtimes its configuration enables. */
+export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
+  const { config } = deps;
+  const echo = new EchoRuntime(config.runs.echoDelayMs);
+  const runtimes = config.runtimes;
+  const keys = [runtimes.anthropic?.apiKey, runtimes.openai?.apiKey].filter((k): k is string => !!k);
+  const modelDeps = async () => {
+    const { createTargetFetch } = await import("./targetFetch.ts");
+    return {
+      storage: deps.storage,
+      secrets: deps.secrets,
+      clock: deps.clock,
+      logger: deps.logger,
+      config: runtimes,
+      fetch: createTargetFetch({ allowPrivate: runtimes.allowPrivateTargets }),
+    };
+  };
+  const anthropicConfig = runtimes.anthropic;
+  const anthropic = anthropicConfig
+    ? loadedOnFirstRun(async () => {
+        const [{ ModelRuntime }, { AnthropicModel }] = await Promise.all([
+          import("./modelRuntime.ts"),
+          import("./anthropicModel.ts"),
+        ]);
+        return new ModelRuntime(
+          await modelDeps(),
+          new AnthropicModel(anthropicConfig, runtimes.providerTimeoutMs, runtimes.anthropicMaxTokens),
+          (model) => model,
+          keys,
+        );
+      })
+    : null;
+  const openaiConfig = runtimes.openai;
+  const openai = openaiConfig
+    ? loadedOnFirstRun(async () => {
+        const [{ ModelRuntime }, { OpenAIChatModel }] = await Promise.all([
+          import("./modelRuntime.ts"),
+          import("./openaiModel.ts"),
+        ]);
+        return new ModelRuntime(
+          await modelDeps(),
+          new OpenAIChatModel(openaiConfig, runtimes.providerTimeoutMs),
+          (model) => model.slice(OPENAI_PREFIX.length),
+          keys,
+        );
+      })
+    : null;
+  return {
+    models: () => servedModels(config),
     get(model): AgentRuntime | undefined {
       switch (runtimeKind(model)) {
         case "echo":
           return echo;
         case "anthropic":
-          return anthropic;
+          return anthropic ?? undefined;
         case "openai":
-          return openai;
+          return openai ?? undefined;
         default:
           return undefined;
       }

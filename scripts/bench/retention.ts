@@ -1,48 +1,33 @@
 /**
- * Benchmark of the retention job: how long does a large clean-up take, how long does one batch
- * hold the write lock, and what does it do to the latency of API writes made meanwhile?
- *
- * Starts the real service in-process (temporary data folder, real HTTP on a free port), seeds
- * N settled delivery records 60 days old (each with one attempt and its own outbox event) with
- * plain SQL on a second connection, then for each batch size: measures POST /vaults latency on an
- * idle server (the baseline, in the same run), runs the retention job while a client keeps
- * POSTing, and prints the batch durations and the latencies side by side.
- *
- *   npm run bench:retention [-- --records 100000 --requests 200]
+ * The retention section (formerly bench:retention): how long does a large clean-up take, how
+ * long does one batch hold the write lock, and what does it do to API writes made meanwhile?
+ * The real service in-process; N settled delivery records 60 days old (each with one attempt
+ * and its own outbox event) are seeded with plain SQL on a second connection; then, for each
+ * batch size, POST /vaults latency on the idle server (the baseline, same run) and while the
+ * retention job runs.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { systemClock } from "../server/clock.ts";
-import { loadConfig } from "../server/config.ts";
-import { runRetention } from "../server/housekeeping/retention.ts";
-import { newId } from "../server/ids.ts";
-import { createLogger } from "../server/logger.ts";
-import { startService } from "../server/service.ts";
-import type { Storage } from "../server/storage/port.ts";
+import { systemClock } from "../../server/clock.ts";
+import { loadConfig } from "../../server/config.ts";
+import { runRetention } from "../../server/housekeeping/retention.ts";
+import { newId } from "../../server/ids.ts";
+import { createLogger } from "../../server/logger.ts";
+import { startService } from "../../server/service.ts";
+import type { Storage } from "../../server/storage/port.ts";
+import type { Figure } from "./figure.ts";
+import { step } from "./seed.ts";
+import { percentile, round } from "./stats.ts";
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
-
-const RECORDS = arg("records", 100_000);
-const REQUESTS = arg("requests", 200);
 const BATCH_SIZES = [500, 5000];
 const TOKEN = "bench-retention-token-0123456789";
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
 const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 };
 };
-const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 /** N settled (succeeded) delivery records from 60 days ago, each with an attempt and an event. */
 function seed(dbPath: string, accountId: string, n: number): void {
@@ -74,11 +59,11 @@ function seed(dbPath: string, accountId: string, n: number): void {
 
 /** The storage with every retention step's batches timed. */
 function timed(storage: Storage, durations: number[]): Storage {
-  const steps = storage.housekeeping.retentionSteps().map((step) => ({
-    ...step,
+  const steps = storage.housekeeping.retentionSteps().map((s) => ({
+    ...s,
     deleteBatch(cutoff: string, limit: number) {
       const started = performance.now();
-      const result = step.deleteBatch(cutoff, limit);
+      const result = s.deleteBatch(cutoff, limit);
       durations.push(performance.now() - started);
       return result;
     },
@@ -86,7 +71,9 @@ function timed(storage: Storage, durations: number[]): Storage {
   return { ...storage, housekeeping: { ...storage.housekeeping, retentionSteps: () => steps } };
 }
 
-async function main(): Promise<void> {
+export async function runRetentionBench(options: { quick?: boolean } = {}): Promise<Figure[]> {
+  const records = options.quick ? 10_000 : 100_000;
+  const requests = options.quick ? 50 : 200;
   const dir = mkdtempSync(join(tmpdir(), "cas-bench-retention-"));
   const dbPath = join(dir, "db.sqlite");
   const config = loadConfig({
@@ -94,6 +81,7 @@ async function main(): Promise<void> {
     DATABASE_URL: `sqlite:${dbPath}`,
     CLOUD_AGENTS_BOOTSTRAP_TOKEN: TOKEN,
     RETENTION_CRON: "0 0 1 1 *", // the bench runs the job itself
+    LOG_LEVEL: "warn",
   });
   const service = await startService({ config, logger: createLogger("warn") });
   const storage = service.deps.storage;
@@ -110,19 +98,13 @@ async function main(): Promise<void> {
     if (res.status !== 200) throw new Error(`POST /vaults answered ${res.status}`);
     return performance.now() - started;
   };
-
+  const figures: Figure[] = [];
   try {
-    console.log(`Retention of ${RECORDS.toLocaleString("en")} settled delivery records (+ attempts, + events)\n`);
-    console.log(
-      "| batch size | batches | total | batch p50 | batch max | POST /vaults idle p50 / p99 / max | during retention p50 / p99 / max (n) |",
-    );
-    console.log("|---|---|---|---|---|---|---|");
     for (const batchSize of BATCH_SIZES) {
-      seed(dbPath, accountId, RECORDS);
+      step(`seeding ${records} settled delivery records`, () => seed(dbPath, accountId, records));
       for (let i = 0; i < 20; i++) await post(); // warm-up
       const idle: number[] = [];
-      for (let i = 0; i < REQUESTS; i++) idle.push(await post());
-
+      for (let i = 0; i < requests; i++) idle.push(await post());
       const batches: number[] = [];
       const during: number[] = [];
       let done = false;
@@ -136,21 +118,35 @@ async function main(): Promise<void> {
       while (!done) during.push(await post());
       const result = await job;
       const total = performance.now() - started;
-      if (result.deleted.webhook_deliveries !== RECORDS || result.deleted.events !== RECORDS) {
-        throw new Error(`unexpected result ${JSON.stringify(result.deleted)}`);
+      if (result.deleted.webhook_deliveries !== records || result.deleted.events !== records) {
+        throw new Error(`retention deleted ${JSON.stringify(result.deleted)}, expected ${records} of each`);
       }
       const b = stats(batches);
       const i = stats(idle);
       const d = stats(during);
-      console.log(
-        `| ${batchSize} | ${result.batches} | ${(total / 1000).toFixed(2)} s | ${ms(b.p50)} | ${ms(b.max)} | ` +
-          `${ms(i.p50)} / ${ms(i.p99)} / ${ms(i.max)} | ${ms(d.p50)} / ${ms(d.p99)} / ${ms(d.max)} (${d.n}) |`,
+      const what = `${records.toLocaleString("en")} settled deliveries (+ attempts, + events), batch ${batchSize}`;
+      figures.push(
+        {
+          section: "retention",
+          name: `retention of ${what}: total`,
+          value: round(total / 1000),
+          unit: "s",
+          note: `${result.batches} batches, batch p50 ${round(b.p50)} ms, max ${round(b.max)} ms`,
+        },
+        {
+          section: "retention",
+          name: `POST /vaults p99 during retention, batch ${batchSize}`,
+          value: round(d.p99),
+          unit: "ms",
+          baseline: { name: "the same requests on the idle server", value: round(i.p99) },
+          ratio: round(d.p99 / i.p99),
+          note: `p50 ${round(d.p50)} ms (idle ${round(i.p50)} ms), max ${round(d.max)} ms (idle ${round(i.max)} ms), ${d.n} requests during the job`,
+        },
       );
     }
+    return figures;
   } finally {
     await service.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-await main();

@@ -1,0 +1,169 @@
+/**
+ * HTTP load for the benchmark, over undici's keep-alive connection pool:
+ *
+ * - `maxRate`: a closed loop. `connections` clients each send the next request as soon as the
+ *   previous answer is read, for `durationMs` after a warm-up; the figure is completed requests/s.
+ * - `fixedRate`: an open loop. Requests leave on a fixed schedule (`rate` per second, spread
+ *   evenly, whatever the answers do) over up to `connections` connections; the figure is the
+ *   latency of each, from the moment it was sent to its last body byte (a request waiting for a
+ *   free connection is counted from when it was due to leave).
+ *
+ * (autocannon was tried: its rate limit sends each second's budget in a burst, and it records
+ * latency in whole milliseconds, too coarse for sub-millisecond answers.)
+ *
+ * Every answer must have the expected status: the first unexpected one stops the run with its
+ * body in the error, so a broken seeding step or a refused request reads as what it is.
+ */
+import { Pool } from "undici";
+import { percentile } from "./stats.ts";
+
+export interface LoadRequest {
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  /** A fixed body, or one made per request (e.g. a unique name). */
+  body?: string | (() => string);
+  /** The status every answer must have (default 200). */
+  expect?: number;
+}
+
+export interface MaxRateResult {
+  requests: number;
+  seconds: number;
+  perSecond: number;
+}
+
+export interface FixedRateResult {
+  rate: number;
+  sent: number;
+  /** Latencies in ms, sorted ascending. */
+  latencies: number[];
+  p50: number;
+  p99: number;
+}
+
+function bodyOf(req: LoadRequest): string | undefined {
+  return typeof req.body === "function" ? req.body() : req.body;
+}
+
+async function send(pool: Pool, req: LoadRequest): Promise<void> {
+  const res = await pool.request({ method: req.method, path: req.path, headers: req.headers, body: bodyOf(req) });
+  const expect = req.expect ?? 200;
+  if (res.statusCode !== expect) {
+    const text = await res.body.text();
+    throw new Error(`${req.method} ${req.path} answered ${res.statusCode} (expected ${expect}): ${text.slice(0, 500)}`);
+  }
+  await res.body.dump({ limit: Number.POSITIVE_INFINITY });
+}
+
+/** Closed loop: completed requests per second with `connections` requests always in flight. */
+export async function maxRate(
+  origin: string,
+  req: LoadRequest,
+  options: { connections: number; durationMs: number; warmupMs: number },
+): Promise<MaxRateResult> {
+  const pool = new Pool(origin, { connections: options.connections, pipelining: 1 });
+  try {
+    let phase: "warmup" | "measure" | "stop" = "warmup";
+    let done = 0;
+    let failure: unknown = null;
+    const worker = async () => {
+      while (phase !== "stop" && failure === null) {
+        try {
+          await send(pool, req);
+        } catch (err) {
+          failure ??= err;
+          return;
+        }
+        if (phase === "measure") done++;
+      }
+    };
+    const workers = Array.from({ length: options.connections }, worker);
+    await new Promise((r) => setTimeout(r, options.warmupMs));
+    phase = "measure";
+    const started = performance.now();
+    await new Promise((r) => setTimeout(r, options.durationMs));
+    const seconds = (performance.now() - started) / 1000;
+    const requests = done;
+    phase = "stop";
+    await Promise.all(workers);
+    if (failure) throw failure;
+    return { requests, seconds, perSecond: requests / seconds };
+  } finally {
+    await pool.close();
+  }
+}
+
+/** Open loop: latency percentiles at a fixed request rate. */
+export async function fixedRate(
+  origin: string,
+  req: LoadRequest,
+  options: { rate: number; durationMs: number; warmupMs: number; connections: number },
+): Promise<FixedRateResult> {
+  const pool = new Pool(origin, { connections: options.connections, pipelining: 1 });
+  try {
+    const latencies: number[] = [];
+    const inFlight = new Set<Promise<void>>();
+    let failure: unknown = null;
+    const interval = 1000 / options.rate;
+    const total = Math.round(((options.warmupMs + options.durationMs) / 1000) * options.rate);
+    const warmup = Math.round((options.warmupMs / 1000) * options.rate);
+    const start = performance.now();
+    let sent = 0;
+    while (sent < total && failure === null) {
+      // Send every request whose time has come, then yield until the next one is due.
+      const now = performance.now();
+      while (sent < total && start + sent * interval <= now) {
+        const due = start + sent * interval;
+        const measured = sent >= warmup;
+        const p: Promise<void> = send(pool, req).then(
+          () => {
+            if (measured) latencies.push(performance.now() - due);
+            inFlight.delete(p);
+          },
+          (err: unknown) => {
+            failure ??= err;
+            inFlight.delete(p);
+          },
+        );
+        inFlight.add(p);
+        sent++;
+      }
+      const next = start + sent * interval - performance.now();
+      await new Promise((r) => (next > 1 ? setTimeout(r, Math.floor(next)) : setImmediate(r)));
+    }
+    await Promise.all(inFlight);
+    if (failure) throw failure;
+    latencies.sort((a, b) => a - b);
+    return {
+      rate: options.rate,
+      sent: sent - warmup,
+      latencies,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+    };
+  } finally {
+    await pool.close();
+  }
+}
+
+/** One request at a time over one connection: each request's latency (ms, sorted ascending). */
+export async function sequentialLatency(
+  origin: string,
+  req: LoadRequest,
+  options: { requests: number; warmup: number },
+): Promise<number[]> {
+  const pool = new Pool(origin, { connections: 1, pipelining: 1 });
+  try {
+    for (let i = 0; i < options.warmup; i++) await send(pool, req);
+    const latencies: number[] = [];
+    for (let i = 0; i < options.requests; i++) {
+      const started = performance.now();
+      await send(pool, req);
+      latencies.push(performance.now() - started);
+    }
+    return latencies.sort((a, b) => a - b);
+  } finally {
+    await pool.close();
+  }
+}
