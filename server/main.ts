@@ -6,7 +6,7 @@
  */
 import { type Invocation, parseCommandLine, UsageError, VERSION } from "./cli/parse.ts";
 import { loadConfig } from "./config.ts";
-import { ListenError } from "./listenError.ts";
+import type { ListenError } from "./listenError.ts";
 import { createLogger } from "./logger.ts";
 
 async function run(invocation: Extract<Invocation, { kind: "command" }>): Promise<void> {
