@@ -73,10 +73,10 @@ interface Finished {
  * Work is settled in batches: the attempts that finish within one turn of the event loop are
  * recorded together, and due records are claimed in the same transaction
  * (storage.webhooks.settle), so a busy engine commits once per turn, not twice per delivery.
- * Claims run ahead of the attempts: up to twice the attempt bounds are leased, and a record
- * waits in a queue of its endpoint until a slot frees, so a finished attempt is followed by the
- * next one at once instead of after the next transaction (the slots of an endpoint would
- * otherwise run in lockstep with the loop).
+ * Claims run ahead of the attempts: up to twice the attempt bounds are leased (per endpoint only
+ * while no other server holds leases on it), and a record waits in a queue of its endpoint until
+ * a slot frees, so a finished attempt is followed by the next one at once instead of after the
+ * next transaction (the slots of an endpoint would otherwise run in lockstep with the loop).
  *
  * Attempts in flight are bounded overall (`concurrency`, in this process) and per endpoint
  * (`endpointConcurrency`, less the leases other servers hold on it), so a slow receiver holds at
@@ -216,7 +216,8 @@ export class DeliveryWorker {
     const limit = Math.max(0, config.concurrency * CLAIM_AHEAD - (this.inFlight.size + this.queued));
     const { claimed, more, othersLeases, targets } = this.settle({
       limit,
-      endpointConcurrency: config.endpointConcurrency * CLAIM_AHEAD,
+      endpointConcurrency: config.endpointConcurrency,
+      claimAhead: CLAIM_AHEAD,
       leaseMs: config.leaseMs,
       leaseToken: `${this.workerId}.${++this.claims}`,
       holder: this.workerId,

@@ -147,6 +147,13 @@ export interface ClaimOptions {
   limit: number;
   /** At most this many leased records per endpoint, counting the ones already leased (by anyone). */
   endpointConcurrency: number;
+  /**
+   * With `holder`: on an endpoint where no other holder has a lease, lease up to this many times
+   * `endpointConcurrency` (records that wait in the worker for a slot); 1 by default. Where others
+   * hold leases the bound stays `endpointConcurrency`, so that together the holders never lease
+   * more than they may run at once.
+   */
+  claimAhead?: number;
   leaseMs: number;
   /** Written on the claimed records; outcomes and releases must present it. */
   leaseToken: string;

@@ -366,13 +366,14 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
 
   /** Leases due records inside the settling transaction (see `claimDue`). */
   const claimIn = (
-    { limit, endpointConcurrency, leaseMs, leaseToken, holder }: ClaimOptions,
+    { limit, endpointConcurrency, claimAhead = 1, leaseMs, leaseToken, holder }: ClaimOptions,
     now: string,
   ): Omit<SettleResult, "health" | "targets"> => {
     const leaseUntil = plusMs(now, leaseMs);
     const prefix = holder === undefined ? "" : `${holder}.`;
     const leases = busyStmt.all(prefix.length, prefix, now) as { endpoint_id: string; n: number; others: number }[];
     const busy = new Map(leases.map((r) => [r.endpoint_id, r.n]));
+    const shared = new Set(leases.filter((r) => r.others > 0).map((r) => r.endpoint_id));
     const othersLeases =
       holder === undefined
         ? null
@@ -393,7 +394,9 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
         more = true;
         break;
       }
-      const free = Math.min(endpointConcurrency - (busy.get(endpoint.id) ?? 0), remaining);
+      const bound =
+        holder === undefined || shared.has(endpoint.id) ? endpointConcurrency : endpointConcurrency * claimAhead;
+      const free = Math.min(bound - (busy.get(endpoint.id) ?? 0), remaining);
       if (free <= 0) {
         more = true;
         continue;
