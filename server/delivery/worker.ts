@@ -213,11 +213,15 @@ export class DeliveryWorker {
     if (this.stopping) return false;
     const { config, storage } = this.deps;
     if (this.stale.length > 0) storage.webhooks.releaseLeases(this.stale.splice(0));
-    const limit = Math.max(0, config.concurrency * CLAIM_AHEAD - (this.inFlight.size + this.queued));
+    // A record may wait for a slot while its lease outlasts the attempt's timeout with a second to
+    // spare; a lease too short for a wait of a second or more is not claimed ahead at all.
+    const waitMs = config.leaseMs - config.timeoutMs - 1000;
+    const ahead = waitMs >= 1000 ? CLAIM_AHEAD : 1;
+    const limit = Math.max(0, config.concurrency * ahead - (this.inFlight.size + this.queued));
     const { claimed, more, othersLeases, targets } = this.settle({
       limit,
       endpointConcurrency: config.endpointConcurrency,
-      claimAhead: CLAIM_AHEAD,
+      claimAhead: ahead,
       leaseMs: config.leaseMs,
       leaseToken: `${this.workerId}.${++this.claims}`,
       holder: this.workerId,
@@ -225,8 +229,8 @@ export class DeliveryWorker {
     });
     if (othersLeases) this.othersLeases = othersLeases;
     this.retarget(targets);
-    // A record may start while its lease outlasts the attempt's timeout (with a second to spare).
-    const startBy = performance.now() + config.leaseMs - config.timeoutMs - 1000;
+    // (Without claiming ahead, every record claimed has a free slot: it starts now.)
+    const startBy = ahead > 1 ? performance.now() + waitMs : Number.POSITIVE_INFINITY;
     for (const delivery of claimed) {
       let queue = this.queues.get(delivery.endpoint_id);
       if (!queue) {
