@@ -368,7 +368,7 @@ export function loadConfig(env: Env): Config {
     pollIntervalMs: int(env, "WEBHOOK_POLL_INTERVAL_MS", 1000, 10, 60_000),
     shutdownGraceMs: int(env, "WEBHOOK_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
     thread: bool(env, "WEBHOOK_THREAD", true),
-    threadNice: int(env, "WEBHOOK_THREAD_NICE", 10, 0, 19),
+    threadNice: int(env, "WEBHOOK_THREAD_NICE", 0, 0, 19),
     settleIntervalMs: int(env, "WEBHOOK_SETTLE_INTERVAL_MS", 0, 0, 1000),
   };
 

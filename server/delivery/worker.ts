@@ -14,6 +14,7 @@ import type {
   AttemptOutcome,
   ClaimedDelivery,
   ClaimOptions,
+  DeliveryTarget,
   EndpointHealth,
   SettleResult,
 } from "../storage/port/webhooks.ts";
@@ -21,6 +22,9 @@ import { type Storage, StorageBusyError } from "../storage/port.ts";
 import { type Decision, decide } from "./policy.ts";
 import { type SendResult, WebhookSender } from "./sender.ts";
 import { signatureHeaders } from "./signing.ts";
+
+/** Claims lease up to this many times the attempt bounds (the rest wait in their endpoint's queue). */
+const CLAIM_AHEAD = 2;
 
 const VERSION = (
   JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
@@ -46,6 +50,13 @@ interface InFlight {
   promise: Promise<void>;
 }
 
+/** A leased record waiting in its endpoint's queue, and until when it may start. */
+interface Queued {
+  delivery: ClaimedDelivery;
+  /** Real-time ms (performance.now) after which the lease could expire during the attempt. */
+  startBy: number;
+}
+
 /** A finished attempt waiting for the next settle, with what its log lines and metrics need. */
 interface Finished {
   outcome: AttemptOutcome;
@@ -60,10 +71,15 @@ interface Finished {
  * failure with backoff, or dead), releasing the lease.
  *
  * Work is settled in batches: the attempts that finish within one turn of the event loop are
- * recorded together, and the slots they free are refilled by a claim in the same transaction
+ * recorded together, and due records are claimed in the same transaction
  * (storage.webhooks.settle), so a busy engine commits once per turn, not twice per delivery.
- * Concurrency is bounded overall (`concurrency`, in this process) and per endpoint
- * (`endpointConcurrency`, counted from the leases in the database), so a slow receiver holds at
+ * Claims run ahead of the attempts: up to twice the attempt bounds are leased (per endpoint only
+ * while no other server holds leases on it), and a record waits in a queue of its endpoint until
+ * a slot frees, so a finished attempt is followed by the next one at once instead of after the
+ * next transaction (the slots of an endpoint would otherwise run in lockstep with the loop).
+ *
+ * Attempts in flight are bounded overall (`concurrency`, in this process) and per endpoint
+ * (`endpointConcurrency`, less the leases other servers hold on it), so a slow receiver holds at
  * most its own share of slots and the others keep flowing. The loop wakes when deliverable
  * records are committed (the storage "deliveries" signal), when attempts finish, when the next
  * retry falls due, and at the poll interval otherwise.
@@ -73,6 +89,15 @@ export class DeliveryWorker {
   private readonly loop: Loop;
   private readonly sender: WebhookSender;
   private readonly inFlight = new Map<string, InFlight>();
+  /** Leased records waiting for a slot, per endpoint (oldest first). */
+  private readonly queues = new Map<string, Queued[]>();
+  private queued = 0;
+  /** Attempts in flight per endpoint. */
+  private readonly running = new Map<string, number>();
+  /** Leases other servers hold per endpoint, as of the last claim. */
+  private othersLeases: Record<string, number> = {};
+  /** Queued records whose lease is too close to expiring to be sent: released by the next pass. */
+  private stale: { id: string; lease_token: string }[] = [];
   private finished: Finished[] = [];
   private readonly workerId = randomBytes(6).toString("hex");
   private claims = 0;
@@ -150,6 +175,10 @@ export class DeliveryWorker {
     const abandoned = [...this.inFlight.values()];
     this.abort.abort();
     await Promise.allSettled(abandoned.map((f) => f.promise));
+    // Leased but never started: given back with the abandoned ones.
+    const unstarted = [...this.queues.values()].flat().map((q) => q.delivery);
+    this.queues.clear();
+    this.queued = 0;
     // What finished is recorded; a lock held by another process is waited out.
     if (this.finished.length > 0) {
       try {
@@ -158,40 +187,108 @@ export class DeliveryWorker {
         this.deps.logger.error("webhook-delivery: recording finished attempts failed", describeError(err));
       }
     }
-    if (abandoned.length > 0) {
+    const release = [
+      ...abandoned.map((f) => f.lease),
+      ...unstarted.map((d) => ({ id: d.id, lease_token: d.lease_token })),
+      ...this.stale.splice(0),
+    ];
+    if (release.length > 0) {
       try {
-        this.deps.storage.webhooks.releaseLeases(abandoned.map((f) => f.lease));
+        this.deps.storage.webhooks.releaseLeases(release);
       } catch (err) {
         this.deps.logger.error("webhook-delivery: releasing leases failed", describeError(err));
       }
+    }
+    if (abandoned.length > 0) {
       this.deps.logger.info("webhook-delivery: released leases of unfinished attempts", { count: abandoned.length });
     }
     this.sender.close();
   }
 
   /**
-   * One pass: record the attempts that finished and lease as many due records as there are free
-   * slots, in one transaction, and start their attempts.
+   * One pass: record the attempts that finished and lease due records up to the claim bounds, in
+   * one transaction, then start what the free slots allow.
    */
   private pass(): boolean {
     if (this.stopping) return false;
-    const { config } = this.deps;
-    const free = config.concurrency - this.inFlight.size;
-    const { claimed, more } = this.settle(
-      free > 0
-        ? {
-            limit: free,
-            endpointConcurrency: config.endpointConcurrency,
-            leaseMs: config.leaseMs,
-            leaseToken: `${this.workerId}.${++this.claims}`,
-          }
-        : null,
-    );
-    for (const delivery of claimed) this.launch(delivery);
+    const { config, storage } = this.deps;
+    if (this.stale.length > 0) storage.webhooks.releaseLeases(this.stale.splice(0));
+    // A record may wait for a slot while its lease outlasts the attempt's timeout with a second to
+    // spare; a lease too short for a wait of a second or more is not claimed ahead at all.
+    const waitMs = config.leaseMs - config.timeoutMs - 1000;
+    const ahead = waitMs >= 1000 ? CLAIM_AHEAD : 1;
+    const limit = Math.max(0, config.concurrency * ahead - (this.inFlight.size + this.queued));
+    const { claimed, more, othersLeases, targets } = this.settle({
+      limit,
+      endpointConcurrency: config.endpointConcurrency,
+      claimAhead: ahead,
+      leaseMs: config.leaseMs,
+      leaseToken: `${this.workerId}.${++this.claims}`,
+      holder: this.workerId,
+      refresh: [...this.queues.keys()],
+    });
+    if (othersLeases) this.othersLeases = othersLeases;
+    this.retarget(targets);
+    // (Without claiming ahead, every record claimed has a free slot: it starts now.)
+    const startBy = ahead > 1 ? performance.now() + waitMs : Number.POSITIVE_INFINITY;
+    for (const delivery of claimed) {
+      let queue = this.queues.get(delivery.endpoint_id);
+      if (!queue) {
+        queue = [];
+        this.queues.set(delivery.endpoint_id, queue);
+      }
+      queue.push({ delivery, startBy });
+      this.queued++;
+    }
+    this.dispatch();
     // Nothing more is due now: find out when something will be. (While due records wait for a
-    // slot, each attempt that finishes wakes the loop.)
-    if (free > 0 && !more) this.scheduleWake();
+    // lease, each attempt that finishes wakes the loop.)
+    if (limit > 0 && !more) this.scheduleWake();
     return false;
+  }
+
+  /**
+   * Brings waiting records up to date with their endpoint (its URL, scheme or secrets may have
+   * changed since the claim); the records of an endpoint disabled or deleted meanwhile are not
+   * sent: their leases are given back (a disabled endpoint's records are held until it is enabled).
+   */
+  private retarget(targets: Record<string, DeliveryTarget | null>): void {
+    for (const [endpointId, target] of Object.entries(targets)) {
+      const queue = this.queues.get(endpointId);
+      if (!queue) continue;
+      if (target === null) {
+        this.queues.delete(endpointId);
+        this.queued -= queue.length;
+        for (const q of queue) this.stale.push({ id: q.delivery.id, lease_token: q.delivery.lease_token });
+        continue;
+      }
+      for (const q of queue) Object.assign(q.delivery, target);
+    }
+    if (this.stale.length > 0) this.notify();
+  }
+
+  /** Starts queued records while slots are free, overall and per endpoint, endpoints in turn. */
+  private dispatch(): void {
+    const { config } = this.deps;
+    let started = true;
+    while (started && this.queued > 0 && this.inFlight.size < config.concurrency) {
+      started = false;
+      for (const [endpointId, queue] of this.queues) {
+        if (this.inFlight.size >= config.concurrency) return;
+        const bound = config.endpointConcurrency - (this.othersLeases[endpointId] ?? 0);
+        if ((this.running.get(endpointId) ?? 0) >= bound) continue;
+        const next = queue.shift();
+        if (queue.length === 0) this.queues.delete(endpointId);
+        if (!next) continue;
+        this.queued--;
+        if (performance.now() > next.startBy) {
+          this.stale.push({ id: next.delivery.id, lease_token: next.delivery.lease_token });
+          continue;
+        }
+        this.launch(next.delivery);
+        started = true;
+      }
+    }
   }
 
   /**
@@ -199,7 +296,7 @@ export class DeliveryWorker {
    * outcomes did. On a locked database the outcomes wait for the next pass; an outcome that
    * cannot be recorded at all is left out (its lease expires and it is sent again).
    */
-  private settle(claim: ClaimOptions | null): { claimed: ClaimedDelivery[]; more: boolean } {
+  private settle(claim: ClaimOptions | null): Omit<SettleResult, "health"> {
     const { storage, config, logger } = this.deps;
     this.lastSettleAt = performance.now();
     const batch = this.finished;
@@ -241,7 +338,7 @@ export class DeliveryWorker {
       this.report(recorded, health);
       // Claim in a pass of its own.
       this.notify();
-      return { claimed: [], more: true };
+      return { claimed: [], more: true, othersLeases: null, targets: {} };
     }
     this.report(batch, result.health);
     return result;
@@ -263,8 +360,13 @@ export class DeliveryWorker {
       )
       .finally(() => {
         this.inFlight.delete(delivery.id);
+        const running = (this.running.get(delivery.endpoint_id) ?? 1) - 1;
+        if (running > 0) this.running.set(delivery.endpoint_id, running);
+        else this.running.delete(delivery.endpoint_id);
+        if (!this.stopping) this.dispatch();
         this.settleSoon();
       });
+    this.running.set(delivery.endpoint_id, (this.running.get(delivery.endpoint_id) ?? 0) + 1);
     this.inFlight.set(delivery.id, { lease: { id: delivery.id, lease_token: delivery.lease_token }, promise });
   }
 

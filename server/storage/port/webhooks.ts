@@ -130,17 +130,41 @@ export interface SettleResult {
   claimed: ClaimedDelivery[];
   /** Due records were left unclaimed by a limit (overall or per endpoint): there is more to do now. */
   more: boolean;
+  /**
+   * With `claim.holder`: the leases in force per endpoint held by others (other servers' workers),
+   * endpoints with none left out; null without a claim.
+   */
+  othersLeases: Record<string, number> | null;
+  /**
+   * The current target of each endpoint in `claim.refresh`, read after the outcomes were recorded;
+   * null when it is disabled or deleted (its waiting records must not be sent).
+   */
+  targets: Record<string, DeliveryTarget | null>;
 }
 
 export interface ClaimOptions {
   /** At most this many records in total. */
   limit: number;
-  /** At most this many leased records per endpoint, counting the ones already in flight. */
+  /** At most this many leased records per endpoint, counting the ones already leased (by anyone). */
   endpointConcurrency: number;
+  /**
+   * With `holder`: on an endpoint where no other holder has a lease, lease up to this many times
+   * `endpointConcurrency` (records that wait in the worker for a slot); 1 by default. Where others
+   * hold leases the bound stays `endpointConcurrency`, so that together the holders never lease
+   * more than they may run at once.
+   */
+  claimAhead?: number;
   leaseMs: number;
   /** Written on the claimed records; outcomes and releases must present it. */
   leaseToken: string;
+  /** The worker's own lease tokens start with `${holder}.`: leases of other holders are reported (settle). */
+  holder?: string;
+  /** Endpoints whose claimed records wait in the worker: their current target is reported (settle). */
+  refresh?: string[];
 }
+
+/** Where and how an endpoint's deliveries are sent now. */
+export type DeliveryTarget = Pick<ClaimedDelivery, "url" | "signing_scheme" | "secret_sealed" | "previous_secret">;
 
 /**
  * Webhook endpoints and their delivery records. Records are created by the outbox fan-out
@@ -208,7 +232,7 @@ export interface WebhookStore {
    * `recordAttempt` would, in order: its lease released, its endpoint's health and events), then
    * leases due records as `claimDue` would (when `claim` is given), all in one transaction.
    * `health[i]` is how the endpoint of `outcomes[i]` moved. With no outcomes and nothing due it
-   * takes no write lock.
+   * takes no write lock. A claim with a `limit` of 0 leases nothing but still refreshes.
    */
   settle(outcomes: AttemptOutcome[], policy: HealthPolicy, claim: ClaimOptions | null): SettleResult;
   /** Releases leases without recording an attempt (shutdown): the records are due again at once. */

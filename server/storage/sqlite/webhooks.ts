@@ -7,8 +7,10 @@ import type {
   DeliveryAttempt,
   DeliveryRecord,
   DeliveryStatus,
+  DeliveryTarget,
   EndpointHealth,
   HealthPolicy,
+  SettleResult,
   SigningScheme,
   WebhookEndpointConfig,
   WebhookEndpointRecord,
@@ -80,6 +82,23 @@ interface ClaimRow {
 
 /** An attempt that moved nothing (its record or endpoint is gone). */
 const UNCHANGED: EndpointHealth = { consecutive_fail: 0, degraded: null, disabled: null };
+/** A settle that did nothing. */
+const NOTHING: SettleResult = { health: [], claimed: [], more: false, othersLeases: null, targets: {} };
+
+type TargetRow = Pick<
+  EndpointRow,
+  "id" | "url" | "signing_scheme" | "secret_sealed" | "previous_secret_sealed" | "previous_secret_expires_at"
+>;
+
+const targetOf = (row: TargetRow): DeliveryTarget => ({
+  url: row.url,
+  signing_scheme: row.signing_scheme,
+  secret_sealed: row.secret_sealed,
+  previous_secret:
+    row.previous_secret_sealed !== null && row.previous_secret_expires_at !== null
+      ? { sealed: row.previous_secret_sealed, expires_at: row.previous_secret_expires_at }
+      : null,
+});
 /** No outcome is recorded without its policy; a claim alone needs none. */
 const NO_POLICY: HealthPolicy = { degradedThreshold: Number.MAX_SAFE_INTEGER, autoDisableAfterMs: 0 };
 
@@ -94,8 +113,10 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
   );
 
   // --- the claim path (see claimDue) ---
+  // Leases in force per endpoint; `others`: those whose token does not start with the given prefix.
   const busyStmt = db.prepare(
-    `SELECT endpoint_id, count(*) AS n FROM webhook_deliveries INDEXED BY webhook_deliveries_leased
+    `SELECT endpoint_id, count(*) AS n, sum(substr(lease_token, 1, ?) <> ?) AS others
+     FROM webhook_deliveries INDEXED BY webhook_deliveries_leased
      WHERE lease_until IS NOT NULL AND lease_until > ? GROUP BY endpoint_id`,
   );
   // A rotated-out secret stops signing when it expires: forget it (it is sealed, but nothing needs it any more).
@@ -121,6 +142,10 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
      WHERE d.endpoint_id = ? AND d.status = 'pending' AND d.next_attempt_at <= ?
        AND (d.lease_until IS NULL OR d.lease_until <= ?)
      ORDER BY d.next_attempt_at, d.id LIMIT ?`,
+  );
+  const targetsStmt = db.prepare(
+    `SELECT id, url, signing_scheme, secret_sealed, previous_secret_sealed, previous_secret_expires_at
+     FROM webhook_endpoints WHERE active = 1 AND id IN (SELECT value FROM json_each(?))`,
   );
   const leaseStmt = db.prepare("UPDATE webhook_deliveries SET lease_until = ?, lease_token = ? WHERE id = ?");
   const payloadStmt = db.prepare("SELECT payload FROM events WHERE seq = ?");
@@ -331,16 +356,31 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
     return updateHealth(outcome, now, policy, succeeded);
   };
 
+  /** The current targets of endpoints (see SettleResult.targets). */
+  const targetsIn = (ids: string[] | undefined): Record<string, DeliveryTarget | null> => {
+    if (!ids || ids.length === 0) return {};
+    const targets: Record<string, DeliveryTarget | null> = Object.fromEntries(ids.map((id) => [id, null]));
+    for (const row of targetsStmt.all(JSON.stringify(ids)) as TargetRow[]) targets[row.id] = targetOf(row);
+    return targets;
+  };
+
   /** Leases due records inside the settling transaction (see `claimDue`). */
-  const claimIn = ({ limit, endpointConcurrency, leaseMs, leaseToken }: ClaimOptions, now: string) => {
+  const claimIn = (
+    { limit, endpointConcurrency, claimAhead = 1, leaseMs, leaseToken, holder }: ClaimOptions,
+    now: string,
+  ): Omit<SettleResult, "health" | "targets"> => {
     const leaseUntil = plusMs(now, leaseMs);
+    const prefix = holder === undefined ? "" : `${holder}.`;
+    const leases = busyStmt.all(prefix.length, prefix, now) as { endpoint_id: string; n: number; others: number }[];
+    const busy = new Map(leases.map((r) => [r.endpoint_id, r.n]));
+    const shared = new Set(leases.filter((r) => r.others > 0).map((r) => r.endpoint_id));
+    const othersLeases =
+      holder === undefined
+        ? null
+        : Object.fromEntries(leases.filter((r) => r.others > 0).map((r) => [r.endpoint_id, r.others]));
     expireSecretsStmt.run(now);
-    const candidates = candidatesStmt.all(now, now) as Pick<
-      EndpointRow,
-      "id" | "url" | "signing_scheme" | "secret_sealed" | "previous_secret_sealed" | "previous_secret_expires_at"
-    >[];
-    if (candidates.length === 0) return { claimed: [], more: false };
-    const busy = new Map((busyStmt.all(now) as { endpoint_id: string; n: number }[]).map((r) => [r.endpoint_id, r.n]));
+    const candidates = candidatesStmt.all(now, now) as TargetRow[];
+    if (candidates.length === 0) return { claimed: [], more: false, othersLeases };
     const start = rotation++ % candidates.length;
     const ordered = [...candidates.slice(start), ...candidates.slice(0, start)];
     const claimed: ClaimedDelivery[] = [];
@@ -354,7 +394,9 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
         more = true;
         break;
       }
-      const free = Math.min(endpointConcurrency - (busy.get(endpoint.id) ?? 0), remaining);
+      const bound =
+        holder === undefined || shared.has(endpoint.id) ? endpointConcurrency : endpointConcurrency * claimAhead;
+      const free = Math.min(bound - (busy.get(endpoint.id) ?? 0), remaining);
       if (free <= 0) {
         more = true;
         continue;
@@ -363,10 +405,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
       if (rows.length === free) more = true;
       for (const row of rows) leaseStmt.run(leaseUntil, leaseToken, row.id);
       rows.sort((a, b) => (a.id < b.id ? -1 : 1));
-      const previous =
-        endpoint.previous_secret_sealed !== null && endpoint.previous_secret_expires_at !== null
-          ? { sealed: endpoint.previous_secret_sealed, expires_at: endpoint.previous_secret_expires_at }
-          : null;
+      const { previous_secret: previous } = targetOf(endpoint);
       for (const row of rows) {
         let payload = payloads.get(row.event_seq);
         if (payload === undefined) {
@@ -390,16 +429,16 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
       }
       remaining -= rows.length;
     }
-    return { claimed, more };
+    return { claimed, more, othersLeases };
   };
 
   const settle: WebhookStore["settle"] = (outcomes, policy, claim) => {
     const wantsClaim = claim !== null && claim.limit > 0;
     if (outcomes.length === 0) {
-      if (!wantsClaim) return { health: [], claimed: [], more: false };
+      if (!wantsClaim) return { ...NOTHING, targets: targetsIn(claim?.refresh) };
       // Every pass of the loop may call this: look before taking the write lock.
       const at = ctx.nowIso();
-      if (candidatesStmt.get(at, at) === undefined) return { health: [], claimed: [], more: false };
+      if (candidatesStmt.get(at, at) === undefined) return { ...NOTHING, targets: targetsIn(claim?.refresh) };
     }
     // One immediate transaction: the outcomes release their leases before the claim counts the
     // leases in force, two workers (or two servers on one database) never lease the same
@@ -408,7 +447,11 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
       const now = ctx.nowIso();
       const succeeded = new Set<string>();
       const health = outcomes.map((outcome) => recordIn(outcome, now, policy, succeeded));
-      return { health, ...(wantsClaim ? claimIn(claim, now) : { claimed: [], more: false }) };
+      return {
+        health,
+        ...(wantsClaim ? claimIn(claim, now) : { claimed: [], more: false, othersLeases: null }),
+        targets: targetsIn(claim?.refresh),
+      };
     });
   };
 
