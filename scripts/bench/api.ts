@@ -16,7 +16,7 @@ import { freePort } from "../lib/serverProcess.ts";
 import { type Figure, judged } from "./figure.ts";
 import { fixedRate, type LoadRequest, maxRate } from "./load.ts";
 import { copyDatabase, seedDatabase, step } from "./seed.ts";
-import { type BenchProcess, startBare, startServiceProcess } from "./servers.ts";
+import { type BenchProcess, cpuMs, startBare, startServiceProcess } from "./servers.ts";
 import { median, round } from "./stats.ts";
 
 export const BENCH_TOKEN = "cat_bench_0123456789abcdefghijklmnopqrstuv";
@@ -103,12 +103,19 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<Figure
     const figures: Figure[] = [];
     for (const probe of probes()) {
       const rates = new Map<BenchProcess, number[]>(order.map((s) => [s, []]));
+      // Requests per CPU-second of the server process (warm-up included): a busy
+      // machine slows every process down, but changes the CPU a request costs much less.
+      const perCpu = new Map<BenchProcess, number[]>(order.map((s) => [s, []]));
       for (let run = 0; run < runs; run++) {
         for (const server of order) {
+          const cpuBefore = cpuMs(server.child.pid);
           const result = await maxRate(server.base, probe.request, { connections: CONNECTIONS, durationMs, warmupMs });
+          const cpuSeconds = (cpuMs(server.child.pid) - cpuBefore) / 1000;
           rates.get(server)?.push(result.perSecond);
+          perCpu.get(server)?.push(result.allRequests / cpuSeconds);
         }
       }
+      const cpuRate = (s: BenchProcess) => median(perCpu.get(s) ?? []);
       const rate = (s: BenchProcess) => median(rates.get(s) ?? []);
       const note = `${runs} interleaved runs of ${durationMs / 1000} s, ${CONNECTIONS} connections, medians`;
       figures.push(
@@ -122,6 +129,15 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<Figure
           target: { of: "ratio", op: ">=", value: probe.rateTarget },
           note,
         }),
+        {
+          section: "api",
+          name: `${probe.label} requests per CPU-second`,
+          value: round(cpuRate(service)),
+          unit: "req/CPU-s",
+          baseline: { name: "bare Express 5 handler", value: round(cpuRate(express)) },
+          ratio: round(cpuRate(service) / cpuRate(express)),
+          note: `the same runs; requests completed per second of the server process's CPU time (vs node:http: ${round(cpuRate(service) / cpuRate(http))})`,
+        },
         {
           section: "api",
           name: `${probe.label} requests/s vs node:http`,

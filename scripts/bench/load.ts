@@ -29,6 +29,8 @@ export interface LoadRequest {
 
 export interface MaxRateResult {
   requests: number;
+  /** Requests completed including the warm-up. */
+  allRequests: number;
   seconds: number;
   perSecond: number;
 }
@@ -66,6 +68,7 @@ export async function maxRate(
   try {
     let phase: "warmup" | "measure" | "stop" = "warmup";
     let done = 0;
+    let all = 0;
     let failure: unknown = null;
     const worker = async () => {
       while (phase !== "stop" && failure === null) {
@@ -75,6 +78,7 @@ export async function maxRate(
           failure ??= err;
           return;
         }
+        all++;
         if (phase === "measure") done++;
       }
     };
@@ -88,7 +92,7 @@ export async function maxRate(
     phase = "stop";
     await Promise.all(workers);
     if (failure) throw failure;
-    return { requests, seconds, perSecond: requests / seconds };
+    return { requests, allRequests: all, seconds, perSecond: requests / seconds };
   } finally {
     await pool.close();
   }

@@ -34,6 +34,16 @@ export interface BenchProcess {
   stop(): Promise<void>;
 }
 
+/** user + system CPU milliseconds of a process so far (Linux), NaN elsewhere. */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export function peakRssMiB(pid: number | undefined): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");

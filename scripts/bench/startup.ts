@@ -6,25 +6,15 @@
  * answers `/healthz`, timed the same way (what starting any Node server costs here right now).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../lib/serverProcess.ts";
 import { BENCH_TOKEN } from "./api.ts";
 import { type Figure, judged } from "./figure.ts";
 import { seedDatabase } from "./seed.ts";
-import { startServiceProcess } from "./servers.ts";
+import { cpuMs, startServiceProcess } from "./servers.ts";
 import { median, round, sleep } from "./stats.ts";
-
-/** user + system CPU milliseconds of a process so far (Linux), NaN elsewhere. */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 const BARE = `require("node:http").createServer((q, s) => { s.writeHead(200, {"content-type": "application/json"}); s.end('{"status":"ok"}'); }).listen(Number(process.env.PORT), "127.0.0.1");`;
 
