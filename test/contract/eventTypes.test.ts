@@ -161,5 +161,5 @@ describe("GET /webhook_event_types", () => {
       "application/json"
     ].example.data;
     expect(validators.get("vault_credential.refresh_failed")?.(declared)).toBe(true);
-  });
+  }, 90_000);
 });

@@ -234,7 +234,8 @@ describe("thread rows", () => {
 describe("rows that need a run in flight", () => {
   let slow: TestServer;
   beforeAll(async () => {
-    slow = await startTestServer({ env: { ECHO_RUNTIME_DELAY_MS: "1500" } });
+    // Long enough that the archive lands while the first turn runs, however slow the machine.
+    slow = await startTestServer({ env: { ECHO_RUNTIME_DELAY_MS: "5000" } });
   });
   afterAll(async () => {
     await slow.stop();

@@ -45,6 +45,8 @@ describe("/metrics", () => {
         WEBHOOK_POLL_INTERVAL_MS: "50",
         WEBHOOK_SHUTDOWN_GRACE_MS: "0",
         ECHO_RUNTIME_DELAY_MS: "10000",
+        // The /slow attempt must stay held for the whole test, however slow the machine.
+        WEBHOOK_TIMEOUT_MS: "120000",
       },
     });
     receiver = await startReceiver((req) => {

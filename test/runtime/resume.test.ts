@@ -85,4 +85,4 @@ it("resumes an interrupted tool loop from its recorded events after a restart, w
   } finally {
     await second.stop();
   }
-});
+}, 90_000);
