@@ -50,19 +50,26 @@ export interface RuntimeDeps {
 }
 
 /**
- * A runtime whose modules are loaded when its first turn runs: the provider SDKs, the MCP client
- * and undici are a large part of the server's start-up time and memory, and most servers run
- * only some runtimes, if any. A failed load fails that turn and is tried again by the next one.
+ * A runtime whose modules are loaded in the background once the server runs, instead of before
+ * it starts: the provider SDKs, the MCP client and undici are a large part of the server's
+ * start-up time and memory, and a server without provider configuration never loads them. A
+ * turn that comes first waits for the load; a failed load fails that turn and is tried again by
+ * the next one.
  */
-function loadedOnFirstRun(load: () => Promise<AgentRuntime>): AgentRuntime {
+function loadedInBackground(load: () => Promise<AgentRuntime>): AgentRuntime {
   let loading: Promise<AgentRuntime> | null = null;
+  const loaded = () => {
+    loading ??= load().catch((err: unknown) => {
+      loading = null;
+      throw err;
+    });
+    return loading;
+  };
+  // Started now, awaited by the first turn; a failure here is reported by that turn.
+  setImmediate(() => loaded().catch(() => {}));
   return {
     async run(turn, signal) {
-      loading ??= load().catch((err: unknown) => {
-        loading = null;
-        throw err;
-      });
-      return (await loading).run(turn, signal);
+      return (await loaded()).run(turn, signal);
     },
   };
 }
@@ -86,7 +93,7 @@ export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
   };
   const anthropicConfig = runtimes.anthropic;
   const anthropic = anthropicConfig
-    ? loadedOnFirstRun(async () => {
+    ? loadedInBackground(async () => {
         const [{ ModelRuntime }, { AnthropicModel }] = await Promise.all([
           import("./modelRuntime.ts"),
           import("./anthropicModel.ts"),
@@ -101,7 +108,7 @@ export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
     : null;
   const openaiConfig = runtimes.openai;
   const openai = openaiConfig
-    ? loadedOnFirstRun(async () => {
+    ? loadedInBackground(async () => {
         const [{ ModelRuntime }, { OpenAIChatModel }] = await Promise.all([
           import("./modelRuntime.ts"),
           import("./openaiModel.ts"),
