@@ -230,7 +230,7 @@ describe("create", () => {
     await server.request("POST", `/deployments/${last.body.id}/archive`, { token });
     expect((await server.request("POST", "/deployments", { body, token })).status).toBe(200);
     expectError(await server.request("POST", "/deployments", { body, token }), 409, "conflict_error");
-  });
+  }, 120_000);
 });
 
 describe("read and list", () => {
