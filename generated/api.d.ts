@@ -829,8 +829,8 @@ export interface paths {
          *       (default 100; `429` beyond). A client that stops reading is disconnected once the server has
          *       waited `STREAM_DRAIN_TIMEOUT_MS` (default 30 s) for it to take what was already sent: the
          *       server never buffers events without bound. Reconnect with `Last-Event-ID` to continue.
-         *     - **End.** The stream stays open until the client closes it; the server closes it at shutdown
-         *       and when the session is deleted. Bad input (an unknown session, a bad `after_id`, an unknown
+         *     - **End.** The stream stays open until the client closes it; the server closes it at shutdown,
+         *       when the session is deleted and when the token is revoked. Bad input (an unknown session, a bad `after_id`, an unknown
          *       type) is refused before the stream starts, in the error envelope.
          */
         get: operations["streamSessionEvents"];

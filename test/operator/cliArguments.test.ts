@@ -33,6 +33,8 @@ describe("the cloud-agents parser", () => {
     [["token", "revoke", "--help"], /^Usage: cloud-agents token revoke ID/],
     [["skills", "import", "--help"], /^Usage: cloud-agents skills import DIR/],
     [["help", "token", "create"], /^Usage: cloud-agents token create/],
+    [["listen", "--help"], /^Usage: cloud-agents listen --forward-to URL \[--events a,b\]/],
+    [["help", "listen"], /^Usage: cloud-agents listen/],
   ])("%j is a request for help", (args, usage) => {
     const parsed = parseCommandLine(args);
     expect(parsed.kind).toBe("help");
@@ -65,6 +67,13 @@ describe("the cloud-agents parser", () => {
     [["serve", "--port", "80"], /Unknown option '--port' for cloud-agents serve/],
     [["skills", "import"], /cloud-agents skills import needs DIR/],
     [["help", "nothing"], /No help for "nothing"/],
+    [["listen"], /cloud-agents listen needs --forward-to/],
+    [["listen", "--forward-to"], /Option '--forward-to <value>' argument missing/],
+    [
+      ["listen", "--forward-to", "http://localhost:1", "--account", "a"],
+      /Unknown option '--account' for cloud-agents listen/,
+    ],
+    [["listen", "--forward-to", "http://localhost:1", "extra"], /Unexpected argument 'extra'/],
   ])("%j is a usage error", (args, message) => {
     expect(() => parseCommandLine(args)).toThrow(UsageError);
     expect(() => parseCommandLine(args)).toThrow(message);
@@ -84,6 +93,14 @@ describe("the cloud-agents parser", () => {
       values: { account: "a", json: undefined },
     });
     expect(parseCommandLine([])).toEqual({ kind: "command", name: "serve", args: [], values: {} });
+    expect(
+      parseCommandLine(["listen", "--forward-to", "http://localhost:4242/h", "--events", "agent.created", "--json"]),
+    ).toEqual({
+      kind: "command",
+      name: "listen",
+      args: [],
+      values: { "forward-to": "http://localhost:4242/h", events: "agent.created", json: true },
+    });
   });
 });
 
