@@ -75,7 +75,9 @@ async function main(): Promise<void> {
       console.error(`bench: ${name} done in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
       console.error(renderTable(got));
     } catch (err) {
-      const error = err instanceof Error ? (err.stack ?? err.message) : String(err);
+      const cause =
+        err instanceof Error && err.cause ? `\ncaused by: ${String((err.cause as Error).stack ?? err.cause)}` : "";
+      const error = (err instanceof Error ? (err.stack ?? err.message) : String(err)) + cause;
       failures.push({ section: name, error });
       console.error(`bench: ${name} FAILED: ${error}`);
     }

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { Pool } from "undici";
 import { systemClock } from "../../server/clock.ts";
 import { loadConfig } from "../../server/config.ts";
 import { runRetention } from "../../server/housekeeping/retention.ts";
@@ -87,15 +88,19 @@ export async function runRetentionBench(options: { quick?: boolean } = {}): Prom
   const storage = service.deps.storage;
   const accountId = storage.accounts.findAccountByName("default")?.id ?? "";
   let vaults = 0;
+  // Its own connection pool (not the process-wide one of fetch, which may still hold a socket to
+  // an earlier section's server that listened on the same port).
+  const pool = new Pool(service.url, { connections: 1 });
   const post = async () => {
     const started = performance.now();
-    const res = await fetch(`${service.url}/api/v1/cloud/vaults`, {
+    const res = await pool.request({
       method: "POST",
+      path: "/api/v1/cloud/vaults",
       headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
       body: JSON.stringify({ display_name: `bench ${++vaults}` }),
     });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`POST /vaults answered ${res.status}`);
+    const text = await res.body.text();
+    if (res.statusCode !== 200) throw new Error(`POST /vaults answered ${res.statusCode}: ${text.slice(0, 300)}`);
     return performance.now() - started;
   };
   const figures: Figure[] = [];
@@ -121,8 +126,8 @@ export async function runRetentionBench(options: { quick?: boolean } = {}): Prom
         try {
           during.push(await post());
         } catch (err) {
-          const cause = (err as { cause?: { code?: string } }).cause?.code;
-          failures.push(cause ?? (err instanceof Error ? err.message : String(err)));
+          const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+          failures.push(code ?? (err instanceof Error ? err.message : String(err)));
         }
       }
       const result = await job;
@@ -157,6 +162,7 @@ export async function runRetentionBench(options: { quick?: boolean } = {}): Prom
     }
     return figures;
   } finally {
+    await pool.close();
     await service.stop();
     rmSync(dir, { recursive: true, force: true });
   }

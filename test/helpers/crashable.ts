@@ -3,7 +3,7 @@
  * same database file. Each runs in its own process group, so the kill reaches tsx and the server.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { waitFor } from "./testServer.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
