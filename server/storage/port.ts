@@ -27,6 +27,17 @@ export class StorageBusyError extends Error {
   }
 }
 
+/**
+ * A write lost a race that the adapter detected (an optimistic version check, a unique key another
+ * transaction took first): nothing was written. The API answers 409 with this message.
+ */
+export class StorageConflictError extends Error {
+  constructor(message = "The resource was changed by another request; retry with its current state.") {
+    super(message);
+    this.name = "StorageConflictError";
+  }
+}
+
 /** Background upkeep an adapter needs (SQLite: checkpointing the WAL off the event loop). */
 export interface StorageMaintenance {
   name: string;
@@ -52,31 +63,58 @@ export interface StorageThreadLink {
 }
 
 /**
- * The narrow storage port: domain-level operations grouped by resource. Routes and domain code
- * depend on this interface only; the SQLite adapter implements it and a PostgreSQL adapter can
- * follow beside it. Every method that changes state and emits an event does both in one transaction.
+ * A store as the port exposes it: every operation returns a Promise. The interfaces under port/
+ * describe each operation's arguments and result (the SQLite adapter implements them as they are,
+ * synchronously, and wraps them; the PostgreSQL adapter implements `Async<...>` directly).
+ * Callbacks handed to an operation (`update`, `plan`, `nextRunAt`) stay synchronous and pure: the
+ * adapter may call them inside its transaction, and again when it retries an optimistic write.
  */
-export interface Storage {
-  accounts: AccountStore;
-  agents: AgentStore;
-  environments: EnvironmentStore;
+export type Async<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
+};
+
+/** The stores of the port, each operation one transaction of its own (or part of an enclosing unit of work). */
+export interface Stores {
+  accounts: Async<AccountStore>;
+  agents: Async<AgentStore>;
+  environments: Async<EnvironmentStore>;
   /** Idempotency-Key records of POST requests. */
-  idempotency: IdempotencyStore;
-  sessions: SessionStore;
+  idempotency: Async<IdempotencyStore>;
+  sessions: Async<SessionStore>;
   /** Deployments and their runs; the scheduler (server/scheduler/worker.ts) fires them. */
-  deployments: DeploymentStore;
+  deployments: Async<DeploymentStore>;
   /** The run state machine driven by the run worker (server/runtime/worker.ts). */
-  runs: RunStore;
-  outbox: OutboxStore;
+  runs: Async<RunStore>;
+  outbox: Async<OutboxStore>;
   /** Service-wide facts, such as the secret-key check value. */
-  meta: MetaStore;
-  skills: SkillStore;
-  vaults: VaultStore;
-  webhooks: WebhookStore;
+  meta: Async<MetaStore>;
+  skills: Async<SkillStore>;
+  vaults: Async<VaultStore>;
+  webhooks: Async<WebhookStore>;
   /** Retention, readiness and the figures /metrics reads. */
-  housekeeping: HousekeepingStore;
+  housekeeping: Async<HousekeepingStore>;
   /** The reads of live streams (server/streams/): committed events after a position in commit order. */
-  streams: StreamStore;
+  streams: Async<StreamStore>;
+}
+
+/** Which adapter a Storage is (for the few places that differ: the delivery thread, backups, docs). */
+export type StorageDialect = "sqlite" | "postgres";
+
+/**
+ * The narrow storage port: domain-level operations grouped by resource, all asynchronous. Routes
+ * and domain code depend on this interface only; the SQLite adapter (storage/sqlite/) and the
+ * PostgreSQL adapter (storage/postgres/) implement it. Every method that changes state and emits an
+ * event does both in one transaction. Work that spans resources runs in one unit of work:
+ * `storage.transaction(async (tx) => ...)`, every call through `tx` in the same transaction
+ * (committed when the function resolves, rolled back when it throws).
+ */
+export interface Storage extends Stores {
+  readonly dialect: StorageDialect;
+  /**
+   * Runs `fn` in one transaction. `fn` must only await calls through `tx` (and pure work): on
+   * SQLite other callers wait until it ends; on PostgreSQL it holds one pooled connection.
+   */
+  transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T>;
   /**
    * A new source of wake-ups for live streams: commits of this process at once, commits of other
    * processes (or replicas) within `pollIntervalMs`.
@@ -91,5 +129,6 @@ export interface Storage {
    * beside this one (the delivery thread); null when it cannot (an in-memory database).
    */
   threadLink(): StorageThreadLink | null;
-  close(): void;
+  /** Closes the connection(s) after the adapter's maintenance stopped. */
+  close(): Promise<void>;
 }

@@ -4,16 +4,12 @@
  */
 
 /**
- * One table-specific batch delete of the retention job. `deleteBatch` deletes at most `limit`
- * rows of `table` that are settled and older than `cutoff` (one short transaction) and returns
- * the rows it deleted per table (dependent rows it removed first included). The job calls it
- * until it deletes fewer than `limit` rows of `table`.
+ * One table-specific step of the retention job (see HousekeepingStore.deleteRetentionBatch).
  */
 export interface RetentionStep {
   table: string;
   /** What goes, for the docs and the logs. */
   description: string;
-  deleteBatch(cutoff: string, limit: number): Record<string, number>;
 }
 
 /** The result of one readiness probe of the storage: null = the check passed, else why it failed. */
@@ -46,6 +42,13 @@ export interface RunStats {
 export interface HousekeepingStore {
   /** The retention job's steps, in the order they run (records before the events they reference). */
   retentionSteps(): readonly RetentionStep[];
+  /**
+   * One batch of a retention step: deletes at most `limit` rows of `table` (a step's table) that
+   * are settled and older than `cutoff` (one short transaction) and returns the rows it deleted
+   * per table (dependent rows it removed first included). The job calls it until it deletes fewer
+   * than `limit` rows of `table`.
+   */
+  deleteRetentionBatch(table: string, cutoff: string, limit: number): Record<string, number>;
   check(): StorageCheck;
   deliveryQueue(now: string): DeliveryQueueStats;
   runs(): RunStats;
