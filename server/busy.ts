@@ -6,12 +6,12 @@ import { StorageBusyError } from "./storage/port.ts";
  * uses it for the writes that follow slow work (a run's output, a delivery attempt's outcome),
  * so that a lock held for a moment does not throw that work away.
  */
-export async function whenNotBusy<T>(fn: () => T, maxWaitMs = 30_000): Promise<T> {
+export async function whenNotBusy<T>(fn: () => T | Promise<T>, maxWaitMs = 30_000): Promise<T> {
   const started = Date.now();
   let delay = 5;
   for (;;) {
     try {
-      return fn();
+      return await fn();
     } catch (err) {
       if (!(err instanceof StorageBusyError) || Date.now() - started + delay > maxWaitMs) throw err;
     }

@@ -27,11 +27,11 @@ export function workerProblem(worker: BackgroundWorker, now: number = Date.now()
   return `no good pass for ${seconds(age)} (limit ${seconds(h.staleAfterMs)})${why}`;
 }
 
-export function checkReadiness(storage: Storage, workers: readonly BackgroundWorker[]): ReadinessReport {
+export async function checkReadiness(storage: Storage, workers: readonly BackgroundWorker[]): Promise<ReadinessReport> {
   const checks: Record<string, string> = {};
   let storageCheck: { database: string | null; migrations: string | null };
   try {
-    storageCheck = storage.housekeeping.check();
+    storageCheck = await storage.housekeeping.check();
   } catch (err) {
     storageCheck = { database: err instanceof Error ? err.message : String(err), migrations: "not checked" };
   }

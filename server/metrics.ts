@@ -14,7 +14,7 @@ const VERSION = (JSON.parse(readFileSync(new URL("../package.json", import.meta.
 export type DeliveryOutcome = "succeeded" | "retry" | "dead";
 
 /** A value read at scrape time. */
-export type ScrapeCallback = (metrics: Metrics) => void;
+export type ScrapeCallback = (metrics: Metrics) => void | Promise<void>;
 
 export class Metrics {
   readonly registry = new Registry();
@@ -168,7 +168,7 @@ export class Metrics {
   async render(): Promise<string> {
     for (const callback of this.scrapeCallbacks) {
       try {
-        callback(this);
+        await callback(this);
       } catch {
         // One failing source (an unreadable database) must not hide the other series.
         this.scrapeErrors.inc();

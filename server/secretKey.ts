@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { type Config, ConfigError } from "./config.ts";
 import type { SecretBox } from "./crypto/secretBox.ts";
 import type { MetaStore } from "./storage/port/meta.ts";
+import type { Async } from "./storage/port.ts";
 
 /**
  * The key that seals secrets at rest: CLOUD_AGENTS_SECRET_KEY when set, else `<dataDir>/secret.key`,
@@ -42,16 +43,16 @@ const KEY_CHECK = "secret_key_check";
 const KEY_CHECK_PLAINTEXT = "cloud-agents secret key check";
 
 /** Whether the database already holds secrets sealed with some key. */
-export function databaseHasSealedSecrets(meta: MetaStore): boolean {
-  return meta.get(KEY_CHECK) !== null;
+export async function databaseHasSealedSecrets(meta: Async<MetaStore>): Promise<boolean> {
+  return (await meta.get(KEY_CHECK)) !== null;
 }
 
 /**
  * Proves the key opens this database's secrets: the first start seals a known value; every later
  * start must open it. A wrong key stops start-up instead of failing every webhook and credential.
  */
-export function verifySecretKey(meta: MetaStore, secrets: SecretBox): void {
-  const sealed = meta.setIfAbsent(KEY_CHECK, secrets.encrypt(KEY_CHECK_PLAINTEXT, KEY_CHECK));
+export async function verifySecretKey(meta: Async<MetaStore>, secrets: SecretBox): Promise<void> {
+  const sealed = await meta.setIfAbsent(KEY_CHECK, secrets.encrypt(KEY_CHECK_PLAINTEXT, KEY_CHECK));
   let opened: string | null = null;
   try {
     opened = secrets.decrypt(sealed, KEY_CHECK);

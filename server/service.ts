@@ -76,17 +76,17 @@ function listen(app: Express, host: string, port: number, http: HttpConfig, logg
 /** Gauges read from the database and the workers at every scrape of /metrics. */
 function bindScrapeSources(deps: AppDeps): void {
   const { metrics, storage, clock } = deps;
-  metrics.onScrape((m) => {
+  metrics.onScrape(async (m) => {
     const now = clock.now();
-    const q = storage.housekeeping.deliveryQueue(now.toISOString());
+    const q = await storage.housekeeping.deliveryQueue(now.toISOString());
     m.deliveryQueueDepth.set({ state: "due" }, q.due);
     m.deliveryQueueDepth.set({ state: "scheduled" }, q.scheduled);
     m.deliveryQueueDepth.set({ state: "held" }, q.held);
     m.deliveryOldestDueAge.set(q.oldest_due_at ? Math.max(0, (now.getTime() - Date.parse(q.oldest_due_at)) / 1000) : 0);
     m.deliveryDead.set(q.dead);
   });
-  metrics.onScrape((m) => {
-    const runs = storage.housekeeping.runs();
+  metrics.onScrape(async (m) => {
+    const runs = await storage.housekeeping.runs();
     m.activeRuns.set(runs.running);
     m.queuedRuns.set(runs.queued);
   });
@@ -100,21 +100,29 @@ function bindScrapeSources(deps: AppDeps): void {
 }
 
 /** Ensures the configured bootstrap token exists, or creates and reports a first token. */
-function bootstrapTokens(storage: Storage, config: Config, onFirstToken?: (token: string) => void): void {
+async function bootstrapTokens(
+  storage: Storage,
+  config: Config,
+  onFirstToken?: (token: string) => void,
+): Promise<void> {
   if (config.bootstrapToken) {
-    const account = storage.accounts.ensureAccount(DEFAULT_ACCOUNT);
-    storage.accounts.ensureToken(account.id, hashToken(config.bootstrapToken), tokenHint(config.bootstrapToken));
+    const account = await storage.accounts.ensureAccount(DEFAULT_ACCOUNT);
+    await storage.accounts.ensureToken(account.id, hashToken(config.bootstrapToken), tokenHint(config.bootstrapToken));
     return;
   }
-  if (storage.accounts.countActiveTokens() > 0) return;
-  const account = storage.accounts.ensureAccount(DEFAULT_ACCOUNT);
-  const token = generateToken();
-  storage.accounts.createToken(account.id, hashToken(token), tokenHint(token));
-  onFirstToken?.(token);
+  // Count, then create, in one unit of work: two servers starting on one database create one first token.
+  const token = await storage.transaction(async (tx) => {
+    if ((await tx.accounts.countActiveTokens()) > 0) return null;
+    const account = await tx.accounts.ensureAccount(DEFAULT_ACCOUNT);
+    const created = generateToken();
+    await tx.accounts.createToken(account.id, hashToken(created), tokenHint(created));
+    return created;
+  });
+  if (token !== null) onFirstToken?.(token);
 }
 
 /** Opens the storage (migrating it) and wires the dependencies, without listening. */
-export function buildDeps(options: ServiceOptions): AppDeps {
+export async function buildDeps(options: ServiceOptions): Promise<AppDeps> {
   const { config, logger } = options;
   const clock = options.clock ?? systemClock;
   const storage = createSqliteStorage({
@@ -127,14 +135,14 @@ export function buildDeps(options: ServiceOptions): AppDeps {
   try {
     // Migrated just now, so only a database from a newer version can differ: refuse to run an
     // older server on a schema it does not know (restore a backup to go back).
-    const schema = storage.housekeeping.check().migrations;
+    const schema = (await storage.housekeeping.check()).migrations;
     if (schema) throw new Error(`Cannot serve ${config.databaseUrl}: ${schema}`);
-    const { key } = resolveSecretKey(config, { allowGenerate: !databaseHasSealedSecrets(storage.meta) });
+    const { key } = resolveSecretKey(config, { allowGenerate: !(await databaseHasSealedSecrets(storage.meta)) });
     const secrets = new SecretBox(key);
-    verifySecretKey(storage.meta, secrets);
-    bootstrapTokens(storage, config, options.onFirstToken);
+    await verifySecretKey(storage.meta, secrets);
+    await bootstrapTokens(storage, config, options.onFirstToken);
     // After the migrations: upsert the shipped skills (idempotent across restarts).
-    loadVendorSkills({ storage, config, logger });
+    await loadVendorSkills({ storage, config, logger });
     const metrics = new Metrics();
     const deps: AppDeps = {
       config,
@@ -151,7 +159,7 @@ export function buildDeps(options: ServiceOptions): AppDeps {
     bindScrapeSources(deps);
     return deps;
   } catch (err) {
-    storage.close();
+    await storage.close();
     throw err;
   }
 }
@@ -163,13 +171,13 @@ export function buildDeps(options: ServiceOptions): AppDeps {
  * first one's work.
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const deps = buildDeps(options);
+  const deps = await buildDeps(options);
   const { config, logger } = deps;
   let server: Server;
   try {
     server = await listen(createApp(deps), config.host, config.port, config.http, logger);
   } catch (err) {
-    deps.storage.close();
+    await deps.storage.close();
     throw err;
   }
   const workers = createWorkers(deps);
@@ -207,7 +215,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       await worker.stop();
       logger.info("shutdown: stopped background worker", { worker: worker.name });
     }
-    deps.storage.close();
+    await deps.storage.close();
     logger.info("shutdown: storage closed");
     logger.info("shutdown complete", { duration_ms: Date.now() - started });
   }

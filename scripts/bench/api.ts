@@ -78,7 +78,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<Figure
   const dir = mkdtempSync(join(tmpdir(), "cas-bench-api-"));
   const servers: BenchProcess[] = [];
   try {
-    step("seeding the API database", () => seedDatabase(join(dir, "seed"), BENCH_TOKEN, SKILLS));
+    await step("seeding the API database", () => seedDatabase(join(dir, "seed"), BENCH_TOKEN, SKILLS));
     copyDatabase(join(dir, "seed"), join(dir, "service"));
     const service = await startServiceProcess({
       dataDir: join(dir, "service"),

@@ -258,8 +258,8 @@ export async function runDeliveryBench(options: DeliveryBenchOptions = {}): Prom
     if (parts.has("drain")) {
       const dbPath = join(dataDir, "db.sqlite");
       const storage = openExistingSqliteStorage({ path: dbPath, clock: systemClock });
-      const account = storage.accounts.findAccountByName("default");
-      storage.close();
+      const account = await storage.accounts.findAccountByName("default");
+      await storage.close();
       if (!account) throw new SeedError("finding the default account", "the server did not create it");
       const envelope = JSON.stringify({
         id: "evt_01JD3Q3ZC8N0T5F4V8Y9W2K6M1",

@@ -24,9 +24,9 @@ export async function runListBench(options: { quick?: boolean; runs?: number } =
   const dir = mkdtempSync(join(tmpdir(), "cas-bench-lists-"));
   const servers: BenchProcess[] = [];
   try {
-    const small = step(`seeding ${SMALL} skills`, () => seedDatabase(join(dir, "small"), BENCH_TOKEN, SMALL));
+    const small = await step(`seeding ${SMALL} skills`, () => seedDatabase(join(dir, "small"), BENCH_TOKEN, SMALL));
     const t0 = performance.now();
-    const big = step(`seeding ${large} skills`, () => seedDatabase(join(dir, "large"), BENCH_TOKEN, large));
+    const big = await step(`seeding ${large} skills`, () => seedDatabase(join(dir, "large"), BENCH_TOKEN, large));
     const seedSeconds = (performance.now() - t0) / 1000;
     console.error(`bench: lists: ${large} skills seeded in ${seedSeconds.toFixed(0)} s`);
     const smallServer = await startServiceProcess({

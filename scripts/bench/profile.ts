@@ -48,7 +48,7 @@ if (!request) throw new Error(`unknown request "${which}" (${Object.keys(request
 
 const dir = mkdtempSync(join(tmpdir(), "cas-bench-profile-"));
 const profDir = values.dir ?? join(dir, "profile");
-seedDatabase(join(dir, "data"), BENCH_TOKEN, 20);
+await seedDatabase(join(dir, "data"), BENCH_TOKEN, 20);
 const service = await startServiceProcess({
   dataDir: join(dir, "data"),
   token: BENCH_TOKEN,

@@ -60,16 +60,19 @@ function seed(dbPath: string, accountId: string, n: number): void {
 
 /** The storage with every retention step's batches timed. */
 function timed(storage: Storage, durations: number[]): Storage {
-  const steps = storage.housekeeping.retentionSteps().map((s) => ({
-    ...s,
-    deleteBatch(cutoff: string, limit: number) {
-      const started = performance.now();
-      const result = s.deleteBatch(cutoff, limit);
-      durations.push(performance.now() - started);
-      return result;
+  const housekeeping = storage.housekeeping;
+  return {
+    ...storage,
+    housekeeping: {
+      ...housekeeping,
+      async deleteRetentionBatch(table: string, cutoff: string, limit: number) {
+        const started = performance.now();
+        const result = await housekeeping.deleteRetentionBatch(table, cutoff, limit);
+        durations.push(performance.now() - started);
+        return result;
+      },
     },
-  }));
-  return { ...storage, housekeeping: { ...storage.housekeeping, retentionSteps: () => steps } };
+  };
 }
 
 export async function runRetentionBench(options: { quick?: boolean } = {}): Promise<Figure[]> {
@@ -86,7 +89,7 @@ export async function runRetentionBench(options: { quick?: boolean } = {}): Prom
   });
   const service = await startService({ config, logger: createLogger("warn") });
   const storage = service.deps.storage;
-  const accountId = storage.accounts.findAccountByName("default")?.id ?? "";
+  const accountId = (await storage.accounts.findAccountByName("default"))?.id ?? "";
   let vaults = 0;
   // Its own connection pool (not the process-wide one of fetch, which may still hold a socket to
   // an earlier section's server that listened on the same port).
@@ -106,7 +109,7 @@ export async function runRetentionBench(options: { quick?: boolean } = {}): Prom
   const figures: Figure[] = [];
   try {
     for (const batchSize of BATCH_SIZES) {
-      step(`seeding ${records} settled delivery records`, () => seed(dbPath, accountId, records));
+      await step(`seeding ${records} settled delivery records`, () => seed(dbPath, accountId, records));
       for (let i = 0; i < 20; i++) await post(); // warm-up
       const idle: number[] = [];
       for (let i = 0; i < requests; i++) idle.push(await post());

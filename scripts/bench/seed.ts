@@ -32,9 +32,9 @@ export function seedSkill(i: number, prefix: string): NewSkill {
 }
 
 /** Runs one seeding step, naming it in the error when it fails. */
-export function step<T>(what: string, fn: () => T): T {
+export async function step<T>(what: string, fn: () => T | Promise<T>): Promise<T> {
   try {
-    return fn();
+    return await fn();
   } catch (err) {
     throw new Error(`seeding failed while ${what}: ${err instanceof Error ? err.message : String(err)}`, {
       cause: err,
@@ -43,15 +43,20 @@ export function step<T>(what: string, fn: () => T): T {
 }
 
 /** Imports `count` skills into an account in batches of 10,000; returns their ids in order. */
-export function seedSkills(storage: Storage, accountId: string, count: number, prefix = "bench"): string[] {
+export async function seedSkills(
+  storage: Storage,
+  accountId: string,
+  count: number,
+  prefix = "bench",
+): Promise<string[]> {
   const ids: string[] = [];
   const BATCH = 10_000;
   for (let start = 0; start < count; start += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, count - start) }, (_, k) => seedSkill(start + k, prefix));
     ids.push(
-      ...step(`importing skills ${start} to ${start + batch.length}`, () =>
+      ...(await step(`importing skills ${start} to ${start + batch.length}`, () =>
         storage.skills.importSkills(accountId, batch),
-      ),
+      )),
     );
   }
   return ids;
@@ -61,18 +66,24 @@ export function seedSkills(storage: Storage, accountId: string, count: number, p
  * A migrated database at `dir/db.sqlite` whose account `default` holds `token` and `skills`
  * custom skills. Returns the account id and the skills' ids, oldest first.
  */
-export function seedDatabase(dir: string, token: string, skills: number): { accountId: string; skillIds: string[] } {
+export async function seedDatabase(
+  dir: string,
+  token: string,
+  skills: number,
+): Promise<{ accountId: string; skillIds: string[] }> {
   mkdirSync(dir, { recursive: true });
-  const storage = step("opening and migrating the database", () =>
+  const storage = await step("opening and migrating the database", () =>
     createSqliteStorage({ path: join(dir, "db.sqlite"), clock: systemClock }),
   );
   try {
-    const account = step("creating the account", () => storage.accounts.ensureAccount("default"));
-    step("creating the token", () => storage.accounts.ensureToken(account.id, hashToken(token), tokenHint(token)));
-    const skillIds = seedSkills(storage, account.id, skills);
+    const account = await step("creating the account", () => storage.accounts.ensureAccount("default"));
+    await step("creating the token", () =>
+      storage.accounts.ensureToken(account.id, hashToken(token), tokenHint(token)),
+    );
+    const skillIds = await seedSkills(storage, account.id, skills);
     return { accountId: account.id, skillIds };
   } finally {
-    storage.close();
+    await storage.close();
   }
 }
 

@@ -41,7 +41,7 @@ export async function runStartupBench(options: { quick?: boolean; runs?: number 
   const runs = Math.max(3, options.runs ?? 5);
   const dir = mkdtempSync(join(tmpdir(), "cas-bench-startup-"));
   try {
-    seedDatabase(join(dir, "data"), BENCH_TOKEN, 20);
+    await seedDatabase(join(dir, "data"), BENCH_TOKEN, 20);
     // The first start (migrations, vendor skills, secret key), then restarts.
     const firstPort = await freePort();
     const first = await startServiceProcess({ dataDir: join(dir, "data"), token: BENCH_TOKEN, port: firstPort });

@@ -28,12 +28,12 @@ function accountName(value: string | undefined): string {
   return name;
 }
 
-function withStorage<T>(config: Config, fn: (storage: Storage) => T): T {
+async function withStorage<T>(config: Config, fn: (storage: Storage) => Promise<T>): Promise<T> {
   const storage = openExistingSqliteStorage({ path: sqlitePathFromUrl(config.databaseUrl), clock: systemClock });
   try {
-    return fn(storage);
+    return await fn(storage);
   } finally {
-    storage.close();
+    await storage.close();
   }
 }
 
@@ -103,12 +103,12 @@ export function migrateCommand(config: Config, asJson: boolean): void {
   }
 }
 
-export function tokenCreate(config: Config, account: string | undefined, asJson: boolean): void {
+export async function tokenCreate(config: Config, account: string | undefined, asJson: boolean): Promise<void> {
   const name = accountName(account);
-  withStorage(config, (storage) => {
-    const acct = storage.accounts.ensureAccount(name);
+  await withStorage(config, async (storage) => {
+    const acct = await storage.accounts.ensureAccount(name);
     const token = generateToken();
-    const record = storage.accounts.createToken(acct.id, hashToken(token), tokenHint(token));
+    const record = await storage.accounts.createToken(acct.id, hashToken(token), tokenHint(token));
     if (asJson) {
       json({ id: record.id, token, account: name, hint: record.hint, created_at: record.created_at });
     } else {
@@ -118,9 +118,9 @@ export function tokenCreate(config: Config, account: string | undefined, asJson:
   });
 }
 
-export function tokenList(config: Config, asJson: boolean): void {
-  withStorage(config, (storage) => {
-    const tokens = storage.accounts.listTokens().map((t) => ({
+export async function tokenList(config: Config, asJson: boolean): Promise<void> {
+  await withStorage(config, async (storage) => {
+    const tokens = (await storage.accounts.listTokens()).map((t) => ({
       id: t.id,
       account: t.account_name,
       hint: t.hint,
@@ -137,19 +137,24 @@ export function tokenList(config: Config, asJson: boolean): void {
   });
 }
 
-export function tokenRevoke(config: Config, id: string, asJson: boolean): void {
-  withStorage(config, (storage) => {
-    if (!storage.accounts.revokeToken(id)) throw new Error(`No active token with id ${id}`);
+export async function tokenRevoke(config: Config, id: string, asJson: boolean): Promise<void> {
+  await withStorage(config, async (storage) => {
+    if (!(await storage.accounts.revokeToken(id))) throw new Error(`No active token with id ${id}`);
     if (asJson) json({ id, revoked: true });
     else out(`Revoked ${id}`);
   });
 }
 
-export function skillsImport(config: Config, dir: string, account: string | undefined, asJson: boolean): void {
+export async function skillsImport(
+  config: Config,
+  dir: string,
+  account: string | undefined,
+  asJson: boolean,
+): Promise<void> {
   const name = accountName(account);
-  withStorage(config, (storage) => {
-    const acct = storage.accounts.ensureAccount(name);
-    const result = importSkillDirectory({ storage, config }, acct.id, dir);
+  await withStorage(config, async (storage) => {
+    const acct = await storage.accounts.ensureAccount(name);
+    const result = await importSkillDirectory({ storage, config }, acct.id, dir);
     if (asJson) {
       return json({
         skill_id: result.skill.id,

@@ -63,6 +63,8 @@ export class DeliveryThread implements BackgroundWorker {
   private state: WorkerHealth = { running: false, lastPassAt: null, staleAfterMs: null, lastError: null };
   private unsubscribe: (() => void) | null = null;
   private notifyQueued = false;
+  /** A look for pending records is waiting for the database: the next tick does not start another. */
+  private looking = false;
   private restartTimer: NodeJS.Timeout | null = null;
   /** Before the thread runs: the look for pending records every poll interval. */
   private idleTimer: NodeJS.Timeout | null = null;
@@ -81,10 +83,10 @@ export class DeliveryThread implements BackgroundWorker {
     this.running = true;
     this.unsubscribe = this.deps.storage.on("deliveries", () => this.notify());
     this.state = { running: true, lastPassAt: Date.now(), staleAfterMs: this.staleAfterMs(), lastError: null };
-    if (!this.lookForWork()) {
-      this.idleTimer = setInterval(() => this.lookForWork(), this.deps.config.pollIntervalMs);
-      this.idleTimer.unref();
-    }
+    // Looks now and every poll interval until the thread runs (spawn stops the looking).
+    this.idleTimer = setInterval(() => void this.lookForWork(), this.deps.config.pollIntervalMs);
+    this.idleTimer.unref();
+    void this.lookForWork();
   }
 
   /** Wakes the thread's loop (records became due, a test moved the clock), starting the thread if need be. */
@@ -141,20 +143,23 @@ export class DeliveryThread implements BackgroundWorker {
     this.worker?.postMessage(message);
   }
 
-  /** Starts the thread when a record is pending; whether it did (or runs already). */
-  private lookForWork(): boolean {
-    if (this.worker) return true;
+  /** Starts the thread when a record is pending (one look at a time; never throws). */
+  private async lookForWork(): Promise<void> {
+    if (this.worker || this.looking || !this.running) return;
+    this.looking = true;
     let pending: boolean;
     try {
-      pending = this.deps.storage.webhooks.hasPending();
+      pending = await this.deps.storage.webhooks.hasPending();
       this.state = { ...this.state, lastPassAt: Date.now(), lastError: null };
     } catch (err) {
       // A locked database: look again at the next interval.
       this.state = { ...this.state, lastError: err instanceof Error ? err.message : String(err) };
-      return false;
+      return;
+    } finally {
+      this.looking = false;
     }
-    if (pending) this.spawn();
-    return pending;
+    // Started meanwhile (a commit's notify) or stopped: nothing to do.
+    if (pending && this.running && !this.worker && !this.restartTimer) this.spawn();
   }
 
   private stopLooking(): void {

@@ -208,7 +208,7 @@ export function dnsResolver(servers?: string[]): ResolveAll {
           throw err;
         }
       };
-      Promise.allSettled([family(resolver.resolve4(hostname), 4), family(resolver.resolve6(hostname), 6)]).then(
+      void Promise.allSettled([family(resolver.resolve4(hostname), 4), family(resolver.resolve6(hostname), 6)]).then(
         (results) => {
           clearTimeout(timer);
           if (settled) return;

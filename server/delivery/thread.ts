@@ -12,6 +12,7 @@ import type { Logger } from "../logger.ts";
 import type { DeliveryOutcome } from "../metrics.ts";
 import { SqliteContext } from "../storage/sqlite/context.ts";
 import { openDatabase } from "../storage/sqlite/index.ts";
+import { asyncStore, callNow } from "../storage/sqlite/unitOfWork.ts";
 import { createWebhookStore } from "../storage/sqlite/webhooks.ts";
 import { WriteLock } from "../storage/sqlite/writeLock.ts";
 import {
@@ -57,7 +58,8 @@ const ctx = new SqliteContext(db, clock, {
   owner: DELIVERY_WRITER,
   timeoutMs: data.busyTimeoutMs,
 });
-const storage = { webhooks: createWebhookStore(ctx), on: ctx.on.bind(ctx) };
+// The port's asynchronous shape over the thread's synchronous store (no unit of work runs here).
+const storage = { webhooks: asyncStore(createWebhookStore(ctx), callNow), on: ctx.on.bind(ctx) };
 
 // Attempts are reported once per turn of the event loop, however many a settle recorded.
 let attempts: [DeliveryOutcome, number][] = [];

@@ -121,7 +121,7 @@ export class DeliveryWorker {
       name: this.name,
       logger: deps.logger,
       intervalMs: deps.config.pollIntervalMs,
-      pass: async () => this.pass(),
+      pass: () => this.pass(),
     });
   }
 
@@ -194,7 +194,7 @@ export class DeliveryWorker {
     ];
     if (release.length > 0) {
       try {
-        this.deps.storage.webhooks.releaseLeases(release);
+        await this.deps.storage.webhooks.releaseLeases(release);
       } catch (err) {
         this.deps.logger.error("webhook-delivery: releasing leases failed", describeError(err));
       }
@@ -209,16 +209,16 @@ export class DeliveryWorker {
    * One pass: record the attempts that finished and lease due records up to the claim bounds, in
    * one transaction, then start what the free slots allow.
    */
-  private pass(): boolean {
+  private async pass(): Promise<boolean> {
     if (this.stopping) return false;
     const { config, storage } = this.deps;
-    if (this.stale.length > 0) storage.webhooks.releaseLeases(this.stale.splice(0));
+    if (this.stale.length > 0) await storage.webhooks.releaseLeases(this.stale.splice(0));
     // A record may wait for a slot while its lease outlasts the attempt's timeout with a second to
     // spare; a lease too short for a wait of a second or more is not claimed ahead at all.
     const waitMs = config.leaseMs - config.timeoutMs - 1000;
     const ahead = waitMs >= 1000 ? CLAIM_AHEAD : 1;
     const limit = Math.max(0, config.concurrency * ahead - (this.inFlight.size + this.queued));
-    const { claimed, more, othersLeases, targets } = this.settle({
+    const { claimed, more, othersLeases, targets } = await this.settle({
       limit,
       endpointConcurrency: config.endpointConcurrency,
       claimAhead: ahead,
@@ -243,7 +243,7 @@ export class DeliveryWorker {
     this.dispatch();
     // Nothing more is due now: find out when something will be. (While due records wait for a
     // lease, each attempt that finishes wakes the loop.)
-    if (limit > 0 && !more) this.scheduleWake();
+    if (limit > 0 && !more) await this.scheduleWake();
     return false;
   }
 
@@ -296,14 +296,14 @@ export class DeliveryWorker {
    * outcomes did. On a locked database the outcomes wait for the next pass; an outcome that
    * cannot be recorded at all is left out (its lease expires and it is sent again).
    */
-  private settle(claim: ClaimOptions | null): Omit<SettleResult, "health"> {
+  private async settle(claim: ClaimOptions | null): Promise<Omit<SettleResult, "health">> {
     const { storage, config, logger } = this.deps;
     this.lastSettleAt = performance.now();
     const batch = this.finished;
     this.finished = [];
     let result: SettleResult;
     try {
-      result = storage.webhooks.settle(
+      result = await storage.webhooks.settle(
         batch.map((f) => f.outcome),
         config,
         claim,
@@ -322,7 +322,7 @@ export class DeliveryWorker {
       const health: EndpointHealth[] = [];
       for (const f of batch) {
         try {
-          health.push(storage.webhooks.recordAttempt(f.outcome, config));
+          health.push(await storage.webhooks.recordAttempt(f.outcome, config));
           recorded.push(f);
         } catch (one) {
           if (one instanceof StorageBusyError) {
@@ -509,8 +509,8 @@ export class DeliveryWorker {
   }
 
   /** Arms a timer for the next retry or lease expiry when it comes before the next poll. */
-  private scheduleWake(): void {
-    const next = this.deps.storage.webhooks.nextWakeAt();
+  private async scheduleWake(): Promise<void> {
+    const next = await this.deps.storage.webhooks.nextWakeAt();
     if (next === null) return;
     const delay = Date.parse(next) - this.deps.clock.now().getTime();
     if (delay >= this.deps.config.pollIntervalMs) return;

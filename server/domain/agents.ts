@@ -1,6 +1,6 @@
 import type { Schema } from "../api.ts";
 import type { Config } from "../config.ts";
-import { conflict, invalidRequest, notFound } from "../errors.ts";
+import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
 import { unservedReason } from "../runtime/registry.ts";
 import type { AgentConfig, AgentMultiagent, AgentRecord, AgentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage } from "../storage/port.ts";
@@ -54,21 +54,26 @@ function checkUnique(values: string[], param: (index: number) => string, what: s
   });
 }
 
-function checkMultiagent(deps: AgentDeps, accountId: string, multiagent: AgentMultiagent, selfId?: string): void {
+async function checkMultiagent(
+  deps: AgentDeps,
+  accountId: string,
+  multiagent: AgentMultiagent,
+  selfId?: string,
+): Promise<void> {
   const refs = multiagent.agents.map(agentRef);
   checkUnique(
     refs.map((r) => r.id),
     (i) => `multiagent.agents[${i}]`,
     "the agent",
   );
-  refs.forEach((ref, i) => {
+  for (const [i, ref] of refs.entries()) {
     const param = `multiagent.agents[${i}]`;
     if (ref.id === selfId) throw invalidRequest(`${param}: an agent cannot be its own sub-agent.`, param);
-    const latest = deps.storage.agents.getAgent(accountId, ref.id);
+    const latest = await deps.storage.agents.getAgent(accountId, ref.id);
     if (!latest) throw notFound(`${param}: no agent with id ${ref.id}.`, param);
     if (latest.archived_at)
       throw conflict(`${param}: the agent ${ref.id} is archived and cannot become a sub-agent.`, param);
-    const sub = ref.version === undefined ? latest : deps.storage.agents.getAgent(accountId, ref.id, ref.version);
+    const sub = ref.version === undefined ? latest : await deps.storage.agents.getAgent(accountId, ref.id, ref.version);
     if (!sub) throw notFound(`${param}: the agent ${ref.id} has no version ${ref.version}.`, param);
     if (sub.config.multiagent) {
       throw invalidRequest(
@@ -76,19 +81,20 @@ function checkMultiagent(deps: AgentDeps, accountId: string, multiagent: AgentMu
         param,
       );
     }
-  });
+  }
 }
 
 /**
  * Checks what the schema cannot: the model is served, names are unique, every `mcp_toolset`
- * names one of the agent's MCP servers, skills and sub-agents exist in the account.
+ * names one of the agent's MCP servers, skills and sub-agents exist in the account (read before
+ * the write, as every reference check).
  */
-function checkConfig(
+async function checkConfig(
   deps: AgentDeps,
   accountId: string,
   config: AgentConfig,
   options: { selfId?: string; changed?: (field: keyof AgentConfig) => boolean } = {},
-): void {
+): Promise<void> {
   const changed = options.changed ?? (() => true);
   const unserved = changed("model") ? unservedReason(deps.config, config.model) : null;
   if (unserved) throw invalidRequest(`model: "${config.model.slice(0, 128)}" ${unserved}`, "model");
@@ -116,25 +122,31 @@ function checkConfig(
     "the skill",
   );
   if (changed("skills"))
-    config.skills.forEach((skill, i) => {
+    for (const [i, skill] of config.skills.entries()) {
       const param = `skills[${i}]`;
-      if (!deps.storage.skills.getSkill(accountId, skill.skill_id)) {
+      if (!(await deps.storage.skills.getSkill(accountId, skill.skill_id))) {
         throw notFound(`${param}.skill_id: no skill with id ${skill.skill_id}.`, `${param}.skill_id`);
       }
       if (
         skill.version !== undefined &&
-        !deps.storage.skills.getVersion(accountId, skill.skill_id, Number(skill.version))
+        !(await deps.storage.skills.getVersion(accountId, skill.skill_id, Number(skill.version)))
       ) {
         throw notFound(
           `${param}.version: the skill ${skill.skill_id} has no version ${skill.version}.`,
           `${param}.version`,
         );
       }
-    });
-  if (config.multiagent && changed("multiagent")) checkMultiagent(deps, accountId, config.multiagent, options.selfId);
+    }
+  if (config.multiagent && changed("multiagent")) {
+    await checkMultiagent(deps, accountId, config.multiagent, options.selfId);
+  }
 }
 
-export function createAgent(deps: AgentDeps, accountId: string, body: Schema<"CreateAgentRequest">): Agent {
+export async function createAgent(
+  deps: AgentDeps,
+  accountId: string,
+  body: Schema<"CreateAgentRequest">,
+): Promise<Agent> {
   const config: AgentConfig = {
     name: body.name,
     model: body.model,
@@ -146,14 +158,14 @@ export function createAgent(deps: AgentDeps, accountId: string, body: Schema<"Cr
     multiagent: body.multiagent ?? null,
     metadata: body.metadata ?? {},
   };
-  checkConfig(deps, accountId, config);
-  return agentView(deps.storage.agents.createAgent(accountId, config));
+  await checkConfig(deps, accountId, config);
+  return agentView(await deps.storage.agents.createAgent(accountId, config));
 }
 
-export function getAgent(deps: AgentDeps, accountId: string, agentId: string, version?: number): Agent {
-  const record = deps.storage.agents.getAgent(accountId, agentId, version);
+export async function getAgent(deps: AgentDeps, accountId: string, agentId: string, version?: number): Promise<Agent> {
+  const record = await deps.storage.agents.getAgent(accountId, agentId, version);
   if (!record) {
-    if (version !== undefined && deps.storage.agents.getAgent(accountId, agentId)) {
+    if (version !== undefined && (await deps.storage.agents.getAgent(accountId, agentId))) {
       throw notFound(`The agent ${agentId} has no version ${version}.`);
     }
     throw agentNotFound(agentId);
@@ -161,22 +173,22 @@ export function getAgent(deps: AgentDeps, accountId: string, agentId: string, ve
   return agentView(record);
 }
 
-export function listAgents(
+export async function listAgents(
   deps: AgentDeps,
   accountId: string,
   options: { includeArchived: boolean; page: PageQuery },
-): Page<Agent> {
-  const page = deps.storage.agents.listAgents(accountId, options);
+): Promise<Page<Agent>> {
+  const page = await deps.storage.agents.listAgents(accountId, options);
   return { ...page, data: page.data.map(agentView) };
 }
 
-export function listAgentVersions(
+export async function listAgentVersions(
   deps: AgentDeps,
   accountId: string,
   agentId: string,
   page: PageQuery,
-): Schema<"AgentVersionList"> {
-  const result = deps.storage.agents.listAgentVersions(accountId, agentId, page);
+): Promise<Schema<"AgentVersionList">> {
+  const result = await deps.storage.agents.listAgentVersions(accountId, agentId, page);
   if (!result) throw agentNotFound(agentId);
   return {
     data: result.data.map(agentView),
@@ -187,52 +199,78 @@ export function listAgentVersions(
   };
 }
 
-export function updateAgent(
+/** The configuration an update asks for, over the agent's current one (pure). */
+function updatedConfig(c: AgentConfig, body: Schema<"UpdateAgentRequest">): AgentConfig {
+  return {
+    name: body.name ?? c.name,
+    model: body.model ?? c.model,
+    system: body.system !== undefined ? body.system : c.system,
+    description: body.description !== undefined ? body.description : c.description,
+    tools: body.tools ?? c.tools,
+    mcp_servers: body.mcp_servers ?? c.mcp_servers,
+    skills: body.skills ?? c.skills,
+    multiagent: body.multiagent !== undefined ? body.multiagent : c.multiagent,
+    metadata: applyMetadataPatch(c.metadata, body.metadata),
+  };
+}
+
+export async function updateAgent(
   deps: AgentDeps,
   accountId: string,
   agentId: string,
   body: Schema<"UpdateAgentRequest">,
-): Agent {
-  const result = deps.storage.agents.updateAgent(accountId, agentId, body.version, (current) => {
-    const c = current.config;
-    const next: AgentConfig = {
-      name: body.name ?? c.name,
-      model: body.model ?? c.model,
-      system: body.system !== undefined ? body.system : c.system,
-      description: body.description !== undefined ? body.description : c.description,
-      tools: body.tools ?? c.tools,
-      mcp_servers: body.mcp_servers ?? c.mcp_servers,
-      skills: body.skills ?? c.skills,
-      multiagent: body.multiagent !== undefined ? body.multiagent : c.multiagent,
-      metadata: applyMetadataPatch(c.metadata, body.metadata),
-    };
-    // Checked inside the transaction. References that were not sent again were checked when
-    // they were set; re-checking them would refuse an update that changes nothing (say, after a
-    // sub-agent was archived).
-    checkConfig(deps, accountId, next, { selfId: agentId, changed: (field) => body[field] !== undefined });
-    return next;
+): Promise<Agent> {
+  // The checks read the version the request names, before the write; the write applies the same
+  // update only if that version is still the latest (a version's configuration never changes), so
+  // what was checked is what is written, and a concurrent update turns into version_mismatch.
+  const current = await deps.storage.agents.getAgent(accountId, agentId);
+  if (!current) throw refusedUpdate(agentId, body, { reason: "not_found" });
+  if (current.archived_at) throw refusedUpdate(agentId, body, { reason: "archived" });
+  if (current.version !== body.version) {
+    throw refusedUpdate(agentId, body, { reason: "version_mismatch", current_version: current.version });
+  }
+  // References that were not sent again were checked when they were set; re-checking them would
+  // refuse an update that changes nothing (say, after a sub-agent was archived).
+  await checkConfig(deps, accountId, updatedConfig(current.config, body), {
+    selfId: agentId,
+    changed: (field) => body[field] !== undefined,
   });
+  const result = await deps.storage.agents.updateAgent(accountId, agentId, body.version, (latest) =>
+    updatedConfig(latest.config, body),
+  );
   if (result.ok) return agentView(result.agent);
+  throw refusedUpdate(agentId, body, result);
+}
+
+function refusedUpdate(
+  agentId: string,
+  body: Schema<"UpdateAgentRequest">,
+  result: { reason: "not_found" | "archived" | "version_mismatch"; current_version?: number },
+): ApiError {
   switch (result.reason) {
     case "not_found":
-      throw agentNotFound(agentId);
+      return agentNotFound(agentId);
     case "archived":
-      throw conflict("The agent is archived and cannot be changed.");
+      return conflict("The agent is archived and cannot be changed.");
     case "version_mismatch":
-      throw conflict(
+      return conflict(
         `version ${body.version} is not the agent's current version (${result.current_version}); read the agent again and retry.`,
         "version",
       );
   }
 }
 
-export function archiveAgent(deps: AgentDeps, accountId: string, agentId: string): Agent {
-  const record = deps.storage.agents.archiveAgent(accountId, agentId);
+export async function archiveAgent(deps: AgentDeps, accountId: string, agentId: string): Promise<Agent> {
+  const record = await deps.storage.agents.archiveAgent(accountId, agentId);
   if (!record) throw agentNotFound(agentId);
   return agentView(record);
 }
 
-export function deleteAgent(deps: AgentDeps, accountId: string, agentId: string): Schema<"DeletedAgent"> {
-  if (!deps.storage.agents.deleteAgent(accountId, agentId)) throw agentNotFound(agentId);
+export async function deleteAgent(
+  deps: AgentDeps,
+  accountId: string,
+  agentId: string,
+): Promise<Schema<"DeletedAgent">> {
+  if (!(await deps.storage.agents.deleteAgent(accountId, agentId))) throw agentNotFound(agentId);
   return { id: agentId, type: "agent_deleted" };
 }

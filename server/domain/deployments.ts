@@ -105,26 +105,27 @@ function scheduleOf(input: Schema<"DeploymentScheduleInput"> | undefined): Sched
 
 /**
  * Checks the references a deployment's runs depend on: the agent (and its pinned version), the
- * environment and every vault must exist (404) and be active (409), naming the field.
+ * environment and every vault must exist (404) and be active (409), naming the field. Read before
+ * the write (a run checks them again when it starts its session).
  */
-function checkReferences(deps: DeploymentDeps, accountId: string, f: DeploymentFields): void {
+async function checkReferences(deps: DeploymentDeps, accountId: string, f: DeploymentFields): Promise<void> {
   const { storage } = deps;
-  const agent = storage.agents.getAgent(accountId, f.agent_id);
+  const agent = await storage.agents.getAgent(accountId, f.agent_id);
   if (!agent) throw notFound(`No agent with id ${f.agent_id.slice(0, 64)}.`, "agent");
   if (agent.archived_at) throw conflict(`The agent ${f.agent_id} is archived and takes no new deployments.`, "agent");
   if (f.agent_version !== null && f.agent_version > agent.latest_version) {
     throw notFound(`The agent ${f.agent_id} has no version ${f.agent_version}.`, "agent.version");
   }
-  const env = storage.environments.getEnvironment(accountId, f.environment_id);
+  const env = await storage.environments.getEnvironment(accountId, f.environment_id);
   if (!env) throw notFound(`No environment with id ${f.environment_id.slice(0, 64)}.`, "environment_id");
   if (env.archived_at) {
     throw conflict(`The environment ${f.environment_id} is archived and takes no new deployments.`, "environment_id");
   }
-  f.vault_ids.forEach((vaultId, i) => {
-    const vault = storage.vaults.getVault(accountId, vaultId);
+  for (const [i, vaultId] of f.vault_ids.entries()) {
+    const vault = await storage.vaults.getVault(accountId, vaultId);
     if (!vault) throw notFound(`No vault with id ${vaultId.slice(0, 64)}.`, `vault_ids[${i}]`);
     if (vault.archived_at) throw conflict(`The vault ${vaultId} is archived.`, `vault_ids[${i}]`);
-  });
+  }
 }
 
 type WriteBody = Partial<Omit<Schema<"CreateDeploymentRequest">, "metadata">> & {
@@ -190,15 +191,15 @@ function written(deps: DeploymentDeps, result: DeploymentWriteResult, id: string
 
 const nextFromNow = (deps: DeploymentDeps) => (d: DeploymentRecord) => nextRunAt(d, deps.clock.now());
 
-export function createDeployment(
+export async function createDeployment(
   deps: DeploymentDeps,
   accountId: string,
   body: Schema<"CreateDeploymentRequest">,
-): Deployment {
+): Promise<Deployment> {
   const fields = fieldsOf(body, null);
-  checkReferences(deps, accountId, fields);
+  await checkReferences(deps, accountId, fields);
   const next = nextRunAt({ schedule: fields.schedule, status: "active", archived_at: null }, deps.clock.now());
-  const result = deps.storage.deployments.createDeployment(
+  const result = await deps.storage.deployments.createDeployment(
     accountId,
     fields,
     next,
@@ -207,13 +208,13 @@ export function createDeployment(
   return written(deps, result, "");
 }
 
-export function getDeployment(deps: DeploymentDeps, accountId: string, id: string): Deployment {
-  const record = deps.storage.deployments.getDeployment(accountId, id);
+export async function getDeployment(deps: DeploymentDeps, accountId: string, id: string): Promise<Deployment> {
+  const record = await deps.storage.deployments.getDeployment(accountId, id);
   if (!record) throw deploymentNotFound(id);
   return deploymentView(record, deps.clock.now());
 }
 
-export function listDeployments(
+export async function listDeployments(
   deps: DeploymentDeps,
   accountId: string,
   options: {
@@ -222,71 +223,78 @@ export function listDeployments(
     status: DeploymentStatus | undefined;
     page: PageQuery;
   },
-): Page<Deployment> {
-  const page = deps.storage.deployments.listDeployments(accountId, options);
+): Promise<Page<Deployment>> {
+  const page = await deps.storage.deployments.listDeployments(accountId, options);
   const now = deps.clock.now();
   return { ...page, data: page.data.map((d) => deploymentView(d, now)) };
 }
 
-export function updateDeployment(
+export async function updateDeployment(
   deps: DeploymentDeps,
   accountId: string,
   id: string,
   body: Schema<"UpdateDeploymentRequest">,
-): Deployment {
-  const result = deps.storage.deployments.updateDeployment(
+): Promise<Deployment> {
+  // Only what changed is checked again: a deployment whose agent was archived since can still be
+  // renamed or paused. The references are read before the write; the write applies the body over
+  // the deployment as it is then (a reference the body does not change was checked when it was set).
+  const referencesChanged =
+    body.agent !== undefined || body.environment_id !== undefined || body.vault_ids !== undefined;
+  if (referencesChanged) {
+    const current = await deps.storage.deployments.getDeployment(accountId, id);
+    if (!current) throw deploymentNotFound(id);
+    if (current.archived_at) throw refused({ ok: false, reason: "archived" }, id, 0);
+    await checkReferences(deps, accountId, fieldsOf(body, current));
+  }
+  const result = await deps.storage.deployments.updateDeployment(
     accountId,
     id,
-    (current) => {
-      const fields = fieldsOf(body, current);
-      // Only what changed is checked again: a deployment whose agent was archived since can
-      // still be renamed or paused.
-      const referencesChanged =
-        body.agent !== undefined || body.environment_id !== undefined || body.vault_ids !== undefined;
-      if (referencesChanged) checkReferences(deps, accountId, fields);
-      return fields;
-    },
+    (current) => fieldsOf(body, current),
     nextFromNow(deps),
   );
   return written(deps, result, id);
 }
 
-export function pauseDeployment(deps: DeploymentDeps, accountId: string, id: string): Deployment {
-  const result = deps.storage.deployments.pauseDeployment(accountId, id);
+export async function pauseDeployment(deps: DeploymentDeps, accountId: string, id: string): Promise<Deployment> {
+  const result = await deps.storage.deployments.pauseDeployment(accountId, id);
   if (!result.ok && result.reason === "archived") throw archivedConflict("cannot be paused");
   return written(deps, result, id);
 }
 
-export function unpauseDeployment(deps: DeploymentDeps, accountId: string, id: string): Deployment {
-  const result = deps.storage.deployments.unpauseDeployment(accountId, id, nextFromNow(deps));
+export async function unpauseDeployment(deps: DeploymentDeps, accountId: string, id: string): Promise<Deployment> {
+  const result = await deps.storage.deployments.unpauseDeployment(accountId, id, nextFromNow(deps));
   if (!result.ok && result.reason === "archived") throw archivedConflict("cannot be unpaused");
   return written(deps, result, id);
 }
 
-export function archiveDeployment(deps: DeploymentDeps, accountId: string, id: string): Deployment {
-  return written(deps, deps.storage.deployments.archiveDeployment(accountId, id), id);
+export async function archiveDeployment(deps: DeploymentDeps, accountId: string, id: string): Promise<Deployment> {
+  return written(deps, await deps.storage.deployments.archiveDeployment(accountId, id), id);
 }
 
-export function deleteDeployment(deps: DeploymentDeps, accountId: string, id: string): Schema<"DeletedDeployment"> {
-  if (!deps.storage.deployments.deleteDeployment(accountId, id)) throw deploymentNotFound(id);
+export async function deleteDeployment(
+  deps: DeploymentDeps,
+  accountId: string,
+  id: string,
+): Promise<Schema<"DeletedDeployment">> {
+  if (!(await deps.storage.deployments.deleteDeployment(accountId, id))) throw deploymentNotFound(id);
   return { id, type: "deployment_deleted" };
 }
 
-export function runDeployment(deps: DeploymentDeps, accountId: string, id: string): DeploymentRun {
-  const result = deps.storage.deployments.runDeployment(accountId, id);
+export async function runDeployment(deps: DeploymentDeps, accountId: string, id: string): Promise<DeploymentRun> {
+  const result = await deps.storage.deployments.runDeployment(accountId, id);
   if (!result.ok) {
     throw result.reason === "not_found" ? deploymentNotFound(id) : archivedConflict("takes no manual runs");
   }
   return deploymentRunView(result.run);
 }
 
-export function getDeploymentRun(deps: DeploymentDeps, accountId: string, id: string): DeploymentRun {
-  const run = deps.storage.deployments.getRun(accountId, id);
+export async function getDeploymentRun(deps: DeploymentDeps, accountId: string, id: string): Promise<DeploymentRun> {
+  const run = await deps.storage.deployments.getRun(accountId, id);
   if (!run) throw runNotFound(id);
   return deploymentRunView(run);
 }
 
-export function listDeploymentRuns(
+export async function listDeploymentRuns(
   deps: DeploymentDeps,
   accountId: string,
   options: {
@@ -296,7 +304,7 @@ export function listDeploymentRuns(
     hasError: boolean | undefined;
     page: PageQuery;
   },
-): Page<DeploymentRun> {
-  const page = deps.storage.deployments.listRuns(accountId, options);
+): Promise<Page<DeploymentRun>> {
+  const page = await deps.storage.deployments.listRuns(accountId, options);
   return { ...page, data: page.data.map(deploymentRunView) };
 }

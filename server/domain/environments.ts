@@ -38,13 +38,13 @@ function normalizeConfig(config: Schema<"EnvironmentConfig"> | undefined): Envir
   };
 }
 
-export function createEnvironment(
+export async function createEnvironment(
   deps: EnvironmentDeps,
   accountId: string,
   body: Schema<"CreateEnvironmentRequest">,
-): Environment {
+): Promise<Environment> {
   return environmentView(
-    deps.storage.environments.createEnvironment(accountId, {
+    await deps.storage.environments.createEnvironment(accountId, {
       name: body.name,
       description: body.description ?? null,
       config: normalizeConfig(body.config),
@@ -53,28 +53,28 @@ export function createEnvironment(
   );
 }
 
-export function getEnvironment(deps: EnvironmentDeps, accountId: string, id: string): Environment {
-  const record = deps.storage.environments.getEnvironment(accountId, id);
+export async function getEnvironment(deps: EnvironmentDeps, accountId: string, id: string): Promise<Environment> {
+  const record = await deps.storage.environments.getEnvironment(accountId, id);
   if (!record) throw environmentNotFound(id);
   return environmentView(record);
 }
 
-export function listEnvironments(
+export async function listEnvironments(
   deps: EnvironmentDeps,
   accountId: string,
   options: { includeArchived: boolean; page: PageQuery },
-): Page<Environment> {
-  const page = deps.storage.environments.listEnvironments(accountId, options);
+): Promise<Page<Environment>> {
+  const page = await deps.storage.environments.listEnvironments(accountId, options);
   return { ...page, data: page.data.map(environmentView) };
 }
 
-export function updateEnvironment(
+export async function updateEnvironment(
   deps: EnvironmentDeps,
   accountId: string,
   id: string,
   body: Schema<"UpdateEnvironmentRequest">,
-): Environment {
-  const result = deps.storage.environments.updateEnvironment(accountId, id, (current) => ({
+): Promise<Environment> {
+  const result = await deps.storage.environments.updateEnvironment(accountId, id, (current) => ({
     name: body.name ?? current.name,
     description: body.description !== undefined ? body.description : current.description,
     config: body.config !== undefined ? normalizeConfig(body.config) : current.config,
@@ -85,13 +85,17 @@ export function updateEnvironment(
   return environmentView(result);
 }
 
-export function archiveEnvironment(deps: EnvironmentDeps, accountId: string, id: string): Environment {
-  const record = deps.storage.environments.archiveEnvironment(accountId, id);
+export async function archiveEnvironment(deps: EnvironmentDeps, accountId: string, id: string): Promise<Environment> {
+  const record = await deps.storage.environments.archiveEnvironment(accountId, id);
   if (!record) throw environmentNotFound(id);
   return environmentView(record);
 }
 
-export function deleteEnvironment(deps: EnvironmentDeps, accountId: string, id: string): Schema<"DeletedEnvironment"> {
-  if (!deps.storage.environments.deleteEnvironment(accountId, id)) throw environmentNotFound(id);
+export async function deleteEnvironment(
+  deps: EnvironmentDeps,
+  accountId: string,
+  id: string,
+): Promise<Schema<"DeletedEnvironment">> {
+  if (!(await deps.storage.environments.deleteEnvironment(accountId, id))) throw environmentNotFound(id);
   return { id, type: "environment_deleted" };
 }

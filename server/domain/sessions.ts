@@ -166,8 +166,8 @@ export type SessionSpec = NewSession;
  * Creates a session (session.created) with its initial events, atomically; refusals become
  * 404/409 errors naming the field. Used by `POST /sessions` and by deployment runs.
  */
-export function startSession(deps: SessionDeps, accountId: string, spec: SessionSpec): Session {
-  const result = deps.storage.sessions.createSession(accountId, spec);
+export async function startSession(deps: SessionDeps, accountId: string, spec: SessionSpec): Promise<Session> {
+  const result = await deps.storage.sessions.createSession(accountId, spec);
   if (!result.ok) {
     throw refusal(result, {
       agent: spec.agent,
@@ -179,9 +179,13 @@ export function startSession(deps: SessionDeps, accountId: string, spec: Session
   return sessionView(result.session);
 }
 
-export function createSession(deps: SessionDeps, accountId: string, body: Schema<"CreateSessionRequest">): Session {
+export async function createSession(
+  deps: SessionDeps,
+  accountId: string,
+  body: Schema<"CreateSessionRequest">,
+): Promise<Session> {
   const variables = validateEnvironmentVariableObject(body.environment_variables ?? {});
-  return startSession(deps, accountId, {
+  return await startSession(deps, accountId, {
     agent: agentRef(body.agent),
     environment_id: body.environment_id,
     title: body.title ?? null,
@@ -192,13 +196,13 @@ export function createSession(deps: SessionDeps, accountId: string, body: Schema
   });
 }
 
-export function getSession(deps: SessionDeps, accountId: string, id: string): Session {
-  const record = deps.storage.sessions.getSession(accountId, id);
+export async function getSession(deps: SessionDeps, accountId: string, id: string): Promise<Session> {
+  const record = await deps.storage.sessions.getSession(accountId, id);
   if (!record) throw sessionNotFound(id);
   return sessionView(record);
 }
 
-export function listSessions(
+export async function listSessions(
   deps: SessionDeps,
   accountId: string,
   options: {
@@ -207,18 +211,18 @@ export function listSessions(
     agentId: string | undefined;
     page: PageQuery;
   },
-): Page<Session> {
-  const page = deps.storage.sessions.listSessions(accountId, options);
+): Promise<Page<Session>> {
+  const page = await deps.storage.sessions.listSessions(accountId, options);
   return { ...page, data: page.data.map(sessionView) };
 }
 
-export function updateSession(
+export async function updateSession(
   deps: SessionDeps,
   accountId: string,
   id: string,
   body: Schema<"UpdateSessionRequest">,
-): Session {
-  const result = deps.storage.sessions.updateSession(accountId, id, (current) => ({
+): Promise<Session> {
+  const result = await deps.storage.sessions.updateSession(accountId, id, (current) => ({
     title: body.title !== undefined ? body.title : current.title,
     metadata: applyMetadataPatch(current.metadata, body.metadata),
   }));
@@ -227,37 +231,41 @@ export function updateSession(
   throw conflict("The session is archived and cannot be changed.");
 }
 
-export function archiveSession(deps: SessionDeps, accountId: string, id: string): Session {
-  const record = deps.storage.sessions.archiveSession(accountId, id);
+export async function archiveSession(deps: SessionDeps, accountId: string, id: string): Promise<Session> {
+  const record = await deps.storage.sessions.archiveSession(accountId, id);
   if (!record) throw sessionNotFound(id);
   return sessionView(record);
 }
 
-export function deleteSession(deps: SessionDeps, accountId: string, id: string): Schema<"DeletedSession"> {
-  if (!deps.storage.sessions.deleteSession(accountId, id)) throw sessionNotFound(id);
+export async function deleteSession(
+  deps: SessionDeps,
+  accountId: string,
+  id: string,
+): Promise<Schema<"DeletedSession">> {
+  if (!(await deps.storage.sessions.deleteSession(accountId, id))) throw sessionNotFound(id);
   return { id, type: "session_deleted" };
 }
 
-export function sendEvents(
+export async function sendEvents(
   deps: SessionDeps,
   accountId: string,
   id: string,
   body: Schema<"SendSessionEventsRequest">,
-): Schema<"SendSessionEventsResponse"> {
-  const result = deps.storage.sessions.appendEvents(accountId, id, userEvents(body.events));
+): Promise<Schema<"SendSessionEventsResponse">> {
+  const result = await deps.storage.sessions.appendEvents(accountId, id, userEvents(body.events));
   if (!result.ok) throw refusal(result, { sessionId: id, field: "events" });
   return { data: result.events.map(sessionEventView) };
 }
 
-export function listEvents(
+export async function listEvents(
   deps: SessionDeps,
   accountId: string,
   id: string,
   options: { threadId?: string; page: PageQuery },
-): Page<SessionEvent> {
-  const page = deps.storage.sessions.listEvents(accountId, id, options);
+): Promise<Page<SessionEvent>> {
+  const page = await deps.storage.sessions.listEvents(accountId, id, options);
   if (!page) {
-    if (options.threadId !== undefined && deps.storage.sessions.getSession(accountId, id)) {
+    if (options.threadId !== undefined && (await deps.storage.sessions.getSession(accountId, id))) {
       throw threadNotFound(options.threadId);
     }
     throw sessionNotFound(id);
@@ -265,16 +273,26 @@ export function listEvents(
   return { ...page, data: page.data.map(sessionEventView) };
 }
 
-export function listThreads(deps: SessionDeps, accountId: string, id: string, page: PageQuery): Page<SessionThread> {
-  const result = deps.storage.sessions.listThreads(accountId, id, page);
+export async function listThreads(
+  deps: SessionDeps,
+  accountId: string,
+  id: string,
+  page: PageQuery,
+): Promise<Page<SessionThread>> {
+  const result = await deps.storage.sessions.listThreads(accountId, id, page);
   if (!result) throw sessionNotFound(id);
   return { ...result, data: result.data.map(threadView) };
 }
 
-export function getThread(deps: SessionDeps, accountId: string, id: string, threadId: string): SessionThread {
-  const thread = deps.storage.sessions.getThread(accountId, id, threadId);
+export async function getThread(
+  deps: SessionDeps,
+  accountId: string,
+  id: string,
+  threadId: string,
+): Promise<SessionThread> {
+  const thread = await deps.storage.sessions.getThread(accountId, id, threadId);
   if (!thread) {
-    if (!deps.storage.sessions.getSession(accountId, id)) throw sessionNotFound(id);
+    if (!(await deps.storage.sessions.getSession(accountId, id))) throw sessionNotFound(id);
     throw threadNotFound(threadId);
   }
   return threadView(thread);

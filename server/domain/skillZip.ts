@@ -114,10 +114,14 @@ const worker = new ZipWorker();
 const cache = new ByteCache(CACHE_BYTES);
 
 /** The zip of a version's files (deterministic: the same bytes as zipFiles), built off the event loop. */
-export async function versionZip(versionId: string, files: () => SkillFile[], mtime: Date): Promise<Uint8Array> {
+export async function versionZip(
+  versionId: string,
+  files: () => Promise<SkillFile[]>,
+  mtime: Date,
+): Promise<Uint8Array> {
   const cached = cache.get(versionId);
   if (cached) return cached;
-  const contents = files();
+  const contents = await files();
   const size = contents.reduce((n, f) => n + f.content.byteLength, 0);
   const zip = size <= INLINE_BYTES ? zipFiles(contents, mtime) : await worker.zip(contents, mtime);
   cache.set(versionId, zip);

@@ -86,12 +86,12 @@ export function parseMetadataField(raw: string | undefined): Metadata {
   return checkMetadata(value);
 }
 
-export function listSkills(
+export async function listSkills(
   deps: SkillDeps,
   accountId: string,
   options: { source?: SkillSource; name?: string; displayTitle?: string; page: PageQuery },
-): Page<Skill> {
-  const page = deps.storage.skills.listSkills(accountId, {
+): Promise<Page<Skill>> {
+  const page = await deps.storage.skills.listSkills(accountId, {
     source: options.source,
     namePrefix: options.name,
     titlePrefix: options.displayTitle,
@@ -100,10 +100,10 @@ export function listSkills(
   return { ...page, data: page.data.map(skillView) };
 }
 
-export function createSkill(deps: SkillDeps, accountId: string, upload: SkillUpload): Skill {
+export async function createSkill(deps: SkillDeps, accountId: string, upload: SkillUpload): Promise<Skill> {
   const metadata = parseMetadataField(upload.metadata);
   const { version } = buildPackage(upload.files, deps.config.maxUploadBytes);
-  const { skill } = deps.storage.skills.createSkill(accountId, {
+  const { skill } = await deps.storage.skills.createSkill(accountId, {
     display_title: upload.display_title ?? version.name,
     metadata,
     version,
@@ -111,31 +111,35 @@ export function createSkill(deps: SkillDeps, accountId: string, upload: SkillUpl
   return skillView(skill);
 }
 
-export function getSkill(deps: SkillDeps, accountId: string, skillId: string): Skill {
-  const skill = deps.storage.skills.getSkill(accountId, skillId);
+export async function getSkill(deps: SkillDeps, accountId: string, skillId: string): Promise<Skill> {
+  const skill = await deps.storage.skills.getSkill(accountId, skillId);
   if (!skill) throw skillNotFound(skillId);
   return skillView(skill);
 }
 
-export function deleteSkill(deps: SkillDeps, accountId: string, skillId: string): Schema<"DeletedSkill"> {
-  const outcome = deps.storage.skills.deleteSkill(accountId, skillId);
+export async function deleteSkill(
+  deps: SkillDeps,
+  accountId: string,
+  skillId: string,
+): Promise<Schema<"DeletedSkill">> {
+  const outcome = await deps.storage.skills.deleteSkill(accountId, skillId);
   if (outcome === "not_found") throw skillNotFound(skillId);
   if (outcome === "vendor") throw vendorReadOnly();
   return { id: skillId, type: "skill_deleted" };
 }
 
-export function createVersion(
+export async function createVersion(
   deps: SkillDeps,
   accountId: string,
   skillId: string,
   files: IncomingFile[],
-): SkillVersion {
+): Promise<SkillVersion> {
   // Visibility and read-only first, so a vendor skill answers 403 whatever the upload holds.
-  const skill = deps.storage.skills.getSkill(accountId, skillId);
+  const skill = await deps.storage.skills.getSkill(accountId, skillId);
   if (!skill) throw skillNotFound(skillId);
   if (skill.source === "vendor") throw vendorReadOnly();
   const { version } = buildPackage(files, deps.config.maxUploadBytes);
-  const result = deps.storage.skills.createVersion(accountId, skillId, version);
+  const result = await deps.storage.skills.createVersion(accountId, skillId, version);
   if (result.ok) return versionView(result.version);
   switch (result.reason) {
     case "not_found":
@@ -150,36 +154,51 @@ export function createVersion(
   }
 }
 
-export function listVersions(deps: SkillDeps, accountId: string, skillId: string, page: PageQuery): Page<SkillVersion> {
-  const result = deps.storage.skills.listVersions(accountId, skillId, page);
+export async function listVersions(
+  deps: SkillDeps,
+  accountId: string,
+  skillId: string,
+  page: PageQuery,
+): Promise<Page<SkillVersion>> {
+  const result = await deps.storage.skills.listVersions(accountId, skillId, page);
   if (!result) throw skillNotFound(skillId);
   return { ...result, data: result.data.map(versionView) };
 }
 
-function findVersion(deps: SkillDeps, accountId: string, skillId: string, raw: string): SkillVersionRecord {
-  const selector = parseVersion(raw);
-  const version = selector === null ? null : deps.storage.skills.getVersion(accountId, skillId, selector);
-  if (version) return version;
-  if (!deps.storage.skills.getSkill(accountId, skillId)) throw skillNotFound(skillId);
-  throw versionNotFound(skillId, raw);
-}
-
-export function getVersion(deps: SkillDeps, accountId: string, skillId: string, raw: string): SkillVersion {
-  return versionView(findVersion(deps, accountId, skillId, raw));
-}
-
-export function deleteVersion(
+async function findVersion(
   deps: SkillDeps,
   accountId: string,
   skillId: string,
   raw: string,
-): Schema<"DeletedSkillVersion"> {
+): Promise<SkillVersionRecord> {
+  const selector = parseVersion(raw);
+  const version = selector === null ? null : await deps.storage.skills.getVersion(accountId, skillId, selector);
+  if (version) return version;
+  if (!(await deps.storage.skills.getSkill(accountId, skillId))) throw skillNotFound(skillId);
+  throw versionNotFound(skillId, raw);
+}
+
+export async function getVersion(
+  deps: SkillDeps,
+  accountId: string,
+  skillId: string,
+  raw: string,
+): Promise<SkillVersion> {
+  return versionView(await findVersion(deps, accountId, skillId, raw));
+}
+
+export async function deleteVersion(
+  deps: SkillDeps,
+  accountId: string,
+  skillId: string,
+  raw: string,
+): Promise<Schema<"DeletedSkillVersion">> {
   const selector = parseVersion(raw);
   if (selector === null) {
-    if (!deps.storage.skills.getSkill(accountId, skillId)) throw skillNotFound(skillId);
+    if (!(await deps.storage.skills.getSkill(accountId, skillId))) throw skillNotFound(skillId);
     throw versionNotFound(skillId, raw);
   }
-  const result = deps.storage.skills.deleteVersion(accountId, skillId, selector);
+  const result = await deps.storage.skills.deleteVersion(accountId, skillId, selector);
   if (result.ok) {
     return { id: result.version.id, type: "skill_version_deleted", skill_id: skillId, version: result.version.version };
   }
@@ -202,7 +221,7 @@ export async function versionContent(
   skillId: string,
   raw: string,
 ): Promise<{ filename: string; zip: Uint8Array }> {
-  const version = findVersion(deps, accountId, skillId, raw);
+  const version = await findVersion(deps, accountId, skillId, raw);
   return {
     filename: `${version.directory}-${version.version}.zip`,
     zip: await versionZip(version.id, () => deps.storage.skills.versionFiles(version.id), new Date(version.created_at)),
@@ -230,7 +249,7 @@ export interface VendorLoadReport {
  * name (a new version only when the files changed). Idempotent across restarts. A broken folder
  * is reported and skipped; a missing `vendorSkillsDir` loads nothing.
  */
-export function loadVendorSkills(deps: SkillDeps & { logger: Logger }): VendorLoadReport {
+export async function loadVendorSkills(deps: SkillDeps & { logger: Logger }): Promise<VendorLoadReport> {
   const report: VendorLoadReport = { created: [], updated: [], unchanged: [], failed: [] };
   const root = resolve(deps.config.vendorSkillsDir);
   if (!existsSync(root)) {
@@ -243,7 +262,10 @@ export function loadVendorSkills(deps: SkillDeps & { logger: Logger }): VendorLo
     try {
       if (!statSync(dir).isDirectory()) continue;
       const { version, displayTitle } = packageFromDirectory(dir, deps.config.maxUploadBytes);
-      const result: SkillUpsertResult = deps.storage.skills.upsertVendorSkill({ display_title: displayTitle, version });
+      const result: SkillUpsertResult = await deps.storage.skills.upsertVendorSkill({
+        display_title: displayTitle,
+        version,
+      });
       report[result.outcome].push(result.skill.name);
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
@@ -264,7 +286,11 @@ export function loadVendorSkills(deps: SkillDeps & { logger: Logger }): VendorLo
  * Imports a skill folder for an account (CLI `skills import`): the account's newest custom skill
  * of the same name gets a new version when the files changed; without one, a skill is created.
  */
-export function importSkillDirectory(deps: SkillDeps, accountId: string, dir: string): SkillUpsertResult {
+export async function importSkillDirectory(
+  deps: SkillDeps,
+  accountId: string,
+  dir: string,
+): Promise<SkillUpsertResult> {
   const abs = resolve(dir);
   if (!existsSync(abs) || !statSync(abs).isDirectory()) throw new Error(`${dir} is not a folder.`);
   const { version } = packageFromDirectory(abs, deps.config.maxUploadBytes);

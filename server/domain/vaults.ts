@@ -1,6 +1,6 @@
 import type { Schema } from "../api.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
-import { conflict, invalidRequest, notFound } from "../errors.ts";
+import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { CredentialRecord, CredentialWriteResult, NewCredential, VaultRecord } from "../storage/port/vaults.ts";
 import type { Page, PageQuery, Storage } from "../storage/port.ts";
@@ -49,62 +49,76 @@ const vaultNotFound = (id: string) => notFound(`No vault with id ${id.slice(0, 6
 const credentialNotFound = (id: string) => notFound(`No credential with id ${id.slice(0, 64)} in this vault.`);
 
 /** The 404 for a credential that was not found: its vault may be the missing one. */
-function missingCredential(deps: VaultDeps, accountId: string, vaultId: string, credentialId: string): never {
-  if (!deps.storage.vaults.getVault(accountId, vaultId)) throw vaultNotFound(vaultId);
-  throw credentialNotFound(credentialId);
+async function missingCredential(
+  deps: VaultDeps,
+  accountId: string,
+  vaultId: string,
+  credentialId: string,
+): Promise<ApiError> {
+  return (await deps.storage.vaults.getVault(accountId, vaultId))
+    ? credentialNotFound(credentialId)
+    : vaultNotFound(vaultId);
 }
 
-function withCredentials(deps: VaultDeps, vaults: VaultRecord[]): Vault[] {
-  const creds = deps.storage.vaults.activeCredentials(vaults.map((v) => v.id));
+async function withCredentials(deps: VaultDeps, vaults: VaultRecord[]): Promise<Vault[]> {
+  const creds = await deps.storage.vaults.activeCredentials(vaults.map((v) => v.id));
   return vaults.map((v) => vaultView(v, creds.get(v.id) ?? []));
 }
 
-export function createVault(deps: VaultDeps, accountId: string, body: Schema<"CreateVaultRequest">): Vault {
-  const record = deps.storage.vaults.createVault(accountId, {
+export async function createVault(
+  deps: VaultDeps,
+  accountId: string,
+  body: Schema<"CreateVaultRequest">,
+): Promise<Vault> {
+  const record = await deps.storage.vaults.createVault(accountId, {
     display_name: body.display_name,
     metadata: body.metadata ?? {},
   });
   return vaultView(record, []);
 }
 
-export function getVault(deps: VaultDeps, accountId: string, vaultId: string): Vault {
-  const record = deps.storage.vaults.getVault(accountId, vaultId);
+export async function getVault(deps: VaultDeps, accountId: string, vaultId: string): Promise<Vault> {
+  const record = await deps.storage.vaults.getVault(accountId, vaultId);
   if (!record) throw vaultNotFound(vaultId);
-  return withCredentials(deps, [record])[0] as Vault;
+  return (await withCredentials(deps, [record]))[0] as Vault;
 }
 
-export function listVaults(
+export async function listVaults(
   deps: VaultDeps,
   accountId: string,
   options: { includeArchived: boolean; page: PageQuery },
-): Page<Vault> {
-  const page = deps.storage.vaults.listVaults(accountId, options);
-  return { ...page, data: withCredentials(deps, page.data) };
+): Promise<Page<Vault>> {
+  const page = await deps.storage.vaults.listVaults(accountId, options);
+  return { ...page, data: await withCredentials(deps, page.data) };
 }
 
-export function updateVault(
+export async function updateVault(
   deps: VaultDeps,
   accountId: string,
   vaultId: string,
   body: Schema<"UpdateVaultRequest">,
-): Vault {
-  const result = deps.storage.vaults.updateVault(accountId, vaultId, (current) => ({
+): Promise<Vault> {
+  const result = await deps.storage.vaults.updateVault(accountId, vaultId, (current) => ({
     ...(body.display_name !== undefined ? { display_name: body.display_name } : {}),
     metadata: applyMetadataPatch(current.metadata, body.metadata),
   }));
   if (result === null) throw vaultNotFound(vaultId);
   if (result === "archived") throw conflict("The vault is archived and cannot be changed.");
-  return withCredentials(deps, [result])[0] as Vault;
+  return (await withCredentials(deps, [result]))[0] as Vault;
 }
 
-export function archiveVault(deps: VaultDeps, accountId: string, vaultId: string): Vault {
-  const record = deps.storage.vaults.archiveVault(accountId, vaultId);
+export async function archiveVault(deps: VaultDeps, accountId: string, vaultId: string): Promise<Vault> {
+  const record = await deps.storage.vaults.archiveVault(accountId, vaultId);
   if (!record) throw vaultNotFound(vaultId);
   return vaultView(record, []);
 }
 
-export function deleteVault(deps: VaultDeps, accountId: string, vaultId: string): Schema<"DeletedVault"> {
-  if (!deps.storage.vaults.deleteVault(accountId, vaultId)) throw vaultNotFound(vaultId);
+export async function deleteVault(
+  deps: VaultDeps,
+  accountId: string,
+  vaultId: string,
+): Promise<Schema<"DeletedVault">> {
+  if (!(await deps.storage.vaults.deleteVault(accountId, vaultId))) throw vaultNotFound(vaultId);
   return { id: vaultId, type: "vault_deleted" };
 }
 
@@ -217,14 +231,14 @@ function credentialResult(result: CredentialWriteResult, vaultId: string, creden
   }
 }
 
-export function createCredential(
+export async function createCredential(
   deps: VaultDeps,
   accountId: string,
   vaultId: string,
   body: Schema<"CreateVaultCredentialRequest">,
-): Credential {
+): Promise<Credential> {
   const id = newId("vcred");
-  const result = deps.storage.vaults.createCredential(
+  const result = await deps.storage.vaults.createCredential(
     accountId,
     vaultId,
     {
@@ -238,59 +252,65 @@ export function createCredential(
   return credentialResult(result, vaultId, id);
 }
 
-export function getCredential(deps: VaultDeps, accountId: string, vaultId: string, credentialId: string): Credential {
-  const record = deps.storage.vaults.getCredential(accountId, vaultId, credentialId);
-  if (!record) missingCredential(deps, accountId, vaultId, credentialId);
+export async function getCredential(
+  deps: VaultDeps,
+  accountId: string,
+  vaultId: string,
+  credentialId: string,
+): Promise<Credential> {
+  const record = await deps.storage.vaults.getCredential(accountId, vaultId, credentialId);
+  if (!record) throw await missingCredential(deps, accountId, vaultId, credentialId);
   return credentialView(record);
 }
 
-export function listCredentials(
+export async function listCredentials(
   deps: VaultDeps,
   accountId: string,
   vaultId: string,
   options: { includeArchived: boolean; page: PageQuery },
-): Page<Credential> {
-  const page = deps.storage.vaults.listCredentials(accountId, vaultId, options);
+): Promise<Page<Credential>> {
+  const page = await deps.storage.vaults.listCredentials(accountId, vaultId, options);
   if (!page) throw vaultNotFound(vaultId);
   return { ...page, data: page.data.map(credentialView) };
 }
 
-export function updateCredential(
+export async function updateCredential(
   deps: VaultDeps,
   accountId: string,
   vaultId: string,
   credentialId: string,
   body: Schema<"UpdateVaultCredentialRequest">,
-): Credential {
+): Promise<Credential> {
   const auth = body.auth ? sealAuth(deps, credentialId, body.auth) : undefined;
-  const result = deps.storage.vaults.updateCredential(accountId, vaultId, credentialId, (current) => ({
+  const result = await deps.storage.vaults.updateCredential(accountId, vaultId, credentialId, (current) => ({
     ...(body.display_name !== undefined ? { display_name: body.display_name } : {}),
     metadata: applyMetadataPatch(current.metadata, body.metadata),
     ...(auth ? { auth } : {}),
   }));
-  if (!result.ok && result.reason === "credential_not_found") missingCredential(deps, accountId, vaultId, credentialId);
+  if (!result.ok && result.reason === "credential_not_found")
+    throw await missingCredential(deps, accountId, vaultId, credentialId);
   return credentialResult(result, vaultId, credentialId);
 }
 
-export function archiveCredential(
+export async function archiveCredential(
   deps: VaultDeps,
   accountId: string,
   vaultId: string,
   credentialId: string,
-): Credential {
-  const record = deps.storage.vaults.archiveCredential(accountId, vaultId, credentialId);
-  if (!record) missingCredential(deps, accountId, vaultId, credentialId);
+): Promise<Credential> {
+  const record = await deps.storage.vaults.archiveCredential(accountId, vaultId, credentialId);
+  if (!record) throw await missingCredential(deps, accountId, vaultId, credentialId);
   return credentialView(record);
 }
 
-export function deleteCredential(
+export async function deleteCredential(
   deps: VaultDeps,
   accountId: string,
   vaultId: string,
   credentialId: string,
-): Schema<"DeletedVaultCredential"> {
-  if (!deps.storage.vaults.deleteCredential(accountId, vaultId, credentialId)) {
-    missingCredential(deps, accountId, vaultId, credentialId);
+): Promise<Schema<"DeletedVaultCredential">> {
+  if (!(await deps.storage.vaults.deleteCredential(accountId, vaultId, credentialId))) {
+    throw await missingCredential(deps, accountId, vaultId, credentialId);
   }
   return { id: credentialId, type: "vault_credential_deleted" };
 }

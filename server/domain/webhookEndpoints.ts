@@ -76,7 +76,7 @@ export async function createEndpoint(
   const id = newId("wep");
   const secret = generateSigningSecret();
   // The secret is stored sealed, bound to the endpoint id, and shown only in this response.
-  const record = deps.storage.webhooks.createEndpoint(
+  const record = await deps.storage.webhooks.createEndpoint(
     accountId,
     { ...config, id, secret_sealed: deps.secrets.encrypt(secret, id) },
     MAX_ENDPOINTS_PER_ACCOUNT,
@@ -89,14 +89,18 @@ export async function createEndpoint(
   return { ...endpointView(record), signing_secret: secret };
 }
 
-export function getEndpoint(deps: WebhookEndpointDeps, accountId: string, endpointId: string): Endpoint {
-  const record = deps.storage.webhooks.getEndpoint(accountId, endpointId);
+export async function getEndpoint(deps: WebhookEndpointDeps, accountId: string, endpointId: string): Promise<Endpoint> {
+  const record = await deps.storage.webhooks.getEndpoint(accountId, endpointId);
   if (!record) throw endpointNotFound(endpointId);
   return endpointView(record);
 }
 
-export function listEndpoints(deps: WebhookEndpointDeps, accountId: string, page: PageQuery): Page<Endpoint> {
-  const result = deps.storage.webhooks.listEndpoints(accountId, page);
+export async function listEndpoints(
+  deps: WebhookEndpointDeps,
+  accountId: string,
+  page: PageQuery,
+): Promise<Page<Endpoint>> {
+  const result = await deps.storage.webhooks.listEndpoints(accountId, page);
   return { ...result, data: result.data.map(endpointView) };
 }
 
@@ -107,7 +111,7 @@ export async function replaceEndpoint(
   body: EndpointRequest,
 ): Promise<Endpoint> {
   // 404 before 400: another account's endpoint must not reveal whether its URL would be valid.
-  const current = deps.storage.webhooks.getEndpoint(accountId, endpointId);
+  const current = await deps.storage.webhooks.getEndpoint(accountId, endpointId);
   if (!current) throw endpointNotFound(endpointId);
   const config = await endpointConfig(deps, body);
   if (config.signing_scheme === "standard_webhooks" && current.signing_scheme !== "standard_webhooks") {
@@ -120,32 +124,32 @@ export async function replaceEndpoint(
       );
     }
   }
-  const record = deps.storage.webhooks.replaceEndpoint(accountId, endpointId, config);
+  const record = await deps.storage.webhooks.replaceEndpoint(accountId, endpointId, config);
   if (!record) throw endpointNotFound(endpointId);
   return endpointView(record);
 }
 
-export function setEndpointActive(
+export async function setEndpointActive(
   deps: WebhookEndpointDeps,
   accountId: string,
   endpointId: string,
   active: boolean,
-): Endpoint {
-  const record = deps.storage.webhooks.setEndpointActive(accountId, endpointId, active);
+): Promise<Endpoint> {
+  const record = await deps.storage.webhooks.setEndpointActive(accountId, endpointId, active);
   if (!record) throw endpointNotFound(endpointId);
   return endpointView(record);
 }
 
-export function deleteEndpoint(deps: WebhookEndpointDeps, accountId: string, endpointId: string): void {
-  if (!deps.storage.webhooks.deleteEndpoint(accountId, endpointId)) throw endpointNotFound(endpointId);
+export async function deleteEndpoint(deps: WebhookEndpointDeps, accountId: string, endpointId: string): Promise<void> {
+  if (!(await deps.storage.webhooks.deleteEndpoint(accountId, endpointId))) throw endpointNotFound(endpointId);
 }
 
-export function testEndpoint(
+export async function testEndpoint(
   deps: WebhookEndpointDeps,
   accountId: string,
   endpointId: string,
-): Schema<"WebhookTestResult"> {
-  const result = deps.storage.webhooks.sendTestEvent(accountId, endpointId);
+): Promise<Schema<"WebhookTestResult">> {
+  const result = await deps.storage.webhooks.sendTestEvent(accountId, endpointId);
   if (!result) throw endpointNotFound(endpointId);
   return result;
 }
@@ -158,17 +162,17 @@ export const DEFAULT_PREVIOUS_SECRET_EXPIRES_IN_S = 86_400;
  * signing next to it for `previous_secret_expires_in` seconds (by the injected clock), so receivers
  * can switch over without rejecting a delivery.
  */
-export function rotateEndpointSecret(
+export async function rotateEndpointSecret(
   deps: WebhookEndpointDeps,
   accountId: string,
   endpointId: string,
   body: Schema<"RotateWebhookSecretRequest"> | undefined,
-): Schema<"WebhookEndpointWithSecret"> {
+): Promise<Schema<"WebhookEndpointWithSecret">> {
   const expiresIn = body?.previous_secret_expires_in ?? DEFAULT_PREVIOUS_SECRET_EXPIRES_IN_S;
   const secret = generateSigningSecret();
   const previousExpiresAt =
     expiresIn === 0 ? null : new Date(deps.clock.now().getTime() + expiresIn * 1000).toISOString();
-  const record = deps.storage.webhooks.rotateSecret(
+  const record = await deps.storage.webhooks.rotateSecret(
     accountId,
     endpointId,
     deps.secrets.encrypt(secret, endpointId),
@@ -182,12 +186,12 @@ export function rotateEndpointSecret(
  * Queues again, with fresh attempts, every dead record of the endpoint whose event occurred in
  * [since, until) (until defaults to now).
  */
-export function recoverEndpoint(
+export async function recoverEndpoint(
   deps: WebhookEndpointDeps,
   accountId: string,
   endpointId: string,
   body: Schema<"RecoverWebhookEndpointRequest">,
-): Schema<"WebhookRecoverResult"> {
+): Promise<Schema<"WebhookRecoverResult">> {
   // Stored timestamps are UTC with milliseconds and compare as text: bring the bounds to that form.
   const since = new Date(body.since);
   const until = body.until === undefined ? deps.clock.now() : new Date(body.until);
@@ -199,7 +203,7 @@ export function recoverEndpoint(
       body.until === undefined ? "since" : "until",
     );
   }
-  const requeued = deps.storage.webhooks.recoverDeliveries(
+  const requeued = await deps.storage.webhooks.recoverDeliveries(
     accountId,
     endpointId,
     since.toISOString(),

@@ -37,28 +37,28 @@ export interface WebhookEventFilters {
   eventType?: string | undefined;
 }
 
-export function listWebhookEvents(
+export async function listWebhookEvents(
   deps: WebhookEventDeps,
   accountId: string,
   filters: WebhookEventFilters,
   page: PageQuery,
-): Page<WebhookEvent> {
+): Promise<Page<WebhookEvent>> {
   if (filters.endpointId !== undefined && !isId("wep", filters.endpointId)) {
     throw invalidRequest(
       `endpoint_id must be a webhook endpoint id (wep_...), got "${filters.endpointId.slice(0, 80)}".`,
       "endpoint_id",
     );
   }
-  const result = deps.storage.webhooks.listDeliveries(accountId, { ...filters, page });
+  const result = await deps.storage.webhooks.listDeliveries(accountId, { ...filters, page });
   return { ...result, data: result.data.map(webhookEventView) };
 }
 
-export function getWebhookEvent(
+export async function getWebhookEvent(
   deps: WebhookEventDeps,
   accountId: string,
   webhookEventId: string,
-): Schema<"WebhookEventDetail"> {
-  const detail = deps.storage.webhooks.getDelivery(accountId, webhookEventId);
+): Promise<Schema<"WebhookEventDetail">> {
+  const detail = await deps.storage.webhooks.getDelivery(accountId, webhookEventId);
   if (!detail) throw recordNotFound(webhookEventId);
   return {
     ...webhookEventView(detail),
@@ -67,11 +67,15 @@ export function getWebhookEvent(
   };
 }
 
-export function retryWebhookEvent(deps: WebhookEventDeps, accountId: string, webhookEventId: string): WebhookEvent {
-  const result = deps.storage.webhooks.retryDelivery(accountId, webhookEventId);
+export async function retryWebhookEvent(
+  deps: WebhookEventDeps,
+  accountId: string,
+  webhookEventId: string,
+): Promise<WebhookEvent> {
+  const result = await deps.storage.webhooks.retryDelivery(accountId, webhookEventId);
   if (result === null) throw recordNotFound(webhookEventId);
   if (result === "not_dead") {
-    const current = deps.storage.webhooks.getDelivery(accountId, webhookEventId);
+    const current = await deps.storage.webhooks.getDelivery(accountId, webhookEventId);
     throw conflict(`Only a dead webhook event can be retried; this one is ${current?.status ?? "not dead"}.`);
   }
   return webhookEventView(result);

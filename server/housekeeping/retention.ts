@@ -38,11 +38,11 @@ export async function runRetention(options: RetentionOptions): Promise<Retention
   const cutoff = new Date(clock.now().getTime() - days * 86_400_000).toISOString();
   const deleted: Record<string, number> = {};
   let batches = 0;
-  for (const step of storage.housekeeping.retentionSteps()) {
+  for (const step of await storage.housekeeping.retentionSteps()) {
     deleted[step.table] ??= 0;
     for (;;) {
       if (signal?.aborted) return { cutoff, deleted, batches, complete: false };
-      const counts = step.deleteBatch(cutoff, batchSize);
+      const counts = await storage.housekeeping.deleteRetentionBatch(step.table, cutoff, batchSize);
       batches++;
       for (const [table, n] of Object.entries(counts)) deleted[table] = (deleted[table] ?? 0) + n;
       if ((counts[step.table] ?? 0) < batchSize) break;

@@ -8,7 +8,7 @@ const BEARER = /^Bearer[ ]+([^\s]+)\s*$/i;
 
 /** Bearer authentication: the token's SHA-256 hash must belong to an active token. */
 export function authenticate(storage: Storage) {
-  return (req: Request, res: Response, next: NextFunction) => {
+  return async (req: Request, res: Response, next: NextFunction) => {
     const header = req.get("authorization");
     if (!header) {
       return next(tokenInvalid("Missing Authorization header: send Authorization: Bearer <token>."));
@@ -17,7 +17,7 @@ export function authenticate(storage: Storage) {
     if (!match?.[1]) {
       return next(tokenInvalid("Malformed Authorization header: expected Authorization: Bearer <token>."));
     }
-    const found = storage.accounts.authenticate(hashToken(match[1]));
+    const found = await storage.accounts.authenticate(hashToken(match[1]));
     if (!found) return next(tokenInvalid("The bearer token is unknown or revoked."));
     res.locals.auth = found satisfies RequestAuth;
     next();

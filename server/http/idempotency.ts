@@ -58,7 +58,7 @@ const quoted = (key: string) => JSON.stringify(key.length > 64 ? `${key.slice(0,
  */
 export function idempotency(deps: AppDeps) {
   const { storage, clock, secrets, logger } = deps;
-  return (req: Request, res: Response, next: NextFunction) => {
+  return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "POST") return next();
     const key = req.get("idempotency-key");
     if (key === undefined) return next();
@@ -68,7 +68,7 @@ export function idempotency(deps: AppDeps) {
     const accountId = accountOf(res);
     const path = req.originalUrl.split("?")[0] ?? req.originalUrl;
     const now = clock.now().getTime();
-    const claim = storage.idempotency.claim(
+    const claim = await storage.idempotency.claim(
       { accountId, key, method: req.method, path, fingerprint: requestFingerprint(req) },
       {
         expiredBefore: new Date(now - IDEMPOTENCY_RETENTION_MS).toISOString(),

@@ -31,33 +31,38 @@ function versionPageQuery(req: Request): PageQuery {
 export const agentRoutes: RouteModule = {
   router(deps: AppDeps) {
     const r = Router();
-    r.get("/agents", (req, res) => {
+    r.get("/agents", async (req, res) => {
       res.json(
-        agents.listAgents(deps, accountOf(res), {
+        await agents.listAgents(deps, accountOf(res), {
           includeArchived: queryFlag(req, "include_archived"),
           page: pageQuery(req, "agent"),
         }),
       );
     });
-    r.post("/agents", (req, res) => {
-      res.json(agents.createAgent(deps, accountOf(res), req.body as Schema<"CreateAgentRequest">));
+    r.post("/agents", async (req, res) => {
+      res.json(await agents.createAgent(deps, accountOf(res), req.body as Schema<"CreateAgentRequest">));
     });
-    r.get("/agents/:agent_id", (req, res) => {
-      res.json(agents.getAgent(deps, accountOf(res), pathParam(req, "agent_id"), queryInt(req, "version")));
+    r.get("/agents/:agent_id", async (req, res) => {
+      res.json(await agents.getAgent(deps, accountOf(res), pathParam(req, "agent_id"), queryInt(req, "version")));
     });
-    r.post("/agents/:agent_id", (req, res) => {
+    r.post("/agents/:agent_id", async (req, res) => {
       res.json(
-        agents.updateAgent(deps, accountOf(res), pathParam(req, "agent_id"), req.body as Schema<"UpdateAgentRequest">),
+        await agents.updateAgent(
+          deps,
+          accountOf(res),
+          pathParam(req, "agent_id"),
+          req.body as Schema<"UpdateAgentRequest">,
+        ),
       );
     });
-    r.delete("/agents/:agent_id", (req, res) => {
-      res.json(agents.deleteAgent(deps, accountOf(res), pathParam(req, "agent_id")));
+    r.delete("/agents/:agent_id", async (req, res) => {
+      res.json(await agents.deleteAgent(deps, accountOf(res), pathParam(req, "agent_id")));
     });
-    r.get("/agents/:agent_id/versions", (req, res) => {
-      res.json(agents.listAgentVersions(deps, accountOf(res), pathParam(req, "agent_id"), versionPageQuery(req)));
+    r.get("/agents/:agent_id/versions", async (req, res) => {
+      res.json(await agents.listAgentVersions(deps, accountOf(res), pathParam(req, "agent_id"), versionPageQuery(req)));
     });
-    r.post("/agents/:agent_id/archive", (req, res) => {
-      res.json(agents.archiveAgent(deps, accountOf(res), pathParam(req, "agent_id")));
+    r.post("/agents/:agent_id/archive", async (req, res) => {
+      res.json(await agents.archiveAgent(deps, accountOf(res), pathParam(req, "agent_id")));
     });
     return r;
   },

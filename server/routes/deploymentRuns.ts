@@ -15,9 +15,9 @@ function optionalFlag(req: Request, name: string): boolean | undefined {
 export const deploymentRunRoutes: RouteModule = {
   router(deps: AppDeps) {
     const r = Router();
-    r.get("/deployment_runs", (req, res) => {
+    r.get("/deployment_runs", async (req, res) => {
       res.json(
-        deployments.listDeploymentRuns(deps, accountOf(res), {
+        await deployments.listDeploymentRuns(deps, accountOf(res), {
           deploymentId: queryString(req, "deployment_id"),
           triggerType: queryString(req, "trigger_type") as "schedule" | "manual" | undefined,
           status: queryString(req, "status") as DeploymentRunStatus | undefined,
@@ -26,8 +26,8 @@ export const deploymentRunRoutes: RouteModule = {
         }),
       );
     });
-    r.get("/deployment_runs/:deployment_run_id", (req, res) => {
-      res.json(deployments.getDeploymentRun(deps, accountOf(res), pathParam(req, "deployment_run_id")));
+    r.get("/deployment_runs/:deployment_run_id", async (req, res) => {
+      res.json(await deployments.getDeploymentRun(deps, accountOf(res), pathParam(req, "deployment_run_id")));
     });
     return r;
   },

@@ -9,9 +9,9 @@ import type { DeploymentStatus } from "../storage/port/deployments.ts";
 export const deploymentRoutes: RouteModule = {
   router(deps: AppDeps) {
     const r = Router();
-    r.get("/deployments", (req, res) => {
+    r.get("/deployments", async (req, res) => {
       res.json(
-        deployments.listDeployments(deps, accountOf(res), {
+        await deployments.listDeployments(deps, accountOf(res), {
           includeArchived: queryFlag(req, "include_archived"),
           agentId: queryString(req, "agent_id"),
           // The spec has checked the value.
@@ -20,15 +20,15 @@ export const deploymentRoutes: RouteModule = {
         }),
       );
     });
-    r.post("/deployments", (req, res) => {
-      res.json(deployments.createDeployment(deps, accountOf(res), req.body as Schema<"CreateDeploymentRequest">));
+    r.post("/deployments", async (req, res) => {
+      res.json(await deployments.createDeployment(deps, accountOf(res), req.body as Schema<"CreateDeploymentRequest">));
     });
-    r.get("/deployments/:deployment_id", (req, res) => {
-      res.json(deployments.getDeployment(deps, accountOf(res), pathParam(req, "deployment_id")));
+    r.get("/deployments/:deployment_id", async (req, res) => {
+      res.json(await deployments.getDeployment(deps, accountOf(res), pathParam(req, "deployment_id")));
     });
-    r.post("/deployments/:deployment_id", (req, res) => {
+    r.post("/deployments/:deployment_id", async (req, res) => {
       res.json(
-        deployments.updateDeployment(
+        await deployments.updateDeployment(
           deps,
           accountOf(res),
           pathParam(req, "deployment_id"),
@@ -36,20 +36,20 @@ export const deploymentRoutes: RouteModule = {
         ),
       );
     });
-    r.delete("/deployments/:deployment_id", (req, res) => {
-      res.json(deployments.deleteDeployment(deps, accountOf(res), pathParam(req, "deployment_id")));
+    r.delete("/deployments/:deployment_id", async (req, res) => {
+      res.json(await deployments.deleteDeployment(deps, accountOf(res), pathParam(req, "deployment_id")));
     });
-    r.post("/deployments/:deployment_id/pause", (req, res) => {
-      res.json(deployments.pauseDeployment(deps, accountOf(res), pathParam(req, "deployment_id")));
+    r.post("/deployments/:deployment_id/pause", async (req, res) => {
+      res.json(await deployments.pauseDeployment(deps, accountOf(res), pathParam(req, "deployment_id")));
     });
-    r.post("/deployments/:deployment_id/unpause", (req, res) => {
-      res.json(deployments.unpauseDeployment(deps, accountOf(res), pathParam(req, "deployment_id")));
+    r.post("/deployments/:deployment_id/unpause", async (req, res) => {
+      res.json(await deployments.unpauseDeployment(deps, accountOf(res), pathParam(req, "deployment_id")));
     });
-    r.post("/deployments/:deployment_id/archive", (req, res) => {
-      res.json(deployments.archiveDeployment(deps, accountOf(res), pathParam(req, "deployment_id")));
+    r.post("/deployments/:deployment_id/archive", async (req, res) => {
+      res.json(await deployments.archiveDeployment(deps, accountOf(res), pathParam(req, "deployment_id")));
     });
-    r.post("/deployments/:deployment_id/run", (req, res) => {
-      res.json(deployments.runDeployment(deps, accountOf(res), pathParam(req, "deployment_id")));
+    r.post("/deployments/:deployment_id/run", async (req, res) => {
+      res.json(await deployments.runDeployment(deps, accountOf(res), pathParam(req, "deployment_id")));
     });
     return r;
   },

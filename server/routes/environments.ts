@@ -8,23 +8,25 @@ import { accountOf, pageQuery, pathParam, queryFlag } from "../http/context.ts";
 export const environmentRoutes: RouteModule = {
   router(deps: AppDeps) {
     const r = Router();
-    r.get("/environments", (req, res) => {
+    r.get("/environments", async (req, res) => {
       res.json(
-        environments.listEnvironments(deps, accountOf(res), {
+        await environments.listEnvironments(deps, accountOf(res), {
           includeArchived: queryFlag(req, "include_archived"),
           page: pageQuery(req, "env"),
         }),
       );
     });
-    r.post("/environments", (req, res) => {
-      res.json(environments.createEnvironment(deps, accountOf(res), req.body as Schema<"CreateEnvironmentRequest">));
-    });
-    r.get("/environments/:environment_id", (req, res) => {
-      res.json(environments.getEnvironment(deps, accountOf(res), pathParam(req, "environment_id")));
-    });
-    r.post("/environments/:environment_id", (req, res) => {
+    r.post("/environments", async (req, res) => {
       res.json(
-        environments.updateEnvironment(
+        await environments.createEnvironment(deps, accountOf(res), req.body as Schema<"CreateEnvironmentRequest">),
+      );
+    });
+    r.get("/environments/:environment_id", async (req, res) => {
+      res.json(await environments.getEnvironment(deps, accountOf(res), pathParam(req, "environment_id")));
+    });
+    r.post("/environments/:environment_id", async (req, res) => {
+      res.json(
+        await environments.updateEnvironment(
           deps,
           accountOf(res),
           pathParam(req, "environment_id"),
@@ -32,11 +34,11 @@ export const environmentRoutes: RouteModule = {
         ),
       );
     });
-    r.delete("/environments/:environment_id", (req, res) => {
-      res.json(environments.deleteEnvironment(deps, accountOf(res), pathParam(req, "environment_id")));
+    r.delete("/environments/:environment_id", async (req, res) => {
+      res.json(await environments.deleteEnvironment(deps, accountOf(res), pathParam(req, "environment_id")));
     });
-    r.post("/environments/:environment_id/archive", (req, res) => {
-      res.json(environments.archiveEnvironment(deps, accountOf(res), pathParam(req, "environment_id")));
+    r.post("/environments/:environment_id/archive", async (req, res) => {
+      res.json(await environments.archiveEnvironment(deps, accountOf(res), pathParam(req, "environment_id")));
     });
     return r;
   },

@@ -26,13 +26,13 @@ export function publicRoutes(deps: AppDeps): Router {
     res.json({ status: "ok" });
   });
   /** Ready for traffic: database, migrations, background loops; 503 naming the failed checks. */
-  r.get("/readyz", (_req, res) => {
-    const report = checkReadiness(deps.storage, deps.workers);
+  r.get("/readyz", async (_req, res) => {
+    const report = await checkReadiness(deps.storage, deps.workers);
     res.status(report.status === "ready" ? 200 : 503).json(report);
   });
   /** The readiness verdict in its short form (kept for existing monitors); details on /readyz. */
-  r.get("/healthz", (_req, res) => {
-    const report = checkReadiness(deps.storage, deps.workers);
+  r.get("/healthz", async (_req, res) => {
+    const report = await checkReadiness(deps.storage, deps.workers);
     if (report.status === "ready") res.json({ status: "ok" });
     else res.status(503).json({ status: "fail", failed: report.failed });
   });

@@ -7,15 +7,17 @@ import { accountOf, pageQuery, pathParam } from "../http/context.ts";
 export const sessionThreadRoutes: RouteModule = {
   router(deps: AppDeps) {
     const r = Router();
-    r.get("/sessions/:session_id/threads", (req, res) => {
-      res.json(sessions.listThreads(deps, accountOf(res), pathParam(req, "session_id"), pageQuery(req, "sthr")));
+    r.get("/sessions/:session_id/threads", async (req, res) => {
+      res.json(await sessions.listThreads(deps, accountOf(res), pathParam(req, "session_id"), pageQuery(req, "sthr")));
     });
-    r.get("/sessions/:session_id/threads/:thread_id", (req, res) => {
-      res.json(sessions.getThread(deps, accountOf(res), pathParam(req, "session_id"), pathParam(req, "thread_id")));
-    });
-    r.get("/sessions/:session_id/threads/:thread_id/events", (req, res) => {
+    r.get("/sessions/:session_id/threads/:thread_id", async (req, res) => {
       res.json(
-        sessions.listEvents(deps, accountOf(res), pathParam(req, "session_id"), {
+        await sessions.getThread(deps, accountOf(res), pathParam(req, "session_id"), pathParam(req, "thread_id")),
+      );
+    });
+    r.get("/sessions/:session_id/threads/:thread_id/events", async (req, res) => {
+      res.json(
+        await sessions.listEvents(deps, accountOf(res), pathParam(req, "session_id"), {
           threadId: pathParam(req, "thread_id"),
           page: pageQuery(req, "sevt"),
         }),

@@ -16,9 +16,9 @@ function statusesOf(req: Request): SessionStatus[] | undefined {
 export const sessionRoutes: RouteModule = {
   router(deps: AppDeps) {
     const r = Router();
-    r.get("/sessions", (req, res) => {
+    r.get("/sessions", async (req, res) => {
       res.json(
-        sessions.listSessions(deps, accountOf(res), {
+        await sessions.listSessions(deps, accountOf(res), {
           includeArchived: queryFlag(req, "include_archived"),
           statuses: statusesOf(req),
           agentId: queryString(req, "agent_id"),
@@ -26,15 +26,15 @@ export const sessionRoutes: RouteModule = {
         }),
       );
     });
-    r.post("/sessions", (req, res) => {
-      res.json(sessions.createSession(deps, accountOf(res), req.body as Schema<"CreateSessionRequest">));
+    r.post("/sessions", async (req, res) => {
+      res.json(await sessions.createSession(deps, accountOf(res), req.body as Schema<"CreateSessionRequest">));
     });
-    r.get("/sessions/:session_id", (req, res) => {
-      res.json(sessions.getSession(deps, accountOf(res), pathParam(req, "session_id")));
+    r.get("/sessions/:session_id", async (req, res) => {
+      res.json(await sessions.getSession(deps, accountOf(res), pathParam(req, "session_id")));
     });
-    r.post("/sessions/:session_id", (req, res) => {
+    r.post("/sessions/:session_id", async (req, res) => {
       res.json(
-        sessions.updateSession(
+        await sessions.updateSession(
           deps,
           accountOf(res),
           pathParam(req, "session_id"),
@@ -42,23 +42,23 @@ export const sessionRoutes: RouteModule = {
         ),
       );
     });
-    r.delete("/sessions/:session_id", (req, res) => {
-      res.json(sessions.deleteSession(deps, accountOf(res), pathParam(req, "session_id")));
+    r.delete("/sessions/:session_id", async (req, res) => {
+      res.json(await sessions.deleteSession(deps, accountOf(res), pathParam(req, "session_id")));
     });
-    r.post("/sessions/:session_id/archive", (req, res) => {
-      res.json(sessions.archiveSession(deps, accountOf(res), pathParam(req, "session_id")));
+    r.post("/sessions/:session_id/archive", async (req, res) => {
+      res.json(await sessions.archiveSession(deps, accountOf(res), pathParam(req, "session_id")));
     });
-    r.get("/sessions/:session_id/events", (req, res) => {
+    r.get("/sessions/:session_id/events", async (req, res) => {
       res.json(
-        sessions.listEvents(deps, accountOf(res), pathParam(req, "session_id"), { page: pageQuery(req, "sevt") }),
+        await sessions.listEvents(deps, accountOf(res), pathParam(req, "session_id"), { page: pageQuery(req, "sevt") }),
       );
     });
-    r.post("/sessions/:session_id/events", (req, res) => {
+    r.post("/sessions/:session_id/events", async (req, res) => {
       // 202: the events are stored; the run they start proceeds in the background.
       res
         .status(202)
         .json(
-          sessions.sendEvents(
+          await sessions.sendEvents(
             deps,
             accountOf(res),
             pathParam(req, "session_id"),

@@ -61,12 +61,12 @@ export const skillRoutes: RouteModule = {
 
   router(deps: AppDeps) {
     const r = Router();
-    r.get("/skills", (req, res) => {
+    r.get("/skills", async (req, res) => {
       const source = queryString(req, "source") as SkillSource | undefined;
       const name = queryString(req, "name");
       const displayTitle = queryString(req, "display_title");
       res.json(
-        skills.listSkills(deps, accountOf(res), {
+        await skills.listSkills(deps, accountOf(res), {
           page: pageQuery(req, "skill"),
           ...(source !== undefined ? { source } : {}),
           ...(name !== undefined ? { name } : {}),
@@ -74,32 +74,32 @@ export const skillRoutes: RouteModule = {
         }),
       );
     });
-    r.post("/skills", (req, res) => {
+    r.post("/skills", async (req, res) => {
       res.json(
-        skills.createSkill(deps, accountOf(res), {
+        await skills.createSkill(deps, accountOf(res), {
           files: uploadedFiles(req),
           display_title: textField(req, "display_title"),
           metadata: textField(req, "metadata"),
         }),
       );
     });
-    r.get("/skills/:skill_id", (req, res) => {
-      res.json(skills.getSkill(deps, accountOf(res), pathParam(req, "skill_id")));
+    r.get("/skills/:skill_id", async (req, res) => {
+      res.json(await skills.getSkill(deps, accountOf(res), pathParam(req, "skill_id")));
     });
-    r.delete("/skills/:skill_id", (req, res) => {
-      res.json(skills.deleteSkill(deps, accountOf(res), pathParam(req, "skill_id")));
+    r.delete("/skills/:skill_id", async (req, res) => {
+      res.json(await skills.deleteSkill(deps, accountOf(res), pathParam(req, "skill_id")));
     });
-    r.get("/skills/:skill_id/versions", (req, res) => {
-      res.json(skills.listVersions(deps, accountOf(res), pathParam(req, "skill_id"), pageQuery(req, "skillver")));
+    r.get("/skills/:skill_id/versions", async (req, res) => {
+      res.json(await skills.listVersions(deps, accountOf(res), pathParam(req, "skill_id"), pageQuery(req, "skillver")));
     });
-    r.post("/skills/:skill_id/versions", (req, res) => {
-      res.json(skills.createVersion(deps, accountOf(res), pathParam(req, "skill_id"), uploadedFiles(req)));
+    r.post("/skills/:skill_id/versions", async (req, res) => {
+      res.json(await skills.createVersion(deps, accountOf(res), pathParam(req, "skill_id"), uploadedFiles(req)));
     });
-    r.get("/skills/:skill_id/versions/:version", (req, res) => {
-      res.json(skills.getVersion(deps, accountOf(res), pathParam(req, "skill_id"), pathParam(req, "version")));
+    r.get("/skills/:skill_id/versions/:version", async (req, res) => {
+      res.json(await skills.getVersion(deps, accountOf(res), pathParam(req, "skill_id"), pathParam(req, "version")));
     });
-    r.delete("/skills/:skill_id/versions/:version", (req, res) => {
-      res.json(skills.deleteVersion(deps, accountOf(res), pathParam(req, "skill_id"), pathParam(req, "version")));
+    r.delete("/skills/:skill_id/versions/:version", async (req, res) => {
+      res.json(await skills.deleteVersion(deps, accountOf(res), pathParam(req, "skill_id"), pathParam(req, "version")));
     });
     r.get("/skills/:skill_id/versions/:version/content", async (req, res) => {
       const { filename, zip } = await skills.versionContent(

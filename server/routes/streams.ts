@@ -38,11 +38,11 @@ function streamRequest(req: Request, res: Response): StreamRequest {
 export const streamRoutes: RouteModule = {
   router(deps: AppDeps) {
     const r = Router();
-    r.get("/sessions/:session_id/events/stream", (req, res) => {
-      deps.streams.open(sessionSource(deps, streamRequest(req, res), pathParam(req, "session_id")), res);
+    r.get("/sessions/:session_id/events/stream", async (req, res) => {
+      deps.streams.open(await sessionSource(deps, streamRequest(req, res), pathParam(req, "session_id")), res);
     });
-    r.get("/sessions/:session_id/threads/:thread_id/events/stream", (req, res) => {
-      const source = sessionSource(
+    r.get("/sessions/:session_id/threads/:thread_id/events/stream", async (req, res) => {
+      const source = await sessionSource(
         deps,
         streamRequest(req, res),
         pathParam(req, "session_id"),
@@ -50,8 +50,8 @@ export const streamRoutes: RouteModule = {
       );
       deps.streams.open(source, res);
     });
-    r.get("/events/stream", (req, res) => {
-      deps.streams.open(accountSource(deps, streamRequest(req, res)), res);
+    r.get("/events/stream", async (req, res) => {
+      deps.streams.open(await accountSource(deps, streamRequest(req, res)), res);
     });
     return r;
   },

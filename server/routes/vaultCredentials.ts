@@ -10,17 +10,17 @@ const BASE = "/vaults/:vault_id/credentials";
 export const vaultCredentialRoutes: RouteModule = {
   router(deps: AppDeps) {
     const r = Router();
-    r.get(BASE, (req, res) => {
+    r.get(BASE, async (req, res) => {
       res.json(
-        vaults.listCredentials(deps, accountOf(res), pathParam(req, "vault_id"), {
+        await vaults.listCredentials(deps, accountOf(res), pathParam(req, "vault_id"), {
           includeArchived: queryFlag(req, "include_archived"),
           page: pageQuery(req, "vcred"),
         }),
       );
     });
-    r.post(BASE, (req, res) => {
+    r.post(BASE, async (req, res) => {
       res.json(
-        vaults.createCredential(
+        await vaults.createCredential(
           deps,
           accountOf(res),
           pathParam(req, "vault_id"),
@@ -28,12 +28,14 @@ export const vaultCredentialRoutes: RouteModule = {
         ),
       );
     });
-    r.get(`${BASE}/:credential_id`, (req, res) => {
-      res.json(vaults.getCredential(deps, accountOf(res), pathParam(req, "vault_id"), pathParam(req, "credential_id")));
-    });
-    r.post(`${BASE}/:credential_id`, (req, res) => {
+    r.get(`${BASE}/:credential_id`, async (req, res) => {
       res.json(
-        vaults.updateCredential(
+        await vaults.getCredential(deps, accountOf(res), pathParam(req, "vault_id"), pathParam(req, "credential_id")),
+      );
+    });
+    r.post(`${BASE}/:credential_id`, async (req, res) => {
+      res.json(
+        await vaults.updateCredential(
           deps,
           accountOf(res),
           pathParam(req, "vault_id"),
@@ -42,14 +44,24 @@ export const vaultCredentialRoutes: RouteModule = {
         ),
       );
     });
-    r.post(`${BASE}/:credential_id/archive`, (req, res) => {
+    r.post(`${BASE}/:credential_id/archive`, async (req, res) => {
       res.json(
-        vaults.archiveCredential(deps, accountOf(res), pathParam(req, "vault_id"), pathParam(req, "credential_id")),
+        await vaults.archiveCredential(
+          deps,
+          accountOf(res),
+          pathParam(req, "vault_id"),
+          pathParam(req, "credential_id"),
+        ),
       );
     });
-    r.delete(`${BASE}/:credential_id`, (req, res) => {
+    r.delete(`${BASE}/:credential_id`, async (req, res) => {
       res.json(
-        vaults.deleteCredential(deps, accountOf(res), pathParam(req, "vault_id"), pathParam(req, "credential_id")),
+        await vaults.deleteCredential(
+          deps,
+          accountOf(res),
+          pathParam(req, "vault_id"),
+          pathParam(req, "credential_id"),
+        ),
       );
     });
     return r;

@@ -20,30 +20,35 @@ export const vaultRoutes: RouteModule = {
 
   router(deps: AppDeps) {
     const r = Router();
-    r.get("/vaults", (req, res) => {
+    r.get("/vaults", async (req, res) => {
       res.json(
-        vaults.listVaults(deps, accountOf(res), {
+        await vaults.listVaults(deps, accountOf(res), {
           includeArchived: queryFlag(req, "include_archived"),
           page: pageQuery(req, "vault"),
         }),
       );
     });
-    r.post("/vaults", (req, res) => {
-      res.json(vaults.createVault(deps, accountOf(res), req.body as Schema<"CreateVaultRequest">));
+    r.post("/vaults", async (req, res) => {
+      res.json(await vaults.createVault(deps, accountOf(res), req.body as Schema<"CreateVaultRequest">));
     });
-    r.get("/vaults/:vault_id", (req, res) => {
-      res.json(vaults.getVault(deps, accountOf(res), pathParam(req, "vault_id")));
+    r.get("/vaults/:vault_id", async (req, res) => {
+      res.json(await vaults.getVault(deps, accountOf(res), pathParam(req, "vault_id")));
     });
-    r.post("/vaults/:vault_id", (req, res) => {
+    r.post("/vaults/:vault_id", async (req, res) => {
       res.json(
-        vaults.updateVault(deps, accountOf(res), pathParam(req, "vault_id"), req.body as Schema<"UpdateVaultRequest">),
+        await vaults.updateVault(
+          deps,
+          accountOf(res),
+          pathParam(req, "vault_id"),
+          req.body as Schema<"UpdateVaultRequest">,
+        ),
       );
     });
-    r.post("/vaults/:vault_id/archive", (req, res) => {
-      res.json(vaults.archiveVault(deps, accountOf(res), pathParam(req, "vault_id")));
+    r.post("/vaults/:vault_id/archive", async (req, res) => {
+      res.json(await vaults.archiveVault(deps, accountOf(res), pathParam(req, "vault_id")));
     });
-    r.delete("/vaults/:vault_id", (req, res) => {
-      res.json(vaults.deleteVault(deps, accountOf(res), pathParam(req, "vault_id")));
+    r.delete("/vaults/:vault_id", async (req, res) => {
+      res.json(await vaults.deleteVault(deps, accountOf(res), pathParam(req, "vault_id")));
     });
     return r;
   },

@@ -8,8 +8,8 @@ import { accountOf, pageQuery, pathParam } from "../http/context.ts";
 export const webhookEndpointRoutes: RouteModule = {
   router(deps: AppDeps) {
     const r = Router();
-    r.get("/webhook_endpoints", (req, res) => {
-      res.json(endpoints.listEndpoints(deps, accountOf(res), pageQuery(req, "wep")));
+    r.get("/webhook_endpoints", async (req, res) => {
+      res.json(await endpoints.listEndpoints(deps, accountOf(res), pageQuery(req, "wep")));
     });
     r.post("/webhook_endpoints", async (req, res) => {
       const created = await endpoints.createEndpoint(
@@ -19,8 +19,8 @@ export const webhookEndpointRoutes: RouteModule = {
       );
       res.status(201).json(created);
     });
-    r.get("/webhook_endpoints/:endpoint_id", (req, res) => {
-      res.json(endpoints.getEndpoint(deps, accountOf(res), pathParam(req, "endpoint_id")));
+    r.get("/webhook_endpoints/:endpoint_id", async (req, res) => {
+      res.json(await endpoints.getEndpoint(deps, accountOf(res), pathParam(req, "endpoint_id")));
     });
     r.put("/webhook_endpoints/:endpoint_id", async (req, res) => {
       res.json(
@@ -32,22 +32,22 @@ export const webhookEndpointRoutes: RouteModule = {
         ),
       );
     });
-    r.delete("/webhook_endpoints/:endpoint_id", (req, res) => {
-      endpoints.deleteEndpoint(deps, accountOf(res), pathParam(req, "endpoint_id"));
+    r.delete("/webhook_endpoints/:endpoint_id", async (req, res) => {
+      await endpoints.deleteEndpoint(deps, accountOf(res), pathParam(req, "endpoint_id"));
       res.status(204).end();
     });
-    r.post("/webhook_endpoints/:endpoint_id/test", (req, res) => {
-      res.status(202).json(endpoints.testEndpoint(deps, accountOf(res), pathParam(req, "endpoint_id")));
+    r.post("/webhook_endpoints/:endpoint_id/test", async (req, res) => {
+      res.status(202).json(await endpoints.testEndpoint(deps, accountOf(res), pathParam(req, "endpoint_id")));
     });
-    r.post("/webhook_endpoints/:endpoint_id/enable", (req, res) => {
-      res.json(endpoints.setEndpointActive(deps, accountOf(res), pathParam(req, "endpoint_id"), true));
+    r.post("/webhook_endpoints/:endpoint_id/enable", async (req, res) => {
+      res.json(await endpoints.setEndpointActive(deps, accountOf(res), pathParam(req, "endpoint_id"), true));
     });
-    r.post("/webhook_endpoints/:endpoint_id/disable", (req, res) => {
-      res.json(endpoints.setEndpointActive(deps, accountOf(res), pathParam(req, "endpoint_id"), false));
+    r.post("/webhook_endpoints/:endpoint_id/disable", async (req, res) => {
+      res.json(await endpoints.setEndpointActive(deps, accountOf(res), pathParam(req, "endpoint_id"), false));
     });
-    r.post("/webhook_endpoints/:endpoint_id/rotate_secret", (req, res) => {
+    r.post("/webhook_endpoints/:endpoint_id/rotate_secret", async (req, res) => {
       res.json(
-        endpoints.rotateEndpointSecret(
+        await endpoints.rotateEndpointSecret(
           deps,
           accountOf(res),
           pathParam(req, "endpoint_id"),
@@ -55,11 +55,11 @@ export const webhookEndpointRoutes: RouteModule = {
         ),
       );
     });
-    r.post("/webhook_endpoints/:endpoint_id/recover", (req, res) => {
+    r.post("/webhook_endpoints/:endpoint_id/recover", async (req, res) => {
       res
         .status(202)
         .json(
-          endpoints.recoverEndpoint(
+          await endpoints.recoverEndpoint(
             deps,
             accountOf(res),
             pathParam(req, "endpoint_id"),

@@ -14,9 +14,9 @@ export const webhookEventRoutes: RouteModule = {
     r.get("/webhook_event_types", (_req, res) => {
       res.json(catalog);
     });
-    r.get("/webhook_events", (req, res) => {
+    r.get("/webhook_events", async (req, res) => {
       res.json(
-        events.listWebhookEvents(
+        await events.listWebhookEvents(
           deps,
           accountOf(res),
           {
@@ -28,11 +28,11 @@ export const webhookEventRoutes: RouteModule = {
         ),
       );
     });
-    r.get("/webhook_events/:webhook_event_id", (req, res) => {
-      res.json(events.getWebhookEvent(deps, accountOf(res), pathParam(req, "webhook_event_id")));
+    r.get("/webhook_events/:webhook_event_id", async (req, res) => {
+      res.json(await events.getWebhookEvent(deps, accountOf(res), pathParam(req, "webhook_event_id")));
     });
-    r.post("/webhook_events/:webhook_event_id/retry", (req, res) => {
-      res.json(events.retryWebhookEvent(deps, accountOf(res), pathParam(req, "webhook_event_id")));
+    r.post("/webhook_events/:webhook_event_id/retry", async (req, res) => {
+      res.json(await events.retryWebhookEvent(deps, accountOf(res), pathParam(req, "webhook_event_id")));
     });
     return r;
   },

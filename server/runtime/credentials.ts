@@ -67,9 +67,13 @@ function sameUrl(a: string, b: string): boolean {
 }
 
 /** The first active MCP credential for `url` in the vaults, in the session's vault order. */
-export function findCredential(storage: Storage, vaultIds: string[], url: string): CredentialRecord | null {
+export async function findCredential(
+  storage: Storage,
+  vaultIds: string[],
+  url: string,
+): Promise<CredentialRecord | null> {
   if (vaultIds.length === 0) return null;
-  const byVault = storage.vaults.activeCredentials(vaultIds);
+  const byVault = await storage.vaults.activeCredentials(vaultIds);
   for (const vaultId of vaultIds) {
     for (const c of byVault.get(vaultId) ?? []) {
       if ((c.auth_type === "static_bearer" || c.auth_type === "mcp_oauth") && sameUrl(c.target, url)) return c;
@@ -105,7 +109,7 @@ export class Bearer {
 
   /** The token to present now; an expired OAuth access token is refreshed first. */
   async token(): Promise<string> {
-    this.reload();
+    await this.reload();
     const c = this.credential;
     if (c.auth_type === "static_bearer") return this.open<{ token: string }>().token;
     const pub = c.auth_public as unknown as OAuthPublic;
@@ -130,8 +134,12 @@ export class Bearer {
   }
 
   /** Reads the credential again: another run may have refreshed it. */
-  private reload(): void {
-    const fresh = this.deps.storage.vaults.getCredential(this.accountId, this.credential.vault_id, this.credential.id);
+  private async reload(): Promise<void> {
+    const fresh = await this.deps.storage.vaults.getCredential(
+      this.accountId,
+      this.credential.vault_id,
+      this.credential.id,
+    );
     if (!fresh || fresh.archived_at) {
       throw new CredentialError(`The credential ${this.credential.id} was archived or deleted during the run.`);
     }
@@ -147,7 +155,7 @@ export class Bearer {
   }
 
   private async doRefresh(stale: string, why: string): Promise<string> {
-    this.reload();
+    await this.reload();
     const c = this.credential;
     const label = `credential ${c.id} (vault ${c.vault_id})`;
     if (c.auth_type !== "mcp_oauth") {
@@ -159,7 +167,7 @@ export class Bearer {
     const pub = c.auth_public as unknown as OAuthPublic;
     const refresh = pub.refresh;
     if (!refresh || !current.refresh_token) {
-      this.failed();
+      await this.failed();
       throw new CredentialError(
         `The access token of ${label} cannot be used (${why}) and it has no refresh configuration.`,
       );
@@ -186,7 +194,7 @@ export class Bearer {
         fetchFn: (url, init) => this.deps.fetch(url, { ...init, signal: AbortSignal.timeout(this.deps.timeoutMs) }),
       });
     } catch (err) {
-      this.failed();
+      await this.failed();
       // An OAuth error names its code (invalid_grant, invalid_client, ...) beside its description.
       const code = err instanceof OAuthError ? `${err.errorCode}: ` : "";
       const reason = truncate(`${code}${describeFailure(err)}`, 300);
@@ -206,7 +214,7 @@ export class Bearer {
       tokens.expires_in !== undefined
         ? new Date(this.deps.clock.now().getTime() + tokens.expires_in * 1000).toISOString()
         : null;
-    const stored = this.deps.storage.vaults.storeRefreshedToken(this.accountId, c.id, c.secret_sealed, {
+    const stored = await this.deps.storage.vaults.storeRefreshedToken(this.accountId, c.id, c.secret_sealed, {
       auth_public: { ...pub, expires_at: expiresAt },
       secret_sealed: this.deps.secrets.encrypt(JSON.stringify(secrets), c.id),
     });
@@ -220,7 +228,7 @@ export class Bearer {
     return tokens.access_token;
   }
 
-  private failed(): void {
-    this.deps.storage.vaults.recordRefreshFailure(this.accountId, this.credential.vault_id, this.credential.id);
+  private async failed(): Promise<void> {
+    await this.deps.storage.vaults.recordRefreshFailure(this.accountId, this.credential.vault_id, this.credential.id);
   }
 }

@@ -94,7 +94,7 @@ export class McpToolbox {
     server: { name: string; url: string },
     signal: AbortSignal,
   ): Promise<void> {
-    const credential = findCredential(deps.storage, scope.vault_ids, server.url);
+    const credential = await findCredential(deps.storage, scope.vault_ids, server.url);
     const bearer = credential ? new Bearer(deps, scope.account_id, credential) : null;
     const client = new Client(CLIENT_INFO);
     const transport = new StreamableHTTPClientTransport(new URL(server.url), {

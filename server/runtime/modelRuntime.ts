@@ -40,7 +40,7 @@ export class ModelRuntime implements AgentRuntime {
 
   async run(turn: RuntimeTurn, signal: AbortSignal): Promise<RunOutput[]> {
     const { config, logger } = this.deps;
-    const conversation = rebuildConversation(turn.conversation(config.historyLimit), turn.run_id);
+    const conversation = rebuildConversation(await turn.conversation(config.historyLimit), turn.run_id);
     const items = conversation.items;
     const context = { run_id: turn.run_id, session_id: turn.session_id, agent_id: turn.agent.id };
     const toolbox = await McpToolbox.connect(

@@ -26,7 +26,7 @@ export interface RuntimeTurn {
    * results, oldest first), including what an interrupted earlier attempt of this run recorded;
    * the newest `limit` events.
    */
-  conversation(limit: number): ConversationEvent[];
+  conversation(limit: number): Promise<ConversationEvent[]>;
   /**
    * Records output while the run goes on (tool calls and their results, as they happen), so a run
    * resumed after a restart does not repeat them. Throws when the run (or thread) is no longer

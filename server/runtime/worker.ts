@@ -56,6 +56,8 @@ export class RunWorker implements BackgroundWorker {
   private readonly inFlight = new Map<string, InFlight>();
   private recoveredAtStart = false;
   private checkScheduled = false;
+  /** The check of the runs in flight in progress: checks run one after another, never overlapping. */
+  private checking: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: RunWorkerDeps) {
@@ -75,7 +77,7 @@ export class RunWorker implements BackgroundWorker {
       this.checkScheduled = true;
       setImmediate(() => {
         this.checkScheduled = false;
-        this.checkInFlight();
+        this.checking = this.checking.then(() => this.checkInFlight());
       });
     });
     this.loop.start();
@@ -113,11 +115,11 @@ export class RunWorker implements BackgroundWorker {
 
   private async pass(signal: AbortSignal): Promise<boolean> {
     const { storage, config, logger } = this.deps;
-    const recovered = storage.runs.recoverRuns({ all: !this.recoveredAtStart, maxAttempts: config.maxAttempts });
+    const recovered = await storage.runs.recoverRuns({ all: !this.recoveredAtStart, maxAttempts: config.maxAttempts });
     this.recoveredAtStart = true;
     if (recovered.requeued + recovered.failed > 0) logger.warn("recovered interrupted runs", { ...recovered });
     while (!signal.aborted && this.inFlight.size < config.concurrency) {
-      const run = storage.runs.claimRun(this.owner, config.leaseMs);
+      const run = await storage.runs.claimRun(this.owner, config.leaseMs);
       if (!run) break;
       this.launch(run);
     }
@@ -128,17 +130,27 @@ export class RunWorker implements BackgroundWorker {
     const controller = new AbortController();
     const entry: InFlight = { run, controller, threads: new Map(), done: Promise.resolve() };
     this.inFlight.set(run.id, entry);
+    // One heartbeat at a time: a tick while the previous one is still waiting for the database is skipped.
+    let beating = false;
     const heartbeat = setInterval(
       () => {
-        try {
-          if (!this.deps.storage.runs.heartbeat(run.id, this.owner, this.deps.config.leaseMs)) {
-            controller.abort("lost" satisfies AbortReason);
-          }
-        } catch (err) {
-          // A lock held by another process: the next heartbeat (a third of the lease later) renews it.
-          if (err instanceof StorageBusyError) return;
-          this.deps.logger.error("run heartbeat failed", { run_id: run.id, ...describeError(err) });
-        }
+        if (beating) return;
+        beating = true;
+        this.deps.storage.runs
+          .heartbeat(run.id, this.owner, this.deps.config.leaseMs)
+          .then(
+            (held) => {
+              if (!held) controller.abort("lost" satisfies AbortReason);
+            },
+            (err: unknown) => {
+              // A lock held by another process: the next heartbeat (a third of the lease later) renews it.
+              if (err instanceof StorageBusyError) return;
+              this.deps.logger.error("run heartbeat failed", { run_id: run.id, ...describeError(err) });
+            },
+          )
+          .finally(() => {
+            beating = false;
+          });
       },
       Math.max(250, Math.floor(this.deps.config.leaseMs / 3)),
     );
@@ -155,16 +167,16 @@ export class RunWorker implements BackgroundWorker {
   }
 
   /** Aborts the runs (and sub-agent threads) in flight that are no longer wanted. */
-  private checkInFlight(): void {
+  private async checkInFlight(): Promise<void> {
     const { runs } = this.deps.storage;
-    for (const entry of this.inFlight.values()) {
+    for (const entry of [...this.inFlight.values()]) {
       try {
-        if (!runs.isActive(entry.run.id, this.owner)) {
+        if (!(await runs.isActive(entry.run.id, this.owner))) {
           entry.controller.abort("lost" satisfies AbortReason);
           continue;
         }
-        for (const [threadId, threadController] of entry.threads) {
-          if (runs.threadStatus(threadId) === "terminated") threadController.abort("terminated");
+        for (const [threadId, threadController] of [...entry.threads]) {
+          if ((await runs.threadStatus(threadId)) === "terminated") threadController.abort("terminated");
         }
       } catch (err) {
         this.deps.logger.error("checking runs in flight failed", describeError(err));
@@ -180,12 +192,12 @@ export class RunWorker implements BackgroundWorker {
     try {
       const agent = run.agent;
       if (!agent) {
-        fail({ type: "agent_unavailable", message: "The session's agent version can no longer be read." });
+        await fail({ type: "agent_unavailable", message: "The session's agent version can no longer be read." });
         return;
       }
       const runtime = runtimes.get(agent.config.model);
       if (!runtime) {
-        fail({
+        await fail({
           type: "agent_unavailable",
           message: `The model "${agent.config.model}" is not served by this server (served: ${runtimes.models().join(", ")}).`,
         });
@@ -243,7 +255,7 @@ export class RunWorker implements BackgroundWorker {
       agent: { id: agent.id, version: agent.version, config: agent.config },
       messages,
       vault_ids: run.vault_ids,
-      conversation: (limit) => storage.runs.conversation(run.id, owner, threadId, limit) ?? [],
+      conversation: async (limit) => (await storage.runs.conversation(run.id, owner, threadId, limit)) ?? [],
       record: async (outputs) => {
         if (await whenNotBusy(() => storage.runs.recordOutputs(run.id, owner, threadId, outputs))) return;
         const reason = threadId === null ? ("lost" satisfies AbortReason) : "terminated";
@@ -265,7 +277,7 @@ export class RunWorker implements BackgroundWorker {
     const { storage, runtimes } = this.deps;
     const { run, controller } = entry;
     const owner = this.owner;
-    const sub = storage.agents.getAgent(run.account_id, ref.id, ref.version);
+    const sub = await storage.agents.getAgent(run.account_id, ref.id, ref.version);
     if (!sub) {
       const which = ref.version !== undefined ? `${ref.id} version ${ref.version}` : ref.id;
       return storage.runs.recordError(run.id, owner, null, {
@@ -273,13 +285,13 @@ export class RunWorker implements BackgroundWorker {
         message: `The sub-agent ${which} no longer exists; it was skipped.`,
       });
     }
-    const started = storage.runs.startThread(run.id, owner, { id: sub.id, version: sub.version });
+    const started = await storage.runs.startThread(run.id, owner, { id: sub.id, version: sub.version });
     // A terminated thread, or one that finished its part of this run before a crash, is skipped.
     if (!started.ok) return started.reason !== "lost";
     const threadId = started.thread_id;
     const runtime = runtimes.get(sub.config.model);
     if (!runtime) {
-      storage.runs.finishThread(run.id, owner, threadId, {
+      await storage.runs.finishThread(run.id, owner, threadId, {
         outputs: [],
         error: { type: "agent_unavailable", message: `The model "${sub.config.model}" is not served by this server.` },
       });

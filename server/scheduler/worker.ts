@@ -26,6 +26,8 @@ export interface SchedulerDeps {
 export class DeploymentScheduler implements BackgroundWorker {
   readonly name = "scheduler";
   private readonly loop: Loop;
+  /** The pass in progress (or the last one): passes run one after another. */
+  private passing: Promise<unknown> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: SchedulerDeps) {
@@ -33,7 +35,7 @@ export class DeploymentScheduler implements BackgroundWorker {
       name: "deployment scheduler",
       logger: deps.logger,
       intervalMs: deps.config.maxSleepMs,
-      pass: () => Promise.resolve(this.pass()),
+      pass: () => this.pass(),
     });
   }
 
@@ -57,11 +59,20 @@ export class DeploymentScheduler implements BackgroundWorker {
     this.loop.notify();
   }
 
-  /** One pass: fire what is due, then say how long to sleep. Public for tests that drive it directly. */
-  pass(): boolean | { sleepMs: number } {
+  /**
+   * One pass: fire what is due, then say how long to sleep. Public for tests that drive it
+   * directly: a pass asked for while one runs (the loop's) starts after it, never beside it.
+   */
+  pass(): Promise<boolean | { sleepMs: number }> {
+    const pass = this.passing.then(() => this.fireDue());
+    this.passing = pass.catch(() => undefined);
+    return pass;
+  }
+
+  private async fireDue(): Promise<boolean | { sleepMs: number }> {
     const { storage, config, clock, logger, metrics } = this.deps;
     const now = clock.now();
-    const outcomes = storage.deployments.fireDue(now.toISOString(), config.batchSize, (d) =>
+    const outcomes = await storage.deployments.fireDue(now.toISOString(), config.batchSize, (d) =>
       planFire(d, now, config.misfireGraceMs),
     );
     for (const outcome of outcomes) {
@@ -91,7 +102,7 @@ export class DeploymentScheduler implements BackgroundWorker {
       if (run.status !== "skipped") metrics?.observeDeploymentFireLag(lagMs / 1000);
     }
     if (outcomes.length >= config.batchSize) return true;
-    const next = storage.deployments.nextDueAt();
+    const next = await storage.deployments.nextDueAt();
     if (next === null) return { sleepMs: config.maxSleepMs };
     return { sleepMs: Date.parse(next) - clock.now().getTime() };
   }

@@ -1,6 +1,10 @@
 import type { ServerResponse } from "node:http";
-import type { StreamEndReason, StreamSource } from "./sources.ts";
+import { StorageBusyError } from "../storage/port.ts";
+import type { StreamBatch, StreamEndReason, StreamSource } from "./sources.ts";
 import { PING, SSE_HEADERS } from "./sse.ts";
+
+/** How soon a read that found the database busy is tried again. */
+const BUSY_RETRY_MS = 5;
 
 export interface EventStreamOptions {
   /** Rows read per query; a stream with more to send reads the next batch on a later turn of the event loop. */
@@ -33,6 +37,8 @@ export class EventStream {
   /** Something may have been committed since the last read. */
   private dirty = true;
   private pumpScheduled = false;
+  /** A read is waiting for the database: the next one starts after it. */
+  private reading = false;
   private backedUp = false;
   private drainTimer: NodeJS.Timeout | null = null;
   private ended = false;
@@ -96,26 +102,39 @@ export class EventStream {
   }
 
   private schedule(): void {
-    if (this.pumpScheduled || this.backedUp || this.ended || !this.dirty) return;
+    if (this.pumpScheduled || this.reading || this.backedUp || this.ended || !this.dirty) return;
     this.pumpScheduled = true;
     setImmediate(() => {
       this.pumpScheduled = false;
-      this.pump();
+      void this.pump();
     });
   }
 
-  /** Reads one batch after the position and writes it, stopping early when the connection backs up. */
-  private pump(): void {
-    if (this.ended || this.backedUp || !this.dirty) return;
+  /**
+   * Reads one batch after the position and writes it, stopping early when the connection backs up.
+   * One read at a time: a wake-up during a read is served by the next one. Never rejects.
+   */
+  private async pump(): Promise<void> {
+    if (this.ended || this.backedUp || this.reading || !this.dirty) return;
     this.dirty = false;
-    let batch: ReturnType<StreamSource["read"]>;
+    this.reading = true;
+    let batch: StreamBatch;
     try {
-      batch = this.source.read(this.position, this.options.batchSize, this.options.batchBytes);
+      batch = await this.source.read(this.position, this.options.batchSize, this.options.batchBytes);
     } catch (err) {
+      this.reading = false;
+      if (err instanceof StorageBusyError) {
+        // Nothing was read (the database could not be read now): read again in a moment.
+        this.dirty = true;
+        setTimeout(() => this.schedule(), BUSY_RETRY_MS).unref();
+        return;
+      }
       this.options.onError(this, err);
       this.end("error");
       return;
     }
+    this.reading = false;
+    if (this.ended) return;
     for (const message of batch.messages) {
       this.position = message.position;
       this.sent++;

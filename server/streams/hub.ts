@@ -54,7 +54,7 @@ export class StreamHub {
       name: this.name,
       logger: deps.logger,
       intervalMs: deps.config.heartbeatMs,
-      pass: async () => this.pass(),
+      pass: () => this.pass(),
     });
     deps.metrics.onScrape((m) => {
       const counts = new Map<StreamKind, number>(KINDS.map((k) => [k, 0]));
@@ -162,37 +162,37 @@ export class StreamHub {
     }
   }
 
-  private pass(): { sleepMs: number } {
+  private async pass(): Promise<{ sleepMs: number }> {
     const { storage, config } = this.deps;
     const now = Date.now();
     const heartbeat = now >= this.nextHeartbeatAt;
     if (this.seen === null) {
       // Streams opened before the loop started read once more below: nothing between their
       // first read and this position is missed.
-      this.seen = storage.streams.latest();
+      this.seen = await storage.streams.latest();
       for (const stream of this.streams) stream.wake();
     } else if (this.streams.size > 0) {
-      const changes = storage.streams.changesSince(this.seen.sessionSeq, this.seen.eventSeq);
+      const changes = await storage.streams.changesSince(this.seen.sessionSeq, this.seen.eventSeq);
       this.seen = { sessionSeq: changes.sessionSeq, eventSeq: changes.eventSeq };
       if (changes.sessions.size > 0 || changes.accounts.size > 0) {
         for (const stream of this.streams) if (stream.source.concerns(changes)) stream.wake();
       }
     } else {
       // Nobody listens: only keep up with the positions.
-      this.seen = storage.streams.latest();
+      this.seen = await storage.streams.latest();
     }
     if (heartbeat) {
       this.nextHeartbeatAt = now + config.heartbeatMs;
-      for (const stream of [...this.streams]) this.beat(stream);
+      await Promise.all([...this.streams].map((stream) => this.beat(stream)));
     }
     return { sleepMs: Math.max(1, this.nextHeartbeatAt - Date.now()) };
   }
 
   /** One stream's heartbeat: end it if its session or token is gone, else ping it and read once more. */
-  private beat(stream: EventStream): void {
+  private async beat(stream: EventStream): Promise<void> {
     let reason: StreamEndReason | null;
     try {
-      reason = stream.source.endReason();
+      reason = await stream.source.endReason();
     } catch (err) {
       this.deps.logger.warn("stream: checking the stream failed", describeError(err));
       reason = null;

@@ -42,10 +42,11 @@ export interface StreamSource {
   /**
    * The rows after `after`: at most `limit` rows, and no more once the messages reach `maxBytes`
    * (the rows after that are not even loaded: a stream holds at most about that much at once).
+   * Rejects with StorageBusyError when it cannot read now (nothing was read: read again soon).
    */
-  read(after: number, limit: number, maxBytes: number): StreamBatch;
+  read(after: number, limit: number, maxBytes: number): Promise<StreamBatch>;
   /** Why the stream must end now, or null: checked at every heartbeat. */
-  endReason(): StreamEndReason | null;
+  endReason(): Promise<StreamEndReason | null>;
 }
 
 /** Who opens the stream and how (from the request). */
@@ -66,12 +67,12 @@ export interface SourceDeps {
 }
 
 /** The resume point's position, or a 400 naming the parameter it came from. */
-function resumePosition(
+async function resumePosition(
   resume: NonNullable<StreamRequest["resume"]>,
   kind: IdPrefix,
   where: string,
-  lookup: (id: string) => number | null,
-): number {
+  lookup: (id: string) => Promise<number | null>,
+): Promise<number> {
   const shown = JSON.stringify(resume.id.slice(0, 80));
   if (!isId(kind, resume.id)) {
     throw invalidRequest(
@@ -79,7 +80,7 @@ function resumePosition(
       resume.param,
     );
   }
-  const position = lookup(resume.id);
+  const position = await lookup(resume.id);
   if (position === null) {
     throw invalidRequest(
       `${resume.param} ${shown} is not an event of ${where}${kind === "evt" ? " (or it is older than the retention period, RETENTION_DAYS)" : ""}.`,
@@ -119,8 +120,8 @@ function readBatch<Row>(
 }
 
 /** Ends a stream whose token was revoked (checked at each heartbeat, like every stream's state). */
-function revoked(deps: SourceDeps, request: StreamRequest): boolean {
-  return !deps.storage.streams.tokenActive(request.tokenId);
+async function revoked(deps: SourceDeps, request: StreamRequest): Promise<boolean> {
+  return !(await deps.storage.streams.tokenActive(request.tokenId));
 }
 
 /**
@@ -128,17 +129,19 @@ function revoked(deps: SourceDeps, request: StreamRequest): boolean {
  * from the resume point (the first event by default), then live. 404 for an unknown session or
  * thread; 400 for a resume point that is not an event of this session.
  */
-export function sessionSource(
+export async function sessionSource(
   deps: SourceDeps,
   request: StreamRequest,
   sessionId: string,
   threadId?: string,
-): StreamSource {
+): Promise<StreamSource> {
   const { storage } = deps;
-  if (threadId === undefined) getSession(deps, request.accountId, sessionId);
-  else getThread(deps, request.accountId, sessionId, threadId);
+  if (threadId === undefined) await getSession(deps, request.accountId, sessionId);
+  else await getThread(deps, request.accountId, sessionId, threadId);
   const start = request.resume
-    ? resumePosition(request.resume, "sevt", "this session", (id) => storage.streams.sessionEventSeq(sessionId, id))
+    ? await resumePosition(request.resume, "sevt", "this session", (id) =>
+        storage.streams.sessionEventSeq(sessionId, id),
+      )
     : 0;
   const types = request.types ? new Set<string>(request.types) : null;
   return {
@@ -146,9 +149,9 @@ export function sessionSource(
     accountId: request.accountId,
     start,
     concerns: (changes) => changes.sessions.has(sessionId),
-    read(after, limit, maxBytes) {
+    async read(after, limit, maxBytes) {
       return readBatch(
-        storage.streams.sessionEventsAfter(sessionId, threadId, after, limit),
+        await storage.streams.sessionEventsAfter(sessionId, threadId, after, limit),
         after,
         limit,
         maxBytes,
@@ -159,9 +162,9 @@ export function sessionSource(
               { position: seq, text: sseMessage(event.id, event.type, JSON.stringify(sessionEventView(event))) },
       );
     },
-    endReason() {
-      if (revoked(deps, request)) return "token_revoked";
-      return storage.streams.sessionExists(request.accountId, sessionId) ? null : "session_deleted";
+    async endReason() {
+      if (await revoked(deps, request)) return "token_revoked";
+      return (await storage.streams.sessionExists(request.accountId, sessionId)) ? null : "session_deleted";
     },
   };
 }
@@ -170,23 +173,26 @@ export function sessionSource(
  * The account's event envelopes as they are committed: from now on, or every one after the
  * resume point first. `data` is the stored envelope, the bytes webhook deliveries carry.
  */
-export function accountSource(deps: SourceDeps, request: StreamRequest): StreamSource {
+export async function accountSource(deps: SourceDeps, request: StreamRequest): Promise<StreamSource> {
   const { storage } = deps;
   const start = request.resume
-    ? resumePosition(request.resume, "evt", "this account", (id) => storage.streams.eventSeq(request.accountId, id))
-    : storage.streams.latestEventSeq(request.accountId);
+    ? await resumePosition(request.resume, "evt", "this account", (id) =>
+        storage.streams.eventSeq(request.accountId, id),
+      )
+    : await storage.streams.latestEventSeq(request.accountId);
   const types = request.types ? new Set<string>(request.types) : null;
   return {
     kind: "account",
     accountId: request.accountId,
     start,
     concerns: (changes) => changes.accounts.has(request.accountId),
-    read(after, limit, maxBytes) {
-      return readBatch(storage.streams.eventsAfter(request.accountId, after, limit), after, limit, maxBytes, (row) => ({
+    async read(after, limit, maxBytes) {
+      const rows = await storage.streams.eventsAfter(request.accountId, after, limit);
+      return readBatch(rows, after, limit, maxBytes, (row) => ({
         position: row.seq,
         text: types && !types.has(row.kind) ? null : sseMessage(row.id, row.kind, row.payload),
       }));
     },
-    endReason: () => (revoked(deps, request) ? "token_revoked" : null),
+    endReason: async () => ((await revoked(deps, request)) ? "token_revoked" : null),
   };
 }

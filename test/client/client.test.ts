@@ -51,7 +51,7 @@ describe("the SDK", () => {
   });
 
   it("paginates through every record, and raises the envelope when a page fails", async () => {
-    const token = server.tokenFor("sdk-pager");
+    const token = await server.tokenFor("sdk-pager");
     const client = createCloudAgentsClient({ baseUrl: server.url, token });
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {

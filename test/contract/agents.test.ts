@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe("create an agent", () => {
   it("returns version 1 with defaults filled in and emits agent.created {id, type, version}", async () => {
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const res = await server.request("POST", "/agents", { body: { name: "Triage", model: "echo" } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -39,7 +39,7 @@ describe("create an agent", () => {
       archived_at: null,
     });
     expect(res.body.id).toMatch(/^agent_[0-9A-Z]{26}$/);
-    expect(since()).toEqual([{ id: res.body.id, type: "agent.created", version: 1 }]);
+    expect(await since()).toEqual([{ id: res.body.id, type: "agent.created", version: 1 }]);
   });
 
   it("keeps the whole configuration: tools, MCP servers, system prompt, metadata", async () => {
@@ -113,11 +113,11 @@ describe("create an agent", () => {
     ],
     ["an unknown field", { temperature: 0.5 }, "temperature", 400],
   ])("rejects %s, naming the field, and emits nothing", async (_what, patch, param, status) => {
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const res = await server.request("POST", "/agents", { body: { name: "x", model: "echo", ...patch } });
     const err = expectError(res, status, status === 404 ? "not_found_error" : "invalid_request_error");
     expect(err.param).toBe(param);
-    expect(since()).toEqual([]);
+    expect(await since()).toEqual([]);
   });
 
   it("validates sub-agents: active, not coordinators, listed once, existing versions", async () => {
@@ -184,14 +184,14 @@ describe("skills on agents", () => {
 describe("agent versions", () => {
   it("bumps the version only when something changes, and keeps every version readable", async () => {
     const agent = await createAgent(server, { name: "v1", system: "one", metadata: { a: "1" } });
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
 
     const same = await server.request("POST", `/agents/${agent.id}`, {
       body: { version: 1, name: "v1", system: "one", metadata: { a: "1" } },
     });
     expect(same.status).toBe(200);
     expect(same.body).toEqual(agent);
-    expect(since()).toEqual([]);
+    expect(await since()).toEqual([]);
 
     const v2 = await server.request("POST", `/agents/${agent.id}`, { body: { version: 1, name: "v2", system: null } });
     expect(v2.status).toBe(200);
@@ -200,7 +200,7 @@ describe("agent versions", () => {
       body: { version: 2, metadata: { a: null, b: "2" } },
     });
     expect(v3.body).toMatchObject({ version: 3, name: "v2", metadata: { b: "2" } });
-    expect(since()).toEqual([
+    expect(await since()).toEqual([
       { id: agent.id, type: "agent.updated", version: 2 },
       { id: agent.id, type: "agent.updated", version: 3 },
     ]);
@@ -219,7 +219,7 @@ describe("agent versions", () => {
   it("refuses an update with a stale version (409 naming version) and writes nothing", async () => {
     const agent = await createAgent(server);
     await server.request("POST", `/agents/${agent.id}`, { body: { version: 1, name: "changed" } });
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const stale = await server.request("POST", `/agents/${agent.id}`, { body: { version: 1, name: "lost update" } });
     const err = expectError(stale, 409, "conflict_error");
     expect(err.param).toBe("version");
@@ -231,7 +231,7 @@ describe("agent versions", () => {
     );
     const invalid = await server.request("POST", `/agents/${agent.id}`, { body: { version: 2, model: "unknown" } });
     expectError(invalid, 400, "invalid_request_error");
-    expect(since()).toEqual([]);
+    expect(await since()).toEqual([]);
     expect((await server.request("GET", `/agents/${agent.id}`)).body).toMatchObject({ version: 2, name: "changed" });
   });
 
@@ -273,14 +273,14 @@ describe("archive and delete", () => {
     const agent = await createAgent(server);
     await server.request("POST", `/agents/${agent.id}`, { body: { version: 1, name: "v2" } });
     const session = await createSession(server, agent.id, envId);
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const archived = await server.request("POST", `/agents/${agent.id}/archive`);
     expect(archived.status).toBe(200);
     expect(archived.body.archived_at).not.toBeNull();
     expect(archived.body.version).toBe(2);
     const again = await server.request("POST", `/agents/${agent.id}/archive`);
     expect(again.body.archived_at).toBe(archived.body.archived_at);
-    expect(since()).toEqual([{ id: agent.id, type: "agent.archived", version: 2 }]);
+    expect(await since()).toEqual([{ id: agent.id, type: "agent.archived", version: 2 }]);
 
     const refused = await server.request("POST", "/sessions", { body: { agent: agent.id, environment_id: envId } });
     expect(expectError(refused, 409, "conflict_error").param).toBe("agent");
@@ -306,11 +306,11 @@ describe("archive and delete", () => {
     const session = await createSession(server, agent.id, envId);
     await sendMessage(server, session.id, "before");
     await waitForIdle(server, session.id);
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const deleted = await server.request("DELETE", `/agents/${agent.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ id: agent.id, type: "agent_deleted" });
-    expect(since()).toEqual([{ id: agent.id, type: "agent.deleted", version: 1 }]);
+    expect(await since()).toEqual([{ id: agent.id, type: "agent.deleted", version: 1 }]);
 
     for (const path of [`/agents/${agent.id}`, `/agents/${agent.id}?version=1`, `/agents/${agent.id}/versions`]) {
       expectError(await server.request("GET", path), 404, "not_found_error");
@@ -340,7 +340,7 @@ describe("archive and delete", () => {
 
 describe("listing and isolation", () => {
   it("lists newest first with keyset pagination", async () => {
-    const other = server.tokenFor("agents-list");
+    const other = await server.tokenFor("agents-list");
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await createAgent(server, { name: `a${i}` }, other)).id);
     const first = await server.request("GET", "/agents?limit=2", { token: other });
@@ -353,7 +353,7 @@ describe("listing and isolation", () => {
 
   it("answers 404 for another account's agent exactly as for an unknown id", async () => {
     const agent = await createAgent(server);
-    const other = server.tokenFor("agents-other");
+    const other = await server.tokenFor("agents-other");
     for (const [method, path, body] of [
       ["GET", `/agents/${agent.id}`, undefined],
       ["GET", `/agents/${agent.id}/versions`, undefined],

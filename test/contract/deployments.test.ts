@@ -42,7 +42,7 @@ async function createBad(extra: Record<string, unknown>, status = 400, type = "i
 describe("create", () => {
   it("creates an active cron deployment with 5 upcoming fire times and emits deployment.created", async () => {
     clock.set(START);
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
     const res = await server.request("POST", "/deployments", {
       body: deploymentBody(agent.id, envId, {
         name: "weekday digest",
@@ -89,7 +89,7 @@ describe("create", () => {
       ],
       last_run_at: null,
     });
-    expect(events().map((e) => e.data)).toEqual([{ id: d.id, type: "deployment.created" }]);
+    expect((await events()).map((e) => e.data)).toEqual([{ id: d.id, type: "deployment.created" }]);
     expect((await server.request("GET", `/deployments/${d.id}`)).body).toEqual(d);
   });
 
@@ -206,16 +206,16 @@ describe("create", () => {
   });
 
   it("a refused create writes nothing and emits nothing", async () => {
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
     const before = (await server.request("GET", "/deployments?limit=100&include_archived=true")).body.data.length;
     await createBad({ schedule: cron("61 * * * *") });
     await createBad({ environment_variables: "PATH=x" });
-    expect(events()).toEqual([]);
+    expect(await events()).toEqual([]);
     expect((await server.request("GET", "/deployments?limit=100&include_archived=true")).body.data.length).toBe(before);
   });
 
   it("holds at most 1,000 deployments per account that are not archived", async () => {
-    const token = server.tokenFor("limits");
+    const token = await server.tokenFor("limits");
     const env = await createEnvironment(server, token);
     const a = await createAgent(server, {}, token);
     const body = deploymentBody(a.id, env, { schedule: cron("0 3 * * *") });
@@ -235,7 +235,7 @@ describe("create", () => {
 
 describe("read and list", () => {
   it("lists newest first with filters by agent, status and archive state", async () => {
-    const token = server.tokenFor("lists");
+    const token = await server.tokenFor("lists");
     const env = await createEnvironment(server, token);
     const a1 = await createAgent(server, {}, token);
     const a2 = await createAgent(server, {}, token);
@@ -267,7 +267,7 @@ describe("read and list", () => {
   it("answers 404 for another account's deployment and run, exactly like an unknown id", async () => {
     const d = await createDeployment(server, agent.id, envId);
     const run = (await server.request("POST", `/deployments/${d.id}/run`)).body;
-    const other = server.tokenFor("intruder");
+    const other = await server.tokenFor("intruder");
     for (const [method, path] of [
       ["GET", `/deployments/${d.id}`],
       ["POST", `/deployments/${d.id}/pause`],
@@ -291,7 +291,7 @@ describe("update, pause, unpause, archive, delete", () => {
       schedule: cron("0 6 * * *"),
       metadata: { a: "1", b: "2" },
     });
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
     const same = await server.request("POST", `/deployments/${d.id}`, { body: { name: d.name, metadata: { a: "1" } } });
     expect(same.body).toEqual(d);
     clock.set("2026-11-22T07:00:00.000Z");
@@ -315,7 +315,7 @@ describe("update, pause, unpause, archive, delete", () => {
       "2026-11-22T12:30:00.000Z",
       "2026-11-23T12:30:00.000Z",
     ]);
-    expect(events().map((e) => e.data)).toEqual([{ id: d.id, type: "deployment.updated" }]);
+    expect((await events()).map((e) => e.data)).toEqual([{ id: d.id, type: "deployment.updated" }]);
     // The same rules as on create.
     expectError(
       await server.request("POST", `/deployments/${d.id}`, { body: { environment_variables: "LD_X=1" } }),
@@ -339,22 +339,22 @@ describe("update, pause, unpause, archive, delete", () => {
     clock.set(START);
     const d = await createDeployment(server, agent.id, envId, { schedule: cron("0 * * * *") });
     expect(d.schedule.upcoming_runs_at[0]).toBe("2026-11-21T13:00:00.000Z");
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
     const paused = await server.request("POST", `/deployments/${d.id}/pause`);
     expect(paused.body).toMatchObject({ status: "paused", paused_reason: { type: "manual" } });
     expect(paused.body.schedule.upcoming_runs_at).toEqual([]);
     expect((await server.request("POST", `/deployments/${d.id}/pause`)).body.status).toBe("paused");
     // Nothing fires while paused.
     clock.set("2026-11-21T15:30:00.000Z");
-    schedulerOf(server).pass();
+    await schedulerOf(server).pass();
     expect(await runsOf(server, d.id)).toEqual([]);
     const resumed = await server.request("POST", `/deployments/${d.id}/unpause`);
     expect(resumed.body).toMatchObject({ status: "active", paused_reason: null });
     expect(resumed.body.schedule.upcoming_runs_at[0]).toBe("2026-11-21T16:00:00.000Z");
     expect((await server.request("POST", `/deployments/${d.id}/unpause`)).body.status).toBe("active");
-    schedulerOf(server).pass();
+    await schedulerOf(server).pass();
     expect(await runsOf(server, d.id)).toEqual([]); // the fires missed while paused are not back-filled
-    expect(events().map((e) => e.data)).toEqual([
+    expect((await events()).map((e) => e.data)).toEqual([
       { id: d.id, type: "deployment.paused" },
       { id: d.id, type: "deployment.unpaused" },
     ]);
@@ -363,7 +363,7 @@ describe("update, pause, unpause, archive, delete", () => {
   it("archives: hidden from the list, never fires, refuses changes and runs with 409", async () => {
     clock.set(START);
     const d = await createDeployment(server, agent.id, envId, { schedule: cron("*/5 * * * *") });
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
     const archived = await server.request("POST", `/deployments/${d.id}/archive`);
     expect(archived.body.archived_at).toBe(START);
     expect(archived.body.schedule.upcoming_runs_at).toEqual([]);
@@ -377,24 +377,24 @@ describe("update, pause, unpause, archive, delete", () => {
       expectError(await server.request("POST", path, body ? { body } : {}), 409, "conflict_error");
     }
     clock.set("2026-11-21T12:10:00.000Z");
-    schedulerOf(server).pass();
+    await schedulerOf(server).pass();
     expect(await runsOf(server, d.id)).toEqual([]);
     expect((await server.request("GET", `/deployments/${d.id}`)).body.archived_at).toBe(START);
-    expect(events().map((e) => e.data)).toEqual([{ id: d.id, type: "deployment.archived" }]);
+    expect((await events()).map((e) => e.data)).toEqual([{ id: d.id, type: "deployment.archived" }]);
   });
 
   it("deletes the deployment and its runs, keeps their sessions, emits deployment.deleted", async () => {
     const d = await createDeployment(server, agent.id, envId);
     const run = (await server.request("POST", `/deployments/${d.id}/run`)).body;
     await waitForIdle(server, run.session_id);
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
     const res = await server.request("DELETE", `/deployments/${d.id}`);
     expect(res.body).toEqual({ id: d.id, type: "deployment_deleted" });
     expectError(await server.request("GET", `/deployments/${d.id}`), 404, "not_found_error");
     expectError(await server.request("GET", `/deployment_runs/${run.id}`), 404, "not_found_error");
     expectError(await server.request("DELETE", `/deployments/${d.id}`), 404, "not_found_error");
     expect((await server.request("GET", `/sessions/${run.session_id}`)).status).toBe(200);
-    expect(events().map((e) => e.data)).toEqual([{ id: d.id, type: "deployment.deleted" }]);
+    expect((await events()).map((e) => e.data)).toEqual([{ id: d.id, type: "deployment.deleted" }]);
   });
 });
 
@@ -409,7 +409,7 @@ describe("runs", () => {
 
   it("a manual run creates the session with the deployment's agent version, variables, vaults and initial events, and its webhooks arrive", async () => {
     clock.set(START);
-    const token = server.tokenFor("runner");
+    const token = await server.tokenFor("runner");
     const env = await createEnvironment(server, token);
     const a = await createAgent(server, { name: "first" }, token);
     const vault = (await server.request("POST", "/vaults", { body: { display_name: "v" }, token })).body;
@@ -434,7 +434,7 @@ describe("runs", () => {
     );
     // The agent changes after the deployment was made: the run uses its latest version at fire time.
     await server.request("POST", `/agents/${a.id}`, { body: { version: 1, name: "second" }, token });
-    const events = envelopesSince(server, "runner");
+    const events = await envelopesSince(server, "runner");
     const res = await server.request("POST", `/deployments/${d.id}/run`, { token });
     expect(res.status).toBe(200);
     const run = res.body;
@@ -470,7 +470,7 @@ describe("runs", () => {
     expect(done.finished_at).not.toBeNull();
     const deployment = (await server.request("GET", `/deployments/${d.id}`, { token })).body;
     expect(deployment.schedule.last_run_at).toBe(START);
-    const written = events().map((e) => e.data);
+    const written = (await events()).map((e) => e.data);
     const mine = written.filter((e) => e.type.startsWith("deployment"));
     expect(mine).toEqual([
       { id: run.id, type: "deployment_run.started", deployment_id: d.id, session_id: run.session_id },
@@ -495,9 +495,9 @@ describe("runs", () => {
     const a = await createAgent(server);
     const d = await createDeployment(server, a.id, envId, { schedule: cron("0 13 * * *") });
     await server.request("POST", `/agents/${a.id}/archive`);
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
     clock.set("2026-11-21T13:00:00.000Z");
-    schedulerOf(server).pass();
+    await schedulerOf(server).pass();
     const [run] = await runsOf(server, d.id);
     expect(run).toMatchObject({
       status: "failed",
@@ -513,7 +513,7 @@ describe("runs", () => {
       paused_reason: { type: "error", error: { type: "agent_unavailable" } },
     });
     expect(paused.schedule).toMatchObject({ upcoming_runs_at: [], last_run_at: "2026-11-21T13:00:00.000Z" });
-    expect(events().map((e) => e.data)).toEqual([
+    expect((await events()).map((e) => e.data)).toEqual([
       { id: run.id, type: "deployment_run.failed", deployment_id: d.id, session_id: null },
       { id: d.id, type: "deployment.paused" },
     ]);
@@ -552,14 +552,14 @@ describe("runs", () => {
       const d = await createDeployment(slow, a.id, env);
       const run = (await slow.request("POST", `/deployments/${d.id}/run`)).body;
       await waitFor(async () => (await slow.request("GET", `/sessions/${run.session_id}`)).body.status === "running");
-      const events = envelopesSince(slow);
+      const events = await envelopesSince(slow);
       await slow.request("DELETE", `/sessions/${run.session_id}`);
       expect((await slow.request("GET", `/deployment_runs/${run.id}`)).body).toMatchObject({
         status: "failed",
         session_id: run.session_id,
         error: { type: "session_deleted" },
       });
-      expect(events().map((e) => e.data.type)).toEqual(["session.deleted", "deployment_run.failed"]);
+      expect((await events()).map((e) => e.data.type)).toEqual(["session.deleted", "deployment_run.failed"]);
     } finally {
       await slow.stop();
     }
@@ -584,10 +584,10 @@ describe("scheduled fires and the overlap policy", () => {
     const skip = await createDeployment(slow, a.id, env, { schedule: cron("* * * * *") });
     const allow = await createDeployment(slow, a.id, env, { schedule: cron("* * * * *"), overlap_policy: "allow" });
     slowClock.set("2026-11-21T12:01:00.000Z");
-    schedulerOf(slow).pass();
-    const events = envelopesSince(slow);
+    await schedulerOf(slow).pass();
+    const events = await envelopesSince(slow);
     slowClock.set("2026-11-21T12:02:00.000Z");
-    schedulerOf(slow).pass();
+    await schedulerOf(slow).pass();
     const skipRuns = await runsOf(slow, skip.id);
     expect(skipRuns.map((r) => [r.trigger_context.scheduled_at, r.status, r.session_id === null])).toEqual([
       ["2026-11-21T12:01:00.000Z", "running", false],
@@ -597,9 +597,7 @@ describe("scheduled fires and the overlap policy", () => {
     const allowRuns = await runsOf(slow, allow.id);
     expect(allowRuns.map((r) => r.status)).toEqual(["running", "running"]);
     // Only the allowed run emitted: skipped runs emit nothing.
-    const kinds = events()
-      .map((e) => e.data)
-      .filter((e) => e.type.startsWith("deployment_run"));
+    const kinds = (await events()).map((e) => e.data).filter((e) => e.type.startsWith("deployment_run"));
     expect(kinds).toEqual([
       {
         id: allowRuns[1].id,
@@ -625,8 +623,8 @@ describe("scheduled fires and the overlap policy", () => {
     const scheduler = schedulerOf(slow);
     for (const t of ["12:14:59.999", "12:15:00.000", "12:15:00.000", "12:20:00.000", "12:30:00.500", "12:30:30.000"]) {
       slowClock.set(`2026-11-21T${t}Z`);
-      scheduler.pass();
-      scheduler.pass();
+      await scheduler.pass();
+      await scheduler.pass();
     }
     const runs = await runsOf(slow, d.id);
     expect(runs.map((r) => [r.trigger_context.scheduled_at, r.created_at])).toEqual([
@@ -634,8 +632,8 @@ describe("scheduled fires and the overlap policy", () => {
       ["2026-11-21T12:30:00.000Z", "2026-11-21T12:30:00.500Z"],
     ]);
     // The loop sleeps until the next due time instead of polling.
-    expect(scheduler.pass()).toEqual({ sleepMs: expect.any(Number) });
-    const { sleepMs } = scheduler.pass() as { sleepMs: number };
+    expect(await scheduler.pass()).toEqual({ sleepMs: expect.any(Number) });
+    const { sleepMs } = (await scheduler.pass()) as { sleepMs: number };
     expect(sleepMs).toBeLessThanOrEqual(14 * 60_000 + 30_000);
   });
 });

@@ -89,14 +89,14 @@ describe("environments", () => {
     expect(cleared.body).toMatchObject({ name: "B", description: null });
 
     const agent = await createAgent(server);
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const archived = await server.request("POST", `/environments/${env.id}/archive`);
     expect(archived.body.archived_at).not.toBeNull();
     expect((await server.request("POST", `/environments/${env.id}/archive`)).body.archived_at).toBe(
       archived.body.archived_at,
     );
     // Archived once: one event; archiving again changes nothing and emits nothing.
-    expect(since()).toEqual([{ id: env.id, type: "environment.archived" }]);
+    expect(await since()).toEqual([{ id: env.id, type: "environment.archived" }]);
     expectError(
       await server.request("POST", `/environments/${env.id}`, { body: { name: "C" } }),
       409,
@@ -129,7 +129,7 @@ describe("environments", () => {
   });
 
   it("lists newest first with pagination and hides other accounts' environments", async () => {
-    const token = server.tokenFor("env-list");
+    const token = await server.tokenFor("env-list");
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       ids.push((await server.request("POST", "/environments", { body: { name: `e${i}` }, token })).body.id);

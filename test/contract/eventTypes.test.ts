@@ -47,7 +47,7 @@ async function ok(method: string, path: string, body?: unknown): Promise<any> {
 
 /** Drives every emitted kind through the public API and returns the envelopes written meanwhile. */
 async function driveEveryKind(): Promise<Envelope[]> {
-  const events = envelopesSince(server);
+  const events = await envelopesSince(server);
   // Sessions, threads and agents.
   const sub = await createAgent(server, { name: "sub" });
   const coordinator = await createAgent(server, { multiagent: { type: "coordinator", agents: [sub.id] } });
@@ -103,7 +103,7 @@ async function driveEveryKind(): Promise<Envelope[]> {
   await attempt(500);
   await attempt(undefined);
   await attempt(410);
-  return events();
+  return await events();
 }
 
 describe("GET /webhook_event_types", () => {

@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const key = (name: string) => ({ "Idempotency-Key": `${name}-${Math.random().toString(36).slice(2)}` });
-const accountId = () => server.service.deps.storage.accounts.findAccountByName("default")?.id ?? "";
+const accountId = async () => (await server.service.deps.storage.accounts.findAccountByName("default"))?.id ?? "";
 
 describe("Idempotency-Key", () => {
   it("replays a session create: same response, Idempotent-Replayed, no second session and no second event", async () => {
@@ -30,7 +30,7 @@ describe("Idempotency-Key", () => {
     const agent = await createAgent(server, { name: "idempotent" });
     const headers = key("session");
     const body = { agent: agent.id, environment_id: envId, title: "Once" };
-    const events = outboxSince(server);
+    const events = await outboxSince(server);
 
     const first = await server.request("POST", "/sessions", { body, headers });
     expect(first.status).toBe(200);
@@ -49,7 +49,7 @@ describe("Idempotency-Key", () => {
       expect(replay.text).toBe(first.text);
       expect(replay.headers.get("request-id")).not.toBe(first.headers.get("request-id"));
     }
-    expect(events().filter((e) => e.type === "session.created")).toEqual([
+    expect((await events()).filter((e) => e.type === "session.created")).toEqual([
       { id: first.body.id, type: "session.created" },
     ]);
     const sessions = await server.request("GET", "/sessions?limit=100");
@@ -114,7 +114,7 @@ describe("Idempotency-Key", () => {
     const theirs = await server.request("POST", "/vaults", {
       body: { display_name: "Mine" },
       headers,
-      token: server.tokenFor("idem-other"),
+      token: await server.tokenFor("idem-other"),
     });
     expect(theirs.status).toBe(200);
     expect(theirs.headers.get("idempotent-replayed")).toBeNull();
@@ -127,9 +127,9 @@ describe("Idempotency-Key", () => {
     const body = { display_name: "In flight" };
     // Another request holds the key: the state between its claim and its response.
     const now = clock.now().getTime();
-    const held = storage.idempotency.claim(
+    const held = await storage.idempotency.claim(
       {
-        accountId: accountId(),
+        accountId: await accountId(),
         key: headers["Idempotency-Key"],
         method: "POST",
         path: "/api/v1/cloud/vaults",
@@ -145,9 +145,9 @@ describe("Idempotency-Key", () => {
     expectError(await server.request("POST", "/vaults", { body, headers }), 422, "idempotency_error");
 
     const sameKeyAndBody = { ...headers, "Idempotency-Key": `${headers["Idempotency-Key"]}-b` };
-    storage.idempotency.claim(
+    await storage.idempotency.claim(
       {
-        accountId: accountId(),
+        accountId: await accountId(),
         key: sameKeyAndBody["Idempotency-Key"],
         method: "POST",
         path: "/api/v1/cloud/vaults",
@@ -188,10 +188,10 @@ describe("Idempotency-Key", () => {
     clock.advance(IDEMPOTENCY_RETENTION_MS + 1000);
     const cutoff = new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString();
     let deleted = 0;
-    for (let n = storage.idempotency.deleteExpiredIdempotencyKeys(cutoff, 2); n > 0; ) {
+    for (let n = await storage.idempotency.deleteExpiredIdempotencyKeys(cutoff, 2); n > 0; ) {
       expect(n).toBeLessThanOrEqual(2);
       deleted += n;
-      n = storage.idempotency.deleteExpiredIdempotencyKeys(cutoff, 2);
+      n = await storage.idempotency.deleteExpiredIdempotencyKeys(cutoff, 2);
     }
     expect(deleted).toBeGreaterThan(0);
     expect(rows()).toEqual([]);

@@ -62,7 +62,7 @@ describe("the webhooks section of the spec", () => {
 
 describe("agent rows", () => {
   it("none → created (version 1) → updated (version +1, only on change) → archived → deleted", async () => {
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
     const agent = await createAgent(server, { name: "lifecycle" });
     await server.request("POST", `/agents/${agent.id}`, { body: { version: 1, name: "lifecycle" } }); // no change
     await server.request("POST", `/agents/${agent.id}`, { body: { version: 1, description: "v2" } });
@@ -70,7 +70,7 @@ describe("agent rows", () => {
     await server.request("POST", `/agents/${agent.id}/archive`);
     await server.request("POST", `/agents/${agent.id}/archive`); // already archived
     await server.request("DELETE", `/agents/${agent.id}`);
-    const written = events();
+    const written = await events();
     expect(written.map((e) => e.data)).toEqual([
       { id: agent.id, type: "agent.created", version: 1 },
       { id: agent.id, type: "agent.updated", version: 2 },
@@ -87,10 +87,10 @@ describe("agent rows", () => {
   });
 
   it("any → deleted straight from active", async () => {
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
     const agent = await createAgent(server);
     await server.request("DELETE", `/agents/${agent.id}`);
-    expect(events().map((e) => e.data)).toEqual([
+    expect((await events()).map((e) => e.data)).toEqual([
       { id: agent.id, type: "agent.created", version: 1 },
       { id: agent.id, type: "agent.deleted", version: 1 },
     ]);
@@ -99,7 +99,7 @@ describe("agent rows", () => {
   it("a failing change writes no event", async () => {
     const agent = await createAgent(server);
     await server.request("POST", `/agents/${agent.id}/archive`);
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
     expectError(
       await server.request("POST", `/agents/${agent.id}`, { body: { version: 1, name: "x" } }),
       409,
@@ -116,14 +116,14 @@ describe("agent rows", () => {
       409,
       "conflict_error",
     );
-    expect(events()).toEqual([]);
+    expect(await events()).toEqual([]);
   });
 });
 
 describe("session rows", () => {
   it("none → created → running (run started) → idle (turn completes) → archived → deleted", async () => {
     const agent = await createAgent(server);
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
     const session = await createSession(server, agent.id, envId);
     await sendMessage(server, session.id, "hi");
     await waitForIdle(server, session.id);
@@ -133,7 +133,7 @@ describe("session rows", () => {
     await server.request("POST", `/sessions/${session.id}/archive`); // already archived
     await server.request("DELETE", `/sessions/${session.id}`);
     const s = session.id;
-    expect(events().map((e) => e.data)).toEqual([
+    expect((await events()).map((e) => e.data)).toEqual([
       { id: s, type: "session.created" },
       { id: s, type: "session.status_run_started" },
       { id: s, type: "session.status_idled" },
@@ -147,17 +147,20 @@ describe("session rows", () => {
     const agent = await createAgent(server);
     const session = await createSession(server, agent.id, envId);
     const storage = server.service.deps.storage;
-    const account = storage.accounts.findAccountByName("default");
+    const account = await storage.accounts.findAccountByName("default");
     // Subscribed to the post-commit signal: look at the history the moment the event is committed.
     let seenOnIdle: string[] | null = null;
+    // Both reads are made in the listener's call (the SQLite adapter runs them at once): what they
+    // return is the database as of that commit.
     const off = storage.on("events", () => {
-      const idled = storage.outbox
-        .listEvents(account?.id ?? "", { limit: 100_000 })
-        .some((e) => e.envelope.data.id === session.id && e.envelope.data.type === "session.status_idled");
-      if (idled && !seenOnIdle) {
-        const page = storage.sessions.listEvents(account?.id ?? "", session.id, { page: { limit: 100 } });
-        seenOnIdle = page?.data.map((e) => e.type) ?? [];
-      }
+      const outbox = storage.outbox.listEvents(account?.id ?? "", { limit: 100_000 });
+      const history = storage.sessions.listEvents(account?.id ?? "", session.id, { page: { limit: 100 } });
+      void Promise.all([outbox, history]).then(([events, page]) => {
+        const idled = events.some(
+          (e) => e.envelope.data.id === session.id && e.envelope.data.type === "session.status_idled",
+        );
+        if (idled && !seenOnIdle) seenOnIdle = page?.data.map((e) => e.type) ?? [];
+      });
     });
     try {
       await sendMessage(server, session.id, "read me");
@@ -170,12 +173,12 @@ describe("session rows", () => {
 
   it("any → deleted and any → archived from a fresh session, each once", async () => {
     const agent = await createAgent(server);
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
     const a = await createSession(server, agent.id, envId);
     await server.request("DELETE", `/sessions/${a.id}`);
     const b = await createSession(server, agent.id, envId);
     await server.request("POST", `/sessions/${b.id}/archive`);
-    expect(events().map((e) => e.data)).toEqual([
+    expect((await events()).map((e) => e.data)).toEqual([
       { id: a.id, type: "session.created" },
       { id: a.id, type: "session.deleted" },
       { id: b.id, type: "session.created" },
@@ -187,7 +190,7 @@ describe("session rows", () => {
     const agent = await createAgent(server);
     const session = await createSession(server, agent.id, envId);
     await server.request("POST", `/sessions/${session.id}/archive`);
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
     expectError(
       await server.request("POST", `/sessions/${session.id}/events`, { body: { events: [userMessage("x")] } }),
       409,
@@ -199,7 +202,7 @@ describe("session rows", () => {
       "conflict_error",
     );
     expectError(await server.request("DELETE", "/sessions/sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y"), 404, "not_found_error");
-    expect(events()).toEqual([]);
+    expect(await events()).toEqual([]);
     expect(await history(server, session.id)).toEqual([]);
   });
 });
@@ -209,7 +212,7 @@ describe("thread rows", () => {
     const sub = await createAgent(server, { name: "sub" });
     const coordinator = await createAgent(server, { multiagent: { type: "coordinator", agents: [sub.id] } });
     const session = await createSession(server, coordinator.id, envId);
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
     await sendMessage(server, session.id, "one");
     await waitForIdle(server, session.id);
     const thread = (await server.request("GET", `/sessions/${session.id}/threads`)).body.data[0].id as string;
@@ -219,7 +222,7 @@ describe("thread rows", () => {
     await sendMessage(server, session.id, "two");
     await waitForIdle(server, session.id, 2);
     const s = session.id;
-    expect(events().map((e) => e.data)).toEqual([
+    expect((await events()).map((e) => e.data)).toEqual([
       { id: s, type: "session.status_run_started" },
       { id: s, type: "session.thread_created", session_thread_id: thread },
       { id: s, type: "session.thread_idled", session_thread_id: thread },
@@ -245,7 +248,7 @@ describe("rows that need a run in flight", () => {
     const env = await createEnvironment(slow);
     const agent = await createAgent(slow);
     const session = await createSession(slow, agent.id, env);
-    const events = envelopesSince(slow);
+    const events = await envelopesSince(slow);
     await sendMessage(slow, session.id, "finish me");
     await waitFor(async () => (await slow.request("GET", `/sessions/${session.id}`)).body.status === "running");
     // A second message while the first runs: it waits in a queued run.
@@ -257,7 +260,7 @@ describe("rows that need a run in flight", () => {
     await waitFor(() => worker.activeRuns === 0, { what: "the run in flight to be abandoned" });
     // Give the worker every chance to (wrongly) start the queued run.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(events().map((e) => e.data)).toEqual([
+    expect((await events()).map((e) => e.data)).toEqual([
       { id: session.id, type: "session.status_run_started" },
       { id: session.id, type: "session.status_idled" },
       { id: session.id, type: "session.archived" },

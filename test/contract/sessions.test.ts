@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe("create a session", () => {
   it("is idle, pins the agent's latest version and emits session.created {id, type}", async () => {
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const res = await server.request("POST", "/sessions", {
       body: {
         agent: agent.id,
@@ -55,7 +55,7 @@ describe("create a session", () => {
       ["TZ", "UTC"],
     ]);
     expect(res.body.id).toMatch(/^sess_[0-9A-Z]{26}$/);
-    expect(since()).toEqual([{ id: res.body.id, type: "session.created" }]);
+    expect(await since()).toEqual([{ id: res.body.id, type: "session.created" }]);
     expect((await server.request("GET", `/sessions/${res.body.id}`)).body).toEqual(res.body);
   });
 
@@ -84,13 +84,13 @@ describe("create a session", () => {
     ["names differing only in case", { Key: "a", KEY: "b" }, "environment_variables.KEY"],
     ["more than 32 KiB", { BIG: "x".repeat(33 * 1024) }, "environment_variables"],
   ])("rejects environment variables with %s (400 naming the variable), creating nothing", async (_w, vars, param) => {
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const res = await server.request("POST", "/sessions", {
       body: { agent: agent.id, environment_id: envId, environment_variables: vars },
     });
     const err = expectError(res, 400, "invalid_request_error");
     expect(err.param).toBe(param);
-    expect(since()).toEqual([]);
+    expect(await since()).toEqual([]);
   });
 
   it("checks the vaults: unknown 404 and archived 409, naming the entry", async () => {
@@ -120,13 +120,13 @@ describe("create a session", () => {
     ["an unknown environment", { environment_id: "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X" }, 404, "environment_id"],
     ["a title over 255 characters", { title: "x".repeat(256) }, 400, "title"],
   ])("rejects %s", async (_what, patch, status, param) => {
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const res = await server.request("POST", "/sessions", {
       body: { agent: agent.id, environment_id: envId, ...patch },
     });
     const err = expectError(res, status, status === 404 ? "not_found_error" : "invalid_request_error");
     expect(err.param).toBe(param);
-    expect(since()).toEqual([]);
+    expect(await since()).toEqual([]);
   });
 
   it("appends initial_events and answers them, and refuses the whole session when one is invalid", async () => {
@@ -140,7 +140,7 @@ describe("create a session", () => {
     ]);
     expect(events[2].content).toEqual([{ type: "text", text: "Echo: first" }]);
 
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const refused = await server.request("POST", "/sessions", {
       body: {
         agent: agent.id,
@@ -152,14 +152,14 @@ describe("create a session", () => {
       },
     });
     expect(expectError(refused, 404, "not_found_error").param).toBe("initial_events[1].session_thread_id");
-    expect(since()).toEqual([]); // not even session.created: the transaction rolled back
+    expect(await since()).toEqual([]); // not even session.created: the transaction rolled back
   });
 });
 
 describe("send events and read the history", () => {
   it("answers 202 at once with the stored events, then runs the turn in the background", async () => {
     const session = await createSession(server, agent.id, envId);
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const res = await server.request("POST", `/sessions/${session.id}/events`, {
       body: {
         events: [
@@ -201,7 +201,7 @@ describe("send events and read the history", () => {
         { type: "text", text: "Echo: there" },
       ],
     });
-    expect(since()).toEqual([
+    expect(await since()).toEqual([
       { id: session.id, type: "session.status_run_started" },
       { id: session.id, type: "session.status_idled" },
     ]);
@@ -264,7 +264,7 @@ describe("send events and read the history", () => {
 
   it("stores all events or none: an unknown thread refuses the whole batch", async () => {
     const session = await createSession(server, agent.id, envId);
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const res = await server.request("POST", `/sessions/${session.id}/events`, {
       body: {
         events: [
@@ -275,7 +275,7 @@ describe("send events and read the history", () => {
     });
     expect(expectError(res, 404, "not_found_error").param).toBe("events[1].session_thread_id");
     expect((await server.request("GET", `/sessions/${session.id}/events`)).body.data).toEqual([]);
-    expect(since()).toEqual([]);
+    expect(await since()).toEqual([]);
     expect((await server.request("GET", `/sessions/${session.id}`)).body.status).toBe("idle");
   });
 });
@@ -283,34 +283,34 @@ describe("send events and read the history", () => {
 describe("update, archive, delete", () => {
   it("updates title and metadata (session.updated), and emits nothing for an update that changes nothing", async () => {
     const session = await createSession(server, agent.id, envId, { title: "t", metadata: { a: "1" } });
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const same = await server.request("POST", `/sessions/${session.id}`, {
       body: { title: "t", metadata: { a: "1" } },
     });
     expect(same.status).toBe(200);
     expect(same.body).toEqual(session);
     expect((await server.request("POST", `/sessions/${session.id}`, { body: {} })).body).toEqual(session);
-    expect(since()).toEqual([]);
+    expect(await since()).toEqual([]);
 
     const changed = await server.request("POST", `/sessions/${session.id}`, {
       body: { title: null, metadata: { a: null, b: "2" } },
     });
     expect(changed.body).toMatchObject({ title: null, metadata: { b: "2" } });
-    expect(since()).toEqual([{ id: session.id, type: "session.updated" }]);
+    expect(await since()).toEqual([{ id: session.id, type: "session.updated" }]);
   });
 
   it("archives (session.archived once): no new events or updates (409), history still readable", async () => {
     const session = await createSession(server, agent.id, envId);
     await sendMessage(server, session.id, "before archive");
     const before = await waitForIdle(server, session.id);
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const archived = await server.request("POST", `/sessions/${session.id}/archive`);
     expect(archived.status).toBe(200);
     expect(archived.body.archived_at).not.toBeNull();
     expect((await server.request("POST", `/sessions/${session.id}/archive`)).body.archived_at).toBe(
       archived.body.archived_at,
     );
-    expect(since()).toEqual([{ id: session.id, type: "session.archived" }]);
+    expect(await since()).toEqual([{ id: session.id, type: "session.archived" }]);
 
     const refused = await server.request("POST", `/sessions/${session.id}/events`, {
       body: { events: [userMessage("after archive")] },
@@ -322,7 +322,7 @@ describe("update, archive, delete", () => {
       "conflict_error",
     );
     expect(await history(server, session.id)).toEqual(before);
-    expect(since()).toEqual([{ id: session.id, type: "session.archived" }]);
+    expect(await since()).toEqual([{ id: session.id, type: "session.archived" }]);
 
     const listed = await server.request("GET", "/sessions?limit=100");
     expect(listed.body.data.map((s: any) => s.id)).not.toContain(session.id);
@@ -334,11 +334,11 @@ describe("update, archive, delete", () => {
     const session = await createSession(server, agent.id, envId);
     await sendMessage(server, session.id, "x");
     await waitForIdle(server, session.id);
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const res = await server.request("DELETE", `/sessions/${session.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: session.id, type: "session_deleted" });
-    expect(since()).toEqual([{ id: session.id, type: "session.deleted" }]);
+    expect(await since()).toEqual([{ id: session.id, type: "session.deleted" }]);
     for (const [method, path] of [
       ["GET", `/sessions/${session.id}`],
       ["GET", `/sessions/${session.id}/events`],
@@ -358,7 +358,7 @@ describe("update, archive, delete", () => {
 
 describe("list sessions", () => {
   it("filters by statuses[] and agent_id, newest first, and isolates accounts", async () => {
-    const token = server.tokenFor("sessions-list");
+    const token = await server.tokenFor("sessions-list");
     const env = await createEnvironment(server, token);
     const a1 = await createAgent(server, { name: "one" }, token);
     const a2 = await createAgent(server, { name: "two" }, token);
@@ -434,11 +434,11 @@ describe("runs in flight", () => {
     const session = await createSession(slow, slowAgent.id, slowEnv);
     await sendMessage(slow, session.id, "doomed");
     await waitRunning(slow, session.id);
-    const since = outboxSince(slow);
+    const since = await outboxSince(slow);
     expect((await slow.request("DELETE", `/sessions/${session.id}`)).status).toBe(200);
     const worker = slow.service.workers.find((w) => w.name === "runs") as unknown as { activeRuns: number };
     await waitFor(() => worker.activeRuns === 0, { what: "the run to be abandoned" });
-    expect(since()).toEqual([{ id: session.id, type: "session.deleted" }]);
+    expect(await since()).toEqual([{ id: session.id, type: "session.deleted" }]);
   });
 
   it("terminates the sessions of a deleted agent, even mid-run, ending the turn in progress with session.status_idled", async () => {
@@ -446,12 +446,12 @@ describe("runs in flight", () => {
     const session = await createSession(slow, doomed.id, slowEnv);
     await sendMessage(slow, session.id, "mid-run");
     await waitRunning(slow, session.id);
-    const since = outboxSince(slow);
+    const since = await outboxSince(slow);
     await slow.request("DELETE", `/agents/${doomed.id}`);
     const worker = slow.service.workers.find((w) => w.name === "runs") as unknown as { activeRuns: number };
     await waitFor(() => worker.activeRuns === 0, { what: "the run to be abandoned" });
     expect((await slow.request("GET", `/sessions/${session.id}`)).body.status).toBe("terminated");
-    expect(since()).toEqual([
+    expect(await since()).toEqual([
       { id: session.id, type: "session.status_idled" },
       { id: doomed.id, type: "agent.deleted", version: 1 },
     ]);

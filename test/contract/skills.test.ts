@@ -111,7 +111,7 @@ afterAll(async () => {
 
 describe("list skills", () => {
   it("lists the account's custom skills and the vendor skills, newest first, without content", async () => {
-    const token = server.tokenFor("list-basic");
+    const token = await server.tokenFor("list-basic");
     const a = await createSkill("list-basic-a", { token });
     const b = await createSkill("list-basic-b", { token });
     const res = await server.request("GET", "/skills?limit=100", { token });
@@ -164,7 +164,7 @@ describe("list skills", () => {
   });
 
   it("accepts the limits 1 and 100 and defaults to 20", async () => {
-    const token = server.tokenFor("list-limits");
+    const token = await server.tokenFor("list-limits");
     for (let i = 0; i < 21; i++) await createSkill(`limit-${i}`, { token });
     expect((await server.request("GET", "/skills?limit=1", { token })).body.data).toHaveLength(1);
     expect((await server.request("GET", "/skills?limit=100", { token })).body.data).toHaveLength(23);
@@ -181,7 +181,7 @@ describe("list skills", () => {
 
   it("answers an empty page with nulls when nothing matches", async () => {
     for (const query of ["name=zz-no-such-skill", "display_title=No such title", "source=custom&name=alpha"]) {
-      const res = await server.request("GET", `/skills?${query}`, { token: server.tokenFor("list-empty") });
+      const res = await server.request("GET", `/skills?${query}`, { token: await server.tokenFor("list-empty") });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ data: [], next_page: null, first_id: null, last_id: null, has_more: false });
     }
@@ -191,7 +191,7 @@ describe("list skills", () => {
     // Its own server: the vendor skills it adds are visible to every account.
     const own = await startTestServer({ env: { VENDOR_SKILLS_DIR: FIXTURE_VENDOR } });
     try {
-      const token = own.tokenFor("pager");
+      const token = await own.tokenFor("pager");
       const custom: string[] = [];
       const all: string[] = [];
       for (let i = 0; i < 23; i++) {
@@ -204,7 +204,9 @@ describe("list skills", () => {
           const vendorName = `pager-vendor-${i}`;
           const content = new TextEncoder().encode(skillMd(vendorName));
           const { version } = buildPackage([{ path: `${vendorName}/SKILL.md`, content }], MiB);
-          all.push(own.service.deps.storage.skills.upsertVendorSkill({ display_title: vendorName, version }).skill.id);
+          all.push(
+            (await own.service.deps.storage.skills.upsertVendorSkill({ display_title: vendorName, version })).skill.id,
+          );
         }
       }
 
@@ -233,7 +235,7 @@ describe("list skills", () => {
   });
 
   it("filters by case-insensitive name and display_title prefixes, and by source", async () => {
-    const token = server.tokenFor("filters");
+    const token = await server.tokenFor("filters");
     const report = await createSkill("report-writer", { token, fields: { display_title: "Édition Report" } });
     const reporter = await createSkill("reporter", { token, fields: { display_title: "édition spéciale" } });
     const other = await createSkill("other-thing", { token, fields: { display_title: "Report other" } });
@@ -255,8 +257,8 @@ describe("list skills", () => {
   });
 
   it("keeps prefix filters exact and paginated whether few or many skills match", async () => {
-    const token = server.tokenFor("many");
-    const account = server.service.deps.storage.accounts.ensureAccount("many");
+    const token = await server.tokenFor("many");
+    const account = await server.service.deps.storage.accounts.ensureAccount("many");
     const seed = (name: string, title: string) => ({
       display_title: title,
       metadata: {},
@@ -267,7 +269,7 @@ describe("list skills", () => {
     const inputs = Array.from({ length: 1300 }, (_, i) =>
       i % 100 === 0 ? seed(`rare-${i}`, `Rare ${i}`) : seed(`bulk-${i}`, `Bulk ${i}`),
     );
-    server.service.deps.storage.skills.importSkills(account.id, inputs);
+    await server.service.deps.storage.skills.importSkills(account.id, inputs);
     const newestFirst = [...inputs].reverse().map((s) => s.version.name);
 
     // Over a thousand matches: the list walks the id index and filters.
@@ -741,7 +743,7 @@ describe("skill versions", () => {
 describe("accounts and vendor skills", () => {
   it("answers 404 for another account's skill exactly as for an unknown id", async () => {
     const mine = await createSkill("private-skill");
-    const other = server.tokenFor("someone-else");
+    const other = await server.tokenFor("someone-else");
     const normalize = (res: ApiResponse, id: string) => (res.body.error.message as string).replace(id, "ID");
     for (const [method, suffix] of [
       ["GET", ""],
@@ -770,7 +772,7 @@ describe("accounts and vendor skills", () => {
   });
 
   it("shows the vendor skills to every account, read-only", async () => {
-    const tokens = [server.token, server.tokenFor("vendor-a"), server.tokenFor("vendor-b")];
+    const tokens = [server.token, await server.tokenFor("vendor-a"), await server.tokenFor("vendor-b")];
     const seen = await Promise.all(
       tokens.map(
         async (token) => (await server.request("GET", "/skills?source=vendor&name=alpha", { token })).body.data,
@@ -1002,7 +1004,7 @@ describe("skills import (CLI)", () => {
 
       const s = await startTestServer({ dataDir, env: { VENDOR_SKILLS_DIR: FIXTURE_VENDOR } });
       try {
-        const token = s.tokenFor("importer");
+        const token = await s.tokenFor("importer");
         const list = await s.request("GET", "/skills?source=custom", { token });
         expect(list.body.data).toHaveLength(1);
         expect(list.body.data[0]).toMatchObject({ id, name: "imported-skill", display_title: "imported-skill" });

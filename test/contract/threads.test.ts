@@ -44,7 +44,7 @@ describe("a coordinator runs each sub-agent in its own thread", () => {
   });
 
   it("creates the threads on the first turn: thread_created and thread_idled for each, in order", async () => {
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     await sendMessage(server, session.id, "hello");
     const events = await waitForIdle(server, session.id);
     const created = events.filter((e) => e.type === "session.thread_created").map((e) => e.session_thread_id);
@@ -69,7 +69,7 @@ describe("a coordinator runs each sub-agent in its own thread", () => {
       "Echo: hello",
     ]);
     const s = session.id;
-    expect(since()).toEqual([
+    expect(await since()).toEqual([
       { id: s, type: "session.status_run_started" },
       { id: s, type: "session.thread_created", session_thread_id: t1 },
       { id: s, type: "session.thread_idled", session_thread_id: t1 },
@@ -108,7 +108,7 @@ describe("a coordinator runs each sub-agent in its own thread", () => {
       404,
       "not_found_error",
     );
-    const other = server.tokenFor("threads-other");
+    const other = await server.tokenFor("threads-other");
     for (const path of [
       `/sessions/${session.id}/threads`,
       `/sessions/${session.id}/threads/${t1}`,
@@ -120,11 +120,11 @@ describe("a coordinator runs each sub-agent in its own thread", () => {
 
   it("reuses the threads on the next turn (no thread_created) and runs an unpinned sub-agent's latest version", async () => {
     await server.request("POST", `/agents/${researcher.id}`, { body: { version: 1, name: "researcher v2" } });
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     await sendMessage(server, session.id, "again");
     await waitForIdle(server, session.id, 2);
     const s = session.id;
-    expect(since()).toEqual([
+    expect(await since()).toEqual([
       { id: s, type: "session.status_run_started" },
       { id: s, type: "session.thread_idled", session_thread_id: t1 },
       { id: s, type: "session.thread_idled", session_thread_id: t2 },
@@ -135,30 +135,30 @@ describe("a coordinator runs each sub-agent in its own thread", () => {
   });
 
   it("terminates a thread with user.interrupt; later turns skip it; interrupting again changes nothing", async () => {
-    const since = outboxSince(server);
+    const since = await outboxSince(server);
     const res = await interrupt(server, session.id, t1);
     expect(res.status).toBe(202);
     expect(res.body.data).toEqual([
       expect.objectContaining({ type: "user.interrupt", session_id: session.id, session_thread_id: t1 }),
     ]);
-    expect(since()).toEqual([{ id: session.id, type: "session.thread_terminated", session_thread_id: t1 }]);
+    expect(await since()).toEqual([{ id: session.id, type: "session.thread_terminated", session_thread_id: t1 }]);
     expect((await server.request("GET", `/sessions/${session.id}/threads/${t1}`)).body.status).toBe("terminated");
     const threadEvents = await history(server, session.id, t1);
     expect(threadEvents.slice(-2).map((e) => e.type)).toEqual(["user.interrupt", "session.thread_terminated"]);
 
-    const turn = outboxSince(server);
+    const turn = await outboxSince(server);
     await sendMessage(server, session.id, "third");
     await waitForIdle(server, session.id, 3);
-    expect(turn()).toEqual([
+    expect(await turn()).toEqual([
       { id: session.id, type: "session.status_run_started" },
       { id: session.id, type: "session.thread_idled", session_thread_id: t2 },
       { id: session.id, type: "session.status_idled" },
     ]);
     expect((await server.request("GET", `/sessions/${session.id}/threads/${t1}`)).body.status).toBe("terminated");
 
-    const again = outboxSince(server);
+    const again = await outboxSince(server);
     expect((await interrupt(server, session.id, t1)).status).toBe(202);
-    expect(again()).toEqual([]);
+    expect(await again()).toEqual([]);
   });
 
   it("refuses to interrupt a thread of another session", async () => {
@@ -202,7 +202,7 @@ describe("interrupting a thread during its run", () => {
     const sub = await createAgent(slow, { name: "sub" });
     const coordinator = await createAgent(slow, { multiagent: { type: "coordinator", agents: [sub.id] } });
     const session = await createSession(slow, coordinator.id, env);
-    const since = outboxSince(slow);
+    const since = await outboxSince(slow);
     await sendMessage(slow, session.id, "long task");
     const threadId = await waitFor(async () => {
       const list = await slow.request("GET", `/sessions/${session.id}/threads`);
@@ -220,7 +220,7 @@ describe("interrupting a thread during its run", () => {
       ["agent.message", null],
       ["session.status_idled", null],
     ]);
-    expect(since()).toEqual([
+    expect(await since()).toEqual([
       { id: session.id, type: "session.status_run_started" },
       { id: session.id, type: "session.thread_created", session_thread_id: threadId },
       { id: session.id, type: "session.thread_terminated", session_thread_id: threadId },

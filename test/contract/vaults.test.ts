@@ -108,7 +108,7 @@ describe("vault operations", () => {
 
   it("answers 404 for another account's vault, exactly as for an unknown id", async () => {
     const { body: vault } = await server.request("POST", "/vaults", { body: { display_name: "mine" } });
-    const other = server.tokenFor("other");
+    const other = await server.tokenFor("other");
     const theirs = await server.request("GET", `/vaults/${vault.id}`, { token: other });
     const unknown = await server.request("GET", "/vaults/vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1", { token: other });
     expectError(theirs, 404, "not_found_error");
@@ -205,7 +205,7 @@ describe("vault credentials", () => {
     // Nothing returned, logged or written to disk holds a secret in clear.
     const everything = [bearer, oauth, env, rotated, vaultNow, list].map((r) => r.text).join("\n");
     const logs = JSON.stringify(server.logs);
-    server.service.deps.storage.vaults.getVault("", ""); // no-op read; the WAL is checkpointed below
+    await server.service.deps.storage.vaults.getVault("", ""); // no-op read; the WAL is checkpointed below
     const db = server.service.deps.storage;
     void db;
     const { default: Database } = await import("better-sqlite3");
@@ -315,7 +315,7 @@ describe("vault credentials", () => {
 
 describe("vault pagination", () => {
   it("walks more than two pages forward with page and after_id, and backward with before_id", async () => {
-    const token = server.tokenFor("pager");
+    const token = await server.tokenFor("pager");
     const created: string[] = [];
     for (let i = 0; i < 11; i++) {
       const res = await server.request("POST", "/vaults", { token, body: { display_name: `v${i}` } });

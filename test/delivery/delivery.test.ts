@@ -71,12 +71,12 @@ function waitForStatus(id: string, status: string, timeoutMs = 10_000) {
  * Writes an event of any kind the way a domain change does (appendEvent in a transaction), on a
  * second connection to the server's database; the delivery loop finds it at its next poll.
  */
-function emit(data: EventData): string {
+async function emit(data: EventData): Promise<string> {
+  const account = await server.service.deps.storage.accounts.findAccountByName("default");
+  if (!account) throw new Error("no default account");
   const db = openDatabase(server.dbPath);
   try {
     const ctx = new SqliteContext(db, systemClock);
-    const account = server.service.deps.storage.accounts.findAccountByName("default");
-    if (!account) throw new Error("no default account");
     return ctx.tx(() => appendEvent(ctx, account.id, data)).envelope.id;
   } finally {
     db.close();
@@ -307,8 +307,8 @@ describe("fan-out", () => {
     const idled = await newEndpoint(["session.status_idled"]);
     const agents = await newEndpoint(["agent.created", "agent.deleted"]);
     const all = await newEndpoint(["*"]);
-    const sessionEvent = emit({ id: "sess_01JD3R1T6Y3B8N2M5K7J9H4G2F", type: "session.status_idled" });
-    const agentEvent = emit({ id: "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K", type: "agent.created", version: 1 });
+    const sessionEvent = await emit({ id: "sess_01JD3R1T6Y3B8N2M5K7J9H4G2F", type: "session.status_idled" });
+    const agentEvent = await emit({ id: "agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K", type: "agent.created", version: 1 });
     await receiver.waitForRequests(2, { path: all.path });
     await receiver.waitForRequests(1, { path: idled.path });
     await receiver.waitForRequests(1, { path: agents.path });

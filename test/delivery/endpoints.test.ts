@@ -241,7 +241,7 @@ describe("endpoint operations", () => {
   });
 
   it("lists endpoints newest first with keyset pagination", async () => {
-    const other = server.tokenFor("paging");
+    const other = await server.tokenFor("paging");
     const ids: string[] = [];
     for (let i = 0; i < 5; i++)
       ids.push((await create({ url: `${receiver.url}/p${i}`, events: ["*"] }, other)).body.id);
@@ -266,7 +266,7 @@ describe("accounts are isolated", () => {
   it("answers 404 for another account's endpoint and records, and lists only the caller's", async () => {
     const { body: ep } = await create({ url: `${receiver.url}/mine`, events: ["*"] });
     const { body: test } = await server.request("POST", `/webhook_endpoints/${ep.id}/test`);
-    const stranger = server.tokenFor("stranger");
+    const stranger = await server.tokenFor("stranger");
     const calls: [string, string, unknown?][] = [
       ["GET", `/webhook_endpoints/${ep.id}`],
       ["PUT", `/webhook_endpoints/${ep.id}`, { url: "http://127.0.0.1/", events: ["*"] }],
@@ -313,7 +313,7 @@ describe("webhook events", () => {
   });
 
   it("pages through records newest first", async () => {
-    const token = server.tokenFor("events-paging");
+    const token = await server.tokenFor("events-paging");
     const { body: ep } = await create({ url: `${receiver.url}/paging`, events: ["*"] }, token);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++)
@@ -376,7 +376,7 @@ describe("the contract", () => {
 
 describe("listing all endpoints", () => {
   it("returns every endpoint of the account without parameters, and caps an account at 100", async () => {
-    const token = server.tokenFor("many-endpoints");
+    const token = await server.tokenFor("many-endpoints");
     const ids: string[] = [];
     for (let i = 0; i < 100; i++) {
       const res = await create({ url: `http://127.0.0.1:9/hook-${i}`, events: ["*"] }, token);

@@ -226,14 +226,14 @@ describe("webhook_signature: stripe-node's constructEvent verifies real deliveri
   it("keeps verifying an endpoint whose secret predates standard base64, which must rotate before switching to standard_webhooks", async () => {
     // An endpoint as an earlier version made it: a base64url secret, straight into storage.
     const storage = server.service.deps.storage;
-    const account = storage.accounts.findAccountByName("default");
+    const account = await storage.accounts.findAccountByName("default");
     if (!account) throw new Error("no default account");
     const id = newId("wep");
     const legacy = `whsec_${Buffer.from(`${randomBytes(30).toString("hex")}-_`)
       .toString("base64url")
       .slice(0, 43)}`;
     const path = `/interop-${++paths}`;
-    storage.webhooks.createEndpoint(
+    await storage.webhooks.createEndpoint(
       account.id,
       {
         id,
@@ -289,7 +289,7 @@ describe("rotate_secret requests", () => {
     }
     expect((await rotate(ep.id, { previous_secret_expires_in: 604_800 })).status).toBe(200);
     expectError(await rotate("wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D"), 404, "not_found_error");
-    const stranger = server.tokenFor("rotate-stranger");
+    const stranger = await server.tokenFor("rotate-stranger");
     expectError(
       await server.request("POST", `/webhook_endpoints/${ep.id}/rotate_secret`, { token: stranger }),
       404,

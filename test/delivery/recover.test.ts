@@ -150,7 +150,7 @@ describe("recover", () => {
     }
     const window = { since: "2026-11-21T00:00:00Z" };
     expectError(await recover("wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D", window), 404, "not_found_error");
-    const stranger = server.tokenFor("recover-stranger");
+    const stranger = await server.tokenFor("recover-stranger");
     expectError(await recover(ep.id, window, stranger), 404, "not_found_error");
   });
 });

@@ -41,7 +41,7 @@ describe("environment, vault and credential events", () => {
     });
     expect(endpoint.status).toBe(201);
     const secret: string = endpoint.body.signing_secret;
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
 
     // Environment: created, updated (a no-op update is not a change), archived once, deleted.
     const env = await ok("POST", "/environments", { name: "events env" });
@@ -103,7 +103,7 @@ describe("environment, vault and credential events", () => {
       { id: v, type: "vault.deleted" },
     ];
     // The outbox, in commit order, each envelope checked against its webhook schema.
-    const written = events();
+    const written = await events();
     expect(written.map((e) => e.data)).toEqual(expected);
     expect(RESOURCE_KINDS).toHaveLength(11);
     expect(new Set(written.map((e) => e.data.type))).toEqual(new Set(RESOURCE_KINDS));
@@ -134,10 +134,10 @@ describe("environment, vault and credential events", () => {
       auth: bearer("https://mcp.example.com/quiet"),
       metadata: { k: "v" },
     });
-    const events = envelopesSince(server);
+    const events = await envelopesSince(server);
     const same = await ok("POST", `/vaults/${vault.id}/credentials/${cred.id}`, { metadata: { k: "v" } });
     expect(same.updated_at).toBe(cred.updated_at);
     await ok("POST", `/vaults/${vault.id}`, { metadata: { k: "w" } });
-    expect(events()).toEqual([]);
+    expect(await events()).toEqual([]);
   });
 });

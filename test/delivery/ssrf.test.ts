@@ -279,11 +279,11 @@ describe("with private targets refused (WEBHOOK_ALLOW_PRIVATE_TARGETS=false)", (
   ])("refuses at connect time a stored URL with %s, and the receiver gets nothing", async (_name, host) => {
     // An endpoint written straight to storage, as if the address had changed since it was checked.
     const storage = server.service.deps.storage;
-    const account = storage.accounts.findAccountByName("default");
+    const account = await storage.accounts.findAccountByName("default");
     if (!account) throw new Error("no default account");
     const id = newId("wep");
     const port = new URL(receiver.url).port;
-    storage.webhooks.createEndpoint(
+    await storage.webhooks.createEndpoint(
       account.id,
       {
         id,

@@ -27,20 +27,17 @@ export interface Envelope {
 }
 
 /** The outbox rows (envelopes) written since the call, checked against the webhook schemas. */
-export function envelopesSince(s: TestServer, accountName = "default"): () => Envelope[] {
+export async function envelopesSince(s: TestServer, accountName = "default"): Promise<() => Promise<Envelope[]>> {
   const storage = s.service.deps.storage;
-  const account = storage.accounts.findAccountByName(accountName);
+  const account = await storage.accounts.findAccountByName(accountName);
   if (!account) throw new Error(`no account named ${accountName}`);
-  const before = storage.outbox.listEvents(account.id, { limit: 100_000 }).length;
-  return () =>
-    storage.outbox
-      .listEvents(account.id, { limit: 100_000 })
-      .slice(before)
-      .map((e) => {
-        expect(JSON.parse(e.payload)).toEqual(e.envelope);
-        const validate = webhookSchema(e.envelope.data.type);
-        if (!validate(e.envelope))
-          throw new Error(`${e.payload} does not match its webhook schema: ${ajv.errorsText(validate.errors)}`);
-        return e.envelope;
-      });
+  const before = (await storage.outbox.listEvents(account.id, { limit: 100_000 })).length;
+  return async () =>
+    (await storage.outbox.listEvents(account.id, { limit: 100_000 })).slice(before).map((e) => {
+      expect(JSON.parse(e.payload)).toEqual(e.envelope);
+      const validate = webhookSchema(e.envelope.data.type);
+      if (!validate(e.envelope))
+        throw new Error(`${e.payload} does not match its webhook schema: ${ajv.errorsText(validate.errors)}`);
+      return e.envelope;
+    });
 }

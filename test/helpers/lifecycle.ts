@@ -3,18 +3,18 @@ import type { EventData } from "../../server/storage/port/outbox.ts";
 import { type ApiResponse, type TestServer, waitFor } from "./testServer.ts";
 
 /** The `data` of every outbox event of an account, oldest first. */
-export function outboxData(server: TestServer, account = "default"): EventData[] {
+export async function outboxData(server: TestServer, account = "default"): Promise<EventData[]> {
   const storage = server.service.deps.storage;
-  const acct = storage.accounts.findAccountByName(account);
+  const acct = await storage.accounts.findAccountByName(account);
   // Fail loudly: an empty list here would make every "emits nothing" assertion pass vacuously.
   if (!acct) throw new Error(`no account named ${account}`);
-  return storage.outbox.listEvents(acct.id, { limit: 100_000 }).map((e) => e.envelope.data);
+  return (await storage.outbox.listEvents(acct.id, { limit: 100_000 })).map((e) => e.envelope.data);
 }
 
 /** Returns a function giving the outbox events written since it was made. */
-export function outboxSince(server: TestServer, account = "default"): () => EventData[] {
-  const before = outboxData(server, account).length;
-  return () => outboxData(server, account).slice(before);
+export async function outboxSince(server: TestServer, account = "default"): Promise<() => Promise<EventData[]>> {
+  const before = (await outboxData(server, account)).length;
+  return async () => (await outboxData(server, account)).slice(before);
 }
 
 export async function createEnvironment(server: TestServer, token?: string): Promise<string> {

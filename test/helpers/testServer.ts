@@ -39,7 +39,7 @@ export interface TestServer {
   /** Calls the API under `/api/v1/cloud` and validates the response against the spec. */
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   /** A token for a new (or existing) account. */
-  tokenFor(account: string): string;
+  tokenFor(account: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -117,11 +117,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     service,
     logs,
     request,
-    tokenFor(account) {
+    async tokenFor(account) {
       const storage = service.deps.storage;
-      const acct = storage.accounts.ensureAccount(account);
+      const acct = await storage.accounts.ensureAccount(account);
       const t = generateToken();
-      storage.accounts.createToken(acct.id, hashToken(t), tokenHint(t));
+      await storage.accounts.createToken(acct.id, hashToken(t), tokenHint(t));
       return t;
     },
     async stop() {

@@ -54,12 +54,12 @@ function startListen(args: string[], env: Record<string, string> = {}): CliProce
 }
 
 /** The stored envelopes of account default created after `before` of them. */
-function storedSince(before: number) {
+async function storedSince(before: number) {
   const storage = server.service.deps.storage;
-  const id = storage.accounts.findAccountByName("default")?.id ?? "";
-  return storage.outbox.listEvents(id, { limit: 100_000 }).slice(before);
+  const id = (await storage.accounts.findAccountByName("default"))?.id ?? "";
+  return (await storage.outbox.listEvents(id, { limit: 100_000 })).slice(before);
 }
-const storedCount = () => storedSince(0).length;
+const storedCount = async () => (await storedSince(0)).length;
 
 describe("cloud-agents listen", () => {
   it("prints its secret, forwards each event signed like a webhook, and prints the receiver's answer", async () => {
@@ -72,11 +72,11 @@ describe("cloud-agents listen", () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     secrets.set("/hooks", secret);
 
-    const before = storedCount();
+    const before = await storedCount();
     await createEnvironment(server);
     await createAgent(server, { name: "forwarded" });
     const lines = await p.waitForLines(4);
-    const expected = storedSince(before);
+    const expected = await storedSince(before);
     expect(expected.map((e) => e.envelope.data.type)).toEqual(["environment.created", "agent.created"]);
     for (const [i, e] of expected.entries()) {
       expect(lines[2 + i]).toContain(e.envelope.data.type);
@@ -119,12 +119,12 @@ describe("cloud-agents listen", () => {
     });
     secrets.set("/standard", ready.signing_secret);
 
-    const before = storedCount();
+    const before = await storedCount();
     const agent = await createAgent(server, { name: "filtered" });
     await createEnvironment(server);
     await server.request("POST", `/agents/${agent.id}/archive`);
     const lines = (await p.waitForLines(3)).slice(1).map((l) => JSON.parse(l));
-    const wanted = storedSince(before).filter((e) => e.envelope.data.type.startsWith("agent."));
+    const wanted = (await storedSince(before)).filter((e) => e.envelope.data.type.startsWith("agent."));
     expect(lines).toEqual(
       wanted.map((e) => ({
         type: "event",

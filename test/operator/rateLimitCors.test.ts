@@ -36,11 +36,11 @@ describe("rate limit per token", () => {
     expectError(post, 429, "rate_limit_error");
 
     // Another token (another account, or the same account) has its own window.
-    const other = server.tokenFor("acme");
+    const other = await server.tokenFor("acme");
     const otherRes = await server.request("GET", "/vaults", { token: other });
     expect(otherRes.status).toBe(200);
     expect(otherRes.headers.get("ratelimit-remaining")).toBe("2");
-    const vaults = await server.request("GET", "/vaults", { token: server.tokenFor("default") });
+    const vaults = await server.request("GET", "/vaults", { token: await server.tokenFor("default") });
     expect(vaults.body.data.map((v: { display_name: string }) => v.display_name)).not.toContain("not created");
 
     // Requests without a valid token and the operator endpoints are not counted or limited.

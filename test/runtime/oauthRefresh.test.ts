@@ -142,7 +142,7 @@ describe("mcp_oauth refresh", () => {
       mcpUrl: mcp.url,
       auth: oauth("f", "client_secret_post", PAST),
     });
-    const since = envelopesSince(s);
+    const since = await envelopesSince(s);
     await say(s, setup.sessionId, "Hello");
     const events = await waitForTurns(s, setup.sessionId);
     const error = events.find((e) => e.type === "session.error");
@@ -151,7 +151,7 @@ describe("mcp_oauth refresh", () => {
     expect(error.error.message).toContain("invalid_grant");
     expect(providers.openai).toHaveLength(0);
     expect(mcp.authorizations).toHaveLength(0);
-    const failed = since().filter((e) => e.data.type === "vault_credential.refresh_failed");
+    const failed = (await since()).filter((e) => e.data.type === "vault_credential.refresh_failed");
     expect(failed.map((e) => e.data)).toEqual([
       { id: setup.credentialId, type: "vault_credential.refresh_failed", vault_id: setup.vaultId },
     ]);
@@ -167,11 +167,11 @@ describe("mcp_oauth refresh", () => {
       auth: { type: "mcp_oauth", access_token: "expired-no-refresh-91b3", expires_at: PAST },
     });
     mcp.accept(["whatever"]);
-    const since = envelopesSince(s);
+    const since = await envelopesSince(s);
     await say(s, setup.sessionId, "Hello");
     const events = await waitForTurns(s, setup.sessionId);
     expect(events.find((e) => e.type === "session.error").error.message).toContain("no refresh configuration");
-    expect(since().filter((e) => e.data.type === "vault_credential.refresh_failed")).toHaveLength(1);
+    expect((await since()).filter((e) => e.data.type === "vault_credential.refresh_failed")).toHaveLength(1);
   });
 
   it("refuses a token endpoint on a private address when private targets are not allowed", async () => {
@@ -195,18 +195,12 @@ describe("mcp_oauth refresh", () => {
   });
 
   it("never lets a credential secret reach the history, the logs, the database or the provider", async () => {
-    const history = JSON.stringify(
-      await Promise.all(
-        s.service.deps.storage.sessions
-          .listSessions(s.service.deps.storage.accounts.findAccountByName("default")?.id ?? "", {
-            includeArchived: true,
-            statuses: undefined,
-            agentId: undefined,
-            page: { limit: 100 },
-          })
-          .data.map((session) => sessionEvents(s, session.id)),
-      ),
+    const { storage } = s.service.deps;
+    const sessions = await storage.sessions.listSessions(
+      (await storage.accounts.findAccountByName("default"))?.id ?? "",
+      { includeArchived: true, statuses: undefined, agentId: undefined, page: { limit: 100 } },
     );
+    const history = JSON.stringify(await Promise.all(sessions.data.map((session) => sessionEvents(s, session.id))));
     const logs = JSON.stringify(s.logs);
     const db = readFileSync(s.dbPath).toString("latin1");
     const secrets = [

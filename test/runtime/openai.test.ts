@@ -171,7 +171,7 @@ describe("the OpenAI-compatible runtime", () => {
     providers.script("openai", [
       { status: 400, body: { error: { message: "model 'm' not found", type: "invalid_request_error" } } },
     ]);
-    const since = outboxSince(s);
+    const since = await outboxSince(s);
     await say(s, setup.sessionId, "Hello");
     const events = await waitForTurns(s, setup.sessionId);
     expect(providers.openai).toHaveLength(1);
@@ -180,7 +180,7 @@ describe("the OpenAI-compatible runtime", () => {
     expect(error.error.message).toContain("400");
     expect(error.error.message).toContain("model 'm' not found");
     expect(events.at(-1).type).toBe("session.status_idled");
-    expect(since().map((e) => e.type)).toEqual(["session.status_run_started", "session.status_idled"]);
+    expect((await since()).map((e) => e.type)).toEqual(["session.status_run_started", "session.status_idled"]);
   });
 
   it("refuses an agent whose MCP tools need a token the session's vaults do not hold (mcp_error)", async () => {

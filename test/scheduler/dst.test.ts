@@ -48,9 +48,9 @@ async function sweep(from: string, to: string): Promise<void> {
   const scheduler = schedulerOf(server);
   for (let t = Date.parse(from); t <= Date.parse(to); t += MINUTE) {
     clock.set(new Date(t));
-    scheduler.pass();
+    await scheduler.pass();
     clock.set(new Date(t + 30_000));
-    scheduler.pass();
+    await scheduler.pass();
     if ((t / MINUTE) % 60 === 0) await new Promise((r) => setImmediate(r));
   }
 }

@@ -47,8 +47,8 @@ describe("missed fires", () => {
     // The server was down from before 13:00 until 15:20: 13:00, 14:00 and 15:00 were missed.
     clock.set("2026-11-21T15:20:00.000Z");
     const scheduler = schedulerOf(server);
-    scheduler.pass();
-    scheduler.pass();
+    await scheduler.pass();
+    await scheduler.pass();
     expect(await scheduledTimes(none.id)).toEqual([]);
     expect(await scheduledTimes(catchup.id)).toEqual([["2026-11-21T15:00:00.000Z", "2026-11-21T15:20:00.000Z"]]);
     // Both carry on from now.
@@ -59,11 +59,11 @@ describe("missed fires", () => {
     }
     // A fire found late by less than the misfire grace (60 s) is not a miss.
     clock.set("2026-11-21T16:00:45.000Z");
-    scheduler.pass();
+    await scheduler.pass();
     expect(await scheduledTimes(none.id)).toEqual([["2026-11-21T16:00:00.000Z", "2026-11-21T16:00:45.000Z"]]);
     // Beyond it, it is.
     clock.set("2026-11-21T17:01:30.000Z");
-    scheduler.pass();
+    await scheduler.pass();
     expect((await scheduledTimes(none.id)).length).toBe(1);
     expect((await scheduledTimes(catchup.id)).map(([at]) => at)).toEqual([
       "2026-11-21T15:00:00.000Z",
@@ -79,16 +79,16 @@ describe("missed fires", () => {
   });
 
   it("sleeps until the next due time, and the longest sleep without any deployment due", async () => {
-    const token = server.tokenFor("sleepy");
+    const token = await server.tokenFor("sleepy");
     const env = await createEnvironment(server, token);
     const a = await createAgent(server, {}, token);
     clock.set("2026-11-22T08:59:59.000Z");
     const scheduler = schedulerOf(server);
-    scheduler.pass();
+    await scheduler.pass();
     const soonest = (
       await createDeployment(server, a.id, env, { schedule: { type: "cron", expression: "0 9 * * *" } }, token)
     ).id;
-    const result = scheduler.pass();
+    const result = await scheduler.pass();
     expect(result).toEqual({ sleepMs: expect.any(Number) });
     const { sleepMs } = result as { sleepMs: number };
     expect(sleepMs).toBeGreaterThan(0);
@@ -120,10 +120,10 @@ describe("two schedulers on one database file", () => {
         ["2026-11-23T10:00:00.000Z", [second, second, first]],
       ] as const) {
         clock.set(t);
-        for (const scheduler of order) scheduler.pass();
+        for (const scheduler of order) await scheduler.pass();
       }
     } finally {
-      other.close();
+      await other.close();
     }
     for (const d of deployments) {
       expect((await scheduledTimes(d.id)).map(([at]) => at)).toEqual([
@@ -162,16 +162,16 @@ describe("a run follows its session's first turn", () => {
       const storage = server.service.deps.storage;
       const claimed = await waitFor(() => storage.runs.claimRun("test-worker", 60_000));
       expect(claimed.session_id).toBe(started.session_id);
-      const events = envelopesSince(server);
+      const events = await envelopesSince(server);
       expect(
-        storage.runs.failRun(claimed.id, "test-worker", { type: "runtime_error", message: "the model failed" }),
+        await storage.runs.failRun(claimed.id, "test-worker", { type: "runtime_error", message: "the model failed" }),
       ).toBe(true);
       expect((await server.request("GET", `/deployment_runs/${started.id}`)).body).toMatchObject({
         status: "failed",
         session_id: started.session_id,
         error: { type: "runtime_error", message: "the model failed" },
       });
-      expect(events().map((e) => e.data)).toEqual([
+      expect((await events()).map((e) => e.data)).toEqual([
         { id: started.session_id, type: "session.status_idled" },
         { id: started.id, type: "deployment_run.failed", deployment_id: d.id, session_id: started.session_id },
       ]);

@@ -24,22 +24,22 @@ const stream = (path: string, headers: Record<string, string> = {}, token?: stri
   streams.open(path, headers, token);
 
 /** The stored envelopes (exact bytes) of an account after a position. */
-function stored(account = "default") {
+async function stored(account = "default") {
   const storage = server.service.deps.storage;
-  const id = storage.accounts.findAccountByName(account)?.id ?? "";
-  return storage.outbox.listEvents(id, { limit: 100_000 });
+  const id = (await storage.accounts.findAccountByName(account))?.id ?? "";
+  return await storage.outbox.listEvents(id, { limit: 100_000 });
 }
 
 describe("the account stream", () => {
   it("sends the envelopes committed from the moment it opens, as stored, and nothing of other accounts", async () => {
     await createEnvironment(server);
-    const before = stored().length;
+    const before = (await stored()).length;
     const c = await stream("/events/stream");
-    const stranger = server.tokenFor("stranger-1");
+    const stranger = await server.tokenFor("stranger-1");
     await createAgent(server, { name: "stranger's" }, stranger);
     await createEnvironment(server);
     await createAgent(server, { name: "mine" });
-    const expected = stored().slice(before);
+    const expected = (await stored()).slice(before);
     expect(expected.map((e) => e.envelope.data.type)).toEqual(["environment.created", "agent.created"]);
     await c.waitForMessages(2);
     expect(c.messages.map((m) => ({ id: m.id, event: m.event, raw: m.raw }))).toEqual(
@@ -48,11 +48,11 @@ describe("the account stream", () => {
   });
 
   it("replays every envelope after Last-Event-ID (or after_id), then goes on live, with types[] filtering", async () => {
-    const before = stored();
+    const before = await stored();
     const from = before[before.length - 1]?.envelope.id ?? "";
     const agent = await createAgent(server, { name: "to archive" });
     await server.request("POST", `/agents/${agent.id}/archive`);
-    const missed = stored().slice(before.length);
+    const missed = (await stored()).slice(before.length);
     expect(missed.map((e) => e.envelope.data.type)).toEqual(["agent.created", "agent.archived"]);
 
     const resumed = await stream("/events/stream", { "last-event-id": from });
@@ -63,7 +63,7 @@ describe("the account stream", () => {
     expect(byQuery.messages.map((m) => m.event)).toEqual(["agent.archived"]);
 
     await createEnvironment(server);
-    const live = stored().slice(before.length + 2);
+    const live = (await stored()).slice(before.length + 2);
     await resumed.waitForMessages(3);
     expect(resumed.messages.map((m) => m.raw)).toEqual([...missed, ...live].map((e) => e.payload));
     await byQuery.waitForMessages(2);
@@ -72,9 +72,9 @@ describe("the account stream", () => {
   });
 
   it("refuses a resume point that is not an event of the account", async () => {
-    const stranger = server.tokenFor("stranger-2");
+    const stranger = await server.tokenFor("stranger-2");
     await createEnvironment(server, stranger);
-    const theirs = stored("stranger-2")[0]?.envelope.id ?? "";
+    const theirs = (await stored("stranger-2"))[0]?.envelope.id ?? "";
     for (const [headers, query, param] of [
       [{}, `?after_id=${theirs}`, "after_id"],
       [{}, "?after_id=evt_01JD3QB2C3D4E5F6G7H8J9K0M1", "after_id"],
@@ -98,7 +98,7 @@ describe("the account stream", () => {
     expect(refused.body.error.type).toBe("rate_limit_error");
     expect(refused.body.error.message).toContain("MAX_STREAMS_PER_ACCOUNT");
     // Another account is not affected.
-    await stream("/events/stream", {}, server.tokenFor("stranger-3"));
+    await stream("/events/stream", {}, await server.tokenFor("stranger-3"));
     held[0]?.close();
     await waitFor(
       async () => (await openStream(server.url, "/events/stream", { token: server.token })).status === 200,
@@ -109,7 +109,7 @@ describe("the account stream", () => {
 
 describe("shutdown", () => {
   it("ends every open stream cleanly instead of waiting out the grace period", async () => {
-    const c = await stream("/events/stream", {}, server.tokenFor("stranger-4"));
+    const c = await stream("/events/stream", {}, await server.tokenFor("stranger-4"));
     await server.stop();
     await c.closed;
     const messages = server.logs.map((l) => l.msg);

@@ -176,7 +176,7 @@ describe("a session stream", () => {
       status: 404,
       type: "not_found_error",
     });
-    const stranger = server.tokenFor("stranger");
+    const stranger = await server.tokenFor("stranger");
     expect(await refused(base, {}, stranger)).toMatchObject({ status: 404, type: "not_found_error" });
     expect(await refused(base, {}, "not-a-token")).toMatchObject({ status: 401, type: "TOKEN_INVALID" });
     expect(await refused(`${base}?after_id=nope`)).toMatchObject({ status: 400, param: "after_id" });
@@ -210,14 +210,14 @@ describe("a session stream", () => {
     expect((await server.request("DELETE", `/sessions/${session.id}`)).status).toBe(200);
     await c.closed;
 
-    const token = server.tokenFor("revoker");
+    const token = await server.tokenFor("revoker");
     const env = await createEnvironment(server, token);
     const agent = await createAgent(server, {}, token);
     const own = await createSession(server, agent.id, env, {}, token);
     const d = await stream(`/sessions/${own.id}/events/stream`, {}, token);
     const storage = server.service.deps.storage;
-    const tokenId = storage.accounts.listTokens().find((t) => t.account_name === "revoker")?.id ?? "";
-    expect(storage.accounts.revokeToken(tokenId)).toBe(true);
+    const tokenId = (await storage.accounts.listTokens()).find((t) => t.account_name === "revoker")?.id ?? "";
+    expect(await storage.accounts.revokeToken(tokenId)).toBe(true);
     await d.closed;
   });
 });

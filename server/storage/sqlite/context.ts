@@ -28,6 +28,11 @@ export class SqliteContext {
     private readonly writeLock: { lock: WriteLock; owner: number; timeoutMs: number } | null = null,
   ) {}
 
+  /** Whether a transaction is open on the connection (a unit of work between its awaits, or a store's `tx`). */
+  get inTransaction(): boolean {
+    return this.depth > 0;
+  }
+
   /** The current time as the API's timestamp string. */
   nowIso(): string {
     return this.clock.now().toISOString();
@@ -56,6 +61,52 @@ export class SqliteContext {
     // transaction) gets its signals raised too.
     if (this.depth === 0) this.flush();
     return result;
+  }
+
+  /**
+   * Opens the transaction of a unit of work (storage.transaction, see unitOfWork.ts): the write
+   * lock as `tx` takes it, then BEGIN IMMEDIATE. Until `commitUnit` or `rollbackUnit`, every `tx`
+   * of the stores nests in it as a savepoint and their signals wait for the commit.
+   */
+  beginUnit(): void {
+    if (this.depth !== 0) throw new Error("A unit of work cannot start inside a transaction.");
+    const lock = this.writeLock;
+    if (lock && !lock.lock.acquire(lock.owner, lock.timeoutMs)) throw new StorageBusyError();
+    try {
+      this.db.exec("BEGIN IMMEDIATE");
+    } catch (err) {
+      lock?.lock.release(lock.owner);
+      throw isBusy(err) ? new StorageBusyError() : err;
+    }
+    this.depth = 1;
+  }
+
+  /** Commits the unit of work's transaction, then raises the signals it collected. */
+  commitUnit(): void {
+    try {
+      this.db.exec("COMMIT");
+    } catch (err) {
+      this.rollbackUnit();
+      throw err;
+    }
+    this.endUnit();
+    this.pending.add("commit");
+    this.flush();
+  }
+
+  /** Rolls the unit of work's transaction back (if SQLite did not already) and drops its signals. */
+  rollbackUnit(): void {
+    try {
+      if (this.db.inTransaction) this.db.exec("ROLLBACK");
+    } finally {
+      this.pending.clear();
+      this.endUnit();
+    }
+  }
+
+  private endUnit(): void {
+    this.depth = 0;
+    this.writeLock?.lock.release(this.writeLock.owner);
   }
 
   /** Marks a signal to raise when the current transaction commits (at once outside one). */

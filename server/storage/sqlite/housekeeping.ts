@@ -68,7 +68,9 @@ export function createHousekeepingStore(ctx: SqliteContext, path: string): House
        WHERE finished_at < ? ORDER BY finished_at LIMIT ?)`,
   );
 
-  const steps: RetentionStep[] = [
+  /** A retention step and its batch delete (deletes at most `limit` rows older than `cutoff`). */
+  type Step = RetentionStep & { deleteBatch(cutoff: string, limit: number): Record<string, number> };
+  const steps: Step[] = [
     {
       table: "webhook_deliveries",
       description: "settled delivery records (succeeded, dead, discarded) and their attempts, by last update",
@@ -97,6 +99,8 @@ export function createHousekeepingStore(ctx: SqliteContext, path: string): House
     },
   ];
 
+  const publicSteps: readonly RetentionStep[] = steps.map(({ table, description }) => ({ table, description }));
+
   const queueStmt = db.prepare(
     `SELECT
        coalesce(sum(CASE WHEN e.active = 1 AND d.next_attempt_at <= @now THEN 1 ELSE 0 END), 0) AS due,
@@ -116,7 +120,13 @@ export function createHousekeepingStore(ctx: SqliteContext, path: string): House
   const checkMigrations = (conn: Database.Database) => describeMigrationStatus(migrationStatus(conn));
 
   return {
-    retentionSteps: () => steps,
+    retentionSteps: () => publicSteps,
+
+    deleteRetentionBatch(table, cutoff, limit) {
+      const step = steps.find((s) => s.table === table);
+      if (!step) throw new Error(`No retention step for table "${table}".`);
+      return step.deleteBatch(cutoff, limit);
+    },
 
     check() {
       let database: string | null = null;

@@ -18,6 +18,7 @@ import { createSessionStore } from "./sessions.ts";
 import { createSkillStore } from "./skills.ts";
 import { createStreamStore } from "./streams.ts";
 import { SqliteStreamWakeups } from "./streamWakeups.ts";
+import { asyncStores, type SyncStores, UnitOfWorkGate } from "./unitOfWork.ts";
 import { createVaultStore } from "./vaults.ts";
 import { WalCheckpointer } from "./walCheckpointer.ts";
 import { createWebhookStore } from "./webhooks.ts";
@@ -140,18 +141,7 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
     writeLock && { lock: writeLock, owner: MAIN_WRITER, timeoutMs: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS },
   );
   const sessions = createSessionStore(ctx);
-  const maintenance =
-    options.checkpointIntervalMs !== undefined && options.path !== ":memory:"
-      ? [
-          new WalCheckpointer({
-            path: options.path,
-            db,
-            intervalMs: options.checkpointIntervalMs,
-            onProblem: options.onProblem ?? (() => {}),
-          }),
-        ]
-      : [];
-  return {
+  const stores: SyncStores = {
     accounts: createAccountStore(ctx),
     agents: createAgentStore(ctx),
     environments: createEnvironmentStore(ctx),
@@ -166,11 +156,30 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
     webhooks: createWebhookStore(ctx),
     housekeeping: createHousekeepingStore(ctx, options.path),
     streams: createStreamStore(ctx),
+  };
+  const gate = new UnitOfWorkGate(ctx, stores);
+  const maintenance =
+    options.checkpointIntervalMs !== undefined && options.path !== ":memory:"
+      ? [
+          new WalCheckpointer({
+            path: options.path,
+            db,
+            intervalMs: options.checkpointIntervalMs,
+            onProblem: options.onProblem ?? (() => {}),
+          }),
+        ]
+      : [];
+  return {
+    ...asyncStores(stores, gate.invoke),
+    dialect: "sqlite",
+    transaction: (fn) => gate.transaction(fn),
     streamWakeups: ({ pollIntervalMs }) => new SqliteStreamWakeups(ctx, db, pollIntervalMs),
     on: (signal, listener) => ctx.on(signal, listener),
     maintenance: () => maintenance,
     threadLink: () => (writeLock ? { path: options.path, writeLock: writeLock.shared } : null),
-    close: () => db.close(),
+    close: async () => {
+      db.close();
+    },
   };
 }
 

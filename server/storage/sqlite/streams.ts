@@ -1,4 +1,5 @@
 import type { SequencedEnvelope, StreamChanges, StreamStore } from "../port/streams.ts";
+import { StorageBusyError } from "../port.ts";
 import type { SqliteContext } from "./context.ts";
 import { type SessionEventRow, toSessionEvent } from "./sessions.ts";
 
@@ -35,6 +36,14 @@ export function createStreamStore(ctx: SqliteContext): StreamStore {
     "SELECT seq, id, kind, payload FROM events WHERE account_id = ? AND seq > ? ORDER BY seq LIMIT ?",
   );
 
+  // The rows are read when the result is iterated, after the port's promise resolved: by then a
+  // unit of work (storage.transaction) may hold the connection's transaction open between its
+  // awaits, and its rows are not committed. Such a read reads nothing and says "busy": the
+  // stream reads again a moment later (streams/eventStream.ts).
+  const committedOnly = () => {
+    if (ctx.inTransaction) throw new StorageBusyError("A unit of work is open on the connection: read again after it.");
+  };
+
   return {
     latest() {
       return { sessionSeq: seqOf(latestSession.get()) ?? 0, eventSeq: seqOf(latestEvent.get()) ?? 0 };
@@ -66,6 +75,7 @@ export function createStreamStore(ctx: SqliteContext): StreamStore {
     },
 
     *sessionEventsAfter(sessionId, threadId, afterSeq, limit) {
+      committedOnly();
       // A statement iterated to its end, or left early (the iterator's return() resets it), in
       // the same synchronous call: never left pending, so the shared statement stays safe.
       const rows = (
@@ -85,6 +95,7 @@ export function createStreamStore(ctx: SqliteContext): StreamStore {
     },
 
     *eventsAfter(accountId, afterSeq, limit) {
+      committedOnly();
       yield* accountEvents.iterate(accountId, afterSeq, limit) as IterableIterator<SequencedEnvelope>;
     },
   };
