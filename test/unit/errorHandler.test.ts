@@ -58,6 +58,6 @@ describe("storage errors in the error envelope", () => {
     const res = await fetch(`${base}/busy`);
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("1");
-    expect((await res.json()).error.type).toBe("api_error");
+    expect(((await res.json()) as { error: { type: string } }).error.type).toBe("api_error");
   });
 });
