@@ -224,7 +224,11 @@ export interface WebhookStore {
   claimDue(options: ClaimOptions): ClaimedDelivery[];
   /**
    * Persists an attempt and its outcome, releases the lease, updates the endpoint's health and
-   * writes the health events, in one transaction.
+   * writes the health events, in one transaction - while the claim is still held (the record is
+   * pending under `lease_token`; a lease that expired still holds until another holder claims the
+   * record). A late result of a claim lost meanwhile (another holder took the record, or its
+   * endpoint was deleted) only adds its attempt to the record's history: the record (status,
+   * counters, last response) and the endpoint's health stay as they are.
    */
   recordAttempt(outcome: AttemptOutcome, policy: HealthPolicy): EndpointHealth;
   /**
