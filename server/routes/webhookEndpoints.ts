@@ -32,18 +32,18 @@ export const webhookEndpointRoutes: RouteModule = {
         ),
       );
     });
-    r.delete("/webhook_endpoints/:endpoint_id", (req, res) => {
-      endpoints.deleteEndpoint(deps, accountOf(res), pathParam(req, "endpoint_id"));
+    r.delete("/webhook_endpoints/:endpoint_id", async (req, res) => {
+      await endpoints.deleteEndpoint(deps, accountOf(res), pathParam(req, "endpoint_id"));
       res.status(204).end();
     });
     r.post("/webhook_endpoints/:endpoint_id/test", (req, res) => {
       res.status(202).json(endpoints.testEndpoint(deps, accountOf(res), pathParam(req, "endpoint_id")));
     });
-    r.post("/webhook_endpoints/:endpoint_id/enable", (req, res) => {
-      res.json(endpoints.setEndpointActive(deps, accountOf(res), pathParam(req, "endpoint_id"), true));
+    r.post("/webhook_endpoints/:endpoint_id/enable", async (req, res) => {
+      res.json(await endpoints.setEndpointActive(deps, accountOf(res), pathParam(req, "endpoint_id"), true));
     });
-    r.post("/webhook_endpoints/:endpoint_id/disable", (req, res) => {
-      res.json(endpoints.setEndpointActive(deps, accountOf(res), pathParam(req, "endpoint_id"), false));
+    r.post("/webhook_endpoints/:endpoint_id/disable", async (req, res) => {
+      res.json(await endpoints.setEndpointActive(deps, accountOf(res), pathParam(req, "endpoint_id"), false));
     });
     r.post("/webhook_endpoints/:endpoint_id/rotate_secret", (req, res) => {
       res.json(

@@ -100,7 +100,13 @@ export interface AttemptOutcome {
   duration_ms: number;
   response_status: number | null;
   error: string | null;
-  result: { type: "succeeded" } | { type: "retry"; next_attempt_at: string } | { type: "dead" };
+  /**
+   * `aborted`: the engine cut the attempt short because its endpoint was disabled or deleted
+   * meanwhile (`error` says which). It is recorded as an attempt, but not as the receiver's
+   * failure: the record stays pending (held until the endpoint is enabled), the attempt does not
+   * use up the round's attempts, and the endpoint's health does not move.
+   */
+  result: { type: "succeeded" } | { type: "retry"; next_attempt_at: string } | { type: "dead" } | { type: "aborted" };
   /** The receiver answered 410 Gone: the endpoint is disabled at once. */
   gone: boolean;
 }

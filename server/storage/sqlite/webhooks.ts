@@ -163,6 +163,14 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
        lease_token = NULL, updated_at = ?
      WHERE id = ? AND status = 'pending' AND lease_token = ?`,
   );
+  // An attempt aborted by the engine (its endpoint was disabled meanwhile): counted in the
+  // history, but not against the round (round_start moves with it), and the record stays due.
+  const abortedStmt = db.prepare(
+    `UPDATE webhook_deliveries SET attempt_count = attempt_count + 1, round_start = round_start + 1,
+       last_attempt_at = ?, last_response_status = ?, last_error = ?, lease_until = NULL, lease_token = NULL,
+       updated_at = ?
+     WHERE id = ? AND status = 'pending' AND lease_token = ?`,
+  );
   // A late result of a claim no longer held (its endpoint was deleted, or its lease expired and
   // another holder took the record): the attempt is kept in the history, numbered after the
   // record's counted attempts, and nothing else changes (status, counters, last response, health).
@@ -323,17 +331,26 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
     const r = outcome.result;
     // Only the holder of the claim (its lease token) decides the record's fate.
     const held =
-      finishStmt.run(
-        r.type === "succeeded" ? "succeeded" : r.type === "dead" ? "dead" : "pending",
-        r.type === "retry" ? r.next_attempt_at : null,
-        outcome.started_at,
-        r.type === "succeeded" ? now : null,
-        outcome.response_status,
-        outcome.error,
-        now,
-        outcome.delivery_id,
-        outcome.lease_token,
-      ).changes === 1;
+      r.type === "aborted"
+        ? abortedStmt.run(
+            outcome.started_at,
+            outcome.response_status,
+            outcome.error,
+            now,
+            outcome.delivery_id,
+            outcome.lease_token,
+          ).changes === 1
+        : finishStmt.run(
+            r.type === "succeeded" ? "succeeded" : r.type === "dead" ? "dead" : "pending",
+            r.type === "retry" ? r.next_attempt_at : null,
+            outcome.started_at,
+            r.type === "succeeded" ? now : null,
+            outcome.response_status,
+            outcome.error,
+            now,
+            outcome.delivery_id,
+            outcome.lease_token,
+          ).changes === 1;
     if (!held) {
       // The claim was lost meanwhile (or retention deleted the record: then nothing is written).
       lateAttemptStmt.run(
@@ -353,6 +370,8 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
       outcome.response_status,
       outcome.error,
     );
+    // Not the receiver's doing: the endpoint's health does not move.
+    if (r.type === "aborted") return UNCHANGED;
     return updateHealth(outcome, now, policy, succeeded);
   };
 
