@@ -1222,7 +1222,9 @@ export interface paths {
         /**
          * Delete a webhook endpoint
          * @description Removes the endpoint. Its undelivered records (`pending`, held or `dead`) become `discarded` and
-         *     are never sent; the records stay listable for auditing.
+         *     are never sent; the records stay listable for auditing. Attempts in flight to it are cut short
+         *     before this returns (their connections closed); each stays in its record's history with the
+         *     error `Aborted: the endpoint was deleted during the attempt`.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -1305,7 +1307,11 @@ export interface paths {
         /**
          * Disable a webhook endpoint
          * @description Pauses deliveries to the endpoint and keeps it. Events that occur meanwhile are still recorded
-         *     for it and held (`pending`) until it is enabled. An attempt already in flight completes.
+         *     for it and held (`pending`) until it is enabled. Attempts in flight to it are cut short before
+         *     this returns: their connections are closed and nothing more is sent to it. Such an attempt stays
+         *     in its record's history with the error `Aborted: the endpoint was disabled during the attempt`;
+         *     it does not count as a failure of the endpoint, and the record is sent again, in full, once the
+         *     endpoint is enabled.
          *     `disabled_reason` becomes `{"type":"manual"}` and a `webhook_endpoint.disabled` event goes to the
          *     account's other endpoints subscribed to it. Disabling a disabled endpoint is harmless (no event).
          */

@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler, type Router } from "express
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { SecretBox } from "./crypto/secretBox.ts";
+import type { DeliveryControl } from "./delivery/control.ts";
 import { notFound } from "./errors.ts";
 import { authenticate } from "./http/auth.ts";
 import { retryWhenBusy } from "./http/busyRetry.ts";
@@ -37,6 +38,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** The background workers once started (empty before): `/readyz` and `/metrics` read their health. */
   workers: BackgroundWorker[];
+  /** The delivery engine as the API drives it (disable and delete of an endpoint cut its attempts short). */
+  delivery: DeliveryControl;
   /** The open live streams (server/streams/): the stream routes open them, shutdown ends them. */
   streams: StreamHub;
   /** The bundled OpenAPI document (generated/openapi.json) and its YAML text. */

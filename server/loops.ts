@@ -77,6 +77,12 @@ export function createWorkers(deps: AppDeps): BackgroundWorker[] {
  * the injected clock cannot be read from another thread.
  */
 function createDeliveryWorker(deps: AppDeps): BackgroundWorker {
+  const engine = deliveryEngine(deps);
+  deps.delivery.attach(engine);
+  return engine;
+}
+
+function deliveryEngine(deps: AppDeps): DeliveryThread | DeliveryWorker {
   const { config, clock } = deps;
   const link = deps.storage.threadLink();
   const shareableClock = clock === systemClock || clock.shared !== undefined;

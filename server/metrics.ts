@@ -10,8 +10,8 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 const VERSION = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string })
   .version;
 
-/** What became of one delivery attempt. */
-export type DeliveryOutcome = "succeeded" | "retry" | "dead";
+/** What became of one delivery attempt (`aborted`: cut short because its endpoint was disabled or deleted). */
+export type DeliveryOutcome = "succeeded" | "retry" | "dead" | "aborted";
 
 /** A value read at scrape time. */
 export type ScrapeCallback = (metrics: Metrics) => void | Promise<void>;
@@ -29,7 +29,7 @@ export class Metrics {
   });
   private readonly deliveryAttempts = new Counter({
     name: "cloud_agents_webhook_delivery_attempts_total",
-    help: "Webhook delivery attempts by outcome: succeeded, retry (failed, tried again later) or dead (failed for the last time).",
+    help: "Webhook delivery attempts by outcome: succeeded, retry (failed, tried again later), dead (failed for the last time) or aborted (its endpoint was disabled or deleted during the attempt).",
     labelNames: ["outcome"] as const,
     registers: [this.registry],
   });

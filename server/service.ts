@@ -7,6 +7,7 @@ import { type Clock, systemClock } from "./clock.ts";
 import type { Config, HttpConfig } from "./config.ts";
 import { generateToken, hashToken, SecretBox, tokenHint } from "./crypto/secretBox.ts";
 import { DEFAULT_ACCOUNT } from "./defaultAccount.ts";
+import { DeliveryControl } from "./delivery/control.ts";
 import { loadVendorSkills } from "./domain/skills.ts";
 import { createHttpServer } from "./http/httpServer.ts";
 import { ListenError } from "./listenError.ts";
@@ -152,6 +153,7 @@ export async function buildDeps(options: ServiceOptions): Promise<AppDeps> {
       secrets,
       metrics,
       workers: [],
+      delivery: new DeliveryControl(),
       streams: new StreamHub({ storage, config: config.streams, logger, metrics }),
       spec: options.spec ?? loadSpec(),
       validateResponses: options.validateResponses ?? false,

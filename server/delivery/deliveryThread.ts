@@ -23,6 +23,7 @@ import {
   type FromDeliveryThread,
   type ToDeliveryThread,
 } from "./threadProtocol.ts";
+import type { EndpointAbortReason, EndpointAbortReport } from "./worker.ts";
 
 export interface DeliveryThreadDeps {
   /** The server's storage: its "deliveries" signal wakes the thread; before it runs, `hasPending` says whether it must. */
@@ -39,6 +40,8 @@ const RESTART_DELAY_MS = 1000;
 const MAX_RESTART_DELAY_MS = 60_000;
 /** Beyond the shutdown grace, how long a stopping thread gets before it is terminated. */
 const STOP_SLACK_MS = 10_000;
+/** How long abortEndpoint waits for the thread's answer (it may be waiting for the write lock). */
+const ABORT_ANSWER_MS = 5000;
 
 // The thread's module: thread.ts under tsx and vitest, thread.js once compiled.
 const THREAD_MODULE = new URL(`./thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
@@ -70,6 +73,9 @@ export class DeliveryThread implements BackgroundWorker {
   private idleTimer: NodeJS.Timeout | null = null;
   /** Unexpected exits since the thread last reported a good pass. */
   private failures = 0;
+  /** abortEndpoint calls waiting for the thread's answer, by sequence number. */
+  private readonly aborts = new Map<number, (report: EndpointAbortReport | null) => void>();
+  private abortSeq = 0;
 
   constructor(private readonly deps: DeliveryThreadDeps) {}
 
@@ -107,6 +113,34 @@ export class DeliveryThread implements BackgroundWorker {
 
   health(): WorkerHealth {
     return { ...this.state, running: this.running && this.state.running };
+  }
+
+  /**
+   * Tells the thread that an endpoint was disabled or deleted (see DeliveryWorker.abortEndpoint)
+   * and resolves with its report once it has cut the endpoint's attempts short: their connections
+   * are closed and nothing more is sent to it. Null when no thread runs (nothing is in flight) or
+   * it did not answer within ABORT_ANSWER_MS (logged).
+   */
+  abortEndpoint(endpointId: string, why: EndpointAbortReason): Promise<EndpointAbortReport | null> {
+    const worker = this.worker;
+    if (!worker) return Promise.resolve(null);
+    const seq = ++this.abortSeq;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.aborts.delete(seq);
+        this.deps.logger.warn("webhook-delivery: the delivery thread did not confirm an endpoint's abort in time", {
+          endpoint_id: endpointId,
+          wait_ms: ABORT_ANSWER_MS,
+        });
+        resolve(null);
+      }, ABORT_ANSWER_MS);
+      this.aborts.set(seq, (report) => {
+        clearTimeout(timer);
+        this.aborts.delete(seq);
+        resolve(report);
+      });
+      worker.postMessage({ type: "abortEndpoint", seq, endpointId, why } satisfies ToDeliveryThread);
+    });
   }
 
   /**
@@ -191,6 +225,8 @@ export class DeliveryThread implements BackgroundWorker {
       worker.once("exit", (code) => {
         // A thread terminated inside a transaction never released the write lock.
         new WriteLock(data.writeLock).release(DELIVERY_WRITER);
+        // A thread that is gone sends nothing more: its aborts are done.
+        for (const answer of [...this.aborts.values()]) answer(null);
         if (this.worker === worker && this.running) {
           // Died on its own: its leases expire and are sent again; start a new one.
           this.worker = null;
@@ -225,6 +261,9 @@ export class DeliveryThread implements BackgroundWorker {
         break;
       case "attempts":
         for (const [outcome, seconds] of message.attempts) this.deps.metrics.observeDeliveryAttempt(outcome, seconds);
+        break;
+      case "endpointAborted":
+        this.aborts.get(message.seq)?.(message.report);
         break;
       case "stopped":
         break;

@@ -18,6 +18,8 @@ export interface SendResult {
   error: string | null;
   retryAfter: string | undefined;
   durationMs: number;
+  /** The signal aborted the exchange before it completed (the connection was closed). */
+  aborted?: boolean;
 }
 
 export interface SenderOptions {
@@ -103,6 +105,7 @@ export class WebhookSender {
         response = await this.exchange(target, body, headers, signal, deadline);
       }
     } catch (err) {
+      if (err instanceof AttemptAborted) return { ...done(null, err.message), aborted: true };
       return done(
         null,
         describeNetworkError(err instanceof ReusedSocketReset ? err.cause : err, this.options.timeoutMs),
@@ -152,7 +155,12 @@ export class WebhookSender {
         fn();
       };
       const timer = setTimeout(() => req.destroy(new AttemptTimeout()), Math.max(1, deadline - performance.now()));
-      const onAbort = () => req.destroy(new AttemptAborted("The attempt was abandoned at shutdown"));
+      const onAbort = () =>
+        req.destroy(
+          new AttemptAborted(
+            signal.reason instanceof Error ? signal.reason.message : "The attempt was abandoned at shutdown",
+          ),
+        );
       if (signal.aborted) onAbort();
       else signal.addEventListener("abort", onAbort, { once: true });
 

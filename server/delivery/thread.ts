@@ -108,6 +108,10 @@ async function stop(): Promise<void> {
 port.on("message", (message: ToDeliveryThread) => {
   if (message.type === "notify") worker.notify();
   else if (message.type === "stop") void stop();
+  else if (message.type === "abortEndpoint") {
+    const report = worker.abortEndpoint(message.endpointId, message.why);
+    post({ type: "endpointAborted", seq: message.seq, report });
+  }
 });
 worker.start();
 report();

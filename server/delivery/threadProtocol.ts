@@ -6,6 +6,7 @@ import type { WebhookConfig } from "../config.ts";
 import type { LogLevel } from "../logger.ts";
 import type { WorkerHealth } from "../loop.ts";
 import type { DeliveryOutcome } from "../metrics.ts";
+import type { EndpointAbortReason, EndpointAbortReport } from "./worker.ts";
 
 /** The thread's side of the write lock (the server's connection is MAIN_WRITER). */
 export const DELIVERY_WRITER = 2;
@@ -25,8 +26,11 @@ export interface DeliveryThreadData {
   clock: SharedArrayBuffer | null;
 }
 
-/** Server → thread. */
-export type ToDeliveryThread = { type: "notify" } | { type: "stop" };
+/** Server → thread. `abortEndpoint` is answered by `endpointAborted` with the same `seq`. */
+export type ToDeliveryThread =
+  | { type: "notify" }
+  | { type: "stop" }
+  | { type: "abortEndpoint"; seq: number; endpointId: string; why: EndpointAbortReason };
 
 /** Thread → server. */
 export type FromDeliveryThread =
@@ -34,4 +38,6 @@ export type FromDeliveryThread =
   | { type: "log"; level: Exclude<LogLevel, "silent">; msg: string; fields: Record<string, unknown> | undefined }
   /** Attempts recorded since the last report: their outcome and duration in seconds. */
   | { type: "attempts"; attempts: [DeliveryOutcome, number][] }
+  /** The endpoint's attempts were cut short (see DeliveryWorker.abortEndpoint). */
+  | { type: "endpointAborted"; seq: number; report: EndpointAbortReport }
   | { type: "stopped" };

@@ -9,7 +9,7 @@ import type { SecretBox } from "../crypto/secretBox.ts";
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
 import { Loop, type WorkerHealth } from "../loop.ts";
-import type { Metrics } from "../metrics.ts";
+import type { DeliveryOutcome, Metrics } from "../metrics.ts";
 import type {
   AttemptOutcome,
   ClaimedDelivery,
@@ -19,7 +19,7 @@ import type {
   SettleResult,
 } from "../storage/port/webhooks.ts";
 import { type Storage, StorageBusyError } from "../storage/port.ts";
-import { type Decision, decide } from "./policy.ts";
+import { decide } from "./policy.ts";
 import { type SendResult, WebhookSender } from "./sender.ts";
 import { signatureHeaders } from "./signing.ts";
 
@@ -60,10 +60,33 @@ interface Queued {
 /** A finished attempt waiting for the next settle, with what its log lines and metrics need. */
 interface Finished {
   outcome: AttemptOutcome;
-  decision: Decision["type"];
+  decision: DeliveryOutcome;
   durationMs: number;
   error: string | null;
 }
+
+/** Why an endpoint's attempts were cut short ("disabled or deleted": seen on another server's change). */
+export type EndpointAbortReason = "disabled" | "deleted" | "disabled or deleted";
+
+/** What cutting an endpoint's attempts short did (see DeliveryWorker.abortEndpoint). */
+export interface EndpointAbortReport {
+  /** Attempts in flight that were aborted (their connections closed). */
+  aborted: number;
+  /** Leased records waiting for a slot that are not sent (their leases are given back). */
+  released: number;
+  /** Whether a decrypted signing secret of the endpoint is still cached (false: forgotten). */
+  secretCached: boolean;
+}
+
+/** The abort reason of an endpoint's attempts: its message is the error the attempt records. */
+class EndpointAborted extends Error {
+  constructor(why: EndpointAbortReason) {
+    super(`Aborted: the endpoint was ${why} during the attempt`);
+  }
+}
+
+/** The abort reason of the attempts abandoned at shutdown (their leases are released, nothing recorded). */
+const SHUTDOWN = "shutdown";
 
 /**
  * The delivery engine: a loop that claims due records with a lease, and for each one signs the
@@ -83,6 +106,12 @@ interface Finished {
  * most its own share of slots and the others keep flowing. The loop wakes when deliverable
  * records are committed (the storage "deliveries" signal), when attempts finish, when the next
  * retry falls due, and at the poll interval otherwise.
+ *
+ * The attempts of an endpoint share an AbortController: disabling or deleting the endpoint
+ * (abortEndpoint, called by the API once the change committed; or the next pass, when another
+ * server made the change) closes their connections at once, drops the records waiting for a slot
+ * and forgets the endpoint's decrypted secret. Such an attempt is recorded as aborted, not as a
+ * failure of the receiver.
  */
 export class DeliveryWorker {
   readonly name = "webhook-delivery";
@@ -102,8 +131,8 @@ export class DeliveryWorker {
   private readonly workerId = randomBytes(6).toString("hex");
   private claims = 0;
   private stopping = false;
-  /** Aborts the attempts still in flight when the shutdown grace period ends. */
-  private abort = new AbortController();
+  /** Per endpoint with attempts in flight: aborts them (endpoint disabled or deleted, or the shutdown grace period ended). */
+  private readonly endpointAborts = new Map<string, AbortController>();
   private unsubscribe: (() => void) | null = null;
   private wakeTimer: NodeJS.Timeout | null = null;
   private settleTimer: NodeJS.Timeout | null = null;
@@ -127,9 +156,6 @@ export class DeliveryWorker {
 
   start(): void {
     this.stopping = false;
-    this.abort = new AbortController();
-    // Every attempt in flight listens to it.
-    setMaxListeners(this.deps.config.concurrency + 10, this.abort.signal);
     this.unsubscribe = this.deps.storage.on("deliveries", () => this.notify());
     this.loop.start();
   }
@@ -173,7 +199,8 @@ export class DeliveryWorker {
       clearTimeout(timer);
     }
     const abandoned = [...this.inFlight.values()];
-    this.abort.abort();
+    for (const controller of this.endpointAborts.values()) controller.abort(SHUTDOWN);
+    this.endpointAborts.clear();
     await Promise.allSettled(abandoned.map((f) => f.promise));
     // Leased but never started: given back with the abandoned ones.
     const unstarted = [...this.queues.values()].flat().map((q) => q.delivery);
@@ -225,7 +252,9 @@ export class DeliveryWorker {
       leaseMs: config.leaseMs,
       leaseToken: `${this.workerId}.${++this.claims}`,
       holder: this.workerId,
-      refresh: [...this.queues.keys()],
+      // Endpoints with records waiting or in flight: a change (or a disable or delete by another
+      // server) reaches them before the next attempt.
+      refresh: [...new Set([...this.queues.keys(), ...this.running.keys()])],
     });
     if (othersLeases) this.othersLeases = othersLeases;
     this.retarget(targets);
@@ -249,22 +278,52 @@ export class DeliveryWorker {
 
   /**
    * Brings waiting records up to date with their endpoint (its URL, scheme or secrets may have
-   * changed since the claim); the records of an endpoint disabled or deleted meanwhile are not
-   * sent: their leases are given back (a disabled endpoint's records are held until it is enabled).
+   * changed since the claim). An endpoint disabled or deleted meanwhile (by another server: this
+   * one's API has called abortEndpoint already) gets nothing more: see abortEndpoint.
    */
   private retarget(targets: Record<string, DeliveryTarget | null>): void {
     for (const [endpointId, target] of Object.entries(targets)) {
-      const queue = this.queues.get(endpointId);
-      if (!queue) continue;
       if (target === null) {
-        this.queues.delete(endpointId);
-        this.queued -= queue.length;
-        for (const q of queue) this.stale.push({ id: q.delivery.id, lease_token: q.delivery.lease_token });
+        if (this.queues.has(endpointId) || this.endpointAborts.has(endpointId)) {
+          this.abortEndpoint(endpointId, "disabled or deleted");
+        }
         continue;
       }
-      for (const q of queue) Object.assign(q.delivery, target);
+      for (const q of this.queues.get(endpointId) ?? []) Object.assign(q.delivery, target);
     }
-    if (this.stale.length > 0) this.notify();
+  }
+
+  /**
+   * Cuts an endpoint that was disabled or deleted off: its attempts in flight are aborted (their
+   * connections closed at once; each is recorded as aborted), its records waiting for a slot are
+   * not sent (their leases are given back: a disabled endpoint's records are held until it is
+   * enabled), and its decrypted signing secrets are forgotten. Synchronous: once it returns,
+   * nothing more is sent to the endpoint by this engine.
+   */
+  abortEndpoint(endpointId: string, why: EndpointAbortReason): EndpointAbortReport {
+    const queue = this.queues.get(endpointId) ?? [];
+    this.queues.delete(endpointId);
+    this.queued -= queue.length;
+    for (const q of queue) this.stale.push({ id: q.delivery.id, lease_token: q.delivery.lease_token });
+    const aborted = this.running.get(endpointId) ?? 0;
+    this.endpointAborts.get(endpointId)?.abort(new EndpointAborted(why));
+    this.endpointAborts.delete(endpointId);
+    this.secretCache.delete(endpointId);
+    this.secretCache.delete(`${endpointId}:previous`);
+    if (queue.length > 0) this.notify();
+    if (aborted + queue.length > 0) {
+      this.deps.logger.info(`webhook-delivery: endpoint ${why}: its deliveries in flight were cut short`, {
+        endpoint_id: endpointId,
+        aborted,
+        released: queue.length,
+      });
+    }
+    return { aborted, released: queue.length, secretCached: this.hasCachedSecret(endpointId) };
+  }
+
+  /** Whether a decrypted signing secret of the endpoint (current or previous) is cached. */
+  hasCachedSecret(endpointId: string): boolean {
+    return this.secretCache.has(endpointId) || this.secretCache.has(`${endpointId}:previous`);
   }
 
   /** Starts queued records while slots are free, overall and per endpoint, endpoints in turn. */
@@ -345,7 +404,15 @@ export class DeliveryWorker {
   }
 
   private launch(delivery: ClaimedDelivery): void {
-    const promise = this.attempt(delivery, this.abort.signal)
+    const endpointId = delivery.endpoint_id;
+    let controller = this.endpointAborts.get(endpointId);
+    if (!controller) {
+      controller = new AbortController();
+      // Every attempt in flight to the endpoint listens to it.
+      setMaxListeners(this.deps.config.endpointConcurrency + 10, controller.signal);
+      this.endpointAborts.set(endpointId, controller);
+    }
+    const promise = this.attempt(delivery, controller.signal)
       .then(
         (finished) => {
           if (finished) this.finished.push(finished);
@@ -360,9 +427,12 @@ export class DeliveryWorker {
       )
       .finally(() => {
         this.inFlight.delete(delivery.id);
-        const running = (this.running.get(delivery.endpoint_id) ?? 1) - 1;
-        if (running > 0) this.running.set(delivery.endpoint_id, running);
-        else this.running.delete(delivery.endpoint_id);
+        const running = (this.running.get(endpointId) ?? 1) - 1;
+        if (running > 0) this.running.set(endpointId, running);
+        else {
+          this.running.delete(endpointId);
+          this.endpointAborts.delete(endpointId);
+        }
         if (!this.stopping) this.dispatch();
         this.settleSoon();
       });
@@ -387,7 +457,10 @@ export class DeliveryWorker {
     }, wait);
   }
 
-  /** Sends one attempt; resolves with its outcome, or null when it was abandoned at shutdown. */
+  /**
+   * Sends one attempt; resolves with its outcome (aborted when its endpoint was disabled or
+   * deleted during it), or null when it was abandoned at shutdown.
+   */
   private async attempt(delivery: ClaimedDelivery, signal: AbortSignal): Promise<Finished | null> {
     const { clock, config } = this.deps;
     const startedAt = clock.now();
@@ -417,7 +490,28 @@ export class DeliveryWorker {
       );
     }
     // Abandoned at shutdown: stop() releases the lease; the attempt is not the receiver's fault.
-    if (signal.aborted) return null;
+    if (signal.aborted && signal.reason === SHUTDOWN) return null;
+    // Cut short because its endpoint was disabled or deleted: recorded as such (an exchange that
+    // had completed is recorded as it went).
+    if (result.aborted) {
+      const error = signal.reason instanceof EndpointAborted ? signal.reason.message : result.error;
+      return {
+        outcome: {
+          delivery_id: delivery.id,
+          endpoint_id: delivery.endpoint_id,
+          lease_token: delivery.lease_token,
+          started_at: startedAt.toISOString(),
+          duration_ms: result.durationMs,
+          response_status: null,
+          error,
+          result: { type: "aborted" },
+          gone: false,
+        },
+        decision: "aborted",
+        durationMs: result.durationMs,
+        error,
+      };
+    }
     const now = clock.now();
     const decision = decide(config, delivery.round_attempt, result, now, this.deps.random);
     return {

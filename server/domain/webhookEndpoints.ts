@@ -2,6 +2,7 @@ import type { Schema } from "../api.ts";
 import type { Clock } from "../clock.ts";
 import type { WebhookConfig } from "../config.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
+import type { DeliveryControl } from "../delivery/control.ts";
 import { generateSigningSecret, isStandardBase64Secret } from "../delivery/signing.ts";
 import { checkTargetUrl } from "../delivery/ssrf.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
@@ -17,6 +18,8 @@ export interface WebhookEndpointDeps {
   secrets: SecretBox;
   clock: Clock;
   config: { webhook: Pick<WebhookConfig, "allowPrivateTargets"> };
+  /** Disable and delete cut the endpoint's deliveries in flight short through it. */
+  delivery: Pick<DeliveryControl, "abortEndpoint">;
 }
 
 export function endpointView(e: WebhookEndpointRecord): Endpoint {
@@ -129,6 +132,10 @@ export async function replaceEndpoint(
   return endpointView(record);
 }
 
+/**
+ * Enables or disables by hand. A disabled endpoint's deliveries in flight are cut short before
+ * this returns (their connections closed, nothing more sent, its decrypted secret forgotten).
+ */
 export async function setEndpointActive(
   deps: WebhookEndpointDeps,
   accountId: string,
@@ -137,11 +144,14 @@ export async function setEndpointActive(
 ): Promise<Endpoint> {
   const record = await deps.storage.webhooks.setEndpointActive(accountId, endpointId, active);
   if (!record) throw endpointNotFound(endpointId);
+  if (!active) await deps.delivery.abortEndpoint(endpointId, "disabled");
   return endpointView(record);
 }
 
+/** Deletes the endpoint; its deliveries in flight are cut short before this returns (as on disable). */
 export async function deleteEndpoint(deps: WebhookEndpointDeps, accountId: string, endpointId: string): Promise<void> {
   if (!(await deps.storage.webhooks.deleteEndpoint(accountId, endpointId))) throw endpointNotFound(endpointId);
+  await deps.delivery.abortEndpoint(endpointId, "deleted");
 }
 
 export async function testEndpoint(

@@ -40,8 +40,9 @@ function runtimeError(err: unknown): RunError {
 /**
  * Executes agent runs in the background so that `POST /sessions/{id}/events` returns at once.
  *
- * A pass (1) recovers runs left `running` by a dead worker (all of them on the first pass after
- * start-up, afterwards those whose lease expired) and (2) claims queued runs up to the
+ * A pass (1) recovers runs left `running` by a dead worker, those whose lease expired (never a run
+ * another live process executes: its heartbeats keep the lease, even right after this one started
+ * on the same database) and (2) claims queued runs up to the
  * concurrency limit, each executed without blocking the loop. A run of a coordinator agent runs
  * each sub-agent in its thread, then the agent itself; the output is stored atomically with the
  * end of the run. While a run executes, a heartbeat extends its lease; after every "runs" signal
@@ -54,7 +55,6 @@ export class RunWorker implements BackgroundWorker {
   private readonly owner = `worker_${randomUUID()}`;
   private readonly loop: Loop;
   private readonly inFlight = new Map<string, InFlight>();
-  private recoveredAtStart = false;
   private checkScheduled = false;
   /** The check of the runs in flight in progress: checks run one after another, never overlapping. */
   private checking: Promise<void> = Promise.resolve();
@@ -115,8 +115,7 @@ export class RunWorker implements BackgroundWorker {
 
   private async pass(signal: AbortSignal): Promise<boolean> {
     const { storage, config, logger } = this.deps;
-    const recovered = await storage.runs.recoverRuns({ all: !this.recoveredAtStart, maxAttempts: config.maxAttempts });
-    this.recoveredAtStart = true;
+    const recovered = await storage.runs.recoverRuns({ maxAttempts: config.maxAttempts });
     if (recovered.requeued + recovered.failed > 0) logger.warn("recovered interrupted runs", { ...recovered });
     while (!signal.aborted && this.inFlight.size < config.concurrency) {
       const run = await storage.runs.claimRun(this.owner, config.leaseMs);
@@ -130,30 +129,29 @@ export class RunWorker implements BackgroundWorker {
     const controller = new AbortController();
     const entry: InFlight = { run, controller, threads: new Map(), done: Promise.resolve() };
     this.inFlight.set(run.id, entry);
-    // One heartbeat at a time: a tick while the previous one is still waiting for the database is skipped.
-    let beating = false;
-    const heartbeat = setInterval(
-      () => {
-        if (beating) return;
-        beating = true;
-        this.deps.storage.runs
-          .heartbeat(run.id, this.owner, this.deps.config.leaseMs)
-          .then(
-            (held) => {
-              if (!held) controller.abort("lost" satisfies AbortReason);
-            },
-            (err: unknown) => {
-              // A lock held by another process: the next heartbeat (a third of the lease later) renews it.
-              if (err instanceof StorageBusyError) return;
-              this.deps.logger.error("run heartbeat failed", { run_id: run.id, ...describeError(err) });
-            },
-          )
-          .finally(() => {
-            beating = false;
-          });
-      },
-      Math.max(250, Math.floor(this.deps.config.leaseMs / 3)),
-    );
+    // The lease is renewed four times per lease period, each renewal waiting out a write lock
+    // another process holds (up to the next renewal): a live run keeps its lease, and only a run
+    // whose process died (or stalled for a whole lease) is taken over by another process.
+    const renewEveryMs = Math.max(250, Math.floor(this.deps.config.leaseMs / 4));
+    let renewing = false;
+    const heartbeat = setInterval(() => {
+      if (renewing) return;
+      renewing = true;
+      whenNotBusy(() => this.deps.storage.runs.heartbeat(run.id, this.owner, this.deps.config.leaseMs), renewEveryMs)
+        .then(
+          (held) => {
+            if (!held) controller.abort("lost" satisfies AbortReason);
+          },
+          (err: unknown) => {
+            const fields = { run_id: run.id, ...describeError(err) };
+            if (err instanceof StorageBusyError) this.deps.logger.warn("run lease not renewed: database busy", fields);
+            else this.deps.logger.error("run heartbeat failed", fields);
+          },
+        )
+        .finally(() => {
+          renewing = false;
+        });
+    }, renewEveryMs);
     heartbeat.unref();
     entry.done = this.execute(entry)
       .catch((err: unknown) =>

@@ -1,6 +1,7 @@
 /**
  * Crash safety of agent runs: a real server process is killed (SIGKILL, no shutdown code runs)
- * while a run is in flight, then a new process is started on the same database. The session must
+ * while a run is in flight, then a new process is started on the same database; it takes the run
+ * over once the killed one's lease expired (test/crash/runLease.test.ts). The session must
  * end idle (answered by a re-run, or with an error event once its attempts are used up), never
  * running forever.
  */
@@ -48,6 +49,8 @@ async function startServer(dbPath: string, token: string, env: Record<string, st
       CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
       LOG_LEVEL: "warn",
       RUN_POLL_INTERVAL_MS: "50",
+      // A killed server's runs are taken over once their lease expired: 2 s after its last renewal.
+      RUN_LEASE_MS: "2000",
       ...env,
     },
   });

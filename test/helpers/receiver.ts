@@ -49,6 +49,8 @@ export interface Receiver {
   on(path: string): ReceivedRequest[];
   /** The most requests that were ever open (arrived, not yet answered) at once on a path. */
   maxOpen(path: string): number;
+  /** The requests open now on a path: arrived, neither answered nor closed by the sender. */
+  openOn(path: string): number;
   /** The most requests that were ever open (arrived, not yet answered) at once over the whole receiver. */
   maxOpenOverall(): number;
   /** Sets how requests are answered from now on. */
@@ -113,6 +115,7 @@ export async function startReceiver(responder: Responder = () => undefined): Pro
     requests,
     on: (path) => requests.filter((r) => r.path === path),
     maxOpen: (path) => peak.get(path) ?? 0,
+    openOn: (path) => open.get(path) ?? 0,
     maxOpenOverall: () => peakOverall,
     respond(next) {
       respond = next;

@@ -42,12 +42,13 @@ export interface RecoveryResult {
  */
 export interface RunStore {
   /**
-   * Ends runs left `running` by a dead worker: every such run when `all` (start-up: one server per
-   * database file), else only those whose lease expired. A run with attempts left is queued again
+   * Ends runs left `running` by a dead worker: those whose lease expired (a live owner renews its
+   * lease while the run executes, so a run is never taken from a process that still runs it, in
+   * this process or another one on the same database). A run with attempts left is queued again
    * (session `rescheduling`); otherwise it fails with a `run_interrupted` error event, its running
    * threads idle (session.thread_idled) and the session idles (session.status_idled).
    */
-  recoverRuns(options: { all: boolean; maxAttempts: number }): RecoveryResult;
+  recoverRuns(options: { maxAttempts: number }): RecoveryResult;
   /** Claims the oldest queued run of a session without a run in progress: session running + session.status_run_started. */
   claimRun(owner: string, leaseMs: number): ClaimedRun | null;
   /** Extends the lease; false when the run is no longer ours. */

@@ -100,7 +100,13 @@ export interface AttemptOutcome {
   duration_ms: number;
   response_status: number | null;
   error: string | null;
-  result: { type: "succeeded" } | { type: "retry"; next_attempt_at: string } | { type: "dead" };
+  /**
+   * `aborted`: the engine cut the attempt short because its endpoint was disabled or deleted
+   * meanwhile (`error` says which). It is recorded as an attempt, but not as the receiver's
+   * failure: the record stays pending (held until the endpoint is enabled), the attempt does not
+   * use up the round's attempts, and the endpoint's health does not move.
+   */
+  result: { type: "succeeded" } | { type: "retry"; next_attempt_at: string } | { type: "dead" } | { type: "aborted" };
   /** The receiver answered 410 Gone: the endpoint is disabled at once. */
   gone: boolean;
 }
@@ -224,7 +230,11 @@ export interface WebhookStore {
   claimDue(options: ClaimOptions): ClaimedDelivery[];
   /**
    * Persists an attempt and its outcome, releases the lease, updates the endpoint's health and
-   * writes the health events, in one transaction.
+   * writes the health events, in one transaction - while the claim is still held (the record is
+   * pending under `lease_token`; a lease that expired still holds until another holder claims the
+   * record). A late result of a claim lost meanwhile (another holder took the record, or its
+   * endpoint was deleted) only adds its attempt to the record's history: the record (status,
+   * counters, last response) and the endpoint's health stay as they are.
    */
   recordAttempt(outcome: AttemptOutcome, policy: HealthPolicy): EndpointHealth;
   /**

@@ -75,6 +75,10 @@ export function createRunStore(ctx: SqliteContext): RunStore {
        AND NOT EXISTS (SELECT 1 FROM runs x WHERE x.session_id = r.session_id AND x.status = 'running')
      ORDER BY r.id LIMIT 1`,
   );
+  // Runs whose owner stopped renewing the lease (a dead process, or one stalled past its lease).
+  const expiredRuns = db.prepare(
+    "SELECT * FROM runs WHERE status = 'running' AND (lease_expires_at IS NULL OR lease_expires_at < ?) ORDER BY id",
+  );
   const finishedInRun = db.prepare(
     "SELECT 1 FROM session_events WHERE session_thread_id = ? AND run_id = ? AND type = 'session.thread_idled' LIMIT 1",
   );
@@ -102,20 +106,13 @@ export function createRunStore(ctx: SqliteContext): RunStore {
   }
 
   return {
-    recoverRuns({ all, maxAttempts }) {
-      // Every pass of the worker calls this: look before taking the write lock.
-      const stale = all
-        ? db.prepare("SELECT 1 FROM runs WHERE status = 'running' LIMIT 1").get()
-        : db.prepare("SELECT 1 FROM runs WHERE status = 'running' AND lease_expires_at < ? LIMIT 1").get(ctx.nowIso());
-      if (!stale) return { requeued: 0, failed: 0 };
+    recoverRuns({ maxAttempts }) {
+      // Only runs whose lease expired: a run whose owner still renews its lease (this process or
+      // another one on the same database) is never taken from it. Every pass of the worker calls
+      // this: look before taking the write lock.
+      if (!expiredRuns.get(ctx.nowIso())) return { requeued: 0, failed: 0 };
       return ctx.tx(() => {
-        const rows = (
-          all
-            ? db.prepare("SELECT * FROM runs WHERE status = 'running' ORDER BY id").all()
-            : db
-                .prepare("SELECT * FROM runs WHERE status = 'running' AND lease_expires_at < ? ORDER BY id")
-                .all(ctx.nowIso())
-        ) as RunRow[];
+        const rows = expiredRuns.all(ctx.nowIso()) as RunRow[];
         const result = { requeued: 0, failed: 0 };
         for (const run of rows) {
           if (run.attempts < maxAttempts) {

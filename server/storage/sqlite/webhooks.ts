@@ -151,7 +151,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
   const payloadStmt = db.prepare("SELECT payload FROM events WHERE seq = ?");
 
   // --- the outcome path (see settle) ---
-  // The attempt's number is the record's attempt_count, just incremented by finishStmt or noteStmt.
+  // The attempt's number is the record's attempt_count, just incremented by finishStmt.
   const insertAttemptStmt = db.prepare(
     `INSERT INTO webhook_attempts (delivery_id, number, started_at, duration_ms, response_status, error)
      VALUES (?, (SELECT attempt_count FROM webhook_deliveries WHERE id = ?), ?, ?, ?, ?)`,
@@ -163,14 +163,20 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
        lease_token = NULL, updated_at = ?
      WHERE id = ? AND status = 'pending' AND lease_token = ?`,
   );
-  // The record changed hands while the attempt was in flight (its endpoint was deleted, its lease
-  // expired and another worker took it): keep the attempt in its history but leave the status alone.
-  const noteStmt = db.prepare(
-    `UPDATE webhook_deliveries SET attempt_count = attempt_count + 1, last_attempt_at = @started_at,
-       last_response_status = @response_status, last_error = @error, updated_at = @now,
-       lease_until = CASE WHEN lease_token = @lease_token THEN NULL ELSE lease_until END,
-       lease_token = CASE WHEN lease_token = @lease_token THEN NULL ELSE lease_token END
-     WHERE id = @id`,
+  // An attempt aborted by the engine (its endpoint was disabled meanwhile): counted in the
+  // history, but not against the round (round_start moves with it), and the record stays due.
+  const abortedStmt = db.prepare(
+    `UPDATE webhook_deliveries SET attempt_count = attempt_count + 1, round_start = round_start + 1,
+       last_attempt_at = ?, last_response_status = ?, last_error = ?, lease_until = NULL, lease_token = NULL,
+       updated_at = ?
+     WHERE id = ? AND status = 'pending' AND lease_token = ?`,
+  );
+  // A late result of a claim no longer held (its endpoint was deleted, or its lease expired and
+  // another holder took the record): the attempt is kept in the history, numbered after the
+  // record's counted attempts, and nothing else changes (status, counters, last response, health).
+  const lateAttemptStmt = db.prepare(
+    `INSERT INTO webhook_attempts (delivery_id, number, started_at, duration_ms, response_status, error)
+     SELECT id, attempt_count + 1, ?, ?, ?, ? FROM webhook_deliveries WHERE id = ?`,
   );
   const degradedStmt = db.prepare("SELECT degraded FROM webhook_endpoints WHERE id = ?");
   const successStmt = db.prepare(
@@ -323,28 +329,39 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
     succeeded: Set<string>,
   ): EndpointHealth => {
     const r = outcome.result;
-    const recorded =
-      finishStmt.run(
-        r.type === "succeeded" ? "succeeded" : r.type === "dead" ? "dead" : "pending",
-        r.type === "retry" ? r.next_attempt_at : null,
+    // Only the holder of the claim (its lease token) decides the record's fate.
+    const held =
+      r.type === "aborted"
+        ? abortedStmt.run(
+            outcome.started_at,
+            outcome.response_status,
+            outcome.error,
+            now,
+            outcome.delivery_id,
+            outcome.lease_token,
+          ).changes === 1
+        : finishStmt.run(
+            r.type === "succeeded" ? "succeeded" : r.type === "dead" ? "dead" : "pending",
+            r.type === "retry" ? r.next_attempt_at : null,
+            outcome.started_at,
+            r.type === "succeeded" ? now : null,
+            outcome.response_status,
+            outcome.error,
+            now,
+            outcome.delivery_id,
+            outcome.lease_token,
+          ).changes === 1;
+    if (!held) {
+      // The claim was lost meanwhile (or retention deleted the record: then nothing is written).
+      lateAttemptStmt.run(
         outcome.started_at,
-        r.type === "succeeded" ? now : null,
+        outcome.duration_ms,
         outcome.response_status,
         outcome.error,
-        now,
         outcome.delivery_id,
-        outcome.lease_token,
-      ).changes === 1 ||
-      noteStmt.run({
-        id: outcome.delivery_id,
-        started_at: outcome.started_at,
-        response_status: outcome.response_status,
-        error: outcome.error,
-        now,
-        lease_token: outcome.lease_token,
-      }).changes === 1;
-    // The record no longer exists (retention deleted it): nothing to record.
-    if (!recorded) return UNCHANGED;
+      );
+      return UNCHANGED;
+    }
     insertAttemptStmt.run(
       outcome.delivery_id,
       outcome.delivery_id,
@@ -353,6 +370,8 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
       outcome.response_status,
       outcome.error,
     );
+    // Not the receiver's doing: the endpoint's health does not move.
+    if (r.type === "aborted") return UNCHANGED;
     return updateHealth(outcome, now, policy, succeeded);
   };
 
