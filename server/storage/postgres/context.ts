@@ -35,6 +35,10 @@
  *   - `signal(name)`: raise a StorageSignal after the current transaction commits (at once outside
  *     one); `on(name, listener)`: subscribe. A transaction that wrote raises "commit" as well.
  *   - `inTransaction`: whether this context is bound to a transaction's client.
+ *   - `lockSequence("events" | "session_events")`: inside a transaction, before inserting rows whose
+ *     identity column readers follow "after seq N" (outbox events, session events): an identity
+ *     value is taken at INSERT, not at COMMIT, so without it a later commit could carry a smaller
+ *     seq than one a reader already passed. The lock is held until COMMIT, so seq order is commit order.
  *   - DB_NOW: an SQL expression of the database clock in the same text format (leases across
  *     replicas); `isUniqueViolation(err, constraint?)` in errors.ts for stores that map a specific key.
  *
@@ -68,6 +72,13 @@ export const PG_TYPES = {
     return pg.types.getTypeParser(oid, format);
   },
 } as pg.CustomTypesConfig;
+
+/** The adapter's advisory lock keys (pg_advisory_xact_lock; one bigint key space per database). */
+export const ADVISORY_LOCKS = {
+  migrate: 0x63610001,
+  events: 0x63610002,
+  session_events: 0x63610003,
+} as const;
 
 /** How often the outermost transaction is run again after a deadlock or a serialization failure. */
 const MAX_ATTEMPTS = 5;
@@ -210,6 +221,12 @@ export class PgContext {
     return result;
   }
 
+  /** Serialises the writers of one commit-ordered sequence until this transaction ends (see the top). */
+  async lockSequence(table: "events" | "session_events"): Promise<void> {
+    if (!this.txState) throw new Error(`lockSequence(${table}) outside a transaction`);
+    await this.txState.client.query("SELECT pg_advisory_xact_lock($1)", [ADVISORY_LOCKS[table]]);
+  }
+
   /** Marks a signal to raise when the current transaction commits (at once outside one). */
   signal(name: StorageSignal): void {
     if (this.txState) {
@@ -309,6 +326,10 @@ export class PgListener {
   private delayMs = 100;
   private connected: Promise<void> | null = null;
   private everConnected = false;
+  /** Why the connection is down (null while listening). */
+  lastError: string | null = null;
+  /** When the connection last started listening (ms). */
+  listeningSince: number | null = null;
 
   constructor(
     private readonly url: string,
@@ -335,6 +356,8 @@ export class PgListener {
       if (failed) return;
       failed = true;
       if (this.client === client) this.client = null;
+      this.lastError = err instanceof Error ? err.message : String(err);
+      this.listeningSince = null;
       client.removeAllListeners("notification");
       void client.end().catch(() => {});
       if (this.stopped) return;
@@ -366,6 +389,8 @@ export class PgListener {
     }
     this.client = client;
     this.delayMs = 100;
+    this.lastError = null;
+    this.listeningSince = Date.now();
     // Commits made while we were disconnected were missed: wake every loop once to look.
     if (this.everConnected) this.hub.raise(["events", "deliveries", "runs", "deployments", "commit"]);
     this.everConnected = true;
