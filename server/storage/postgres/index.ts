@@ -97,7 +97,7 @@ export async function createPostgresStorage(options: PostgresOptions): Promise<S
     ...storesOver(ctx),
     dialect: "postgres",
     transaction: (fn) => ctx.tx((tx) => fn(storesOver(tx))),
-    streamWakeups: ({ pollIntervalMs }) => new PostgresStreamWakeups(ctx, pollIntervalMs),
+    streamWakeups: ({ pollIntervalMs }) => new PostgresStreamWakeups(ctx, pollIntervalMs, listener),
     on: (signal, listener) => ctx.on(signal, listener),
     maintenance: () => [listening],
     // The delivery thread shares a SQLite file; on PostgreSQL delivery runs in-process.
