@@ -468,7 +468,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     expect(late).toEqual({ consecutive_fail: 0, degraded: null, disabled: null });
     expect(await storage.webhooks.getDelivery(account, lost.id)).toMatchObject({
       status: "pending",
-      attempt_count: 1,
+      attempt_count: 0,
       last_attempt_at: null,
       last_error: null,
       attempts: [{ number: 1, response_status: 500, error: "HTTP 500" }],
@@ -482,11 +482,12 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     await storage.webhooks.recordAttempt(outcome(taken, { type: "succeeded" }), POLICY);
     expect(await storage.webhooks.getDelivery(account, lost.id)).toMatchObject({
       status: "succeeded",
-      attempt_count: 2,
+      attempt_count: 1,
       delivered_at: clock.now().toISOString(),
+      // Both attempts were the record's first, each under its own claim.
       attempts: [
         { number: 1, error: "HTTP 500" },
-        { number: 2, response_status: 200, error: null },
+        { number: 1, response_status: 200, error: null },
       ],
     });
   });
@@ -504,7 +505,8 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     });
     expect(await storage.webhooks.getDelivery(account, claimed.id)).toMatchObject({
       status: "discarded",
-      attempt_count: 1,
+      attempt_count: 0,
+      last_response_status: null,
       attempts: [{ number: 1, response_status: 200 }],
     });
   });

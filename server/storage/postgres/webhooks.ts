@@ -145,10 +145,11 @@ const ANY_DUE = `SELECT 1 FROM webhook_endpoints e WHERE e.active = 1 AND EXISTS
  *   per endpoint. An endpoint another transaction holds is skipped (reported as `more`).
  * - Leases and due times are compared with the database's clock (see leases.ts): a process takes
  *   over a record only once its lease expired.
- * - An outcome whose lease was lost (the lease expired and another worker took the record, or the
- *   record was settled meanwhile, e.g. discarded with its endpoint) only adds its attempt record
- *   (and counts it in `attempt_count`, so attempt numbers stay unique): the record's status,
- *   lease and last-attempt fields and the endpoint's health belong to the holder of the lease.
+ * - An outcome whose claim was lost (the lease expired and another worker took the record, or the
+ *   record was settled meanwhile, e.g. discarded with its endpoint) only adds its attempt to the
+ *   record's history, numbered after the counted attempts: the record's status, counters, lease and
+ *   last response and the endpoint's health belong to the holder of the claim. A lease that expired
+ *   still holds until another worker claims the record.
  * - Row locks are taken in one order (the outcomes' endpoints, then their records, each by id;
  *   claims never wait for a lock), so settles of several replicas do not deadlock.
  */
@@ -297,28 +298,35 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
         outcome.lease_token,
       ],
     );
-    // A lost lease (see the store's comment): the attempt joins the record's history, nothing else.
-    const counted =
-      finished ??
-      (await tx.one<{ attempt_count: number }>(
-        "UPDATE webhook_deliveries SET attempt_count = attempt_count + 1 WHERE id = $1 RETURNING attempt_count",
-        [outcome.delivery_id],
-      ));
-    // The record no longer exists (retention deleted it): nothing to record.
-    if (!counted) return UNCHANGED;
+    if (!finished) {
+      // A lost claim (see the store's comment): the attempt joins the record's history, numbered
+      // after its counted attempts, and nothing else changes. A record retention deleted meanwhile
+      // gets nothing.
+      await tx.query(
+        `INSERT INTO webhook_attempts (delivery_id, number, started_at, duration_ms, response_status, error)
+         SELECT id, attempt_count + 1, $2, $3, $4, $5 FROM webhook_deliveries WHERE id = $1`,
+        [
+          outcome.delivery_id,
+          outcome.started_at,
+          Math.round(outcome.duration_ms),
+          outcome.response_status,
+          outcome.error,
+        ],
+      );
+      return UNCHANGED;
+    }
     await tx.query(
       `INSERT INTO webhook_attempts (delivery_id, number, started_at, duration_ms, response_status, error)
        VALUES ($1, $2, $3, $4, $5, $6)`,
       [
         outcome.delivery_id,
-        counted.attempt_count,
+        finished.attempt_count,
         outcome.started_at,
         Math.round(outcome.duration_ms),
         outcome.response_status,
         outcome.error,
       ],
     );
-    if (!finished) return UNCHANGED;
     return updateHealth(tx, outcome, now, policy, succeeded);
   };
 
