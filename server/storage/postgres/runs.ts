@@ -78,8 +78,9 @@ const lockSession = (tx: PgContext, sessionId: string) =>
  *   that lock and on a fresh snapshot, that the run is still queued and its session runs nothing:
  *   two replicas never start the same run, nor two runs of one session.
  * - Leases are measured on the database's clock (see leases.ts). `recoverRuns` only takes over runs
- *   whose lease expired, on start-up too (`all` is not honoured: another replica may be running
- *   them), each under its session's lock and only if it is still expired then.
+ *   whose lease expired, on start-up too (a live owner, in this process or another replica, renews
+ *   its lease; the `all` option of the SQLite adapter's older port is not honoured), each under its
+ *   session's lock and only if it is still expired then.
  * - A write takes the session's row before the run's (the order the session store uses), so a
  *   run's end and a session's archive or delete never deadlock.
  */
@@ -125,7 +126,7 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
       // Every pass of the worker calls this: look before opening a transaction.
       const at = await leaseNow(ctx);
       const stale = await ctx.query<{ id: string; session_id: string }>(
-        "SELECT id, session_id FROM runs WHERE status = 'running' AND lease_expires_at < $1 ORDER BY id",
+        "SELECT id, session_id FROM runs WHERE status = 'running' AND (lease_expires_at IS NULL OR lease_expires_at < $1) ORDER BY id",
         [at],
       );
       if (stale.length === 0) return { requeued: 0, failed: 0 };
@@ -136,7 +137,7 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
           await lockSession(tx, candidate.session_id);
           // Still running on an expired lease, and not being recovered by another replica right now?
           const run = await tx.one<RunRow>(
-            `SELECT * FROM runs WHERE id = $1 AND status = 'running' AND lease_expires_at < $2
+            `SELECT * FROM runs WHERE id = $1 AND status = 'running' AND (lease_expires_at IS NULL OR lease_expires_at < $2)
              FOR NO KEY UPDATE SKIP LOCKED`,
             [candidate.id, now],
           );
