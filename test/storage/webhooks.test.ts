@@ -5,7 +5,7 @@
  * lost lease only adds its attempt), and on PostgreSQL two replicas claiming from one database.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../server/clock.ts";
+import { ManualClock, systemClock } from "../../server/clock.ts";
 import { newId } from "../../server/ids.ts";
 import type {
   AttemptOutcome,
@@ -550,6 +550,32 @@ describe("webhook store on two replicas of one PostgreSQL database", () => {
     // Both replicas took part.
     expect(taken[0]?.length).toBeGreaterThan(0);
     expect(taken[1]?.length).toBeGreaterThan(0);
+  });
+
+  it("measure leases on the database's clock with the real clock", async () => {
+    const url = await freshPostgresDatabase();
+    const real = [
+      await createPostgresStorage({ url, clock: systemClock, poolSize: 2 }),
+      await createPostgresStorage({ url, clock: systemClock, poolSize: 2 }),
+    ] as const;
+    storages.push(...real);
+    const owner = (await real[0].accounts.ensureAccount("acme")).id;
+    const endpoint = await createEndpoint(real[0], owner);
+    await real[0].webhooks.sendTestEvent(owner, endpoint.id);
+    const [claimed] = await real[0].webhooks.claimDue(claimOptions("a.1", { leaseMs: 2000 }));
+    expect(claimed).toBeDefined();
+    expect(await real[1].webhooks.claimDue(claimOptions("b.1"))).toEqual([]);
+    const wake = await real[1].webhooks.nextWakeAt();
+    expect(wake !== null && Math.abs(Date.parse(wake) - (Date.now() + 2000)) < 5000).toBe(true);
+    // The other replica takes it over once the lease ran out on the database's clock.
+    const started = Date.now();
+    let taken: ClaimedDelivery[] = [];
+    while (taken.length === 0) {
+      if (Date.now() - started > 10_000) throw new Error("the lease never expired");
+      await new Promise((r) => setTimeout(r, 50));
+      taken = await real[1].webhooks.claimDue(claimOptions("b.1"));
+    }
+    expect(taken.map((c) => c.id)).toEqual([claimed?.id]);
   });
 
   it("together lease no more than endpointConcurrency per endpoint", async () => {

@@ -425,9 +425,12 @@ export function createDeploymentStore(
 
     deleteDeployment(accountId, id) {
       return ctx.tx(async (tx) => {
-        const deleted = await tx.exec("DELETE FROM deployments WHERE id = $1 AND account_id = $2", [id, accountId]);
-        if (deleted === 0) return false;
+        if (!(await findRow(tx, accountId, id, true))) return false;
+        // The event first: the delete takes the runs' rows (ON DELETE CASCADE), and a run's end
+        // takes the outbox's position lock before its run's row; the same order here never waits
+        // on it in a cycle.
         await appendEvent(tx, accountId, { id, type: "deployment.deleted" });
+        await tx.exec("DELETE FROM deployments WHERE id = $1", [id]);
         tx.signal("deployments");
         return true;
       });
