@@ -73,10 +73,12 @@ const prefixEnd = (prefix: string) => `${prefix}\u{10FFFF}`;
 /**
  * The `SELECT ... WHERE ...` of a skills page that keysetList completes with the cursor, the order
  * and the limit. The visible skills are two owners, the account's and the vendor skills (account_id
- * NULL): a UNION ALL of one arm per owner, which PostgreSQL flattens so the cursor condition and the
- * order reach both arms, each an index range in id order merged up to the limit (a Merge Append):
- * a page costs about the same at 100 and at 100,000 skills. Prefix filters are ranges on the
- * lower-cased columns, which the planner may walk instead when they are selective.
+ * NULL): one arm per owner, each with the cursor, the order and the limit of the page itself, so
+ * each is an index range walked in id order that stops after `limit + 1` rows (the account's on
+ * skills_account_id; the planner may take a prefix index instead when a filter is selective), and
+ * the outer query merges at most twice a page. A single ORDER BY over the UNION ALL would have
+ * PostgreSQL sort every visible skill for each page. Prefix filters are ranges on the lower-cased
+ * columns, as on SQLite.
  */
 function skillListQuery(accountId: string, options: SkillListOptions): { select: string; params: unknown[] } {
   const params: unknown[] = [];
@@ -93,11 +95,18 @@ function skillListQuery(accountId: string, options: SkillListOptions): { select:
     const prefix = options.titlePrefix.toLowerCase();
     filters += ` AND display_title_lower >= ${p(prefix)} AND display_title_lower < ${p(prefixEnd(prefix))}`;
   }
+  // The arms walk in the direction keysetList will (see pagination.ts).
+  const cursor = options.page.cursor;
+  const scanDesc = cursor?.direction !== "before";
+  if (cursor) filters += ` AND id ${scanDesc ? "<" : ">"} ${p(cursor.id)}`;
+  const page = ` ORDER BY id ${scanDesc ? "DESC" : "ASC"} LIMIT ${p(options.page.limit + 1)}`;
   const arms: string[] = [];
   if (options.source !== "vendor") {
-    arms.push(`SELECT ${SKILL_COLUMNS} FROM skills WHERE account_id = ${p(accountId)}${filters}`);
+    arms.push(`(SELECT ${SKILL_COLUMNS} FROM skills WHERE account_id = ${p(accountId)}${filters}${page})`);
   }
-  if (options.source !== "custom") arms.push(`SELECT ${SKILL_COLUMNS} FROM skills WHERE account_id IS NULL${filters}`);
+  if (options.source !== "custom") {
+    arms.push(`(SELECT ${SKILL_COLUMNS} FROM skills WHERE account_id IS NULL${filters}${page})`);
+  }
   return { select: `SELECT * FROM (${arms.join(" UNION ALL ")}) AS visible WHERE true`, params };
 }
 
