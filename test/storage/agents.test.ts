@@ -189,4 +189,43 @@ describe.each(adapters)("agents on $name", (adapter) => {
     expect(await s.storage.agents.getAgent(s.accountId, agent.id)).toEqual(agent);
     expect(await s.newEvents()).toEqual([]);
   });
+
+  it("deleting an agent ends its sessions' work: queued runs failed, sessions terminated", async () => {
+    const agent = await s.storage.agents.createAgent(s.accountId, config());
+    const env = await s.storage.environments.createEnvironment(s.accountId, {
+      name: "e",
+      description: null,
+      config: { type: "cloud", networking: { type: "unrestricted" } },
+      metadata: {},
+    });
+    const session = await s.storage.sessions.createSession(s.accountId, {
+      agent: { id: agent.id },
+      environment_id: env.id,
+      title: null,
+      metadata: {},
+      vault_ids: [],
+      environment_variables: "",
+      initial_events: [{ type: "user.message", content: [{ type: "text", text: "hello" }] }],
+    });
+    if (!session.ok) throw new Error(`createSession refused: ${session.reason}`);
+    const idle = await s.storage.sessions.createSession(s.accountId, {
+      agent: { id: agent.id },
+      environment_id: env.id,
+      title: null,
+      metadata: {},
+      vault_ids: [],
+      environment_variables: "",
+      initial_events: [],
+    });
+    if (!idle.ok) throw new Error(`createSession refused: ${idle.reason}`);
+    await s.newEvents();
+    const runs: string[] = [];
+    const off = s.storage.on("runs", () => runs.push("runs"));
+    expect(await s.storage.agents.deleteAgent(s.accountId, agent.id)).toBe(true);
+    off();
+    expect(runs.length).toBeGreaterThanOrEqual(1);
+    expect((await s.storage.sessions.getSession(s.accountId, session.session.id))?.status).toBe("terminated");
+    expect((await s.storage.sessions.getSession(s.accountId, idle.session.id))?.status).toBe("terminated");
+    expect((await s.newEvents()).map((e) => e.type).at(-1)).toBe("agent.deleted");
+  });
 });

@@ -30,7 +30,10 @@
  *     client. Nested calls (on a transaction's context) reuse the same transaction. A deadlock or a
  *     serialization failure of the outermost transaction runs `fn` again (a few times, with a short
  *     jittered pause), so `fn` must be re-runnable: only queries through `txCtx` and pure work.
- *     A unique violation (23505) that escapes becomes StorageConflictError (HTTP 409).
+ *     A unique violation (23505) that escapes becomes StorageConflictError (HTTP 409). There are no
+ *     savepoints: a failed statement aborts the whole transaction, so a store avoids statements that
+ *     fail by design (`INSERT ... ON CONFLICT DO NOTHING` and a look at the row count instead), and
+ *     a unit of work that catches a store's error must end (rethrow), not carry on.
  *   - `now()`: the injected clock's time as the API's timestamp string (same text as SQLite).
  *   - `signal(name)`: raise a StorageSignal after the current transaction commits (at once outside
  *     one); `on(name, listener)`: subscribe. A transaction that wrote raises "commit" as well.
@@ -301,7 +304,10 @@ export interface PgPoolOptions {
   applicationName?: string;
 }
 
-export function createPool(options: PgPoolOptions): pg.Pool {
+export function createPool(
+  options: PgPoolOptions,
+  onProblem: (message: string, fields: Record<string, unknown>) => void = () => {},
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
@@ -311,7 +317,9 @@ export function createPool(options: PgPoolOptions): pg.Pool {
     idleTimeoutMillis: 30_000,
   });
   // An idle client's connection dropped (the server restarted): the pool replaces it on demand.
-  pool.on("error", () => {});
+  pool.on("error", (err) =>
+    onProblem("An idle PostgreSQL connection failed; the pool replaces it", { error: err.message }),
+  );
   return pool;
 }
 

@@ -65,7 +65,7 @@ function storesOver(ctx: PgContext): Stores {
 
 /** Opens the PostgreSQL storage: a pool, the schema (migrated unless told not to), the stores. */
 export async function createPostgresStorage(options: PostgresOptions): Promise<Storage> {
-  const pool = createPool(options);
+  const pool = createPool(options, options.onProblem);
   try {
     if (options.migrate !== false) {
       await migratePostgres(pool);
