@@ -109,6 +109,20 @@ const toThread = (r: ThreadRecord): ThreadRecord => ({
 });
 
 /**
+ * The transactions (their bound contexts: one per attempt of a transaction, see context.ts) that
+ * hold the sequence locks already: the locks last until COMMIT, so a run's many outputs take
+ * them with one round trip each, once.
+ */
+const orderLocked = new WeakSet<PgContext>();
+
+async function lockEventOrder(tx: PgContext): Promise<void> {
+  if (orderLocked.has(tx)) return;
+  await tx.lockSequence("events");
+  await tx.lockSequence("session_events");
+  orderLocked.add(tx);
+}
+
+/**
  * Appends one event to a session's history (call inside the transaction of the change).
  *
  * Its `seq` (the stream position: streams read "after seq N") must grow in commit order, which an
@@ -148,8 +162,7 @@ export async function insertSessionEvent(
     run_id: e.run_id ?? null,
     created_at: ctx.now(),
   };
-  await ctx.lockSequence("events");
-  await ctx.lockSequence("session_events");
+  await lockEventOrder(ctx);
   await ctx.query(`INSERT INTO session_events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
     row.id,
     row.session_id,
