@@ -62,6 +62,12 @@ const toSkill = (r: SkillRow): SkillRecord => ({
   updated_at: r.updated_at,
 });
 
+/**
+ * The first key of the advisory locks that serialise upserts by name (the second: a hash of the
+ * owner and the name; two names that share a hash only wait for each other).
+ */
+const UPSERT_LOCK_CLASS = 0x63610100;
+
 const toVersion = (r: VersionRow): SkillVersionRecord => ({ ...r, version: String(r.version) });
 
 /**
@@ -283,8 +289,10 @@ export function createSkillStore(ctx: PgContext): Async<SkillStore> {
   function upsert(accountId: string | null, input: NewSkill): Promise<SkillUpsertResult> {
     return ctx.tx(async (tx): Promise<SkillUpsertResult> => {
       // One upsert per (owner, name) at a time, across replicas: the next one finds this one's skill.
-      await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [
-        `skill-upsert:${accountId ?? ""}:${input.version.name}`,
+      // The two-key form is a key space apart from the adapter's one-key locks (context.ts).
+      await tx.query("SELECT pg_advisory_xact_lock($1::int4, hashtext($2))", [
+        UPSERT_LOCK_CLASS,
+        `${accountId ?? ""}:${input.version.name}`,
       ]);
       const existing =
         accountId === null
