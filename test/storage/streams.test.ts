@@ -342,6 +342,40 @@ describe("streams on postgres: wake-ups across replicas", () => {
     await until(() => watcher.calls() > before, "a wake-up on A after the drop");
   });
 
+  it("polls every interval while the LISTEN connection stays down, and wakes the streams when it drops", async () => {
+    const a = await open();
+    const b = await open();
+    const acme = await fixtures(b);
+    const { session } = await acme.session();
+    // Connections the test needs later, opened now: the database will refuse new ones.
+    await Promise.all([1, 2, 3].map(() => a.streams.latest()));
+    await Promise.all([1, 2, 3].map(() => b.streams.latest()));
+    await listen(a);
+    // While listening, the safety poll runs every 10 intervals (20 s): a wake-up within a few
+    // seconds below comes from the drop and the fallback poll, not from it.
+    const watcher = watch(a, 2000);
+    // From another database: a database cannot close itself to new connections.
+    const database = url.slice(url.lastIndexOf("/") + 1);
+    const admin = new pg.Client({ connectionString: `${url.slice(0, url.lastIndexOf("/"))}/postgres` });
+    await admin.connect();
+    try {
+      await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS false`);
+      await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = $1 AND application_name = 'cloud-agents-listen'`,
+        [database],
+      );
+      // Found down at the next tick: one wake-up, with no commit.
+      await until(() => watcher.calls() > 0, "the wake-up of the drop", 8000);
+      const before = watcher.calls();
+      await b.sessions.appendEvents(acme.account, session.id, [message("while A cannot listen")]);
+      await until(() => watcher.calls() > before, "a wake-up by the fallback poll", 8000);
+    } finally {
+      await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+  });
+
   it("coalesces the commits of one turn into one call, and stops and starts cleanly", async () => {
     const pool = createPool({ url, poolSize: 1 });
     const hub = new PgHub(pool, new ManualClock());
