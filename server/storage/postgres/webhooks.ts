@@ -271,63 +271,68 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
   // Rotates the endpoint a claim starts from, so that capacity is shared fairly.
   let rotation = 0;
 
-  /** Records one finished attempt inside the settling transaction (see `settle`). */
-  const recordIn = async (
+  /**
+   * Records finished attempts inside the settling transaction (see `settle`), each as the SQLite
+   * adapter's `recordAttempt` would, in two statements for the whole batch (the records, then their
+   * attempts), then each held outcome's health in order.
+   */
+  const recordAll = async (
     tx: PgContext,
-    outcome: AttemptOutcome,
+    outcomes: AttemptOutcome[],
     now: string,
     policy: HealthPolicy,
-    succeeded: Set<string>,
-  ): Promise<EndpointHealth> => {
-    const r = outcome.result;
-    // Only the holder of the lease decides the record's fate; the same statement releases it.
-    const finished = await tx.one<{ attempt_count: number }>(
-      `UPDATE webhook_deliveries SET status = $1, attempt_count = attempt_count + 1, next_attempt_at = $2,
-         last_attempt_at = $3, delivered_at = $4, last_response_status = $5, last_error = $6, lease_until = NULL,
-         lease_token = NULL, updated_at = $7
-       WHERE id = $8 AND status = 'pending' AND lease_token = $9 RETURNING attempt_count`,
+  ): Promise<EndpointHealth[]> => {
+    const results = outcomes.map((o) => o.result);
+    // Only the holder of the claim (its lease token) decides the record's fate; the same
+    // statement releases the lease.
+    const held = await tx.query<{ id: string; token: string; attempt_count: number }>(
+      `UPDATE webhook_deliveries d SET status = o.status, attempt_count = d.attempt_count + 1,
+         next_attempt_at = o.next_attempt_at, last_attempt_at = o.started_at, delivered_at = o.delivered_at,
+         last_response_status = o.response_status, last_error = o.error, lease_until = NULL, lease_token = NULL,
+         updated_at = $1
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[])
+         AS o(id, token, status, next_attempt_at, started_at, delivered_at, response_status, error)
+       WHERE d.id = o.id AND d.status = 'pending' AND d.lease_token = o.token
+       RETURNING d.id, o.token, d.attempt_count`,
       [
-        r.type === "succeeded" ? "succeeded" : r.type === "dead" ? "dead" : "pending",
-        r.type === "retry" ? r.next_attempt_at : null,
-        outcome.started_at,
-        r.type === "succeeded" ? now : null,
-        outcome.response_status,
-        outcome.error,
         now,
-        outcome.delivery_id,
-        outcome.lease_token,
+        outcomes.map((o) => o.delivery_id),
+        outcomes.map((o) => o.lease_token),
+        results.map((r) => (r.type === "succeeded" ? "succeeded" : r.type === "dead" ? "dead" : "pending")),
+        results.map((r) => (r.type === "retry" ? r.next_attempt_at : null)),
+        outcomes.map((o) => o.started_at),
+        results.map((r) => (r.type === "succeeded" ? now : null)),
+        outcomes.map((o) => o.response_status),
+        outcomes.map((o) => o.error),
       ],
     );
-    if (!finished) {
-      // A lost claim (see the store's comment): the attempt joins the record's history, numbered
-      // after its counted attempts, and nothing else changes. A record retention deleted meanwhile
-      // gets nothing.
-      await tx.query(
-        `INSERT INTO webhook_attempts (delivery_id, number, started_at, duration_ms, response_status, error)
-         SELECT id, attempt_count + 1, $2, $3, $4, $5 FROM webhook_deliveries WHERE id = $1`,
-        [
-          outcome.delivery_id,
-          outcome.started_at,
-          Math.round(outcome.duration_ms),
-          outcome.response_status,
-          outcome.error,
-        ],
-      );
-      return UNCHANGED;
-    }
+    const numbers = new Map(held.map((h) => [`${h.id} ${h.token}`, h.attempt_count]));
+    const numberOf = (o: AttemptOutcome) => numbers.get(`${o.delivery_id} ${o.lease_token}`) ?? null;
+    // Every attempt joins its record's history: a held one under the number it was just counted
+    // as; a late result of a lost claim (see the store's comment) after the record's counted
+    // attempts, changing nothing else. A record retention deleted meanwhile gets nothing.
     await tx.query(
       `INSERT INTO webhook_attempts (delivery_id, number, started_at, duration_ms, response_status, error)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
+       SELECT a.id, coalesce(a.number, d.attempt_count + 1), a.started_at, a.duration_ms, a.response_status, a.error
+       FROM unnest($1::text[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[])
+         WITH ORDINALITY AS a(id, number, started_at, duration_ms, response_status, error, ord)
+       JOIN webhook_deliveries d ON d.id = a.id
+       ORDER BY a.ord`,
       [
-        outcome.delivery_id,
-        finished.attempt_count,
-        outcome.started_at,
-        Math.round(outcome.duration_ms),
-        outcome.response_status,
-        outcome.error,
+        outcomes.map((o) => o.delivery_id),
+        outcomes.map(numberOf),
+        outcomes.map((o) => o.started_at),
+        outcomes.map((o) => Math.round(o.duration_ms)),
+        outcomes.map((o) => o.response_status),
+        outcomes.map((o) => o.error),
       ],
     );
-    return updateHealth(tx, outcome, now, policy, succeeded);
+    const succeeded = new Set<string>();
+    const health: EndpointHealth[] = [];
+    for (const outcome of outcomes) {
+      health.push(numberOf(outcome) === null ? UNCHANGED : await updateHealth(tx, outcome, now, policy, succeeded));
+    }
+    return health;
   };
 
   /** The current targets of endpoints (see SettleResult.targets). */
@@ -472,9 +477,7 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
           deliveryIds,
         ]);
       }
-      const succeeded = new Set<string>();
-      const health: EndpointHealth[] = [];
-      for (const outcome of outcomes) health.push(await recordIn(tx, outcome, now, policy, succeeded));
+      const health = outcomes.length > 0 ? await recordAll(tx, outcomes, now, policy) : [];
       const claimed = wantsClaim ? await claimIn(tx, claim, at, now) : { claimed: [], more: false, othersLeases: null };
       return { health, ...claimed, targets: await targetsIn(tx, claim?.refresh) };
     });
