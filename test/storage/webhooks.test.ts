@@ -439,6 +439,37 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     expect(limited).toHaveLength(2);
   });
 
+  it("reports the current target of refreshed endpoints: null once disabled or deleted", async () => {
+    const kept = await createEndpoint(storage, account);
+    const disabled = await createEndpoint(storage, account);
+    const deleted = await createEndpoint(storage, account);
+    const expires = new Date(clock.now().getTime() + 60_000).toISOString();
+    await storage.webhooks.rotateSecret(account, kept.id, "sealed-rotated", expires);
+    await storage.webhooks.setEndpointActive(account, disabled.id, false);
+    await storage.webhooks.deleteEndpoint(account, deleted.id);
+    const refresh = [kept.id, disabled.id, deleted.id];
+    const alone = await storage.webhooks.settle([], POLICY, claimOptions("w.1", { limit: 0, refresh }));
+    expect(alone).toEqual({
+      health: [],
+      claimed: [],
+      more: false,
+      othersLeases: null,
+      targets: {
+        [kept.id]: {
+          url: kept.url,
+          signing_scheme: "webhook_signature",
+          secret_sealed: "sealed-rotated",
+          previous_secret: { sealed: kept.secret_sealed, expires_at: expires },
+        },
+        [disabled.id]: null,
+        [deleted.id]: null,
+      },
+    });
+    // The same targets come with a claim.
+    const withClaim = await storage.webhooks.settle([], POLICY, claimOptions("w.1", { refresh }));
+    expect(withClaim.targets).toEqual(alone.targets);
+  });
+
   it("releases leases: the records are due again at once", async () => {
     const endpoint = await createEndpoint(storage, account);
     await storage.webhooks.sendTestEvent(account, endpoint.id);
