@@ -36,6 +36,9 @@ const SUBSCRIBERS = `SELECT id, active FROM webhook_endpoints
   WHERE account_id = $1 AND (all_events = 1 OR (events::jsonb) ? $2) ORDER BY id`;
 const TARGET = "SELECT id, active FROM webhook_endpoints WHERE id = $1 AND account_id = $2";
 
+/** The transactions (their bound contexts, one per attempt: see context.ts) holding the outbox's sequence lock. */
+const eventOrderLocked = new WeakSet<PgContext>();
+
 /**
  * Appends an event and fans it out: one delivery record per endpoint of the account whose
  * subscription matches (its kinds or `*`), narrowed by `fanOut`. The event and its records commit
@@ -52,8 +55,12 @@ export function appendEventTo(
     const envelope: EventEnvelope = { id: newId("evt"), created_at: tx.now(), type: "event", data };
     // These bytes are what every endpoint and every retry receives: serialize once, store, send as is.
     const payload = JSON.stringify(envelope);
-    // Streams read events "after seq N": seq order must be commit order (see context.ts).
-    await tx.lockSequence("events");
+    // Streams read events "after seq N": seq order must be commit order (see context.ts). The lock
+    // lasts until COMMIT: a transaction that appends several events takes it once.
+    if (!eventOrderLocked.has(tx)) {
+      await tx.lockSequence("events");
+      eventOrderLocked.add(tx);
+    }
     const inserted = await tx.one<{ seq: number }>(
       `INSERT INTO events (id, account_id, kind, resource_id, payload, created_at)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq`,
