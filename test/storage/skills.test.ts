@@ -277,9 +277,49 @@ describe.each(adapters)("skills on $name", (adapter) => {
     const elsewhere = await storage.skills.upsertAccountSkill(other, skill("report"));
     expect(elsewhere.outcome).toBe("created");
 
-    const ids = await storage.skills.importSkills(account, [skill("i1"), skill("i2"), skill("i3")]);
+    expect(await storage.skills.importSkills(account, [])).toEqual([]);
+    const inputs = [
+      skill("i1"),
+      skill("i2", "Ärger Tool", { "SKILL.md": "# i2", "lib/x.py": "print(1)" }),
+      skill("i3", "Third", {}),
+    ];
+    const ids = await storage.skills.importSkills(account, inputs);
     expect(ids).toHaveLength(3);
-    for (const [i, id] of ids.entries()) expect((await storage.skills.getSkill(account, id))?.name).toBe(`i${i + 1}`);
+    expect([...ids].sort()).toEqual(ids);
+    // The same records createSkill makes.
+    for (const [i, id] of ids.entries()) {
+      const input = inputs[i] as NewSkill;
+      const record = await storage.skills.getSkill(account, id);
+      expect(record).toEqual({
+        id,
+        account_id: account,
+        source: "custom",
+        name: input.version.name,
+        description: input.version.description,
+        display_title: input.display_title,
+        latest_version_id: record?.latest_version_id,
+        latest_version: String(clock.now().getTime() * 1000),
+        metadata: input.metadata,
+        created_at: clock.now().toISOString(),
+        updated_at: clock.now().toISOString(),
+      });
+      const latest = await storage.skills.getVersion(account, id, "latest");
+      expect(latest).toEqual({
+        id: record?.latest_version_id,
+        skill_id: id,
+        version: record?.latest_version,
+        name: input.version.name,
+        description: input.version.description,
+        directory: input.version.directory,
+        digest: input.version.digest,
+        file_count: input.version.files.length,
+        total_bytes: input.version.files.reduce((n, f) => n + f.content.byteLength, 0),
+        created_at: clock.now().toISOString(),
+      });
+      expect(await storage.skills.versionFiles(latest?.id as string)).toEqual(input.version.files);
+    }
+    const unicode = await storage.skills.listSkills(account, { titlePrefix: "äRG", page: { limit: 10 } });
+    expect(unicode.data.map((s) => s.id)).toEqual([ids[1]]);
   });
 
   it("serialises concurrent writes to one skill: every upload gets its own greater number", async () => {
