@@ -87,6 +87,28 @@ describe.each(adapters)("deployment store ($name)", (adapter) => {
     await storage.close();
   });
 
+  it("wakes the schedulers on every change of when deployments fire", async () => {
+    let woken = 0;
+    storage.on("deployments", () => woken++);
+    const wakes = async (what: () => Promise<unknown>) => {
+      const before = woken;
+      await what();
+      return woken - before > 0;
+    };
+    let id = "";
+    expect(
+      await wakes(async () => {
+        id = (await create()).id;
+      }),
+    ).toBe(true);
+    expect(await wakes(() => storage.deployments.pauseDeployment(account, id))).toBe(true);
+    expect(await wakes(() => storage.deployments.unpauseDeployment(account, id, () => NEXT))).toBe(true);
+    expect(await wakes(() => storage.deployments.fireDue(NEXT, 10, fireAtDue))).toBe(true);
+    expect(await wakes(() => storage.deployments.fireDue(START, 10, fireAtDue))).toBe(false);
+    expect(await wakes(() => storage.deployments.archiveDeployment(account, id))).toBe(true);
+    expect(await wakes(() => storage.deployments.deleteDeployment(account, id))).toBe(true);
+  });
+
   it("creates within the limit, reads and lists deployments", async () => {
     const a = await create();
     expect(a).toMatchObject({

@@ -116,6 +116,22 @@ describe.each(adapters)("run store ($name)", (adapter) => {
     ]);
   });
 
+  it("wakes the run workers when a run ends or is recovered", async () => {
+    await sessionWithRun(storage, account);
+    let woken = 0;
+    storage.on("runs", () => woken++);
+    const run = (await storage.runs.claimRun("w1", LEASE_MS)) as ClaimedRun;
+    const before = woken;
+    await storage.runs.completeRun(run.id, "w1", []);
+    expect(woken).toBe(before + 1);
+    await sessionWithRun(storage, account);
+    await storage.runs.claimRun("w1", LEASE_MS);
+    clock.advance(LEASE_MS + 1);
+    const beforeRecovery = woken;
+    expect(await recover(storage, 3)).toEqual({ requeued: 1, failed: 0 });
+    expect(woken).toBe(beforeRecovery + 1);
+  });
+
   it("extends a lease by heartbeat, and only the owner may", async () => {
     await sessionWithRun(storage, account);
     const run = (await storage.runs.claimRun("w1", LEASE_MS)) as ClaimedRun;

@@ -470,6 +470,35 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     expect(withClaim.targets).toEqual(alone.targets);
   });
 
+  it("wakes the delivery loops when records become due: enable, retry, recover, release", async () => {
+    const endpoint = await createEndpoint(storage, account);
+    let woken = 0;
+    storage.on("deliveries", () => woken++);
+    const wakes = async (what: () => Promise<unknown>) => {
+      const before = woken;
+      await what();
+      return woken - before;
+    };
+    await storage.webhooks.setEndpointActive(account, endpoint.id, false);
+    // Held by the disabled endpoint: no wake-up.
+    expect(await wakes(() => storage.webhooks.sendTestEvent(account, endpoint.id))).toBe(0);
+    expect(await wakes(() => storage.webhooks.setEndpointActive(account, endpoint.id, true))).toBe(1);
+    const [claimed] = await storage.webhooks.claimDue(claimOptions("w.1"));
+    if (!claimed) throw new Error("nothing claimed");
+    expect(await wakes(() => storage.webhooks.releaseLeases([claimed]))).toBe(1);
+    const [again] = await storage.webhooks.claimDue(claimOptions("w.2"));
+    if (!again) throw new Error("nothing claimed");
+    await storage.webhooks.recordAttempt(outcome(again, { type: "dead" }), POLICY);
+    expect(await wakes(() => storage.webhooks.retryDelivery(account, again.id))).toBe(1);
+    const [third] = await storage.webhooks.claimDue(claimOptions("w.3"));
+    if (!third) throw new Error("nothing claimed");
+    await storage.webhooks.recordAttempt(outcome(third, { type: "dead" }), POLICY);
+    const window = [new Date(0).toISOString(), "2100-01-01T00:00:00.000Z"] as const;
+    expect(await wakes(() => storage.webhooks.recoverDeliveries(account, endpoint.id, ...window))).toBe(1);
+    // Nothing to re-queue: no wake-up.
+    expect(await wakes(() => storage.webhooks.recoverDeliveries(account, endpoint.id, ...window))).toBe(0);
+  });
+
   it("releases leases: the records are due again at once", async () => {
     const endpoint = await createEndpoint(storage, account);
     await storage.webhooks.sendTestEvent(account, endpoint.id);
