@@ -9,8 +9,12 @@ import { type SessionEventRow, toSessionEvent } from "./sessions.ts";
  * They rely on `seq` growing in commit order in both tables (`session_events`, `events`), which a
  * plain bigserial does not give on PostgreSQL: a sequence value is taken when the row is inserted,
  * not when its transaction commits, so a reader at position N could see N+1 committed while N is
- * still in flight, move past it, and never send it. migrations/003_event_order.sql closes that gap
- * for every writer: see there. A position a reader has seen therefore covers every row below it.
+ * still in flight, move past it, and never send it. Every writer of these rows first takes the
+ * table's transaction-level advisory lock (PgContext.lockSequence, held until COMMIT: outbox.ts
+ * appendEventTo, sessions.ts insertSessionEvent, which explains the choice), so values are taken
+ * one transaction at a time and each is visible before the next transaction can take one. A
+ * position a reader has seen therefore covers every row below it, as on SQLite
+ * (test/storage/streams.test.ts races two transactions to show it).
  *
  * `sessionEventsAfter` and `eventsAfter` read at most `limit` rows in one statement and hand them
  * over as an array (the asynchronous port cannot hold a cursor open across the caller's awaits).
