@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
-import { StorageConflictError, type StorageSignal } from "../../server/storage/port.ts";
+import { StorageBusyError, StorageConflictError, type StorageSignal } from "../../server/storage/port.ts";
 import { createPool, PgContext, PgHub, PgListener } from "../../server/storage/postgres/context.ts";
 import {
   loadPostgresMigrations,
@@ -211,6 +211,24 @@ describe("PgContext", () => {
       { key: "dl-a", value: "2" },
       { key: "dl-b", value: "2" },
     ]);
+  });
+
+  it("answers StorageBusyError when every pooled connection stays in use", async () => {
+    const pool = createPool({ url, poolSize: 1, connectTimeoutMs: 200 });
+    pools.push(pool);
+    const ctx = new PgContext(new PgHub(pool, new ManualClock()));
+    let release: () => void = () => {};
+    const held = ctx.tx(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
+    await expect(ctx.tx((tx) => tx.query("SELECT 1"))).rejects.toBeInstanceOf(StorageBusyError);
+    await expect(ctx.query("SELECT 1")).rejects.toBeInstanceOf(StorageBusyError);
+    release();
+    await held;
+    expect(await ctx.query<{ n: number }>("SELECT 1 AS n")).toEqual([{ n: 1 }]);
   });
 
   it("takes its timestamps from the injected clock, in the SQLite adapter's text format", () => {

@@ -51,7 +51,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Clock } from "../../clock.ts";
-import type { StorageSignal } from "../port.ts";
+import { StorageBusyError, type StorageSignal } from "../port.ts";
 import { isRetryable, toStorageError } from "./errors.ts";
 
 /**
@@ -218,7 +218,7 @@ export class PgContext {
     try {
       result = await this.hub.pool.query<R>(sql, params);
     } catch (err) {
-      throw toStorageError(err);
+      throw toStorageError(toBusy(err, this.hub.pool));
     }
     if (WRITE_COMMANDS.has(result.command) && (result.rowCount ?? 0) > 0) this.hub.raise(["commit"]);
     return result;
@@ -261,38 +261,65 @@ export class PgContext {
   }
 
   private async attempt<T>(fn: (tx: PgContext) => Promise<T>): Promise<T> {
-    const client = await this.hub.pool.connect();
+    const client = await connect(this.hub.pool);
     const state: TxState = { client, signals: new Set(), wrote: false };
-    let broken = false;
+    // A connection that failed mid-transaction is in an unknown state: the pool drops it.
+    let broken = true;
     try {
       await client.query("BEGIN");
       let result: T;
       try {
         result = await fn(new PgContext(this.hub, state));
         if (state.wrote || state.signals.size > 0) {
-          // Delivered by PostgreSQL only if (and when) the transaction commits.
-          await client.query("SELECT pg_notify($1, $2)", [
-            NOTIFY_CHANNEL,
-            this.hub.payload([...state.signals, ...(state.wrote ? (["commit"] as const) : [])]),
-          ]);
+          // The notification is delivered by PostgreSQL only if (and when) the transaction
+          // commits. Sent with the COMMIT in one round trip (the simple protocol runs both; the
+          // payload is our own JSON, quoted as an SQL literal).
+          const payload = this.hub.payload([...state.signals, ...(state.wrote ? (["commit"] as const) : [])]);
+          await client.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '${payload.replaceAll("'", "''")}'); COMMIT`);
+        } else {
+          await client.query("COMMIT");
         }
-        await client.query("COMMIT");
       } catch (err) {
-        try {
-          await client.query("ROLLBACK");
-        } catch {
-          broken = true;
-        }
+        await client.query("ROLLBACK").then(
+          () => {
+            broken = false;
+          },
+          () => {},
+        );
         throw err;
       }
+      broken = false;
       if (state.wrote) state.signals.add("commit");
       this.hub.raise(state.signals);
       return result;
     } finally {
-      // A connection whose ROLLBACK failed is in an unknown state: the pool drops it.
       client.release(broken ? true : undefined);
     }
   }
+}
+
+/** How long a caller waits for a pooled connection before the storage counts as busy (default). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * A pooled connection; every connection in use for the pool's connect timeout becomes StorageBusyError
+ * (nothing was written: the request is retried, then answered 503 with Retry-After).
+ */
+async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
+  try {
+    return await pool.connect();
+  } catch (err) {
+    throw toBusy(err, pool);
+  }
+}
+
+function toBusy(err: unknown, pool: pg.Pool): unknown {
+  if (err instanceof Error && /timeout exceeded when trying to connect/i.test(err.message)) {
+    return new StorageBusyError(
+      `All ${pool.options.max} database connections of this process stayed in use for ${pool.options.connectionTimeoutMillis} ms.`,
+    );
+  }
+  return err;
 }
 
 /** Options of the pool every context of one storage shares. */
@@ -302,6 +329,8 @@ export interface PgPoolOptions {
   poolSize?: number;
   /** How the connections name themselves in pg_stat_activity (default "cloud-agents"). */
   applicationName?: string;
+  /** How long a caller waits for a free connection before StorageBusyError (default 10 s). */
+  connectTimeoutMs?: number;
 }
 
 export function createPool(
@@ -315,6 +344,10 @@ export function createPool(
     types: PG_TYPES,
     // Connections the pool holds idle close after a while (the database's own limit is shared).
     idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    // A unit of work stuck between statements must not hold its locks forever: the server ends
+    // its session after a minute (the caller gets an error, the transaction rolls back).
+    idle_in_transaction_session_timeout: 60_000,
   });
   // An idle client's connection dropped (the server restarted): the pool replaces it on demand.
   pool.on("error", (err) =>
