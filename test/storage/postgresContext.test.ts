@@ -56,6 +56,20 @@ describe("PostgreSQL migrations", () => {
     expect(await postgresMigrationStatus(replicas[0] as pg.Pool)).toEqual({ pending: [], unknown: [] });
   });
 
+  it("leave neither the version nor half the schema of a migration that fails", async () => {
+    const pool = createPool({ url, poolSize: 1 });
+    pools.push(pool);
+    const bad = [
+      ...loadPostgresMigrations(),
+      { version: 999, name: "broken", sql: "CREATE TABLE half_done (x int); SELECT 1 / 0;" },
+    ];
+    await expect(migratePostgres(pool, bad)).rejects.toThrow(/migration 999 \(broken\) failed: division by zero/);
+    expect((await pool.query("SELECT to_regclass('half_done') AS t")).rows[0]?.t).toBeNull();
+    expect((await pool.query("SELECT 1 FROM schema_migrations WHERE version = 999")).rowCount).toBe(0);
+    expect(await postgresMigrationStatus(pool, bad)).toEqual({ pending: [999], unknown: [] });
+    expect(await postgresMigrationStatus(pool, [])).toEqual({ pending: [], unknown: [1] });
+  });
+
   it("build the SQLite schema's tables, columns, NOT NULLs and indexes", async () => {
     const sqlite = new Database(":memory:");
     migrate(sqlite);

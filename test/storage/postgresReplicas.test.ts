@@ -38,7 +38,8 @@ describe("PostgreSQL replicas", () => {
       expect(listen?.name).toBe("postgres-listen");
       listen?.start();
     }
-    await until(() => [a, b].every((s) => s.maintenance()[0]?.health().running === true), "both listening");
+    await until(() => [a, b].every((s) => s.maintenance()[0]?.health().lastPassAt != null), "both listening");
+    expect(c.maintenance()[0]?.health()).toMatchObject({ running: false, lastPassAt: null });
     const seen = { a: [] as StorageSignal[], b: [] as StorageSignal[] };
     for (const signal of ["events", "commit", "runs"] as const) {
       a.on(signal, () => seen.a.push(signal));
@@ -74,9 +75,10 @@ describe("PostgreSQL replicas", () => {
     const storage = await createPostgresStorage({ url, clock: new ManualClock(), poolSize: 1 });
     const [listen] = storage.maintenance();
     listen?.start();
-    await until(() => listen?.health().running === true, "listening");
+    await until(() => listen?.health().lastPassAt != null, "listening");
+    expect(listen?.health()).toMatchObject({ running: true, staleAfterMs: null, lastError: null });
     await listen?.stop();
-    expect(listen?.health().running).toBe(false);
+    expect(listen?.health()).toMatchObject({ running: false });
     await Promise.all([storage.close(), storage.close()]);
     await expect(storage.meta.get("x")).rejects.toThrow();
   });

@@ -384,9 +384,14 @@ export class PgListener {
     return this.connected;
   }
 
-  /** Whether the LISTEN connection is up (for health). */
+  /** Whether the LISTEN connection is up. */
   get listening(): boolean {
     return this.client !== null;
+  }
+
+  /** Whether it was started and not stopped (listening, or reconnecting). */
+  get running(): boolean {
+    return this.connected !== null && !this.stopped;
   }
 
   private async connect(): Promise<void> {

@@ -84,10 +84,12 @@ export async function createPostgresStorage(options: PostgresOptions): Promise<S
     name: "postgres-listen",
     start: () => void listener.start(),
     stop: () => listener.stop(),
+    // Running while started (listening, or reconnecting: a hint the loops' polling stands in for,
+    // so a dropped connection does not make the process unready; the database check covers an
+    // outage). lastPassAt: since when it listens, null while disconnected (lastError says why).
     health: () => ({
-      running: listener.listening,
+      running: listener.running,
       lastPassAt: listener.listeningSince,
-      // Not a loop: it is never stuck, only disconnected (and reconnecting), which lastError says.
       staleAfterMs: null,
       lastError: listener.lastError,
     }),
