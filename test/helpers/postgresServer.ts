@@ -8,7 +8,7 @@
  * (provided `error`), the rest are unaffected.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,16 +21,30 @@ declare module "vitest" {
   }
 }
 
-const CANDIDATE_BIN_DIRS = [
-  process.env.PG_BIN,
-  "/usr/lib/postgresql/15/bin",
-  "/usr/local/pgsql/bin",
-  "/usr/local/bin",
-  "/usr/bin",
-].filter((d): d is string => Boolean(d));
+/** Where initdb and pg_ctl may be: $PG_BIN, Debian's versioned folders (15 first), pg_config's, the usual ones. */
+function candidateBinDirs(): string[] {
+  const debian = existsSync("/usr/lib/postgresql")
+    ? readdirSync("/usr/lib/postgresql")
+        .filter((v) => /^\d+$/.test(v) && Number(v) >= 15)
+        .sort((a, b) => (a === "15" ? -1 : b === "15" ? 1 : Number(b) - Number(a)))
+        .map((v) => `/usr/lib/postgresql/${v}/bin`)
+    : [];
+  let pgConfig: string | null = null;
+  try {
+    pgConfig = execFileSync("pg_config", ["--bindir"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+  } catch {
+    // No pg_config on PATH.
+  }
+  return [process.env.PG_BIN, ...debian, pgConfig, "/usr/local/pgsql/bin", "/usr/local/bin", "/usr/bin"].filter(
+    (d): d is string => Boolean(d),
+  );
+}
 
-function findBinDir(): string | null {
-  for (const dir of CANDIDATE_BIN_DIRS) {
+function findBinDir(candidates: string[]): string | null {
+  for (const dir of candidates) {
     if (existsSync(join(dir, "initdb")) && existsSync(join(dir, "pg_ctl"))) return dir;
   }
   return null;
@@ -50,12 +64,13 @@ function freePort(): Promise<number> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const bin = findBinDir();
+  const candidates = candidateBinDirs();
+  const bin = findBinDir(candidates);
   if (!bin) {
     project.provide("postgres", {
       error:
         "PostgreSQL 15 server binaries (initdb, pg_ctl) were not found in " +
-        `${CANDIDATE_BIN_DIRS.join(", ")}: install them (Debian: apt-get install -y postgresql-15) or set PG_BIN.`,
+        `${candidates.join(", ")}: install them (Debian: apt-get install -y postgresql-15) or set PG_BIN to their folder.`,
     });
     return async () => {};
   }
