@@ -268,7 +268,8 @@ describe("streams on postgres: wake-ups across replicas", () => {
     stoppers.push(async () => {
       for (const m of maintenance) await m.stop();
     });
-    await until(() => maintenance.every((m) => m.health().running), "the LISTEN connection");
+    // Listening since a moment (running alone also counts the reconnecting state).
+    await until(() => maintenance.every((m) => m.health().lastPassAt !== null), "the LISTEN connection");
   }
 
   function watch(storage: Storage, pollIntervalMs: number) {

@@ -1,102 +1,37 @@
 import { newId } from "../../ids.ts";
-import type { Metadata } from "../port/common.ts";
 import type { EventKind } from "../port/outbox.ts";
 import type {
   AppendEventsResult,
   AppendRefusal,
   CreateSessionResult,
-  RunErrorType,
   SessionEventRecord,
   SessionEventType,
-  SessionRecord,
   SessionStatus,
   SessionStore,
   SessionUpdateResult,
-  TextBlock,
   ThreadRecord,
-  ToolResult,
-  ToolUse,
   UserEventInput,
 } from "../port/sessions.ts";
 import type { Async } from "../port.ts";
 import { canonicalJson } from "../sqlite/json.ts";
+// The rows are the same on both adapters (the PostgreSQL schema mirrors SQLite's, JSON as text):
+// one mapping from row to record, so both return identical records.
+import { type SessionEventRow, type SessionRow, toSession, toSessionEvent } from "../sqlite/sessions.ts";
 import type { PgContext } from "./context.ts";
 import { settleDeploymentRun } from "./deployments.ts";
 import { LOST_RACE, optimistically } from "./optimistic.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 
-export interface SessionRow {
-  id: string;
-  account_id: string;
-  agent_id: string;
-  agent_version: number;
-  environment_id: string;
-  title: string | null;
-  status: SessionStatus;
-  metadata: string;
-  vault_ids: string;
-  environment_variables: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface SessionEventRow {
-  id: string;
-  session_id: string;
-  session_thread_id: string | null;
-  type: SessionEventType;
-  body: string;
-  run_id: string | null;
-  created_at: string;
-}
+export { type SessionEventRow, type SessionRow, toSession, toSessionEvent };
 
 const SESSION_COLUMNS =
   "id, account_id, agent_id, agent_version, environment_id, title, status, metadata, vault_ids, environment_variables, archived_at, created_at, updated_at";
 const EVENT_COLUMNS = "id, session_id, session_thread_id, type, body, run_id, created_at";
 const THREAD_COLUMNS = "id, session_id, agent_id, agent_version, status, created_at, updated_at";
 
-export const toSession = (r: SessionRow): SessionRecord => ({
-  id: r.id,
-  account_id: r.account_id,
-  agent_id: r.agent_id,
-  agent_version: r.agent_version,
-  environment_id: r.environment_id,
-  title: r.title,
-  status: r.status,
-  metadata: JSON.parse(r.metadata) as Metadata,
-  vault_ids: JSON.parse(r.vault_ids) as string[],
-  environment_variables: r.environment_variables,
-  archived_at: r.archived_at,
-  created_at: r.created_at,
-  updated_at: r.updated_at,
-});
-
 /** The kind-specific fields of an event, as stored in its `body` column. */
-interface EventBody {
-  content?: TextBlock[];
-  error?: { type: RunErrorType; message: string };
-  tool_use?: ToolUse;
-  tool_result?: Omit<ToolResult, "content">;
-}
-
-export const toSessionEvent = (
-  r: Pick<SessionEventRow, Exclude<keyof SessionEventRow, "run_id">>,
-): SessionEventRecord => {
-  const body = JSON.parse(r.body) as EventBody;
-  return {
-    id: r.id,
-    session_id: r.session_id,
-    session_thread_id: r.session_thread_id,
-    type: r.type,
-    ...(body.content ? { content: body.content } : {}),
-    ...(body.error ? { error: body.error } : {}),
-    ...(body.tool_use ? { tool_use: body.tool_use } : {}),
-    ...(body.tool_result ? { tool_result: body.tool_result } : {}),
-    created_at: r.created_at,
-  };
-};
+type EventBody = Pick<SessionEventRecord, "content" | "error" | "tool_use" | "tool_result">;
 
 const toThread = (r: ThreadRecord): ThreadRecord => ({
   id: r.id,
