@@ -356,20 +356,20 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
   ): Promise<Omit<SettleResult, "health" | "targets">> => {
     const leaseUntil = plusMs(at, leaseMs);
     const prefix = holder === undefined ? "" : `${holder}.`;
-    // Leases in force per endpoint; `others`: those whose token does not start with the prefix.
-    const countLeases = (endpointId: string | null) =>
-      tx.query<{ endpoint_id: string; n: number; others: number }>(
-        `SELECT endpoint_id, count(*) AS n, count(*) FILTER (WHERE substr(lease_token, 1, $1) <> $2) AS others
-         FROM webhook_deliveries
-         WHERE lease_until IS NOT NULL AND lease_until > $3 ${endpointId === null ? "" : "AND endpoint_id = $4"}
-         GROUP BY endpoint_id`,
-        endpointId === null ? [prefix.length, prefix, at] : [prefix.length, prefix, at, endpointId],
-      );
-    const leases = await countLeases(null);
+    // With a holder: the leases in force of other holders (tokens without its prefix), per endpoint.
     const othersLeases =
       holder === undefined
         ? null
-        : Object.fromEntries(leases.filter((r) => r.others > 0).map((r) => [r.endpoint_id, r.others]));
+        : Object.fromEntries(
+            (
+              await tx.query<{ endpoint_id: string; others: number }>(
+                `SELECT endpoint_id, count(*) AS others FROM webhook_deliveries
+                 WHERE lease_until IS NOT NULL AND lease_until > $1 AND substr(lease_token, 1, $2) <> $3
+                 GROUP BY endpoint_id`,
+                [at, prefix.length, prefix],
+              )
+            ).map((r) => [r.endpoint_id, r.others]),
+          );
     // A rotated-out secret stops signing when it expires: forget it (it is sealed, but nothing
     // needs it any more). Endpoints another transaction holds are left for a later claim.
     await tx.exec(
@@ -405,22 +405,38 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
         more = true;
         continue;
       }
-      const inForce = (await countLeases(endpointId))[0];
-      const shared = (inForce?.others ?? 0) > 0;
-      const bound = holder === undefined || shared ? endpointConcurrency : endpointConcurrency * claimAhead;
-      const free = Math.min(bound - (inForce?.n ?? 0), remaining);
-      if (free <= 0) {
-        more = true;
-        continue;
-      }
-      const rows = await tx.query<ClaimRow>(
-        `UPDATE webhook_deliveries SET lease_until = $2, lease_token = $3
-         WHERE id IN (SELECT d.id FROM webhook_deliveries d WHERE d.endpoint_id = $4 AND ${DUE}
-           ORDER BY d.next_attempt_at, d.id LIMIT $5 FOR NO KEY UPDATE SKIP LOCKED)
-         RETURNING id, event_seq, event_id, event_type, attempt_count, round_start, next_attempt_at`,
-        [at, leaseUntil, leaseToken, endpointId, free],
+      // Under that lock, on this statement's fresh snapshot: the endpoint's leases in force (by
+      // anyone; `others` by other holders) bound how many of its due records this claim leases.
+      const rows = await tx.query<ClaimRow & { free: number }>(
+        `WITH in_force AS (
+           SELECT count(*) AS n, count(*) FILTER (WHERE substr(lease_token, 1, $6::int) <> $7) AS others
+           FROM webhook_deliveries WHERE endpoint_id = $4 AND lease_until IS NOT NULL AND lease_until > $1),
+         slots AS (
+           SELECT greatest(0, least(CASE WHEN $8::boolean OR others > 0 THEN $9::bigint ELSE $10::bigint END - n, $5::bigint))
+             AS free
+           FROM in_force),
+         picked AS (
+           SELECT d.id FROM webhook_deliveries d WHERE d.endpoint_id = $4 AND ${DUE}
+           ORDER BY d.next_attempt_at, d.id LIMIT (SELECT free FROM slots) FOR NO KEY UPDATE SKIP LOCKED)
+         UPDATE webhook_deliveries w SET lease_until = $2, lease_token = $3 FROM picked WHERE w.id = picked.id
+         RETURNING w.id, w.event_seq, w.event_id, w.event_type, w.attempt_count, w.round_start, w.next_attempt_at,
+           (SELECT free FROM slots) AS free`,
+        [
+          at,
+          leaseUntil,
+          leaseToken,
+          endpointId,
+          remaining,
+          prefix.length,
+          prefix,
+          holder === undefined,
+          endpointConcurrency,
+          endpointConcurrency * claimAhead,
+        ],
       );
-      if (rows.length === free) more = true;
+      // None leased: the endpoint's slots are taken (its due records are there: it was a candidate,
+      // and its row lock keeps other claims away). All its free slots filled: more may be due.
+      if (rows.length === 0 || rows.length === rows[0]?.free) more = true;
       rows.sort((a, b) => (a.id < b.id ? -1 : 1));
       for (const row of rows) claimed.push({ ...row, endpoint });
       remaining -= rows.length;
