@@ -23,6 +23,8 @@ declare module "vitest" {
 
 /** Where initdb and pg_ctl may be: $PG_BIN, Debian's versioned folders (15 first), pg_config's, the usual ones. */
 function candidateBinDirs(): string[] {
+  // Set explicitly, it is the only place looked at: a wrong PG_BIN fails rather than finding another server.
+  if (process.env.PG_BIN) return [process.env.PG_BIN];
   const debian = existsSync("/usr/lib/postgresql")
     ? readdirSync("/usr/lib/postgresql")
         .filter((v) => /^\d+$/.test(v) && Number(v) >= 15)
@@ -38,8 +40,8 @@ function candidateBinDirs(): string[] {
   } catch {
     // No pg_config on PATH.
   }
-  return [process.env.PG_BIN, ...debian, pgConfig, "/usr/local/pgsql/bin", "/usr/local/bin", "/usr/bin"].filter(
-    (d): d is string => Boolean(d),
+  return [...debian, pgConfig, "/usr/local/pgsql/bin", "/usr/local/bin", "/usr/bin"].filter((d): d is string =>
+    Boolean(d),
   );
 }
 
