@@ -6,26 +6,12 @@
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
-import type { AgentConfig } from "../../server/storage/port/agents.ts";
-import type { NewSession, UserEventInput } from "../../server/storage/port/sessions.ts";
+import type { NewSession } from "../../server/storage/port/sessions.ts";
 import { type Storage, StorageConflictError } from "../../server/storage/port.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
 import { adapters } from "./adapters.ts";
-
-const agentConfig = (name: string): AgentConfig => ({
-  name,
-  model: "claude-test",
-  system: null,
-  description: null,
-  tools: [],
-  mcp_servers: [],
-  skills: [],
-  multiagent: null,
-  metadata: {},
-});
-
-const message = (text: string): UserEventInput => ({ type: "user.message", content: [{ type: "text", text }] });
+import { agentConfig, message, sessionFixtures, someoneWaitsOnALock, until } from "./sessionFixtures.ts";
 
 describe.each(adapters)("sessions on $name", (adapter) => {
   let storage: Storage;
@@ -456,25 +442,9 @@ describe("sessions on postgres: updates racing another connection", () => {
     storage = await createPostgresStorage({ url, clock: new ManualClock(), poolSize: 4 });
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    account = (await storage.accounts.ensureAccount("acme")).id;
-    const agent = await storage.agents.createAgent(account, agentConfig("writer"));
-    const env = await storage.environments.createEnvironment(account, {
-      name: "default",
-      description: null,
-      config: { type: "cloud", networking: { type: "unrestricted" } },
-      metadata: {},
-    });
-    const result = await storage.sessions.createSession(account, {
-      agent: { id: agent.id },
-      environment_id: env.id,
-      title: "Original",
-      metadata: { a: "1" },
-      vault_ids: [],
-      environment_variables: "",
-      initial_events: [],
-    });
-    if (!result.ok) throw new Error(result.reason);
-    sessionId = result.session.id;
+    const made = await sessionFixtures(storage);
+    account = made.account;
+    sessionId = (await made.session({ title: "Original", metadata: { a: "1" } })).session.id;
   });
 
   afterEach(async () => {
@@ -483,18 +453,7 @@ describe("sessions on postgres: updates racing another connection", () => {
   });
 
   /** Waits until a statement of the storage's pool waits for a lock another connection holds. */
-  async function untilWaitingOnLock(): Promise<void> {
-    const started = Date.now();
-    for (;;) {
-      const { rows } = await admin.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-         WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
-      );
-      if ((rows[0]?.n ?? 0) > 0) return;
-      if (Date.now() - started > 10_000) throw new Error("no statement waited for the lock");
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  }
+  const untilWaitingOnLock = () => until(() => someoneWaitsOnALock(admin), "a statement waiting for the lock");
 
   it("recomputes an update that lost to a commit made after it read: nothing of the winner is lost", async () => {
     await admin.query("BEGIN");

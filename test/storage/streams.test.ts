@@ -7,7 +7,6 @@
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
-import type { AgentConfig } from "../../server/storage/port/agents.ts";
 import type { UserEventInput } from "../../server/storage/port/sessions.ts";
 import type { Storage } from "../../server/storage/port.ts";
 import { createPool, PgContext, PgHub } from "../../server/storage/postgres/context.ts";
@@ -15,53 +14,15 @@ import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { PostgresStreamWakeups } from "../../server/storage/postgres/streamWakeups.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
 import { adapters } from "./adapters.ts";
+import { message, sessionFixtures, someoneWaitsOnALock, until } from "./sessionFixtures.ts";
 
-const agentConfig: AgentConfig = {
-  name: "writer",
-  model: "claude-test",
-  system: null,
-  description: null,
-  tools: [],
-  mcp_servers: [],
-  skills: [],
-  multiagent: null,
-  metadata: {},
-};
-
-const message = (text: string): UserEventInput => ({ type: "user.message", content: [{ type: "text", text }] });
-
-/** An account with an agent and an environment, and a way to make sessions in it. */
+/** An account with an agent and an environment, and a way to make sessions in it with initial messages. */
 async function fixtures(storage: Storage, name = "acme") {
-  const account = (await storage.accounts.ensureAccount(name)).id;
-  const agent = await storage.agents.createAgent(account, agentConfig);
-  const env = await storage.environments.createEnvironment(account, {
-    name: "default",
-    description: null,
-    config: { type: "cloud", networking: { type: "unrestricted" } },
-    metadata: {},
-  });
-  const session = async (initial: UserEventInput[] = []) => {
-    const result = await storage.sessions.createSession(account, {
-      agent: { id: agent.id },
-      environment_id: env.id,
-      title: null,
-      metadata: {},
-      vault_ids: [],
-      environment_variables: "",
-      initial_events: initial,
-    });
-    if (!result.ok) throw new Error(result.reason);
-    return result;
+  const made = await sessionFixtures(storage, name);
+  return {
+    account: made.account,
+    session: (initial: UserEventInput[] = []) => made.session({ initial_events: initial }),
   };
-  return { account, session };
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 describe.each(adapters)("streams on $name", (adapter) => {
@@ -163,15 +124,6 @@ describe("streams on postgres: commit order across concurrent transactions", () 
     await storage.close();
   });
 
-  /** Whether a statement of another connection waits for a lock. */
-  async function someoneWaitsOnALock(): Promise<boolean> {
-    const { rows } = await admin.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-       WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
-    );
-    return (rows[0]?.n ?? 0) > 0;
-  }
-
   /**
    * T1 writes (its row takes a position) and stays open; T2 then writes and tries to commit. A reader
    * looks while T1 is open and again after both committed: it must have seen both writes, so T2's
@@ -199,7 +151,7 @@ describe("streams on postgres: commit order across concurrent transactions", () 
       t2Done = true;
     });
     // T2 either committed already (then the reader must not lose T1's row) or waits for T1.
-    await until(async () => t2Done || (await someoneWaitsOnALock()), "T2 to commit or to wait");
+    await until(async () => t2Done || (await someoneWaitsOnALock(admin)), "T2 to commit or to wait");
     const early = await read(from);
     release();
     await Promise.all([t1, t2]);
