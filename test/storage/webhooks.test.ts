@@ -652,6 +652,61 @@ describe("webhook store on two replicas of one PostgreSQL database", () => {
     expect(all).toHaveLength(3);
   });
 
+  it("settle while the other replica disables, deletes and writes events: no deadlock, nothing lost", async () => {
+    const [a, b] = storages as [Storage, Storage];
+    const endpoints: WebhookEndpointRecord[] = [];
+    for (let i = 0; i < 4; i++) endpoints.push(await createEndpoint(a, account, ["*"], `https://r${i}.example/`));
+    const [kept, toggled, deleted, other] = endpoints as [
+      WebhookEndpointRecord,
+      WebhookEndpointRecord,
+      WebhookEndpointRecord,
+      WebhookEndpointRecord,
+    ];
+    for (let i = 0; i < 8; i++) for (const e of endpoints) await a.webhooks.sendTestEvent(account, e.id);
+    let writing = true;
+    const worker = async () => {
+      let inFlight: ClaimedDelivery[] = [];
+      for (let turn = 0; turn < 400; turn++) {
+        if (!writing && inFlight.length === 0 && !(await a.webhooks.hasPending())) return;
+        const result = await a.webhooks.settle(
+          inFlight.map((c) => ({
+            delivery_id: c.id,
+            endpoint_id: c.endpoint_id,
+            lease_token: c.lease_token,
+            started_at: "2026-11-21T12:00:00.000Z",
+            duration_ms: 1,
+            response_status: 200,
+            error: null,
+            result: { type: "succeeded" as const },
+            gone: false,
+          })),
+          POLICY,
+          claimOptions(`a.${turn}`, { limit: 4, holder: "a" }),
+        );
+        inFlight = result.claimed;
+      }
+    };
+    const writer = async () => {
+      for (let i = 0; i < 6; i++) {
+        await b.webhooks.setEndpointActive(account, toggled.id, i % 2 === 1);
+        await b.webhooks.sendTestEvent(account, other.id);
+        if (i === 2) await b.webhooks.deleteEndpoint(account, deleted.id);
+      }
+      writing = false;
+    };
+    await Promise.all([worker(), writer()]);
+    const records = (await a.webhooks.listDeliveries(account, { page: { limit: 200 } })).data;
+    const byEndpoint = (id: string) => records.filter((r) => r.endpoint_id === id);
+    // The deleted endpoint's records were either delivered before the delete or discarded by it.
+    expect(byEndpoint(deleted.id).every((r) => r.status === "succeeded" || r.status === "discarded")).toBe(true);
+    expect(byEndpoint(kept.id).every((r) => r.status === "succeeded" && r.attempt_count === 1)).toBe(true);
+    expect(byEndpoint(other.id).every((r) => r.status === "succeeded")).toBe(true);
+    // Its 8 tests, the writer's 6, and the 3 webhook_endpoint.disabled events of the toggled one.
+    expect(byEndpoint(other.id)).toHaveLength(17);
+    // The toggled endpoint ended enabled: its held records went out too.
+    expect(byEndpoint(toggled.id).filter((r) => r.status !== "succeeded")).toEqual([]);
+  });
+
   it("settle outcomes and claims concurrently without deadlocks or lost attempts", async () => {
     const [a, b] = storages as [Storage, Storage];
     const endpoints = [];
