@@ -171,6 +171,35 @@ describe.each(adapters)("run store ($name)", (adapter) => {
     expect(await history(session.id)).not.toContain("agent.message");
   });
 
+  it("refuses every write of an owner whose run another worker took over, and keeps the new owner's", async () => {
+    const { session } = await sessionWithRun(storage, account);
+    const lost = (await storage.runs.claimRun("w1", LEASE_MS)) as ClaimedRun;
+    const sub = await storage.agents.createAgent(account, { ...AGENT, name: "sub" });
+    clock.advance(LEASE_MS + 1);
+    await recover(storage, 3);
+    const taken = (await storage.runs.claimRun("w2", LEASE_MS)) as ClaimedRun;
+    expect(taken.id).toBe(lost.id);
+    // The first owner comes back late: nothing it writes lands.
+    expect(await storage.runs.isActive(lost.id, "w1")).toBe(false);
+    expect(await storage.runs.startThread(lost.id, "w1", { id: sub.id, version: 1 })).toEqual({
+      ok: false,
+      reason: "lost",
+    });
+    expect(await storage.runs.recordError(lost.id, "w1", null, { type: "runtime_error", message: "late" })).toBe(false);
+    expect(await storage.runs.failRun(lost.id, "w1", { type: "runtime_error", message: "late" })).toBe(false);
+    expect(await storage.runs.releaseRun(lost.id, "w1")).toBe(false);
+    expect(await storage.runs.completeRun(lost.id, "w1", [{ type: "agent.message", content: text("late") }])).toBe(
+      false,
+    );
+    expect(await sessionStatus(session.id)).toBe("running");
+    expect(await storage.runs.completeRun(taken.id, "w2", [{ type: "agent.message", content: text("mine") }])).toBe(
+      true,
+    );
+    const events = (await storage.sessions.listEvents(account, session.id, { page: { limit: 100 } }))?.data ?? [];
+    expect(events.filter((e) => e.type === "agent.message").map((e) => e.content)).toEqual([text("mine")]);
+    expect(events.filter((e) => e.type === "session.error")).toEqual([]);
+  });
+
   it("gives a run back on shutdown without counting the attempt", async () => {
     const { session } = await sessionWithRun(storage, account);
     const run = (await storage.runs.claimRun("w1", LEASE_MS)) as ClaimedRun;
