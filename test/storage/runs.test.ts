@@ -5,7 +5,7 @@
  * on PostgreSQL, replicas claiming and recovering on one database at the same time.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../server/clock.ts";
+import { ManualClock, systemClock } from "../../server/clock.ts";
 import type { AgentConfig } from "../../server/storage/port/agents.ts";
 import type { ClaimedRun } from "../../server/storage/port/runs.ts";
 import type { Storage } from "../../server/storage/port.ts";
@@ -368,6 +368,28 @@ describe("run store on two replicas of one PostgreSQL database", () => {
     await (owner === "wa" ? a : b).runs.completeRun(running.id, owner, []);
     const next = await Promise.all([a.runs.claimRun("wa", LEASE_MS), b.runs.claimRun("wb", LEASE_MS)]);
     expect(next.filter((r) => r !== null)).toHaveLength(1);
+  });
+
+  it("measure run leases on the database's clock with the real clock", async () => {
+    const url = await freshPostgresDatabase();
+    const real = await createPostgresStorage({ url, clock: systemClock, poolSize: 2 });
+    try {
+      const owner = (await real.accounts.ensureAccount("acme")).id;
+      await sessionWithRun(real, owner);
+      const run = (await real.runs.claimRun("wa", 2000)) as ClaimedRun;
+      expect(await recover(real, 3)).toEqual({ requeued: 0, failed: 0 });
+      expect(await real.runs.heartbeat(run.id, "wa", 300)).toBe(true);
+      // Once the renewed lease ran out on the database's clock, the run is recovered.
+      const started = Date.now();
+      for (;;) {
+        if ((await recover(real, 3)).requeued === 1) break;
+        if (Date.now() - started > 10_000) throw new Error("the lease never expired");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(await real.runs.isActive(run.id, "wa")).toBe(false);
+    } finally {
+      await real.close();
+    }
   });
 
   it("recover an expired run once when both look at the same time", async () => {

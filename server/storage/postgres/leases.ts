@@ -16,5 +16,16 @@ export async function leaseNow(ctx: PgContext): Promise<string> {
   return row.now;
 }
 
+/**
+ * The same clock inside one statement, for the checks a loop makes on every pass (one round trip
+ * instead of two): `$n` holds `leaseClockParam(ctx)`, the injected clock's time, or null for the
+ * database's (the statement's start, the same text as DB_NOW).
+ */
+export const leaseClockSql = (n: number) =>
+  `coalesce($${n}::text, to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+
+/** The parameter `leaseClockSql` reads. */
+export const leaseClockParam = (ctx: PgContext): string | null => (ctx.clock === systemClock ? null : ctx.now());
+
 /** Adds milliseconds to an API timestamp. */
 export const plusMs = (isoTime: string, ms: number) => new Date(Date.parse(isoTime) + ms).toISOString();

@@ -5,7 +5,7 @@ import type { Async } from "../port.ts";
 import { readAgent } from "./agents.ts";
 import type { PgContext } from "./context.ts";
 import { settleDeploymentRun } from "./deployments.ts";
-import { leaseNow, plusMs } from "./leases.ts";
+import { leaseClockParam, leaseClockSql, leaseNow, plusMs } from "./leases.ts";
 import {
   idleRunningThreads,
   insertSessionEvent,
@@ -124,10 +124,10 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
   return {
     async recoverRuns({ maxAttempts }) {
       // Every pass of the worker calls this: look before opening a transaction.
-      const at = await leaseNow(ctx);
       const stale = await ctx.query<{ id: string; session_id: string }>(
-        "SELECT id, session_id FROM runs WHERE status = 'running' AND (lease_expires_at IS NULL OR lease_expires_at < $1) ORDER BY id",
-        [at],
+        `SELECT id, session_id FROM runs
+         WHERE status = 'running' AND (lease_expires_at IS NULL OR lease_expires_at < ${leaseClockSql(1)}) ORDER BY id`,
+        [leaseClockParam(ctx)],
       );
       if (stale.length === 0) return { requeued: 0, failed: 0 };
       return ctx.tx(async (tx) => {

@@ -17,7 +17,7 @@ import type {
 } from "../port/webhooks.ts";
 import type { Async } from "../port.ts";
 import type { PgContext } from "./context.ts";
-import { leaseNow, plusMs } from "./leases.ts";
+import { leaseClockParam, leaseClockSql, leaseNow, plusMs } from "./leases.ts";
 import { appendEvent, appendEventTo } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 
@@ -129,11 +129,13 @@ const NO_POLICY: HealthPolicy = { degradedThreshold: Number.MAX_SAFE_INTEGER, au
 
 const TARGET_COLUMNS = "id, url, signing_scheme, secret_sealed, previous_secret_sealed, previous_secret_expires_at";
 
-/** A pending record of an enabled endpoint is due at `$1` (lease clock) when no lease in force holds it. */
-const DUE = "d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.lease_until IS NULL OR d.lease_until <= $1)";
+/** A pending record `d` is due at `at` (the lease clock) when no lease in force holds it. */
+const due = (at: string) =>
+  `d.status = 'pending' AND d.next_attempt_at <= ${at} AND (d.lease_until IS NULL OR d.lease_until <= ${at})`;
+const DUE = due("$1");
 /** Whether anything is due at all (looked at before a claim opens a transaction). */
 const ANY_DUE = `SELECT 1 FROM webhook_endpoints e WHERE e.active = 1 AND EXISTS (
-  SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND ${DUE}) LIMIT 1`;
+  SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND ${due(leaseClockSql(1))}) LIMIT 1`;
 
 /**
  * Webhook endpoints and their delivery records on PostgreSQL, behaving as the SQLite adapter's
@@ -475,7 +477,7 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
     if (outcomes.length === 0) {
       if (!wantsClaim) return { ...NOTHING, targets: await targetsIn(ctx, claim?.refresh) };
       // Every pass of the loop may call this: look before opening a transaction.
-      if (!(await ctx.one(ANY_DUE, [await leaseNow(ctx)]))) {
+      if (!(await ctx.one(ANY_DUE, [leaseClockParam(ctx)]))) {
         return { ...NOTHING, targets: await targetsIn(ctx, claim?.refresh) };
       }
     }
@@ -752,11 +754,12 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
       return (await ctx.one("SELECT 1 FROM webhook_deliveries WHERE status = 'pending' LIMIT 1")) !== null;
     },
     async nextWakeAt() {
-      const at = await leaseNow(ctx);
       const row = await ctx.one<{ due: string | null; lease: string | null }>(
-        `SELECT (SELECT min(next_attempt_at) FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at > $1) AS due,
-           (SELECT min(lease_until) FROM webhook_deliveries WHERE lease_until > $1) AS lease`,
-        [at],
+        `WITH clock AS (SELECT ${leaseClockSql(1)} AS at)
+         SELECT (SELECT min(next_attempt_at) FROM webhook_deliveries, clock
+                 WHERE status = 'pending' AND next_attempt_at > clock.at) AS due,
+           (SELECT min(lease_until) FROM webhook_deliveries, clock WHERE lease_until > clock.at) AS lease`,
+        [leaseClockParam(ctx)],
       );
       // ISO timestamps sort as text: the earliest of the two.
       return [row?.due ?? null, row?.lease ?? null].filter((t): t is string => t !== null).sort()[0] ?? null;
