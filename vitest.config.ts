@@ -5,6 +5,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // The long runs have their own command: npm run test:reliability (vitest.reliability.config.ts).
     exclude: [...configDefaults.exclude, "test/reliability/**"],
+    // One PostgreSQL server for the run (the storage contract suite's PostgreSQL side).
+    globalSetup: ["test/helpers/postgresServer.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",

@@ -9,9 +9,9 @@ const DEFAULT_VENDOR_SKILLS_DIR = fileURLToPath(new URL("../vendor-skills", impo
 export interface Config {
   host: string;
   port: number;
-  /** `sqlite:<path>` or `sqlite::memory:`. */
+  /** `sqlite:<path>`, `sqlite::memory:`, or `postgres://` / `postgresql://` (storage/open.ts). */
   databaseUrl: string;
-  /** Where the SQLite file and the generated secret key live. */
+  /** Where the SQLite file (when it is SQLite) and the generated secret key live. */
   dataDir: string;
   /** 32-byte AES key for secrets at rest; null means "read or generate `<dataDir>/secret.key`". */
   secretKey: Buffer | null;
@@ -37,6 +37,7 @@ export interface Config {
   http: HttpConfig;
   eventLoop: EventLoopConfig;
   sqlite: SqliteConfig;
+  postgres: PostgresConfig;
   /** Live streams (Server-Sent Events, server/streams/). */
   streams: StreamsConfig;
 }
@@ -83,6 +84,12 @@ export interface SchedulerConfig {
 }
 
 /** How the server's SQLite connection waits for locks and checkpoints its WAL. */
+/** The PostgreSQL adapter (DATABASE_URL=postgres://...). */
+export interface PostgresConfig {
+  /** Connections this process keeps to the database (each replica has its own pool). */
+  poolSize: number;
+}
+
 export interface SqliteConfig {
   /** The longest a statement blocks the event loop waiting for another connection's lock. */
   busyTimeoutMs: number;
@@ -309,6 +316,36 @@ function runtimesConfig(env: Env, webhookAllowsPrivate: boolean): RuntimesConfig
   };
 }
 
+/** Which adapter a DATABASE_URL names, or null when it names none. */
+export function databaseDialect(url: string): "sqlite" | "postgres" | null {
+  if (url.startsWith("sqlite:") && url !== "sqlite:") return "sqlite";
+  if (/^postgres(ql)?:\/\//.test(url)) return "postgres";
+  return null;
+}
+
+/** The URL without its password, for messages and logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*:)[^@]*@/, "$1***@");
+}
+
+function checkPostgresUrl(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError("DATABASE_URL", `is not a valid URL: "${redactUrl(url)}"`);
+  }
+  if (!parsed.hostname && !parsed.searchParams.get("host")) {
+    throw new ConfigError(
+      "DATABASE_URL",
+      `names no host: "${redactUrl(url)}" (postgres://user:password@host:5432/database)`,
+    );
+  }
+  if (parsed.port && !(Number(parsed.port) >= 1 && Number(parsed.port) <= 65535)) {
+    throw new ConfigError("DATABASE_URL", `has an invalid port: "${redactUrl(url)}"`);
+  }
+}
+
 const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error", "silent"];
 
 /**
@@ -319,13 +356,22 @@ export function loadConfig(env: Env): Config {
   const port = int(env, "PORT", 8080, 0, 65535);
 
   const databaseUrl = env.DATABASE_URL?.trim() || "sqlite:./data/cloud-agents.db";
-  if (!databaseUrl.startsWith("sqlite:") || databaseUrl === "sqlite:") {
-    throw new ConfigError("DATABASE_URL", `must be "sqlite:<path>" or "sqlite::memory:", got "${databaseUrl}"`);
+  const dialect = databaseDialect(databaseUrl);
+  if (dialect === null) {
+    throw new ConfigError(
+      "DATABASE_URL",
+      `must be "sqlite:<path>", "sqlite::memory:" or "postgres://user:password@host:port/database", got "${redactUrl(databaseUrl)}"`,
+    );
   }
-  const dbPath = databaseUrl.slice("sqlite:".length);
+  if (dialect === "postgres") checkPostgresUrl(databaseUrl);
+  const dbPath = dialect === "sqlite" ? databaseUrl.slice("sqlite:".length) : null;
   const dataDir =
     env.DATA_DIR?.trim() ||
-    (dbPath === ":memory:" ? "./data" : dbPath.includes("/") ? dbPath.slice(0, dbPath.lastIndexOf("/")) || "/" : ".");
+    (dbPath === null || dbPath === ":memory:"
+      ? "./data"
+      : dbPath.includes("/")
+        ? dbPath.slice(0, dbPath.lastIndexOf("/")) || "/"
+        : ".");
 
   let secretKey: Buffer | null = null;
   const rawKey = env.CLOUD_AGENTS_SECRET_KEY?.trim();
@@ -425,6 +471,10 @@ export function loadConfig(env: Env): Config {
     checkpointIntervalMs: int(env, "SQLITE_CHECKPOINT_INTERVAL_MS", 1_000, 20, 600_000),
   };
 
+  const postgres: PostgresConfig = {
+    poolSize: int(env, "POSTGRES_POOL_SIZE", 10, 1, 1_000),
+  };
+
   const streams: StreamsConfig = {
     maxPerAccount: int(env, "MAX_STREAMS_PER_ACCOUNT", 100, 1, 100_000),
     heartbeatMs: int(env, "STREAM_HEARTBEAT_MS", 15_000, 10, 600_000),
@@ -455,6 +505,7 @@ export function loadConfig(env: Env): Config {
     http,
     eventLoop,
     sqlite,
+    postgres,
     streams,
   };
 }

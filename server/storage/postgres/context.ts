@@ -1,0 +1,458 @@
+/**
+ * The PostgreSQL adapter's shared context: the pool, the clock, transactions and post-commit signals.
+ *
+ * How a store is written (every file under storage/postgres/):
+ *
+ *   export function createXStore(ctx: PgContext, ...deps): Async<XStore> {
+ *     return {
+ *       async get(id) {
+ *         const row = await ctx.one<XRow>("SELECT ... FROM xs WHERE id = $1", [id]);
+ *         return row ? toX(row) : null;
+ *       },
+ *       async create(input) {
+ *         return ctx.tx(async (tx) => {                // one transaction (or the enclosing one)
+ *           const now = tx.now();                     // the injected clock, ISO-8601 UTC with ms
+ *           await tx.query("INSERT INTO xs ...", [...]);
+ *           await tx.query("INSERT INTO events ...", [...]);
+ *           tx.signal("events");                      // raised after COMMIT, here and on other replicas
+ *           return ...;
+ *         });
+ *       },
+ *     };
+ *   }
+ *
+ * The context's API:
+ *   - `query<R>(sql, params?)`: Promise<R[]> (the rows); `one<R>(sql, params?)`: Promise<R | null>
+ *     (the first row); `exec(sql, params?)`: Promise<number> (rows affected, for UPDATE/DELETE).
+ *     On a context bound to a transaction they run on its client, else on a pooled connection
+ *     (autocommit: one statement, one transaction).
+ *   - `tx(fn)`: runs `fn(txCtx)` in one transaction: BEGIN / COMMIT (ROLLBACK when it throws) on one
+ *     client. Nested calls (on a transaction's context) reuse the same transaction. A deadlock or a
+ *     serialization failure of the outermost transaction runs `fn` again (a few times, with a short
+ *     jittered pause), so `fn` must be re-runnable: only queries through `txCtx` and pure work.
+ *     A unique violation (23505) that escapes becomes StorageConflictError (HTTP 409). There are no
+ *     savepoints: a failed statement aborts the whole transaction, so a store avoids statements that
+ *     fail by design (`INSERT ... ON CONFLICT DO NOTHING` and a look at the row count instead), and
+ *     a unit of work that catches a store's error must end (rethrow), not carry on.
+ *   - `now()`: the injected clock's time as the API's timestamp string (same text as SQLite).
+ *   - `signal(name)`: raise a StorageSignal after the current transaction commits (at once outside
+ *     one); `on(name, listener)`: subscribe. A transaction that wrote raises "commit" as well.
+ *   - `inTransaction`: whether this context is bound to a transaction's client.
+ *   - `lockSequence("events" | "session_events")`: inside a transaction, before inserting rows whose
+ *     identity column readers follow "after seq N" (outbox events, session events): an identity
+ *     value is taken at INSERT, not at COMMIT, so without it a later commit could carry a smaller
+ *     seq than one a reader already passed. The lock is held until COMMIT, so seq order is commit order.
+ *   - DB_NOW: an SQL expression of the database clock in the same text format (leases across
+ *     replicas); `isUniqueViolation(err, constraint?)` in errors.ts for stores that map a specific key.
+ *
+ * Int8 columns (bigint, bigserial, count(*)) arrive as JS numbers (see PG_TYPES): every such value
+ * here (sequence positions, counts, byte sizes) stays far below 2^53.
+ */
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import type { Clock } from "../../clock.ts";
+import { StorageBusyError, type StorageSignal } from "../port.ts";
+import { isRetryable, toStorageError } from "./errors.ts";
+
+/**
+ * Timestamps are `text` columns holding exactly what the SQLite adapter stores
+ * (`Date.toISOString()`: ISO-8601 UTC with milliseconds, e.g. 2026-11-21T12:00:00.000Z), not
+ * `timestamptz`: the stores compare them as strings against the injected clock's `now()` (due
+ * times, leases, cut-offs, keyset cursors), return them to the API unchanged, and must behave the
+ * same on both adapters. Fixed-width ISO strings sort in time order under the "C" collation the
+ * schema gives every text column (byte order, as SQLite's BINARY), whatever the database's locale.
+ */
+export const DB_NOW = `to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The NOTIFY channel every replica of one database listens on. */
+export const NOTIFY_CHANNEL = "cloud_agents";
+
+/** int8 (bigint, bigserial, count(*)) as a number instead of pg's default string. */
+const INT8_OID = 20;
+export const PG_TYPES = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === INT8_OID && format !== "binary") return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+/** The adapter's advisory lock keys (pg_advisory_xact_lock; one bigint key space per database). */
+export const ADVISORY_LOCKS = {
+  migrate: 0x63610001,
+  events: 0x63610002,
+  session_events: 0x63610003,
+} as const;
+
+/** How often the outermost transaction is run again after a deadlock or a serialization failure. */
+const MAX_ATTEMPTS = 5;
+
+type Listener = () => void;
+
+/** What a notification carries: which replica committed, and the signals its transaction raised. */
+interface Notification {
+  from: string;
+  signals: StorageSignal[];
+}
+
+const WRITE_COMMANDS = new Set(["INSERT", "UPDATE", "DELETE", "MERGE"]);
+
+/**
+ * The state every context of one storage shares: the pool, the clock, the listeners, and this
+ * replica's id (so it ignores the notifications of its own commits, which it raised already).
+ */
+export class PgHub {
+  readonly replicaId = randomUUID();
+  private readonly listeners = new Map<StorageSignal, Set<Listener>>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private closed = false;
+
+  constructor(
+    readonly pool: pg.Pool,
+    readonly clock: Clock,
+  ) {}
+
+  on(name: StorageSignal, listener: Listener): () => void {
+    let set = this.listeners.get(name);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(name, set);
+    }
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /** Runs the listeners of these signals (after a commit of this process, or a notification of another). */
+  raise(names: Iterable<StorageSignal>): void {
+    for (const name of names) {
+      for (const listener of this.listeners.get(name) ?? []) {
+        try {
+          listener();
+        } catch {
+          // A listener (a loop's notify) must never undo a committed transaction's caller.
+        }
+      }
+    }
+  }
+
+  /** Raises the signals of a commit that arrived by NOTIFY; its own commits were raised already. */
+  receive(payload: string | undefined): void {
+    let note: Notification;
+    try {
+      note = JSON.parse(payload ?? "") as Notification;
+    } catch {
+      return;
+    }
+    if (!note || note.from === this.replicaId || !Array.isArray(note.signals)) return;
+    this.raise(note.signals.filter((s): s is StorageSignal => typeof s === "string"));
+  }
+
+  payload(signals: Iterable<StorageSignal>): string {
+    return JSON.stringify({ from: this.replicaId, signals: [...signals] } satisfies Notification);
+  }
+
+  /** Sends a notification outside a transaction (a signal raised by an autocommit statement): best effort. */
+  notifyLater(signals: StorageSignal[]): void {
+    if (this.closed || signals.length === 0) return;
+    const sent = this.pool.query("SELECT pg_notify($1, $2)", [NOTIFY_CHANNEL, this.payload(signals)]).catch(() => {
+      // A hint only: the other replicas' polling finds the change anyway.
+    });
+    this.inFlight.add(sent);
+    void sent.finally(() => this.inFlight.delete(sent));
+  }
+
+  /** Waits for the notifications still being sent, then refuses new ones (before the pool ends). */
+  async drain(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.inFlight]);
+  }
+}
+
+/** The open transaction of a bound context: its client and what it will raise once committed. */
+interface TxState {
+  client: pg.PoolClient;
+  signals: Set<StorageSignal>;
+  wrote: boolean;
+}
+
+export class PgContext {
+  /** @param txState set on a context bound to a transaction (see `tx`). */
+  constructor(
+    readonly hub: PgHub,
+    private readonly txState: TxState | null = null,
+  ) {}
+
+  get clock(): Clock {
+    return this.hub.clock;
+  }
+
+  get inTransaction(): boolean {
+    return this.txState !== null;
+  }
+
+  /** The current time as the API's timestamp string. */
+  now(): string {
+    return this.hub.clock.now().toISOString();
+  }
+
+  async query<R extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<R[]> {
+    return (await this.run<R>(sql, params)).rows;
+  }
+
+  async one<R extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<R | null> {
+    return (await this.run<R>(sql, params)).rows[0] ?? null;
+  }
+
+  /** Runs a statement and returns how many rows it affected. */
+  async exec(sql: string, params: unknown[] = []): Promise<number> {
+    return (await this.run(sql, params)).rowCount ?? 0;
+  }
+
+  private async run<R extends object>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
+    if (this.txState) {
+      // Errors inside a transaction stay raw, so `tx` can tell a deadlock (retry) from the rest.
+      const result = await this.txState.client.query<R>(sql, params);
+      if (WRITE_COMMANDS.has(result.command) && (result.rowCount ?? 0) > 0) this.txState.wrote = true;
+      return result;
+    }
+    let result: pg.QueryResult<R>;
+    try {
+      result = await this.hub.pool.query<R>(sql, params);
+    } catch (err) {
+      throw toStorageError(toBusy(err, this.hub.pool));
+    }
+    if (WRITE_COMMANDS.has(result.command) && (result.rowCount ?? 0) > 0) this.hub.raise(["commit"]);
+    return result;
+  }
+
+  /** Serialises the writers of one commit-ordered sequence until this transaction ends (see the top). */
+  async lockSequence(table: "events" | "session_events"): Promise<void> {
+    if (!this.txState) throw new Error(`lockSequence(${table}) outside a transaction`);
+    await this.txState.client.query("SELECT pg_advisory_xact_lock($1)", [ADVISORY_LOCKS[table]]);
+  }
+
+  /** Marks a signal to raise when the current transaction commits (at once outside one). */
+  signal(name: StorageSignal): void {
+    if (this.txState) {
+      this.txState.signals.add(name);
+      return;
+    }
+    this.hub.raise([name]);
+    this.hub.notifyLater([name]);
+  }
+
+  on(name: StorageSignal, listener: Listener): () => void {
+    return this.hub.on(name, listener);
+  }
+
+  /** Runs `fn` in one transaction (see the comment at the top of this file). */
+  async tx<T>(fn: (tx: PgContext) => Promise<T>): Promise<T> {
+    if (this.txState) return fn(this);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.attempt(fn);
+      } catch (err) {
+        if (attempt < MAX_ATTEMPTS && isRetryable(err)) {
+          await new Promise((resolve) => setTimeout(resolve, 2 ** attempt + Math.random() * 10 * attempt));
+          continue;
+        }
+        throw toStorageError(err);
+      }
+    }
+  }
+
+  private async attempt<T>(fn: (tx: PgContext) => Promise<T>): Promise<T> {
+    const client = await connect(this.hub.pool);
+    const state: TxState = { client, signals: new Set(), wrote: false };
+    // A connection that failed mid-transaction is in an unknown state: the pool drops it.
+    let broken = true;
+    try {
+      await client.query("BEGIN");
+      let result: T;
+      try {
+        result = await fn(new PgContext(this.hub, state));
+        if (state.wrote || state.signals.size > 0) {
+          // The notification is delivered by PostgreSQL only if (and when) the transaction
+          // commits. Sent with the COMMIT in one round trip (the simple protocol runs both; the
+          // payload is our own JSON, quoted as an SQL literal).
+          const payload = this.hub.payload([...state.signals, ...(state.wrote ? (["commit"] as const) : [])]);
+          await client.query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '${payload.replaceAll("'", "''")}'); COMMIT`);
+        } else {
+          await client.query("COMMIT");
+        }
+      } catch (err) {
+        await client.query("ROLLBACK").then(
+          () => {
+            broken = false;
+          },
+          () => {},
+        );
+        throw err;
+      }
+      broken = false;
+      if (state.wrote) state.signals.add("commit");
+      this.hub.raise(state.signals);
+      return result;
+    } finally {
+      client.release(broken ? true : undefined);
+    }
+  }
+}
+
+/** How long a caller waits for a pooled connection before the storage counts as busy (default). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * A pooled connection; every connection in use for the pool's connect timeout becomes StorageBusyError
+ * (nothing was written: the request is retried, then answered 503 with Retry-After).
+ */
+async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
+  try {
+    return await pool.connect();
+  } catch (err) {
+    throw toBusy(err, pool);
+  }
+}
+
+function toBusy(err: unknown, pool: pg.Pool): unknown {
+  if (err instanceof Error && /timeout exceeded when trying to connect/i.test(err.message)) {
+    return new StorageBusyError(
+      `All ${pool.options.max} database connections of this process stayed in use for ${pool.options.connectionTimeoutMillis} ms.`,
+    );
+  }
+  return err;
+}
+
+/** Options of the pool every context of one storage shares. */
+export interface PgPoolOptions {
+  url: string;
+  /** Connections in the pool (default 10). */
+  poolSize?: number;
+  /** How the connections name themselves in pg_stat_activity (default "cloud-agents"). */
+  applicationName?: string;
+  /** How long a caller waits for a free connection before StorageBusyError (default 10 s). */
+  connectTimeoutMs?: number;
+}
+
+export function createPool(
+  options: PgPoolOptions,
+  onProblem: (message: string, fields: Record<string, unknown>) => void = () => {},
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    application_name: options.applicationName ?? "cloud-agents",
+    types: PG_TYPES,
+    // Connections the pool holds idle close after a while (the database's own limit is shared).
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    // A unit of work stuck between statements must not hold its locks forever: the server ends
+    // its session after a minute (the caller gets an error, the transaction rolls back).
+    idle_in_transaction_session_timeout: 60_000,
+  });
+  // An idle client's connection dropped (the server restarted): the pool replaces it on demand.
+  pool.on("error", (err) =>
+    onProblem("An idle PostgreSQL connection failed; the pool replaces it", { error: err.message }),
+  );
+  return pool;
+}
+
+/**
+ * The connection that LISTENs for the commits of other replicas and raises their signals here.
+ * A hint only: it reconnects after a failure (backing off up to 10 s) and the loops keep polling.
+ */
+export class PgListener {
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private delayMs = 100;
+  private connected: Promise<void> | null = null;
+  private everConnected = false;
+  /** Why the connection is down (null while listening). */
+  lastError: string | null = null;
+  /** When the connection last started listening (ms). */
+  listeningSince: number | null = null;
+
+  constructor(
+    private readonly url: string,
+    private readonly hub: PgHub,
+    private readonly onProblem: (message: string, fields: Record<string, unknown>) => void = () => {},
+  ) {}
+
+  /** Connects (resolves once listening, or after the first failure, which is retried in the background). */
+  start(): Promise<void> {
+    this.connected ??= this.connect();
+    return this.connected;
+  }
+
+  /** Whether the LISTEN connection is up. */
+  get listening(): boolean {
+    return this.client !== null;
+  }
+
+  /** Whether it was started and not stopped (listening, or reconnecting). */
+  get running(): boolean {
+    return this.connected !== null && !this.stopped;
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.url, application_name: "cloud-agents-listen" });
+    let failed = false;
+    const fail = (err: unknown) => {
+      if (failed) return;
+      failed = true;
+      if (this.client === client) this.client = null;
+      this.lastError = err instanceof Error ? err.message : String(err);
+      this.listeningSince = null;
+      client.removeAllListeners("notification");
+      void client.end().catch(() => {});
+      if (this.stopped) return;
+      this.onProblem("The LISTEN connection failed; reconnecting (polling continues)", {
+        error: err instanceof Error ? err.message : String(err),
+      });
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = null;
+        void this.connect();
+      }, this.delayMs);
+      this.retryTimer.unref();
+      this.delayMs = Math.min(this.delayMs * 2, 10_000);
+    };
+    client.on("error", fail);
+    client.on("end", () => fail(new Error("connection ended")));
+    client.on("notification", (msg) => {
+      if (msg.channel === NOTIFY_CHANNEL) this.hub.receive(msg.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    } catch (err) {
+      fail(err);
+      return;
+    }
+    if (this.stopped || failed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.client = client;
+    this.delayMs = 100;
+    this.lastError = null;
+    this.listeningSince = Date.now();
+    // Commits made while we were disconnected were missed: wake every loop once to look.
+    if (this.everConnected) this.hub.raise(["events", "deliveries", "runs", "deployments", "commit"]);
+    this.everConnected = true;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      client.removeAllListeners("end");
+      client.removeAllListeners("error");
+      client.on("error", () => {});
+      await client.end().catch(() => {});
+    }
+  }
+}

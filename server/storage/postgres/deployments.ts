@@ -1,0 +1,520 @@
+import { newId } from "../../ids.ts";
+import type { Schedule } from "../../scheduler/fireTimes.ts";
+import type { Metadata } from "../port/common.ts";
+import type {
+  DeploymentFields,
+  DeploymentMessage,
+  DeploymentRecord,
+  DeploymentRunError,
+  DeploymentRunErrorType,
+  DeploymentRunRecord,
+  DeploymentStore,
+  DeploymentWriteResult,
+  FireOutcome,
+  PausedReason,
+} from "../port/deployments.ts";
+import type { CreateSessionResult, SessionStore } from "../port/sessions.ts";
+import type { Async } from "../port.ts";
+import { canonicalJson } from "../sqlite/json.ts";
+import type { PgContext } from "./context.ts";
+import { appendEvent } from "./outbox.ts";
+import { keysetList } from "./pagination.ts";
+import { createSessionStore } from "./sessions.ts";
+
+/** The JSON columns of a deployment, stored as text. */
+type DeploymentJsonColumn = "initial_events" | "schedule" | "resources" | "vault_ids" | "metadata" | "paused_reason";
+
+/** A `deployments` row: the record with its JSON columns as text. */
+type DeploymentRow = Omit<DeploymentRecord, DeploymentJsonColumn> & {
+  [K in DeploymentJsonColumn]: K extends "paused_reason" ? string | null : string;
+};
+
+/** A `deployment_runs` row: the record with its error as JSON text. */
+type RunRow = Omit<DeploymentRunRecord, "error"> & { error: string | null };
+
+const toDeployment = (r: DeploymentRow): DeploymentRecord => ({
+  ...r,
+  initial_events: JSON.parse(r.initial_events) as DeploymentMessage[],
+  schedule: JSON.parse(r.schedule) as Schedule,
+  resources: JSON.parse(r.resources) as Record<string, unknown>[],
+  vault_ids: JSON.parse(r.vault_ids) as string[],
+  metadata: JSON.parse(r.metadata) as Metadata,
+  paused_reason: r.paused_reason === null ? null : (JSON.parse(r.paused_reason) as PausedReason),
+});
+
+const toRun = (r: RunRow): DeploymentRunRecord => ({
+  ...r,
+  error: r.error === null ? null : (JSON.parse(r.error) as DeploymentRunError),
+});
+
+/** The configuration columns, in table order. */
+const FIELD_KEYS = [
+  "name",
+  "description",
+  "agent_id",
+  "agent_version",
+  "environment_id",
+  "initial_events",
+  "schedule",
+  "environment_variables",
+  "resources",
+  "vault_ids",
+  "metadata",
+  "overlap_policy",
+  "catchup_window_seconds",
+] as const satisfies readonly (keyof DeploymentFields)[];
+
+const DEPLOYMENT_COLUMNS = [
+  "id",
+  "account_id",
+  ...FIELD_KEYS,
+  "status",
+  "paused_reason",
+  "next_run_at",
+  "last_run_at",
+  "archived_at",
+  "created_at",
+  "updated_at",
+] as const satisfies readonly (keyof DeploymentRow)[];
+
+const RUN_COLUMNS = [
+  "id",
+  "account_id",
+  "deployment_id",
+  "agent_id",
+  "agent_version",
+  "session_id",
+  "status",
+  "error",
+  "trigger_type",
+  "scheduled_at",
+  "created_at",
+  "finished_at",
+] as const satisfies readonly (keyof RunRow)[];
+
+/** `$1, $2, ... $n`. */
+const placeholders = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(", ");
+
+/** The columns a create or an update writes, serialized. */
+function fieldColumns(f: DeploymentFields): Pick<DeploymentRow, (typeof FIELD_KEYS)[number]> {
+  return {
+    name: f.name,
+    description: f.description,
+    agent_id: f.agent_id,
+    agent_version: f.agent_version,
+    environment_id: f.environment_id,
+    initial_events: JSON.stringify(f.initial_events),
+    schedule: JSON.stringify(f.schedule),
+    environment_variables: f.environment_variables,
+    resources: JSON.stringify(f.resources),
+    vault_ids: JSON.stringify(f.vault_ids),
+    metadata: JSON.stringify(f.metadata),
+    overlap_policy: f.overlap_policy,
+    catchup_window_seconds: f.catchup_window_seconds,
+  };
+}
+
+/** Why a run's session could not be created, as the run's error (the same words as the SQLite adapter). */
+function startError(refusal: Exclude<CreateSessionResult, { ok: true }>, d: DeploymentRecord): DeploymentRunError {
+  const agent = d.agent_version === null ? d.agent_id : `${d.agent_id} version ${d.agent_version}`;
+  const vault = d.vault_ids[refusal.ok === false && "index" in refusal ? (refusal.index ?? 0) : 0];
+  const errors: Partial<Record<string, [DeploymentRunErrorType, string]>> = {
+    agent_not_found: ["agent_unavailable", `The agent ${d.agent_id} no longer exists.`],
+    agent_version_not_found: ["agent_unavailable", `The agent ${agent} does not exist.`],
+    agent_archived: ["agent_unavailable", `The agent ${d.agent_id} is archived and takes no new sessions.`],
+    environment_not_found: ["environment_unavailable", `The environment ${d.environment_id} no longer exists.`],
+    environment_archived: [
+      "environment_unavailable",
+      `The environment ${d.environment_id} is archived and takes no new sessions.`,
+    ],
+    vault_not_found: ["vault_unavailable", `The vault ${vault} no longer exists.`],
+    vault_archived: ["vault_unavailable", `The vault ${vault} is archived and cannot be used by a new session.`],
+  };
+  const known = errors[refusal.reason];
+  if (!known) throw new Error(`unexpected refusal creating a deployment run's session: ${refusal.reason}`);
+  return { type: known[0], message: known[1] };
+}
+
+/**
+ * Settles the deployment run that created this session, if it is still `running`: the end of the
+ * session's first turn (`succeeded`, or `failed` with the turn's error), or the session's end
+ * (deleted, or terminated with its agent). Emits deployment_run.succeeded / .failed. Call it in
+ * the transaction of the change.
+ */
+export async function settleDeploymentRun(
+  ctx: PgContext,
+  sessionId: string,
+  outcome: { status: "succeeded" } | { status: "failed"; error: DeploymentRunError },
+): Promise<void> {
+  const error = outcome.status === "failed" ? JSON.stringify(outcome.error) : null;
+  // One statement: the run is settled once, whoever ends the session's first turn.
+  const run = await ctx.one<Pick<RunRow, "id" | "account_id" | "deployment_id">>(
+    `UPDATE deployment_runs SET status = $1, error = $2, finished_at = $3
+     WHERE session_id = $4 AND status = 'running' RETURNING id, account_id, deployment_id`,
+    [outcome.status, error, ctx.now(), sessionId],
+  );
+  if (!run) return;
+  await appendEvent(ctx, run.account_id, {
+    id: run.id,
+    type: outcome.status === "succeeded" ? "deployment_run.succeeded" : "deployment_run.failed",
+    deployment_id: run.deployment_id,
+    session_id: sessionId,
+  });
+  // A finished run may end an overlap: let the schedulers look again.
+  ctx.signal("deployments");
+}
+
+/**
+ * Deployments and their runs on PostgreSQL, behaving as the SQLite adapter's store. Several
+ * replicas' schedulers may fire the same due deployment at once: each takes the deployment's row
+ * with `FOR NO KEY UPDATE SKIP LOCKED` (a deployment another scheduler is firing is left alone) and
+ * only if it is still due at the same time, and the run's fire time is taken with
+ * `INSERT ... ON CONFLICT (deployment_id, scheduled_at) DO NOTHING` before anything else is
+ * written: a fire time is recorded once, however many processes fire it. A run's session is
+ * created in the run's transaction, through the session store over that transaction
+ * (`sessionsOver`).
+ */
+export function createDeploymentStore(
+  ctx: PgContext,
+  sessionsOver: (tx: PgContext) => Async<SessionStore> = createSessionStore,
+): Async<DeploymentStore> {
+  const findRow = (c: PgContext, accountId: string, id: string, lock = false) =>
+    c.one<DeploymentRow>(
+      `SELECT * FROM deployments WHERE id = $1 AND account_id = $2${lock ? " FOR NO KEY UPDATE" : ""}`,
+      [id, accountId],
+    );
+
+  /** Writes the status columns of a deployment and returns the updated row. */
+  async function setState(
+    tx: PgContext,
+    row: DeploymentRow,
+    state: Partial<Pick<DeploymentRow, "status" | "paused_reason" | "next_run_at" | "last_run_at" | "archived_at">>,
+  ): Promise<DeploymentRow> {
+    const next: DeploymentRow = { ...row, ...state, updated_at: tx.now() };
+    await tx.exec(
+      `UPDATE deployments SET status = $1, paused_reason = $2, next_run_at = $3, last_run_at = $4, archived_at = $5,
+         updated_at = $6 WHERE id = $7`,
+      [next.status, next.paused_reason, next.next_run_at, next.last_run_at, next.archived_at, next.updated_at, next.id],
+    );
+    tx.signal("deployments");
+    return next;
+  }
+
+  /**
+   * Records a run of the deployment in the caller's transaction: creates its session (running
+   * + deployment_run.started), or records the failure (failed + deployment_run.failed) and pauses
+   * an active deployment with the error, or records a skip (no session, no event). Null when the
+   * run's fire time was recorded already (by another process): nothing is written.
+   */
+  async function startRun(
+    tx: PgContext,
+    row: DeploymentRow,
+    trigger: { type: "manual" } | { type: "schedule"; scheduled_at: string },
+    skip: boolean,
+  ): Promise<DeploymentRunRecord | null> {
+    const d = toDeployment(row);
+    const now = tx.now();
+    const run: RunRow = {
+      id: newId("drun"),
+      account_id: d.account_id,
+      deployment_id: d.id,
+      agent_id: d.agent_id,
+      agent_version: d.agent_version,
+      session_id: null,
+      status: "skipped",
+      error: null,
+      trigger_type: trigger.type,
+      scheduled_at: trigger.type === "schedule" ? trigger.scheduled_at : null,
+      created_at: now,
+      finished_at: now,
+    };
+    // The fire time first: a second process firing the same time stops here.
+    const taken = await tx.one(
+      `INSERT INTO deployment_runs (${RUN_COLUMNS.join(", ")}) VALUES (${placeholders(RUN_COLUMNS.length)})
+       ON CONFLICT (deployment_id, scheduled_at) DO NOTHING RETURNING id`,
+      RUN_COLUMNS.map((k) => run[k]),
+    );
+    if (!taken) return null;
+    if (skip) return toRun(run);
+    const created = await sessionsOver(tx).createSession(d.account_id, {
+      agent: d.agent_version === null ? { id: d.agent_id } : { id: d.agent_id, version: d.agent_version },
+      environment_id: d.environment_id,
+      title: d.name,
+      metadata: { deployment_id: d.id, deployment_run_id: run.id },
+      vault_ids: d.vault_ids,
+      environment_variables: d.environment_variables,
+      initial_events: d.initial_events,
+    });
+    let state: Parameters<typeof setState>[2] = { last_run_at: now };
+    if (created.ok) {
+      run.status = "running";
+      run.finished_at = null;
+      run.session_id = created.session.id;
+      run.agent_version = created.session.agent_version;
+    } else {
+      run.status = "failed";
+      run.error = JSON.stringify(startError(created, d));
+    }
+    await tx.exec(
+      "UPDATE deployment_runs SET status = $1, error = $2, session_id = $3, agent_version = $4, finished_at = $5 WHERE id = $6",
+      [run.status, run.error, run.session_id, run.agent_version, run.finished_at, run.id],
+    );
+    if (created.ok) {
+      await appendEvent(tx, d.account_id, {
+        id: run.id,
+        type: "deployment_run.started",
+        deployment_id: d.id,
+        session_id: run.session_id,
+      });
+    } else {
+      await appendEvent(tx, d.account_id, {
+        id: run.id,
+        type: "deployment_run.failed",
+        deployment_id: d.id,
+        session_id: null,
+      });
+      // The cause will not go away by itself: stop firing until the user unpauses.
+      if (row.status === "active") {
+        const error = toRun(run).error;
+        state = {
+          ...state,
+          status: "paused",
+          paused_reason: JSON.stringify({
+            type: "error",
+            error: { type: error?.type ?? "runtime_error" },
+          } satisfies PausedReason),
+          next_run_at: null,
+        };
+        await appendEvent(tx, d.account_id, { id: d.id, type: "deployment.paused" });
+      }
+    }
+    await setState(tx, row, state);
+    return toRun(run);
+  }
+
+  return {
+    createDeployment(accountId, fields, nextRunAt, limit) {
+      return ctx.tx(async (tx): Promise<DeploymentWriteResult> => {
+        // Creates of one account take turns on its row, so the limit holds under concurrency.
+        await tx.query("SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId]);
+        const count = await tx.one<{ n: number }>(
+          "SELECT count(*) AS n FROM deployments WHERE account_id = $1 AND archived_at IS NULL",
+          [accountId],
+        );
+        if ((count?.n ?? 0) >= limit) return { ok: false, reason: "limit" };
+        const now = tx.now();
+        const row: DeploymentRow = {
+          id: newId("dep"),
+          account_id: accountId,
+          ...fieldColumns(fields),
+          status: "active",
+          paused_reason: null,
+          next_run_at: nextRunAt,
+          last_run_at: null,
+          archived_at: null,
+          created_at: now,
+          updated_at: now,
+        };
+        await tx.query(
+          `INSERT INTO deployments (${DEPLOYMENT_COLUMNS.join(", ")}) VALUES (${placeholders(DEPLOYMENT_COLUMNS.length)})`,
+          DEPLOYMENT_COLUMNS.map((k) => row[k]),
+        );
+        await appendEvent(tx, accountId, { id: row.id, type: "deployment.created" });
+        tx.signal("deployments");
+        return { ok: true, deployment: toDeployment(row), changed: true };
+      });
+    },
+
+    async getDeployment(accountId, id) {
+      const row = await findRow(ctx, accountId, id);
+      return row ? toDeployment(row) : null;
+    },
+
+    listDeployments(accountId, { includeArchived, agentId, status, page }) {
+      let select = "SELECT * FROM deployments WHERE account_id = $1";
+      const params: unknown[] = [accountId];
+      if (!includeArchived) select += " AND archived_at IS NULL";
+      if (agentId !== undefined) {
+        params.push(agentId);
+        select += ` AND agent_id = $${params.length}`;
+      }
+      if (status !== undefined) {
+        params.push(status);
+        select += ` AND status = $${params.length}`;
+      }
+      return keysetList(ctx, {
+        select,
+        params,
+        key: "id",
+        order: "desc",
+        page,
+        map: toDeployment,
+        getId: (d) => d.id,
+      });
+    },
+
+    updateDeployment(accountId, id, update, nextRunAt) {
+      return ctx.tx(async (tx): Promise<DeploymentWriteResult> => {
+        const row = await findRow(tx, accountId, id, true);
+        if (!row) return { ok: false, reason: "not_found" };
+        if (row.archived_at) return { ok: false, reason: "archived" };
+        const current = toDeployment(row);
+        const fields = update(current);
+        const before = Object.fromEntries(FIELD_KEYS.map((k) => [k, current[k]]));
+        if (canonicalJson(fields) === canonicalJson(before)) return { ok: true, deployment: current, changed: false };
+        const columns = fieldColumns(fields);
+        const scheduleChanged = canonicalJson(fields.schedule) !== canonicalJson(current.schedule);
+        const next: DeploymentRow = { ...row, ...columns, updated_at: tx.now() };
+        // Only a new schedule moves the next fire time (computed from now); a paused deployment keeps none.
+        if (scheduleChanged && next.status === "active") next.next_run_at = nextRunAt(toDeployment(next));
+        await tx.exec(
+          `UPDATE deployments SET ${FIELD_KEYS.map((k, i) => `${k} = $${i + 1}`).join(", ")},
+             next_run_at = $${FIELD_KEYS.length + 1}, updated_at = $${FIELD_KEYS.length + 2}
+           WHERE id = $${FIELD_KEYS.length + 3}`,
+          [...FIELD_KEYS.map((k) => next[k]), next.next_run_at, next.updated_at, id],
+        );
+        await appendEvent(tx, accountId, { id, type: "deployment.updated" });
+        tx.signal("deployments");
+        return { ok: true, deployment: toDeployment(next), changed: true };
+      });
+    },
+
+    pauseDeployment(accountId, id) {
+      return ctx.tx(async (tx): Promise<DeploymentWriteResult> => {
+        const row = await findRow(tx, accountId, id, true);
+        if (!row) return { ok: false, reason: "not_found" };
+        if (row.archived_at) return { ok: false, reason: "archived" };
+        if (row.status === "paused") return { ok: true, deployment: toDeployment(row), changed: false };
+        const next = await setState(tx, row, {
+          status: "paused",
+          paused_reason: JSON.stringify({ type: "manual" } satisfies PausedReason),
+          next_run_at: null,
+        });
+        await appendEvent(tx, accountId, { id, type: "deployment.paused" });
+        return { ok: true, deployment: toDeployment(next), changed: true };
+      });
+    },
+
+    unpauseDeployment(accountId, id, nextRunAt) {
+      return ctx.tx(async (tx): Promise<DeploymentWriteResult> => {
+        const row = await findRow(tx, accountId, id, true);
+        if (!row) return { ok: false, reason: "not_found" };
+        if (row.archived_at) return { ok: false, reason: "archived" };
+        if (row.status === "active") return { ok: true, deployment: toDeployment(row), changed: false };
+        const active: DeploymentRow = { ...row, status: "active", paused_reason: null };
+        const next = await setState(tx, row, {
+          status: "active",
+          paused_reason: null,
+          next_run_at: nextRunAt(toDeployment(active)),
+        });
+        await appendEvent(tx, accountId, { id, type: "deployment.unpaused" });
+        return { ok: true, deployment: toDeployment(next), changed: true };
+      });
+    },
+
+    archiveDeployment(accountId, id) {
+      return ctx.tx(async (tx): Promise<DeploymentWriteResult> => {
+        const row = await findRow(tx, accountId, id, true);
+        if (!row) return { ok: false, reason: "not_found" };
+        if (row.archived_at) return { ok: true, deployment: toDeployment(row), changed: false };
+        const next = await setState(tx, row, { archived_at: tx.now(), next_run_at: null });
+        await appendEvent(tx, accountId, { id, type: "deployment.archived" });
+        return { ok: true, deployment: toDeployment(next), changed: true };
+      });
+    },
+
+    deleteDeployment(accountId, id) {
+      return ctx.tx(async (tx) => {
+        if (!(await findRow(tx, accountId, id, true))) return false;
+        // The event first: the delete takes the runs' rows (ON DELETE CASCADE), and a run's end
+        // takes the outbox's position lock before its run's row; the same order here never waits
+        // on it in a cycle.
+        await appendEvent(tx, accountId, { id, type: "deployment.deleted" });
+        await tx.exec("DELETE FROM deployments WHERE id = $1", [id]);
+        tx.signal("deployments");
+        return true;
+      });
+    },
+
+    runDeployment(accountId, id) {
+      return ctx.tx(async (tx) => {
+        const row = await findRow(tx, accountId, id, true);
+        if (!row) return { ok: false, reason: "not_found" } as const;
+        if (row.archived_at) return { ok: false, reason: "archived" } as const;
+        const run = await startRun(tx, row, { type: "manual" }, false);
+        // A manual run has no fire time: nothing can have taken it.
+        if (!run) throw new Error(`manual run of ${id} was not recorded`);
+        return { ok: true, run } as const;
+      });
+    },
+
+    async fireDue(now, limit, plan) {
+      // Look before opening transactions: most passes find nothing due.
+      const due = await ctx.query<{ id: string; next_run_at: string }>(
+        `SELECT id, next_run_at FROM deployments WHERE next_run_at IS NOT NULL AND next_run_at <= $1
+         ORDER BY next_run_at, id LIMIT $2`,
+        [now, limit],
+      );
+      const outcomes: FireOutcome[] = [];
+      for (const { id, next_run_at: dueAt } of due) {
+        // One transaction per deployment: a deployment whose session cannot be created never
+        // holds back the others.
+        const outcome = await ctx.tx(async (tx): Promise<FireOutcome | null> => {
+          // Still due at the same time, and nobody else firing it? Another replica (or an update)
+          // may have moved it, or hold it now: then it is theirs.
+          const row = await tx.one<DeploymentRow>(
+            "SELECT * FROM deployments WHERE id = $1 AND next_run_at = $2 FOR NO KEY UPDATE SKIP LOCKED",
+            [id, dueAt],
+          );
+          if (!row) return null;
+          const decision = plan(toDeployment(row));
+          const advanced = await setState(tx, row, { next_run_at: decision.nextRunAt });
+          if (decision.fireAt === null) return { deployment_id: id, due_at: dueAt, run: null };
+          const skip =
+            row.overlap_policy === "skip" &&
+            (await tx.one("SELECT 1 FROM deployment_runs WHERE deployment_id = $1 AND status = 'running' LIMIT 1", [
+              id,
+            ])) !== null;
+          const run = await startRun(tx, advanced, { type: "schedule", scheduled_at: decision.fireAt }, skip);
+          return { deployment_id: id, due_at: dueAt, run };
+        });
+        if (outcome) outcomes.push(outcome);
+      }
+      return outcomes;
+    },
+
+    async nextDueAt() {
+      const row = await ctx.one<{ at: string | null }>(
+        "SELECT min(next_run_at) AS at FROM deployments WHERE next_run_at IS NOT NULL",
+      );
+      return row?.at ?? null;
+    },
+
+    async getRun(accountId, runId) {
+      const row = await ctx.one<RunRow>("SELECT * FROM deployment_runs WHERE id = $1 AND account_id = $2", [
+        runId,
+        accountId,
+      ]);
+      return row ? toRun(row) : null;
+    },
+
+    listRuns(accountId, { deploymentId, triggerType, status, hasError, page }) {
+      let select = "SELECT * FROM deployment_runs WHERE account_id = $1";
+      const params: unknown[] = [accountId];
+      if (deploymentId !== undefined) {
+        params.push(deploymentId);
+        select += ` AND deployment_id = $${params.length}`;
+      }
+      if (triggerType !== undefined) {
+        params.push(triggerType);
+        select += ` AND trigger_type = $${params.length}`;
+      }
+      if (status !== undefined) {
+        params.push(status);
+        select += ` AND status = $${params.length}`;
+      }
+      if (hasError !== undefined) select += hasError ? " AND error IS NOT NULL" : " AND error IS NULL";
+      return keysetList(ctx, { select, params, key: "id", order: "desc", page, map: toRun, getId: (r) => r.id });
+    },
+  };
+}

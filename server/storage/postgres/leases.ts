@@ -1,0 +1,31 @@
+/**
+ * The clock leases are measured on. Several replicas share one database: a lease one of them
+ * writes must expire at the same moment for all of them, whatever their own clocks say, so with
+ * the real clock the database's clock decides (read once per transaction, as the same ISO text as
+ * every other timestamp). An injected clock (tests, a ManualClock) decides itself, so that tests
+ * can expire a lease by moving time.
+ */
+import { systemClock } from "../../clock.ts";
+import { DB_NOW, type PgContext } from "./context.ts";
+
+/** The current time leases and due times are compared with (see above). */
+export async function leaseNow(ctx: PgContext): Promise<string> {
+  if (ctx.clock !== systemClock) return ctx.now();
+  const row = await ctx.one<{ now: string }>(`SELECT ${DB_NOW} AS now`);
+  if (!row) throw new Error("the database did not return its clock");
+  return row.now;
+}
+
+/**
+ * The same clock inside one statement, for the checks a loop makes on every pass (one round trip
+ * instead of two): `$n` holds `leaseClockParam(ctx)`, the injected clock's time, or null for the
+ * database's (the statement's start, the same text as DB_NOW).
+ */
+export const leaseClockSql = (n: number) =>
+  `coalesce($${n}::text, to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+
+/** The parameter `leaseClockSql` reads. */
+export const leaseClockParam = (ctx: PgContext): string | null => (ctx.clock === systemClock ? null : ctx.now());
+
+/** Adds milliseconds to an API timestamp. */
+export const plusMs = (isoTime: string, ms: number) => new Date(Date.parse(isoTime) + ms).toISOString();

@@ -1,0 +1,115 @@
+import { newId } from "../../ids.ts";
+import type { EventData, EventEnvelope, OutboxEvent, OutboxStore } from "../port/outbox.ts";
+import type { Async } from "../port.ts";
+import type { PgContext } from "./context.ts";
+
+interface EventRow {
+  seq: number;
+  account_id: string;
+  payload: string;
+}
+
+const toEvent = (row: EventRow): OutboxEvent => ({
+  seq: row.seq,
+  account_id: row.account_id,
+  envelope: JSON.parse(row.payload) as EventEnvelope,
+  payload: row.payload,
+});
+
+/** An appended event and the delivery records it fanned out to. */
+export interface AppendedEvent {
+  event: OutboxEvent;
+  deliveryIds: string[];
+}
+
+/** Which endpoints an event fans out to, beyond "every endpoint of the account subscribed to its kind". */
+export interface FanOut {
+  /** Only this endpoint, whatever it subscribes to (test events). */
+  onlyEndpointId?: string;
+  /** Every subscribed endpoint but this one (an endpoint's own `webhook_endpoint.disabled` event). */
+  exceptEndpointId?: string;
+}
+
+// Every endpoint of the account subscribed to the kind, enabled or not: a disabled endpoint's
+// records are created and held until it is enabled. `events` is a JSON array of kinds (text).
+const SUBSCRIBERS = `SELECT id, active FROM webhook_endpoints
+  WHERE account_id = $1 AND (all_events = 1 OR (events::jsonb) ? $2) ORDER BY id`;
+const TARGET = "SELECT id, active FROM webhook_endpoints WHERE id = $1 AND account_id = $2";
+
+/** The transactions (their bound contexts, one per attempt: see context.ts) holding the outbox's sequence lock. */
+const eventOrderLocked = new WeakSet<PgContext>();
+
+/**
+ * Appends an event and fans it out: one delivery record per endpoint of the account whose
+ * subscription matches (its kinds or `*`), narrowed by `fanOut`. The event and its records commit
+ * together (one transaction: the caller's, or one of its own), so the delivery loop never sees one
+ * without the other. The same contract as the SQLite adapter's `appendEventTo`.
+ */
+export function appendEventTo(
+  ctx: PgContext,
+  accountId: string,
+  data: EventData,
+  fanOut: FanOut = {},
+): Promise<AppendedEvent> {
+  return ctx.tx(async (tx) => {
+    const envelope: EventEnvelope = { id: newId("evt"), created_at: tx.now(), type: "event", data };
+    // These bytes are what every endpoint and every retry receives: serialize once, store, send as is.
+    const payload = JSON.stringify(envelope);
+    // Streams read events "after seq N": seq order must be commit order (see context.ts). The lock
+    // lasts until COMMIT: a transaction that appends several events takes it once.
+    if (!eventOrderLocked.has(tx)) {
+      await tx.lockSequence("events");
+      eventOrderLocked.add(tx);
+    }
+    const inserted = await tx.one<{ seq: number }>(
+      `INSERT INTO events (id, account_id, kind, resource_id, payload, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq`,
+      [envelope.id, accountId, data.type, data.id, payload, envelope.created_at],
+    );
+    if (!inserted) throw new Error(`event ${envelope.id} was not inserted`);
+    const seq = inserted.seq;
+    const endpoints = await (fanOut.onlyEndpointId === undefined
+      ? tx.query<{ id: string; active: number }>(SUBSCRIBERS, [accountId, data.type])
+      : tx.query<{ id: string; active: number }>(TARGET, [fanOut.onlyEndpointId, accountId]));
+    const targets = endpoints.filter((e) => e.id !== fanOut.exceptEndpointId);
+    const deliveryIds = targets.map(() => newId("whev"));
+    if (targets.length > 0) {
+      // One statement for every record of the event.
+      await tx.query(
+        `INSERT INTO webhook_deliveries
+           (id, account_id, endpoint_id, event_seq, event_id, event_type, status, attempt_count, round_start,
+            next_attempt_at, created_at, updated_at)
+         SELECT d.id, $1, d.endpoint_id, $2, $3, $4, 'pending', 0, 0, $5, $5, $5
+         FROM unnest($6::text[], $7::text[]) AS d(id, endpoint_id)`,
+        [accountId, seq, envelope.id, data.type, envelope.created_at, deliveryIds, targets.map((e) => e.id)],
+      );
+    }
+    // Wake the delivery loops (after the commit, here and on the other replicas) only when there
+    // is something to send: an event nobody is subscribed to, or held by disabled endpoints, costs
+    // them no pass.
+    tx.signal("events");
+    if (targets.some((e) => e.active === 1)) tx.signal("deliveries");
+    return { event: { seq, account_id: accountId, envelope, payload }, deliveryIds };
+  });
+}
+
+/**
+ * Appends one event to the outbox. Call it inside the transaction of the change that causes the
+ * event (`ctx.tx`), so the change, its event and the event's delivery records commit or roll back
+ * together. The delivery loops are signalled after the commit when a record is due.
+ */
+export async function appendEvent(ctx: PgContext, accountId: string, data: EventData): Promise<OutboxEvent> {
+  return (await appendEventTo(ctx, accountId, data)).event;
+}
+
+export function createOutboxStore(ctx: PgContext): Async<OutboxStore> {
+  return {
+    async listEvents(accountId, options = {}) {
+      const rows = await ctx.query<EventRow>(
+        "SELECT seq, account_id, payload FROM events WHERE account_id = $1 AND seq > $2 ORDER BY seq LIMIT $3",
+        [accountId, options.afterSeq ?? 0, options.limit ?? 1000],
+      );
+      return rows.map(toEvent);
+    },
+  };
+}

@@ -1,0 +1,313 @@
+/**
+ * The PostgreSQL adapter's foundation against a real server: migrations under the advisory lock,
+ * transactions (commit, rollback, nesting, deadlock retry), post-commit signals here and on another
+ * replica (NOTIFY/LISTEN), unique violations as StorageConflictError.
+ */
+import Database from "better-sqlite3";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../../server/clock.ts";
+import { StorageBusyError, StorageConflictError, type StorageSignal } from "../../server/storage/port.ts";
+import { createPool, PgContext, PgHub, PgListener } from "../../server/storage/postgres/context.ts";
+import {
+  loadPostgresMigrations,
+  migratePostgres,
+  postgresMigrationStatus,
+} from "../../server/storage/postgres/migrate.ts";
+import { migrate } from "../../server/storage/sqlite/migrate.ts";
+import { freshPostgresDatabase } from "../helpers/postgres.ts";
+
+let url: string;
+const pools: pg.Pool[] = [];
+const listeners: PgListener[] = [];
+
+function open(clock = new ManualClock()): PgContext {
+  const pool = createPool({ url, poolSize: 4 });
+  pools.push(pool);
+  return new PgContext(new PgHub(pool, clock));
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+beforeAll(async () => {
+  url = await freshPostgresDatabase();
+});
+
+afterAll(async () => {
+  for (const l of listeners) await l.stop();
+  for (const p of pools) await p.end();
+});
+
+describe("PostgreSQL migrations", () => {
+  it("apply once even when several replicas start together, and are recorded", async () => {
+    const replicas = [0, 1, 2].map(() => createPool({ url, poolSize: 2 }));
+    pools.push(...replicas);
+    const applied = await Promise.all(replicas.map((p) => migratePostgres(p)));
+    const versions = loadPostgresMigrations().map((m) => m.version);
+    expect(applied.flat().sort()).toEqual(versions);
+    const again = await migratePostgres(replicas[0] as pg.Pool);
+    expect(again).toEqual([]);
+    expect(await postgresMigrationStatus(replicas[0] as pg.Pool)).toEqual({ pending: [], unknown: [] });
+  });
+
+  it("leave neither the version nor half the schema of a migration that fails", async () => {
+    const pool = createPool({ url, poolSize: 1 });
+    pools.push(pool);
+    const bad = [
+      ...loadPostgresMigrations(),
+      { version: 999, name: "broken", sql: "CREATE TABLE half_done (x int); SELECT 1 / 0;" },
+    ];
+    await expect(migratePostgres(pool, bad)).rejects.toThrow(/migration 999 \(broken\) failed: division by zero/);
+    expect((await pool.query("SELECT to_regclass('half_done') AS t")).rows[0]?.t).toBeNull();
+    expect((await pool.query("SELECT 1 FROM schema_migrations WHERE version = 999")).rowCount).toBe(0);
+    expect(await postgresMigrationStatus(pool, bad)).toEqual({ pending: [999], unknown: [] });
+    expect(await postgresMigrationStatus(pool, [])).toEqual({ pending: [], unknown: [1] });
+  });
+
+  it("build the SQLite schema's tables, columns, NOT NULLs and indexes", async () => {
+    const sqlite = new Database(":memory:");
+    migrate(sqlite);
+    const pool = createPool({ url, poolSize: 1 });
+    pools.push(pool);
+    await migratePostgres(pool);
+    const sqliteTables = (
+      sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as {
+        name: string;
+      }[]
+    ).map((t) => t.name);
+    const pgColumns = (
+      await pool.query<{ table_name: string; column_name: string; is_nullable: string }>(
+        "SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public'",
+      )
+    ).rows;
+    const pgTables = [...new Set(pgColumns.map((c) => c.table_name))];
+    expect(pgTables.sort()).toEqual([...sqliteTables].sort());
+    for (const table of sqliteTables) {
+      const columns = sqlite.prepare(`PRAGMA table_info(${table})`).all() as {
+        name: string;
+        notnull: number;
+        pk: number;
+      }[];
+      const expected = columns.map((c) => `${c.name} ${c.notnull || c.pk ? "NOT NULL" : "NULL"}`).sort();
+      const actual = pgColumns
+        .filter((c) => c.table_name === table)
+        .map((c) => `${c.column_name} ${c.is_nullable === "NO" ? "NOT NULL" : "NULL"}`)
+        .sort();
+      expect(actual, table).toEqual(expected);
+    }
+    const sqliteIndexes = (
+      sqlite
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_autoindex%'")
+        .all() as { name: string }[]
+    ).map((i) => i.name);
+    const pgIndexes = (
+      await pool.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE schemaname = 'public'")
+    ).rows.map((i) => i.indexname);
+    // Every SQLite index, under the same name; PostgreSQL adds the foreign-key side indexes of its
+    // cascades and its own names for primary keys and UNIQUE constraints.
+    for (const name of sqliteIndexes) expect(pgIndexes, name).toContain(name);
+    sqlite.close();
+  });
+
+  it("sort text byte-wise, as SQLite does, whatever the database locale", async () => {
+    const ctx = open();
+    const rows = await ctx.query<{ v: string }>(
+      "SELECT id AS v FROM (VALUES ('b'), ('B'), ('a'), ('_x'), ('A')) AS t(id) ORDER BY id COLLATE \"C\"",
+    );
+    expect(rows.map((r) => r.v)).toEqual(["A", "B", "_x", "a", "b"]);
+    await ctx.exec("INSERT INTO service_meta (key, value) VALUES ('b', '1'), ('B', '2'), ('a', '3'), ('_x', '4')");
+    const keys = await ctx.query<{ key: string }>(
+      "SELECT key FROM service_meta WHERE key IN ('a','b','B','_x') ORDER BY key",
+    );
+    expect(keys.map((r) => r.key)).toEqual(["B", "_x", "a", "b"]);
+  });
+});
+
+describe("PgContext", () => {
+  it("commits a transaction's writes and raises its signals (and commit) only after COMMIT", async () => {
+    const ctx = open();
+    const seen: string[] = [];
+    let visibleAtSignal: number | null = null;
+    const other = open();
+    ctx.on("events", () => {
+      seen.push("events");
+    });
+    ctx.on("commit", () => seen.push("commit"));
+    ctx.on("events", () => {
+      // The listener runs after COMMIT: another connection already sees the row.
+      void other.one<{ n: number }>("SELECT count(*) AS n FROM service_meta WHERE key = 'tx1'").then((r) => {
+        visibleAtSignal = r?.n ?? null;
+      });
+    });
+    const result = await ctx.tx(async (tx) => {
+      expect(tx.inTransaction).toBe(true);
+      await tx.exec("INSERT INTO service_meta (key, value) VALUES ('tx1', 'v')");
+      tx.signal("events");
+      expect(seen).toEqual([]);
+      // A nested call joins the same transaction.
+      await ctx.tx(async () => undefined);
+      await tx.tx(async (inner) => inner.exec("UPDATE service_meta SET value = 'w' WHERE key = 'tx1'"));
+      expect(seen).toEqual([]);
+      return 42;
+    });
+    expect(result).toBe(42);
+    expect(seen.sort()).toEqual(["commit", "events"]);
+    await until(() => visibleAtSignal !== null, "the listener's read");
+    expect(visibleAtSignal).toBe(1);
+    expect((await ctx.one<{ value: string }>("SELECT value FROM service_meta WHERE key = 'tx1'"))?.value).toBe("w");
+  });
+
+  it("rolls back everything when the function throws, and raises nothing", async () => {
+    const ctx = open();
+    const seen: string[] = [];
+    ctx.on("events", () => seen.push("events"));
+    ctx.on("commit", () => seen.push("commit"));
+    await expect(
+      ctx.tx(async (tx) => {
+        await tx.exec("INSERT INTO service_meta (key, value) VALUES ('rolled', 'v')");
+        tx.signal("events");
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(seen).toEqual([]);
+    expect(await ctx.one("SELECT 1 FROM service_meta WHERE key = 'rolled'")).toBeNull();
+  });
+
+  it("raises no commit signal for a transaction that only read", async () => {
+    const ctx = open();
+    const seen: string[] = [];
+    ctx.on("commit", () => seen.push("commit"));
+    await ctx.tx((tx) => tx.query("SELECT * FROM service_meta"));
+    expect(seen).toEqual([]);
+  });
+
+  it("turns a unique violation into StorageConflictError, inside and outside a transaction", async () => {
+    const ctx = open();
+    await ctx.exec("INSERT INTO service_meta (key, value) VALUES ('dup', 'v')");
+    await expect(ctx.exec("INSERT INTO service_meta (key, value) VALUES ('dup', 'v')")).rejects.toBeInstanceOf(
+      StorageConflictError,
+    );
+    await expect(
+      ctx.tx((tx) => tx.exec("INSERT INTO service_meta (key, value) VALUES ('dup', 'v')")),
+    ).rejects.toBeInstanceOf(StorageConflictError);
+  });
+
+  it("runs a transaction again after a deadlock, so both writers succeed", async () => {
+    const ctx = open();
+    await ctx.exec("INSERT INTO service_meta (key, value) VALUES ('dl-a', '0'), ('dl-b', '0')");
+    let attempts = 0;
+    let bothLocked: () => void = () => {};
+    let firstLocked = 0;
+    const barrier = new Promise<void>((resolve) => {
+      bothLocked = resolve;
+    });
+    const writer = (first: string, second: string) =>
+      ctx.tx(async (tx) => {
+        attempts++;
+        await tx.exec("UPDATE service_meta SET value = (value::int + 1)::text WHERE key = $1", [first]);
+        if (++firstLocked === 2) bothLocked();
+        await Promise.race([barrier, new Promise((r) => setTimeout(r, 2000))]);
+        await tx.exec("UPDATE service_meta SET value = (value::int + 1)::text WHERE key = $1", [second]);
+      });
+    await Promise.all([writer("dl-a", "dl-b"), writer("dl-b", "dl-a")]);
+    // One of the two was chosen as the deadlock victim and ran again.
+    expect(attempts).toBe(3);
+    const rows = await ctx.query<{ key: string; value: string }>(
+      "SELECT key, value FROM service_meta WHERE key LIKE 'dl-%' ORDER BY key",
+    );
+    expect(rows).toEqual([
+      { key: "dl-a", value: "2" },
+      { key: "dl-b", value: "2" },
+    ]);
+  });
+
+  it("answers StorageBusyError when every pooled connection stays in use", async () => {
+    const pool = createPool({ url, poolSize: 1, connectTimeoutMs: 200 });
+    pools.push(pool);
+    const ctx = new PgContext(new PgHub(pool, new ManualClock()));
+    let release: () => void = () => {};
+    const held = ctx.tx(
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
+    await expect(ctx.tx((tx) => tx.query("SELECT 1"))).rejects.toBeInstanceOf(StorageBusyError);
+    await expect(ctx.query("SELECT 1")).rejects.toBeInstanceOf(StorageBusyError);
+    release();
+    await held;
+    expect(await ctx.query<{ n: number }>("SELECT 1 AS n")).toEqual([{ n: 1 }]);
+  });
+
+  it("takes its timestamps from the injected clock, in the SQLite adapter's text format", () => {
+    const ctx = open(new ManualClock("2026-01-02T03:04:05.006Z"));
+    expect(ctx.now()).toBe("2026-01-02T03:04:05.006Z");
+  });
+
+  it("wakes another replica through NOTIFY, and not itself twice", async () => {
+    const a = open();
+    const b = open();
+    const listenerB = new PgListener(url, b.hub);
+    const listenerA = new PgListener(url, a.hub);
+    listeners.push(listenerA, listenerB);
+    await listenerA.start();
+    await listenerB.start();
+    expect(listenerB.listening).toBe(true);
+    const onA: StorageSignal[] = [];
+    const onB: StorageSignal[] = [];
+    for (const s of ["runs", "commit", "deliveries"] as const) {
+      a.on(s, () => onA.push(s));
+      b.on(s, () => onB.push(s));
+    }
+    await a.tx(async (tx) => {
+      await tx.exec("INSERT INTO service_meta (key, value) VALUES ('notify', 'v')");
+      tx.signal("runs");
+    });
+    await until(() => onB.length >= 2, "replica B's signals");
+    expect(onB.sort()).toEqual(["commit", "runs"]);
+    // Give A's own notification time to arrive: it must not raise A's signals a second time.
+    await b.tx((tx) => tx.exec("INSERT INTO service_meta (key, value) VALUES ('notify2', 'v')"));
+    await until(() => onA.includes("commit") && onA.length >= 3, "replica A's signals");
+    expect(onA.sort()).toEqual(["commit", "commit", "runs"]);
+    // A rolled-back transaction notifies nobody.
+    await expect(
+      a.tx(async (tx) => {
+        tx.signal("deliveries");
+        await tx.exec("INSERT INTO service_meta (key, value) VALUES ('notify3', 'v')");
+        throw new Error("no");
+      }),
+    ).rejects.toThrow("no");
+    await b.tx(async (tx) => {
+      tx.signal("runs");
+    });
+    await until(() => onA.filter((s) => s === "runs").length === 2, "the marker notification");
+    expect(onB).not.toContain("deliveries");
+  });
+
+  it("reconnects the LISTEN connection after it is killed", async () => {
+    const a = open();
+    const b = open();
+    const listener = new PgListener(url, b.hub);
+    listeners.push(listener);
+    await listener.start();
+    const onB: StorageSignal[] = [];
+    b.on("deployments", () => onB.push("deployments"));
+    const since = listener.listeningSince;
+    const killed = await a.query<{ ok: boolean }>(
+      "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = 'cloud-agents-listen' AND datname = current_database()",
+    );
+    expect(killed.length).toBeGreaterThanOrEqual(1);
+    await until(() => listener.listening && listener.listeningSince !== since, "the listener to reconnect", 10_000);
+    onB.length = 0;
+    await a.tx(async (tx) => {
+      tx.signal("deployments");
+    });
+    await until(() => onB.includes("deployments"), "a signal after the reconnect");
+  });
+});
