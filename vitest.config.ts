@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     // The long runs have their own command: npm run test:reliability (vitest.reliability.config.ts).
-    exclude: [...configDefaults.exclude, "test/reliability/**"],
+    exclude: [...configDefaults.exclude, "test/reliability/**", "test/replicas/**"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
