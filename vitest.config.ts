@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     // The long runs have their own command: npm run test:reliability (vitest.reliability.config.ts).
-    exclude: [...configDefaults.exclude, "test/reliability/**"],
+    exclude: [...configDefaults.exclude, "test/reliability/**", "test/replicas/**"],
     // One PostgreSQL server for the run (the storage contract suite's PostgreSQL side).
     globalSetup: ["test/helpers/postgresServer.ts"],
     testTimeout: 30_000,
