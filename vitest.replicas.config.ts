@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 /**
  * `npm run test:replicas`: the multi-replica drills (two real server processes on one database,
- * one SIGKILLed mid-burst), one file at a time: each runs about three minutes of real time.
+ * one SIGKILLed mid-burst; SQLite and PostgreSQL), one file at a time: each runs about three minutes of real time.
  */
 export default defineConfig({
   test: {
@@ -12,5 +12,7 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 1,
     fileParallelism: false,
+    // One PostgreSQL server for the run (the PostgreSQL drill's database lives on it).
+    globalSetup: ["test/helpers/postgresServer.ts"],
   },
 });

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Express } from "express";
 import { type AppDeps, createApp } from "./app.ts";
 import { type Clock, systemClock } from "./clock.ts";
-import type { Config, HttpConfig } from "./config.ts";
+import { type Config, type HttpConfig, redactUrl } from "./config.ts";
 import { generateToken, hashToken, SecretBox, tokenHint } from "./crypto/secretBox.ts";
 import { DEFAULT_ACCOUNT } from "./defaultAccount.ts";
 import { DeliveryControl } from "./delivery/control.ts";
@@ -16,8 +16,8 @@ import { type BackgroundWorker, createWorkers } from "./loops.ts";
 import { Metrics } from "./metrics.ts";
 import { databaseHasSealedSecrets, resolveSecretKey, verifySecretKey } from "./secretKey.ts";
 import { type LoadedSpec, loadSpec } from "./spec.ts";
+import { openStorage } from "./storage/open.ts";
 import type { Storage } from "./storage/port.ts";
-import { createSqliteStorage, sqlitePathFromUrl } from "./storage/sqlite/index.ts";
 import { StreamHub } from "./streams/hub.ts";
 
 export { DEFAULT_ACCOUNT } from "./defaultAccount.ts";
@@ -126,18 +126,16 @@ async function bootstrapTokens(
 export async function buildDeps(options: ServiceOptions): Promise<AppDeps> {
   const { config, logger } = options;
   const clock = options.clock ?? systemClock;
-  const storage = createSqliteStorage({
-    path: sqlitePathFromUrl(config.databaseUrl),
+  const storage = await openStorage(config, {
     clock,
-    busyTimeoutMs: config.sqlite.busyTimeoutMs,
-    checkpointIntervalMs: config.sqlite.checkpointIntervalMs,
+    migrate: true,
     onProblem: (message, fields) => logger.warn(message, fields),
   });
   try {
     // Migrated just now, so only a database from a newer version can differ: refuse to run an
     // older server on a schema it does not know (restore a backup to go back).
     const schema = (await storage.housekeeping.check()).migrations;
-    if (schema) throw new Error(`Cannot serve ${config.databaseUrl}: ${schema}`);
+    if (schema) throw new Error(`Cannot serve ${redactUrl(config.databaseUrl)}: ${schema}`);
     const { key } = resolveSecretKey(config, { allowGenerate: !(await databaseHasSealedSecrets(storage.meta)) });
     const secrets = new SecretBox(key);
     await verifySecretKey(storage.meta, secrets);

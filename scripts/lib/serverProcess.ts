@@ -1,7 +1,9 @@
 /**
  * Starts `cloud-agents serve` as a real process (node with tsx as a loader, so the pid is the
  * server itself and a SIGKILL kills the server, not a wrapper) on a given data folder.
- * Used by the load run, the crash drill and the reliability tests.
+ * Used by the load run, the crash drill and the reliability tests. In the test suite with
+ * TEST_DATABASE=postgres, a data folder's database is a fresh PostgreSQL database instead of its
+ * SQLite file (test/helpers/testDatabase.ts), unless `env` names a DATABASE_URL.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -46,16 +48,26 @@ export interface SpawnOptions {
   timeoutMs?: number;
 }
 
+/** DATABASE_URL (and on PostgreSQL the shared CLOUD_AGENTS_SECRET_KEY) of a data folder's database. */
+async function databaseEnv(dataDir: string): Promise<Record<string, string>> {
+  const dbPath = join(dataDir, "db.sqlite");
+  if (process.env.TEST_DATABASE !== "postgres") return { DATABASE_URL: `sqlite:${dbPath}` };
+  // Only a vitest worker can create one (the test PostgreSQL server is the run's globalSetup).
+  const { testDatabaseEnv } = await import("../../test/helpers/testDatabase.ts");
+  return testDatabaseEnv(dbPath);
+}
+
 /** Spawns the server and resolves once `/healthz` answers. */
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
+  const database = options.env?.DATABASE_URL ? {} : await databaseEnv(options.dataDir);
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...SERVER_ARGS], {
     cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: `sqlite:${join(options.dataDir, "db.sqlite")}`,
+      ...database,
       CLOUD_AGENTS_BOOTSTRAP_TOKEN: options.token,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
       LOG_LEVEL: "warn",

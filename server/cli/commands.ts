@@ -5,14 +5,15 @@
  */
 import { resolve } from "node:path";
 import { systemClock } from "../clock.ts";
-import type { Config } from "../config.ts";
+import { type Config, databaseDialect, redactUrl } from "../config.ts";
 import { generateToken, hashToken, tokenHint } from "../crypto/secretBox.ts";
 import { DEFAULT_ACCOUNT } from "../defaultAccount.ts";
 import { importSkillDirectory } from "../domain/skills.ts";
 import { createLogger } from "../logger.ts";
 import type { RunningService } from "../service.ts";
+import { openStorage } from "../storage/open.ts";
 import type { Storage } from "../storage/port.ts";
-import { openDatabase, openExistingSqliteStorage, sqlitePathFromUrl } from "../storage/sqlite/index.ts";
+import { openDatabase, sqlitePathFromUrl } from "../storage/sqlite/index.ts";
 import { migrate } from "../storage/sqlite/migrate.ts";
 import { UsageError, VERSION } from "./parse.ts";
 
@@ -29,7 +30,7 @@ function accountName(value: string | undefined): string {
 }
 
 async function withStorage<T>(config: Config, fn: (storage: Storage) => Promise<T>): Promise<T> {
-  const storage = openExistingSqliteStorage({ path: sqlitePathFromUrl(config.databaseUrl), clock: systemClock });
+  const storage = await openStorage(config, { clock: systemClock, migrate: false });
   try {
     return await fn(storage);
   } finally {
@@ -91,7 +92,25 @@ export async function serve(config: Config): Promise<void> {
   if (stopping) stop(service, stopping);
 }
 
-export function migrateCommand(config: Config, asJson: boolean): void {
+export async function migrateCommand(config: Config, asJson: boolean): Promise<void> {
+  if (databaseDialect(config.databaseUrl) === "postgres") {
+    // Loaded only for PostgreSQL: the SQLite commands start without node-postgres.
+    const { default: pg } = await import("pg");
+    const { migratePostgres } = await import("../storage/postgres/migrate.ts");
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
+    try {
+      const applied = await migratePostgres(pool);
+      if (asJson) json({ applied, database: redactUrl(config.databaseUrl) });
+      else out(applied.length ? `Applied migrations ${applied.join(", ")}` : "Database is up to date");
+    } catch (err) {
+      throw new Error(
+        `Cannot migrate the PostgreSQL database ${redactUrl(config.databaseUrl)}: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    } finally {
+      await pool.end();
+    }
+    return;
+  }
   const path = sqlitePathFromUrl(config.databaseUrl);
   const db = openDatabase(path);
   try {

@@ -5,7 +5,6 @@
 import type { Clock } from "../clock.ts";
 import { type Config, databaseDialect, redactUrl } from "../config.ts";
 import type { Storage } from "./port.ts";
-import { createPostgresStorage } from "./postgres/index.ts";
 import { createSqliteStorage, openExistingSqliteStorage, sqlitePathFromUrl } from "./sqlite/index.ts";
 
 export interface OpenStorageOptions {
@@ -25,6 +24,8 @@ export async function openStorage(
 ): Promise<Storage> {
   const dialect = databaseDialect(config.databaseUrl);
   if (dialect === "postgres") {
+    // Loaded only for PostgreSQL: a SQLite server or command starts without node-postgres.
+    const { createPostgresStorage } = await import("./postgres/index.ts");
     try {
       return await createPostgresStorage({
         url: config.databaseUrl,

@@ -1,9 +1,11 @@
 /**
  * Real server processes that a test can SIGKILL (no shutdown code runs) and start again on the
- * same database file. Each runs in its own process group, so the kill reaches tsx and the server.
+ * same database file (with TEST_DATABASE=postgres: the PostgreSQL database kept under that file's
+ * name, test/helpers/testDatabase.ts). Each runs in its own process group, so the kill reaches tsx and the server.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
+import { testDatabaseEnv } from "./testDatabase.ts";
 import { waitFor } from "./testServer.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -41,7 +43,7 @@ export async function startCrashableServer(
     env: {
       ...process.env,
       PORT: "0",
-      DATABASE_URL: `sqlite:${dbPath}`,
+      ...(await testDatabaseEnv(dbPath)),
       CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
       LOG_LEVEL: "warn",
       ...env,

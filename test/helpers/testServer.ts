@@ -8,6 +8,7 @@ import { generateToken, hashToken, tokenHint } from "../../server/crypto/secretB
 import { createLogger, type LogRecord } from "../../server/logger.ts";
 import { type RunningService, startService } from "../../server/service.ts";
 import { BASE_PATH, specValidator } from "./specValidator.ts";
+import { testDatabaseEnv } from "./testDatabase.ts";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -33,7 +34,10 @@ export interface TestServer {
   /** The bootstrap token of account `default`. */
   token: string;
   dataDir: string;
+  /** The SQLite file (with TEST_DATABASE=postgres: the name its PostgreSQL database is kept under). */
   dbPath: string;
+  /** The server's DATABASE_URL (`sqlite:<dbPath>` or a PostgreSQL database's URL). */
+  databaseUrl: string;
   service: RunningService;
   logs: LogRecord[];
   /** Calls the API under `/api/v1/cloud` and validates the response against the spec. */
@@ -51,7 +55,8 @@ export interface TestServerOptions {
 }
 
 /**
- * Starts the real service in-process on port 0 with a fresh SQLite file. Every response that
+ * Starts the real service in-process on port 0 with a fresh SQLite file (with TEST_DATABASE=postgres,
+ * a fresh PostgreSQL database: test/helpers/testDatabase.ts). Every response that
  * `request` receives is checked against the spec; the server validates its responses too.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -61,7 +66,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const token = `test_${randomBytes(16).toString("hex")}`;
   const config = loadConfig({
     PORT: "0",
-    DATABASE_URL: `sqlite:${dbPath}`,
+    ...(await testDatabaseEnv(dbPath)),
     CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
     LOG_LEVEL: "debug",
@@ -114,6 +119,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     token,
     dataDir,
     dbPath,
+    databaseUrl: config.databaseUrl,
     service,
     logs,
     request,
