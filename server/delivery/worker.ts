@@ -466,9 +466,9 @@ export class DeliveryWorker {
     const startedAt = clock.now();
     const body = Buffer.from(delivery.payload, "utf8");
     const secrets = this.signingSecrets(delivery, startedAt);
-    let result: SendResult;
+    let sent: SendResult;
     if (secrets === null) {
-      result = {
+      sent = {
         status: null,
         error: "The endpoint's signing secret cannot be decrypted with the configured CLOUD_AGENTS_SECRET_KEY",
         retryAfter: undefined,
@@ -476,7 +476,7 @@ export class DeliveryWorker {
       };
     } else {
       const timestamp = Math.floor(startedAt.getTime() / 1000);
-      result = await this.sender.send(
+      sent = await this.sender.send(
         delivery.url,
         body,
         {
@@ -491,48 +491,40 @@ export class DeliveryWorker {
     }
     // Abandoned at shutdown: stop() releases the lease; the attempt is not the receiver's fault.
     if (signal.aborted && signal.reason === SHUTDOWN) return null;
-    // Cut short because its endpoint was disabled or deleted: recorded as such (an exchange that
-    // had completed is recorded as it went).
-    if (result.aborted) {
-      const error = signal.reason instanceof EndpointAborted ? signal.reason.message : result.error;
-      return {
-        outcome: {
-          delivery_id: delivery.id,
-          endpoint_id: delivery.endpoint_id,
-          lease_token: delivery.lease_token,
-          started_at: startedAt.toISOString(),
-          duration_ms: result.durationMs,
-          response_status: null,
-          error,
-          result: { type: "aborted" },
-          gone: false,
-        },
-        decision: "aborted",
-        durationMs: result.durationMs,
-        error,
-      };
-    }
-    const now = clock.now();
-    const decision = decide(config, delivery.round_attempt, result, now, this.deps.random);
-    return {
+    const finished = (result: AttemptOutcome["result"], error: string | null, status: number | null): Finished => ({
       outcome: {
         delivery_id: delivery.id,
         endpoint_id: delivery.endpoint_id,
         lease_token: delivery.lease_token,
         started_at: startedAt.toISOString(),
-        duration_ms: result.durationMs,
-        response_status: result.status,
-        error: result.error,
-        result:
-          decision.type === "retry"
-            ? { type: "retry", next_attempt_at: new Date(now.getTime() + decision.delayMs).toISOString() }
-            : decision,
-        gone: result.status === 410,
+        duration_ms: sent.durationMs,
+        response_status: status,
+        error,
+        result,
+        gone: status === 410,
       },
-      decision: decision.type,
-      durationMs: result.durationMs,
-      error: result.error,
-    };
+      decision: result.type,
+      durationMs: sent.durationMs,
+      error,
+    });
+    // Cut short because its endpoint was disabled or deleted: recorded as such (an exchange that
+    // had completed is recorded as it went).
+    if (sent.aborted) {
+      return finished(
+        { type: "aborted" },
+        signal.reason instanceof EndpointAborted ? signal.reason.message : sent.error,
+        null,
+      );
+    }
+    const now = clock.now();
+    const decision = decide(config, delivery.round_attempt, sent, now, this.deps.random);
+    return finished(
+      decision.type === "retry"
+        ? { type: "retry", next_attempt_at: new Date(now.getTime() + decision.delayMs).toISOString() }
+        : decision,
+      sent.error,
+      sent.status,
+    );
   }
 
   /** The metrics and log lines of recorded attempts (`health[i]` is how the endpoint of `recorded[i]` moved). */

@@ -39,6 +39,18 @@ function records(server: TestServer, endpointId: string) {
   }
 }
 
+/** Waits until the two aborted attempts are recorded and every lease is given back (the records are held). */
+const heldAgain = (server: TestServer, endpointId: string) =>
+  waitFor(
+    () => {
+      const rows = records(server, endpointId);
+      return rows.every((r) => r.lease_until === null) && rows.filter((r) => r.attempt_count > 0).length === 2
+        ? rows
+        : null;
+    },
+    { what: "the aborted attempts to be recorded and the leases released" },
+  );
+
 describe.each([
   { engine: "the delivery thread", thread: "true" },
   { engine: "the in-process engine", thread: "false" },
@@ -103,15 +115,7 @@ describe.each([
     // The held requests' sockets were closed by the sender (well before the 10 s attempt timeout).
     await waitFor(() => receiver.openOn("/slow") === 0, { timeoutMs: 2000, what: "the held requests to be closed" });
     // The aborted attempts are recorded and every lease is given back: the records are held.
-    const after = await waitFor(
-      () => {
-        const rows = records(server, slow);
-        return rows.every((r) => r.lease_until === null) && rows.filter((r) => r.attempt_count > 0).length === 2
-          ? rows
-          : null;
-      },
-      { what: "the aborted attempts to be recorded and the leases released" },
-    );
+    const after = await heldAgain(server, slow);
     expect(after.map((r) => r.status)).toEqual(Array(5).fill("pending"));
     for (const r of after.filter((x) => x.attempt_count > 0)) {
       expect(r.attempt_count).toBe(1);
@@ -187,15 +191,7 @@ describe.each([
       await other.close();
     }
     await waitFor(() => receiver.openOn("/slow") === 0, { timeoutMs: 3000, what: "the held requests to be closed" });
-    const after = await waitFor(
-      () => {
-        const rows = records(server, slow);
-        return rows.every((r) => r.lease_until === null) && rows.filter((r) => r.attempt_count > 0).length === 2
-          ? rows
-          : null;
-      },
-      { what: "the aborted attempts to be recorded and the leases released" },
-    );
+    const after = await heldAgain(server, slow);
     for (const r of after.filter((x) => x.attempt_count > 0)) {
       expect(JSON.parse(r.errors)).toEqual(["Aborted: the endpoint was disabled or deleted during the attempt"]);
     }
