@@ -3,9 +3,13 @@
  * is `describe.each(adapters)`, so one behaviour is checked on each adapter the same way.
  * `open` gives a new, empty, migrated storage; the caller closes it.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Clock } from "../../server/clock.ts";
 import type { Storage } from "../../server/storage/port.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
+import { createSqliteStorage } from "../../server/storage/sqlite/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
 
 export interface StorageAdapter {
@@ -14,6 +18,21 @@ export interface StorageAdapter {
 }
 
 export const adapters: StorageAdapter[] = [
+  {
+    name: "sqlite",
+    open: async (clock) => {
+      // A real file (WAL, the write lock), removed when the storage closes.
+      const dir = mkdtempSync(join(tmpdir(), "cas-contract-"));
+      const storage = createSqliteStorage({ path: join(dir, "db.sqlite"), clock });
+      const close = storage.close.bind(storage);
+      return Object.assign(storage, {
+        close: async () => {
+          await close();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      });
+    },
+  },
   {
     name: "postgres",
     open: async (clock) => createPostgresStorage({ url: await freshPostgresDatabase(), clock, poolSize: 4 }),

@@ -288,12 +288,16 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
     // Only the holder of the claim (its lease token) decides the record's fate; the same
     // statement releases the lease.
     const held = await tx.query<{ id: string; token: string; attempt_count: number }>(
+      // An attempt aborted by the engine (its endpoint was disabled meanwhile) is counted in the
+      // history but not against the round (round_start moves with it), and the record stays due.
       `UPDATE webhook_deliveries d SET status = o.status, attempt_count = d.attempt_count + 1,
-         next_attempt_at = o.next_attempt_at, last_attempt_at = o.started_at, delivered_at = o.delivered_at,
+         round_start = d.round_start + CASE WHEN o.aborted THEN 1 ELSE 0 END,
+         next_attempt_at = CASE WHEN o.aborted THEN d.next_attempt_at ELSE o.next_attempt_at END,
+         last_attempt_at = o.started_at, delivered_at = o.delivered_at,
          last_response_status = o.response_status, last_error = o.error, lease_until = NULL, lease_token = NULL,
          updated_at = $1
-       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[])
-         AS o(id, token, status, next_attempt_at, started_at, delivered_at, response_status, error)
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[], $10::bool[])
+         AS o(id, token, status, next_attempt_at, started_at, delivered_at, response_status, error, aborted)
        WHERE d.id = o.id AND d.status = 'pending' AND d.lease_token = o.token
        RETURNING d.id, o.token, d.attempt_count`,
       [
@@ -306,6 +310,7 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
         results.map((r) => (r.type === "succeeded" ? now : null)),
         outcomes.map((o) => o.response_status),
         outcomes.map((o) => o.error),
+        results.map((r) => r.type === "aborted"),
       ],
     );
     const numbers = new Map(held.map((h) => [`${h.id} ${h.token}`, h.attempt_count]));
@@ -332,7 +337,9 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
     const succeeded = new Set<string>();
     const health: EndpointHealth[] = [];
     for (const outcome of outcomes) {
-      health.push(numberOf(outcome) === null ? UNCHANGED : await updateHealth(tx, outcome, now, policy, succeeded));
+      // A lost claim, or an abort (not the receiver's doing): the endpoint's health does not move.
+      const unchanged = numberOf(outcome) === null || outcome.result.type === "aborted";
+      health.push(unchanged ? UNCHANGED : await updateHealth(tx, outcome, now, policy, succeeded));
     }
     return health;
   };
