@@ -385,6 +385,15 @@ export function loadConfig(env: Env): Config {
     }
   }
 
+  if (dialect === "postgres" && secretKey === null) {
+    // A key file generated per machine would differ between replicas: each would refuse the
+    // secrets the others sealed. Every replica must be given the same key.
+    throw new ConfigError(
+      "CLOUD_AGENTS_SECRET_KEY",
+      "must be set when DATABASE_URL is PostgreSQL: every replica seals secrets with the same key (generate one with: openssl rand -base64 32)",
+    );
+  }
+
   const bootstrapToken = env.CLOUD_AGENTS_BOOTSTRAP_TOKEN?.trim() || null;
   if (bootstrapToken !== null && !/^[A-Za-z0-9_\-.]{16,256}$/.test(bootstrapToken)) {
     throw new ConfigError(

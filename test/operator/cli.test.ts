@@ -90,7 +90,13 @@ describe("cloud-agents serve", () => {
   it.each([
     ["PORT", "eighty", /PORT must be a whole number/],
     ["PORT", "70000", /PORT must be between 0 and 65535/],
-    ["DATABASE_URL", "postgres://x", /DATABASE_URL must be "sqlite:<path>"/],
+    ["DATABASE_URL", "mysql://x", /DATABASE_URL must be "sqlite:<path>", "sqlite::memory:" or "postgres:\/\//],
+    // Replicas on PostgreSQL must share one key: none is generated per machine.
+    [
+      "DATABASE_URL",
+      "postgres://u:hidden@127.0.0.1:1/db",
+      /CLOUD_AGENTS_SECRET_KEY must be set when DATABASE_URL is PostgreSQL/,
+    ],
     ["CLOUD_AGENTS_SECRET_KEY", "c2hvcnQ=", /CLOUD_AGENTS_SECRET_KEY must be 32 bytes/],
     ["WEBHOOK_ALLOW_PRIVATE_TARGETS", "yes", /WEBHOOK_ALLOW_PRIVATE_TARGETS must be "true" or "false"/],
     ["WEBHOOK_RETRY_FACTOR", "fast", /WEBHOOK_RETRY_FACTOR must be a number/],

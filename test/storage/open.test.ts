@@ -5,6 +5,9 @@ import { loadConfig } from "../../server/config.ts";
 import { openStorage } from "../../server/storage/open.ts";
 import { freshPostgresDatabase, postgresServerUrl } from "../helpers/postgres.ts";
 
+/** Every PostgreSQL deployment must name its key (replicas share it). */
+const KEY = { CLOUD_AGENTS_SECRET_KEY: Buffer.alloc(32, 7).toString("base64") };
+
 describe("DATABASE_URL", () => {
   it("accepts sqlite and postgres URLs; the data dir of a postgres URL defaults to ./data", () => {
     expect(loadConfig({ DATABASE_URL: "sqlite:/tmp/x/db.sqlite" }).dataDir).toBe("/tmp/x");
@@ -13,12 +16,20 @@ describe("DATABASE_URL", () => {
       "postgresql://app@localhost/cloud_agents?sslmode=require",
       "postgres:///cloud_agents?host=/var/run/postgresql",
     ]) {
-      const config = loadConfig({ DATABASE_URL: url });
+      const config = loadConfig({ DATABASE_URL: url, ...KEY });
       expect(config.databaseUrl).toBe(url);
       expect(config.dataDir).toBe("./data");
       expect(config.postgres.poolSize).toBe(10);
     }
-    expect(loadConfig({ DATABASE_URL: "postgres://h/db", POSTGRES_POOL_SIZE: "25" }).postgres.poolSize).toBe(25);
+    expect(loadConfig({ DATABASE_URL: "postgres://h/db", POSTGRES_POOL_SIZE: "25", ...KEY }).postgres.poolSize).toBe(
+      25,
+    );
+  });
+
+  it("refuses a postgres URL without CLOUD_AGENTS_SECRET_KEY: replicas must not each generate their own key", () => {
+    expect(() => loadConfig({ DATABASE_URL: "postgres://h/db" })).toThrow(
+      /CLOUD_AGENTS_SECRET_KEY must be set when DATABASE_URL is PostgreSQL/,
+    );
   });
 
   it("refuses other URLs, naming the variable and never showing the password", () => {
@@ -32,14 +43,14 @@ describe("DATABASE_URL", () => {
     }
     expect(message).toMatch(/DATABASE_URL is not a valid URL/);
     expect(message).not.toContain("hunter2");
-    expect(() => loadConfig({ DATABASE_URL: "postgres://h/db", POSTGRES_POOL_SIZE: "0" })).toThrow(
+    expect(() => loadConfig({ DATABASE_URL: "postgres://h/db", POSTGRES_POOL_SIZE: "0", ...KEY })).toThrow(
       /POSTGRES_POOL_SIZE/,
     );
   });
 });
 
 describe("openStorage", () => {
-  const configFor = (url: string) => loadConfig({ DATABASE_URL: url });
+  const configFor = (url: string) => loadConfig({ DATABASE_URL: url, ...KEY });
 
   it("opens PostgreSQL for a postgres:// URL (migrating it), then reopens it without migrating", async () => {
     const url = await freshPostgresDatabase();
