@@ -1,14 +1,21 @@
 /**
  * Streams are driven by what is committed in the database, not by this process's own writes: a
- * second server process on the same SQLite file commits events, and the streams of the first
- * one (this process) send them. Nothing in process A is told about B's commits: A finds them by
- * polling PRAGMA data_version (STREAM_POLL_INTERVAL_MS). A's heartbeat (whose fallback read would
- * find them too) is set to 10 minutes, so only that poll can bring them here in time.
+ * second server process on the same database commits events, and the streams of the first
+ * one (this process) send them. Nothing in process A is told about B's commits: on SQLite A finds
+ * them by polling PRAGMA data_version (STREAM_POLL_INTERVAL_MS); on PostgreSQL by B's NOTIFY at
+ * commit. A's heartbeat (whose fallback read would find them too) is set to 10 minutes, so only
+ * the wake-up source can bring them here in time.
+ *
+ * The second block always runs on PostgreSQL (two replicas on one fresh database), with the
+ * poll fallback set to 10 minutes too: only LISTEN/NOTIFY can bring replica B's commits to A.
  */
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent, createEnvironment, createSession, history, userMessage } from "../helpers/lifecycle.ts";
+import { freshPostgresDatabase } from "../helpers/postgres.ts";
 import { type ServerProcess, startServerProcess } from "../helpers/processes.ts";
 import { mustOpen, type SseConnection } from "../helpers/sse.ts";
+import { testDatabaseEnv } from "../helpers/testDatabase.ts";
 import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 let a: TestServer;
@@ -19,7 +26,8 @@ beforeAll(async () => {
   a = await startTestServer({ env: { STREAM_HEARTBEAT_MS: "600000" } });
   b = await startServerProcess(
     {
-      DATABASE_URL: `sqlite:${a.dbPath}`,
+      // The same database (and on PostgreSQL the same secret key) as A.
+      ...(await testDatabaseEnv(a.dbPath)),
       CLOUD_AGENTS_BOOTSTRAP_TOKEN: a.token,
     },
     60_000,
@@ -31,20 +39,21 @@ afterAll(async () => {
   await a?.stop();
 });
 
-/** A request to process B's API. */
-async function onB(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${b.url}/api/v1/cloud${path}`, {
+/** A request to a server process's API (B), with A's token. */
+async function call(server: ServerProcess, token: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${server.url}/api/v1/cloud${path}`, {
     method,
-    headers: { authorization: `Bearer ${a.token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} ${path} on B: ${res.status} ${JSON.stringify(json)}`);
   return json;
 }
+const onB = (method: string, path: string, body?: unknown) => call(b, a.token, method, path, body);
 
 describe("a stream on one server process", () => {
-  it("sends the events another process commits to the same SQLite file", async () => {
+  it("sends the events another process commits to the same database", async () => {
     const env = await createEnvironment(a);
     const agent = await createAgent(a);
     const session = await createSession(a, agent.id, env);
@@ -75,8 +84,33 @@ describe("a stream on one server process", () => {
     await sessionStream.waitForMessages(events.length);
     expect(sessionStream.messages.map((m) => m.raw)).toEqual(events.map((e) => JSON.stringify(e)));
   });
+});
 
-  // The PostgreSQL adapter (issue 10) does not exist yet: see the README's Streams section for
-  // what its wake-up source needs (LISTEN on a channel NOTIFY'd at commit).
-  it.todo("sees a commit made on another replica of a PostgreSQL database (LISTEN/NOTIFY)");
+describe("a stream on one PostgreSQL replica", () => {
+  it("sees a commit made on another replica at once, through LISTEN/NOTIFY (no poll, no heartbeat in time)", async () => {
+    const shared = {
+      DATABASE_URL: await freshPostgresDatabase(),
+      CLOUD_AGENTS_SECRET_KEY: randomBytes(32).toString("base64"),
+    };
+    const replicaA = await startTestServer({
+      env: { ...shared, STREAM_HEARTBEAT_MS: "600000", STREAM_POLL_INTERVAL_MS: "60000" },
+    });
+    let replicaB: ServerProcess | null = null;
+    try {
+      replicaB = await startServerProcess({ ...shared, CLOUD_AGENTS_BOOTSTRAP_TOKEN: replicaA.token }, 60_000);
+      const accountStream = await mustOpen(replicaA.url, "/events/stream", { token: replicaA.token });
+      open.push(accountStream);
+      const started = Date.now();
+      const made = await call(replicaB, replicaA.token, "POST", "/agents", { name: "made on B", model: "echo" });
+      await accountStream.waitForMessages(1);
+      const latencyMs = Date.now() - started;
+      expect(accountStream.messages[0]).toMatchObject({ event: "agent.created", data: { data: { id: made.id } } });
+      // Far below the 1-minute poll (10 minutes while LISTEN is up) and the heartbeat: only the NOTIFY can have brought it.
+      expect(latencyMs).toBeLessThan(30_000);
+      console.log(`replica B's commit reached replica A's stream in ${latencyMs} ms`);
+    } finally {
+      await replicaB?.kill();
+      await replicaA.stop();
+    }
+  }, 120_000);
 });
