@@ -4,12 +4,12 @@
  * returned, the engine forgets its decrypted signing secret, and the aborted attempts are recorded
  * as such (not as failures of the endpoint). On the delivery thread (the default) and in-process.
  */
-import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../server/clock.ts";
 import type { DeliveryWorker } from "../../server/delivery/worker.ts";
-import { createSqliteStorage } from "../../server/storage/sqlite/index.ts";
+import { openStorage } from "../../server/storage/open.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
+import { queryRows } from "../helpers/testDatabase.ts";
 import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -17,33 +17,31 @@ afterEach(async () => {
   for (const fn of cleanups.splice(0).reverse()) await fn();
 });
 
-/** The records of an endpoint as the database holds them, with their attempts' errors. */
-function records(server: TestServer, endpointId: string) {
-  const db = new Database(server.dbPath, { readonly: true });
-  try {
-    return db
-      .prepare(
-        `SELECT d.id, d.status, d.attempt_count, d.lease_until,
-           (SELECT json_group_array(a.error) FROM webhook_attempts a WHERE a.delivery_id = d.id) AS errors
-         FROM webhook_deliveries d WHERE d.endpoint_id = ? ORDER BY d.id`,
-      )
-      .all(endpointId) as {
-      id: string;
-      status: string;
-      attempt_count: number;
-      lease_until: string | null;
-      errors: string;
-    }[];
-  } finally {
-    db.close();
-  }
+/** The records of an endpoint as the database holds them, with their attempts' errors (either adapter). */
+async function records(server: TestServer, endpointId: string) {
+  const rows = await queryRows<{ id: string; status: string; attempt_count: number; lease_until: string | null }>(
+    server.databaseUrl,
+    "SELECT id, status, attempt_count, lease_until FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id",
+    endpointId,
+  );
+  const attempts = await queryRows<{ delivery_id: string; error: string | null }>(
+    server.databaseUrl,
+    "SELECT a.delivery_id, a.error FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id " +
+      "WHERE d.endpoint_id = ? ORDER BY a.delivery_id, a.number",
+    endpointId,
+  );
+  return rows.map((r) => ({
+    ...r,
+    attempt_count: Number(r.attempt_count),
+    errors: JSON.stringify(attempts.filter((a) => a.delivery_id === r.id).map((a) => a.error)),
+  }));
 }
 
 /** Waits until the two aborted attempts are recorded and every lease is given back (the records are held). */
 const heldAgain = (server: TestServer, endpointId: string) =>
   waitFor(
-    () => {
-      const rows = records(server, endpointId);
+    async () => {
+      const rows = await records(server, endpointId);
       return rows.every((r) => r.lease_until === null) && rows.filter((r) => r.attempt_count > 0).length === 2
         ? rows
         : null;
@@ -89,7 +87,9 @@ describe.each([
     // Five records for the slow endpoint: two held by the receiver, two leased and waiting, one due.
     for (let i = 0; i < 5; i++) await sendTest(slow);
     await waitFor(
-      () => receiver.openOn("/slow") === 2 && records(server, slow).filter((r) => r.lease_until !== null).length === 4,
+      async () =>
+        receiver.openOn("/slow") === 2 &&
+        (await records(server, slow)).filter((r) => r.lease_until !== null).length === 4,
       { what: "two attempts held by the receiver and two records waiting for a slot" },
     );
     const inProcess = server.service.workers.find((w) => w.name === "webhook-delivery") as unknown as DeliveryWorker;
@@ -143,8 +143,8 @@ describe.each([
     release();
     expect((await server.request("POST", `/webhook_endpoints/${slow}/enable`)).status).toBe(200);
     const delivered = await waitFor(
-      () => {
-        const rows = records(server, slow);
+      async () => {
+        const rows = await records(server, slow);
         return rows.every((r) => r.status === "succeeded") ? rows : null;
       },
       { what: "the held records to be delivered" },
@@ -162,8 +162,8 @@ describe.each([
     await waitFor(() => receiver.openOn("/slow") === 0, { timeoutMs: 2000, what: "the held requests to be closed" });
     // The aborted attempts stay in the history of their (discarded) records; nothing else changes.
     const after = await waitFor(
-      () => {
-        const rows = records(server, slow);
+      async () => {
+        const rows = await records(server, slow);
         return rows.filter((r) => JSON.parse(r.errors).length > 0).length === 2 ? rows : null;
       },
       { what: "the aborted attempts to be recorded" },
@@ -183,7 +183,7 @@ describe.each([
   it("a disable by another process on the database reaches the attempts in flight at the engine's next pass", async () => {
     const { server, receiver, slow, fast, sendTest, secretCached } = await setup();
     // Another server (here: another connection) disables the endpoint; this server's API is not told.
-    const other = createSqliteStorage({ path: server.dbPath, clock: systemClock, migrate: false });
+    const other = await openStorage(server.service.deps.config, { clock: systemClock, migrate: false });
     try {
       const accountId = (await server.service.deps.storage.accounts.findAccountByName("default"))?.id ?? "";
       expect((await other.webhooks.setEndpointActive(accountId, slow, false))?.active).toBe(false);
