@@ -5,13 +5,13 @@
  * `vault_credential.refresh_failed` and ends the turn with `mcp_error`. Secrets stay out of the
  * history, the logs, the database and the provider requests.
  */
-import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { agentWithMcp, say, sessionEvents, waitForTurns } from "../helpers/agentRuns.ts";
 import { envelopesSince } from "../helpers/events.ts";
 import { startMcpServer, type TestMcpServer } from "../helpers/mcpServer.ts";
 import { startTokenEndpoint, type TestTokenEndpoint } from "../helpers/oauthServer.ts";
 import { listen, mockProviders, providerEnv } from "../helpers/providers.ts";
+import { databaseText } from "../helpers/testDatabase.ts";
 import { startTestServer, type TestServer } from "../helpers/testServer.ts";
 
 const providers = mockProviders();
@@ -202,7 +202,8 @@ describe("mcp_oauth refresh", () => {
     );
     const history = JSON.stringify(await Promise.all(sessions.data.map((session) => sessionEvents(s, session.id))));
     const logs = JSON.stringify(s.logs);
-    const db = readFileSync(s.dbPath).toString("latin1");
+    // Every byte the database holds (SQLite: file, WAL; PostgreSQL: every row).
+    const db = await databaseText(s.databaseUrl);
     const secrets = [
       "old-access-none-7d1f0c",
       "refresh-client_secret_basic-5e2b9a",

@@ -3,13 +3,13 @@
  * real MCP server on loopback serving the tools (authenticated with the session's vault
  * credential), and msw standing in for the provider's Chat Completions API (streamed answers).
  */
-import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { agentWithMcp, say, sessionEvents, shape, waitForTurns } from "../helpers/agentRuns.ts";
 import { createAgent, outboxSince } from "../helpers/lifecycle.ts";
 import { startMcpServer, type TestMcpServer } from "../helpers/mcpServer.ts";
 import { listen, mockProviders, OPENAI_API_KEY, providerEnv } from "../helpers/providers.ts";
+import { databaseText } from "../helpers/testDatabase.ts";
 import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 const MCP_TOKEN = "mcp-static-token-4f9a7c21d3e8b605";
@@ -237,7 +237,8 @@ describe("the OpenAI-compatible runtime", () => {
     await waitForTurns(s, setup.sessionId);
     const history = JSON.stringify(await sessionEvents(s, setup.sessionId));
     const logs = JSON.stringify(s.logs);
-    const db = readFileSync(s.dbPath).toString("latin1");
+    // Every byte the database holds (SQLite: file, WAL; PostgreSQL: every row).
+    const db = await databaseText(s.databaseUrl);
     for (const secret of [MCP_TOKEN, OPENAI_API_KEY]) {
       expect(history).not.toContain(secret);
       expect(logs).not.toContain(secret);
