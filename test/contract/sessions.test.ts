@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createAgent,
@@ -13,6 +12,7 @@ import {
   userMessage,
   waitForIdle,
 } from "../helpers/lifecycle.ts";
+import { queryRows } from "../helpers/testDatabase.ts";
 import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 let server: TestServer;
@@ -469,14 +469,17 @@ describe("runs in flight", () => {
     await slow.stop();
 
     // Between the two servers: the run is queued again, its attempt not counted.
-    const db = new Database(slow.dbPath, { readonly: true });
-    const row = db.prepare("SELECT status FROM sessions WHERE id = ?").get(session.id) as { status: string };
-    const run = db.prepare("SELECT status, attempts FROM runs WHERE session_id = ?").get(session.id) as {
-      status: string;
-      attempts: number;
-    };
-    db.close();
-    expect(row.status).toBe("rescheduling");
+    const [row] = await queryRows<{ status: string }>(
+      slow.databaseUrl,
+      "SELECT status FROM sessions WHERE id = ?",
+      session.id,
+    );
+    const [run] = await queryRows<{ status: string; attempts: number }>(
+      slow.databaseUrl,
+      "SELECT status, attempts FROM runs WHERE session_id = ?",
+      session.id,
+    );
+    expect(row?.status).toBe("rescheduling");
     expect(run).toEqual({ status: "queued", attempts: 0 });
 
     slow = await startTestServer({ dataDir, env: { ECHO_RUNTIME_DELAY_MS: "0" } });

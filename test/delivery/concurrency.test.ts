@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
+import { queryRows } from "../helpers/testDatabase.ts";
 import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -117,11 +117,11 @@ describe("graceful shutdown", () => {
     const { webhook_event_id } = await sendTest(server, id);
     await receiver.waitForRequests(1);
     await server.stop();
-    const db = new Database(server.dbPath, { readonly: true });
-    const row = db
-      .prepare("SELECT status, attempt_count, lease_until FROM webhook_deliveries WHERE id = ?")
-      .get(webhook_event_id);
-    db.close();
+    const [row] = await queryRows(
+      server.databaseUrl,
+      "SELECT status, attempt_count, lease_until FROM webhook_deliveries WHERE id = ?",
+      webhook_event_id,
+    );
     expect(row).toEqual({ status: "succeeded", attempt_count: 1, lease_until: null });
   });
 
@@ -137,11 +137,11 @@ describe("graceful shutdown", () => {
     const { webhook_event_id, event_id } = await sendTest(first, id);
     await receiver.waitForRequests(1);
     await first.stop();
-    const db = new Database(first.dbPath, { readonly: true });
-    const row = db
-      .prepare("SELECT status, attempt_count, lease_until, lease_token FROM webhook_deliveries WHERE id = ?")
-      .get(webhook_event_id);
-    db.close();
+    const [row] = await queryRows(
+      first.databaseUrl,
+      "SELECT status, attempt_count, lease_until, lease_token FROM webhook_deliveries WHERE id = ?",
+      webhook_event_id,
+    );
     expect(row).toEqual({ status: "pending", attempt_count: 0, lease_until: null, lease_token: null });
     expect(first.logs.some((l) => l.msg.includes("released leases"))).toBe(true);
 
