@@ -8,9 +8,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { killAllServers, killServer, processClient, startCrashableServer } from "../helpers/crashable.ts";
+import { queryRows, testDatabaseEnv } from "../helpers/testDatabase.ts";
 import { waitFor } from "../helpers/testServer.ts";
 
 const LEASE_MS = 2000;
@@ -29,20 +29,18 @@ interface RunRow {
   lease_expires_at: string | null;
 }
 
-/** The session's runs and outbox kinds, read straight from the database file. */
-function readDb(dbPath: string, sessionId: string): { runs: RunRow[]; kinds: string[] } {
-  const db = new Database(dbPath, { readonly: true });
-  try {
-    const runs = db
-      .prepare("SELECT id, status, attempts, owner, lease_expires_at FROM runs WHERE session_id = ? ORDER BY id")
-      .all(sessionId) as RunRow[];
-    const kinds = (
-      db.prepare("SELECT kind FROM events WHERE resource_id = ? ORDER BY seq").all(sessionId) as { kind: string }[]
-    ).map((r) => r.kind);
-    return { runs, kinds };
-  } finally {
-    db.close();
-  }
+/** The session's runs and outbox kinds, read straight from the database (a second connection). */
+async function readDb(dbPath: string, sessionId: string): Promise<{ runs: RunRow[]; kinds: string[] }> {
+  const url = (await testDatabaseEnv(dbPath)).DATABASE_URL as string;
+  const runs = await queryRows<RunRow>(
+    url,
+    "SELECT id, status, attempts, owner, lease_expires_at FROM runs WHERE session_id = ? ORDER BY id",
+    sessionId,
+  );
+  const kinds = (
+    await queryRows<{ kind: string }>(url, "SELECT kind FROM events WHERE resource_id = ? ORDER BY seq", sessionId)
+  ).map((r) => r.kind);
+  return { runs, kinds };
 }
 
 describe("a second server on the same database", () => {
@@ -61,8 +59,8 @@ describe("a second server on the same database", () => {
       events: [{ type: "user.message", content: [{ type: "text", text: "keep going" }] }],
     });
     const claimed = await waitFor(
-      () => {
-        const run = readDb(dbPath, session.id).runs[0];
+      async () => {
+        const run = (await readDb(dbPath, session.id)).runs[0];
         return run?.status === "running" ? run : null;
       },
       { timeoutMs: 20_000, what: "the run to start" },
@@ -74,7 +72,7 @@ describe("a second server on the same database", () => {
       startCrashableServer(dbPath, token, { ...common, PORT: new URL(first.url).port, ECHO_RUNTIME_DELAY_MS: "0" }),
     ).rejects.toThrow(/already in use/);
     const { lease_expires_at: _, ...untouched } = claimed;
-    expect(readDb(dbPath, session.id).runs).toEqual([expect.objectContaining(untouched)]);
+    expect((await readDb(dbPath, session.id)).runs).toEqual([expect.objectContaining(untouched)]);
     const second = await startCrashableServer(dbPath, token, { ...common, ECHO_RUNTIME_DELAY_MS: "0" });
     const api2 = processClient(second, token);
 
@@ -82,8 +80,8 @@ describe("a second server on the same database", () => {
     // the lease all along while the second one passed every 50 ms.
     const claimedAt = Date.parse(claimed.lease_expires_at ?? "") - LEASE_MS;
     const renewed = await waitFor(
-      () => {
-        const run = readDb(dbPath, session.id).runs[0];
+      async () => {
+        const run = (await readDb(dbPath, session.id)).runs[0];
         if (!run) return null;
         // (A run taken from the first server ends the wait at once: the assertions below fail.)
         const taken = run.status !== "running" || run.owner !== claimed.owner;
@@ -99,7 +97,7 @@ describe("a second server on the same database", () => {
 
     // The owner dies: its lease is no longer renewed, and the second server takes the run over
     // once it expired (never before), answering it.
-    const lastLease = readDb(dbPath, session.id).runs[0]?.lease_expires_at ?? "";
+    const lastLease = (await readDb(dbPath, session.id)).runs[0]?.lease_expires_at ?? "";
     await killServer(first);
     const events = await waitFor(
       async () => {
@@ -118,7 +116,7 @@ describe("a second server on the same database", () => {
     expect(events[3].content).toEqual([{ type: "text", text: "Echo: keep going" }]);
     expect(Date.parse(events[2].created_at)).toBeGreaterThanOrEqual(Date.parse(lastLease));
     expect(events.some((e) => e.type === "session.error")).toBe(false);
-    const after = readDb(dbPath, session.id);
+    const after = await readDb(dbPath, session.id);
     expect(after.runs).toEqual([
       { id: claimed.id, status: "completed", attempts: 2, owner: null, lease_expires_at: null },
     ]);
