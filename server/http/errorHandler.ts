@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { ApiError, errorEnvelope } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
-import { StorageBusyError, StorageConflictError } from "../storage/port.ts";
+import { StorageBusyError, StorageConflictError, StorageInputError } from "../storage/port.ts";
 import { serviceUnavailable } from "./busyRetry.ts";
 import { requestId } from "./context.ts";
 
@@ -77,6 +77,8 @@ export function toApiError(err: unknown): ApiError | null {
   if (err instanceof StorageBusyError) return serviceUnavailable(0);
   // A write that lost a race the storage detected (a version check, a unique key): nothing was written.
   if (err instanceof StorageConflictError) return new ApiError("conflict_error", err.message);
+  // A value the database cannot store (PostgreSQL: a NUL character in text): nothing was written.
+  if (err instanceof StorageInputError) return new ApiError("invalid_request_error", err.message);
   // The router decoding a path parameter (http/requestGuards.ts refuses these first).
   if (err instanceof URIError) return new ApiError("invalid_request_error", "The path is not valid percent-encoding.");
   const e = err as HttpLikeError;

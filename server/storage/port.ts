@@ -38,6 +38,17 @@ export class StorageConflictError extends Error {
   }
 }
 
+/**
+ * A value the database cannot store as given (PostgreSQL: text containing U+0000, which SQLite
+ * would have kept): nothing was written. The API answers 400 with this message.
+ */
+export class StorageInputError extends Error {
+  constructor(message = "Text values must not contain the NUL character (U+0000).") {
+    super(message);
+    this.name = "StorageInputError";
+  }
+}
+
 /** Background upkeep an adapter needs (SQLite: checkpointing the WAL off the event loop). */
 export interface StorageMaintenance {
   name: string;

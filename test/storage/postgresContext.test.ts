@@ -7,7 +7,12 @@ import Database from "better-sqlite3";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
-import { StorageBusyError, StorageConflictError, type StorageSignal } from "../../server/storage/port.ts";
+import {
+  StorageBusyError,
+  StorageConflictError,
+  StorageInputError,
+  type StorageSignal,
+} from "../../server/storage/port.ts";
 import { createPool, PgContext, PgHub, PgListener } from "../../server/storage/postgres/context.ts";
 import {
   loadPostgresMigrations,
@@ -196,6 +201,16 @@ describe("PgContext", () => {
     await expect(
       ctx.tx((tx) => tx.exec("INSERT INTO service_meta (key, value) VALUES ('dup', 'v')")),
     ).rejects.toBeInstanceOf(StorageConflictError);
+  });
+
+  it("turns text PostgreSQL cannot store (a NUL character, which SQLite keeps) into StorageInputError (400), inside and outside a transaction", async () => {
+    const ctx = open();
+    await expect(ctx.one("SELECT value FROM service_meta WHERE key = $1", ["nul\u0000key"])).rejects.toBeInstanceOf(
+      StorageInputError,
+    );
+    await expect(
+      ctx.tx((tx) => tx.exec("INSERT INTO service_meta (key, value) VALUES ($1, 'v')", ["nul\u0000key"])),
+    ).rejects.toBeInstanceOf(StorageInputError);
   });
 
   it("runs a transaction again after a deadlock, so both writers succeed", async () => {

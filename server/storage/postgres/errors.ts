@@ -1,5 +1,5 @@
 /** How PostgreSQL errors map onto the port's errors. */
-import { StorageConflictError } from "../port.ts";
+import { StorageConflictError, StorageInputError } from "../port.ts";
 
 /** The SQLSTATE of a node-postgres error (a DatabaseError), or of the error a StorageConflictError wraps. */
 export function sqlState(err: unknown): string | undefined {
@@ -10,6 +10,8 @@ export function sqlState(err: unknown): string | undefined {
 
 /** unique_violation. */
 export const UNIQUE_VIOLATION = "23505";
+/** character_not_in_repertoire (a NUL byte in text) and untranslatable_character. */
+const INVALID_TEXT = new Set(["22021", "22P05"]);
 /** serialization_failure and deadlock_detected: the transaction may be run again as a whole. */
 const RETRYABLE = new Set(["40001", "40P01"]);
 
@@ -28,12 +30,18 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 
 /**
  * The error a store's caller sees: a unique violation (another transaction took the key first) and
- * a race still lost after the retries become StorageConflictError (409, nothing written); the rest
+ * a race still lost after the retries become StorageConflictError (409, nothing written); text
+ * PostgreSQL cannot store (a NUL character) becomes StorageInputError (400); the rest
  * passes unchanged (a bug or an outage: 500/503).
  */
 export function toStorageError(err: unknown): unknown {
-  if (err instanceof StorageConflictError) return err;
+  if (err instanceof StorageConflictError || err instanceof StorageInputError) return err;
   const state = sqlState(err);
+  if (state !== undefined && INVALID_TEXT.has(state)) {
+    const input = new StorageInputError();
+    (input as { cause?: unknown }).cause = err;
+    return input;
+  }
   if (state === UNIQUE_VIOLATION || (state !== undefined && RETRYABLE.has(state))) {
     const conflict = new StorageConflictError();
     (conflict as { cause?: unknown }).cause = err;
