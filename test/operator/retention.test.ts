@@ -1,4 +1,3 @@
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { ConfigError, loadConfig } from "../../server/config.ts";
@@ -13,6 +12,7 @@ import {
   waitForIdle,
 } from "../helpers/lifecycle.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
+import { queryRows } from "../helpers/testDatabase.ts";
 import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 const T0 = "2026-01-01T00:00:00.000Z";
@@ -52,14 +52,9 @@ describe("retention", () => {
       status: string;
       created_at: string;
     }[];
-  const sql = <T>(query: string, ...params: unknown[]): T[] => {
-    const db = new Database(server.dbPath, { readonly: true });
-    try {
-      return db.prepare(query).all(...params) as T[];
-    } finally {
-      db.close();
-    }
-  };
+  /** A query through a second connection to the server's database (either adapter). */
+  const sql = <T>(query: string, ...params: unknown[]): Promise<T[]> =>
+    queryRows<T>(server.databaseUrl, query, ...params);
 
   it("deletes settled records older than RETENTION_DAYS in bounded batches and keeps pending work and session history", async () => {
     const delivery = server.service.workers.find((w) => w.name === "webhook-delivery") as unknown as {
@@ -103,8 +98,12 @@ describe("retention", () => {
     // --- On day 35 (cutoff: day 5), the job runs.
     clock.set(new Date(Date.parse(T0) + 35 * DAY));
     const cutoff = new Date(Date.parse(T0) + 5 * DAY).toISOString();
-    const oldEvents = sql<{ n: number }>("SELECT count(*) AS n FROM events WHERE created_at < ?", cutoff)[0]?.n ?? 0;
-    const newEvents = sql<{ n: number }>("SELECT count(*) AS n FROM events WHERE created_at >= ?", cutoff)[0]?.n ?? 0;
+    const oldEvents = Number(
+      (await sql<{ n: number }>("SELECT count(*) AS n FROM events WHERE created_at < ?", cutoff))[0]?.n ?? 0,
+    );
+    const newEvents = Number(
+      (await sql<{ n: number }>("SELECT count(*) AS n FROM events WHERE created_at >= ?", cutoff))[0]?.n ?? 0,
+    );
     expect(oldEvents).toBeGreaterThan(5);
     const job = server.service.workers.find((w) => w.name === "retention") as unknown as RetentionJob;
     const result = await job.runOnce();
@@ -129,9 +128,11 @@ describe("retention", () => {
     expect((await records(ok)).map((r) => r.status)).toEqual(["succeeded"]);
     expect(await records(fail)).toEqual([]);
     expect((await records(paused)).map((r) => r.status)).toEqual(["pending"]);
-    expect(sql("SELECT kind FROM events WHERE created_at < ?", cutoff)).toEqual([{ kind: "agent.archived" }]);
-    expect(sql<{ n: number }>("SELECT count(*) AS n FROM events WHERE created_at >= ?", cutoff)[0]?.n).toBe(newEvents);
-    expect(sql("SELECT status, updated_at FROM runs")).toEqual([
+    expect(await sql("SELECT kind FROM events WHERE created_at < ?", cutoff)).toEqual([{ kind: "agent.archived" }]);
+    expect(
+      Number((await sql<{ n: number }>("SELECT count(*) AS n FROM events WHERE created_at >= ?", cutoff))[0]?.n),
+    ).toBe(newEvents);
+    expect(await sql("SELECT status, updated_at FROM runs")).toEqual([
       { status: "completed", updated_at: expect.stringMatching(/^2026-01-21T/) },
     ]);
     expect(await history(server, session.id)).toEqual(sessionHistory);
