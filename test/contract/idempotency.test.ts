@@ -3,13 +3,12 @@
  * a retry replays the first response and creates nothing (no second row, no second event); the key
  * is bound to its path and body; a key still in flight answers 409; records expire after 24 h.
  */
-import { readFileSync } from "node:fs";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS, requestFingerprint } from "../../server/http/idempotency.ts";
 import { createAgent, createEnvironment, outboxSince } from "../helpers/lifecycle.ts";
 import { startReceiver } from "../helpers/receiver.ts";
+import { databaseText, queryRows } from "../helpers/testDatabase.ts";
 import { expectError, startTestServer, type TestServer } from "../helpers/testServer.ts";
 
 const clock = new ManualClock(new Date());
@@ -194,7 +193,7 @@ describe("Idempotency-Key", () => {
       n = await storage.idempotency.deleteExpiredIdempotencyKeys(cutoff, 2);
     }
     expect(deleted).toBeGreaterThan(0);
-    expect(rows()).toEqual([]);
+    expect(await rows()).toEqual([]);
   });
 
   it("stores replayed bodies sealed: a new endpoint's signing secret is not in the database in clear", async () => {
@@ -207,10 +206,9 @@ describe("Idempotency-Key", () => {
       const replay = await server.request("POST", "/webhook_endpoints", { body, headers });
       expect(replay.status).toBe(201);
       expect(replay.body.signing_secret).toBe(created.body.signing_secret);
-      const file = readFileSync(server.dbPath);
-      const wal = readFileSync(`${server.dbPath}-wal`);
-      for (const bytes of [file, wal]) expect(bytes.includes(created.body.signing_secret)).toBe(false);
-      expect(rows().some((r) => r.body_sealed?.startsWith("v1:"))).toBe(true);
+      // Every byte the database holds (SQLite: file and WAL; PostgreSQL: every row).
+      expect(await databaseText(server.databaseUrl)).not.toContain(created.body.signing_secret);
+      expect((await rows()).some((r) => r.body_sealed?.startsWith("v1:"))).toBe(true);
     } finally {
       await receiver.close();
     }
@@ -245,18 +243,9 @@ describe("Idempotency-Key", () => {
   });
 });
 
-/** The rows of the idempotency table, read through a second connection to the same file. */
-function rows(): { key: string; created_at: string; body_sealed: string | null }[] {
-  const db = new Database(server.dbPath, { readonly: true });
-  try {
-    return db.prepare("SELECT key, created_at, body_sealed FROM idempotency_keys").all() as {
-      key: string;
-      created_at: string;
-      body_sealed: string | null;
-    }[];
-  } finally {
-    db.close();
-  }
+/** The rows of the idempotency table, read through a second connection to the same database. */
+function rows(): Promise<{ key: string; created_at: string; body_sealed: string | null }[]> {
+  return queryRows(server.databaseUrl, "SELECT key, created_at, body_sealed FROM idempotency_keys");
 }
 
 /** The fingerprint the server computes for a JSON body. */

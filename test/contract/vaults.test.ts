@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseText } from "../helpers/testDatabase.ts";
 import { expectError, startTestServer, type TestServer } from "../helpers/testServer.ts";
 
 let server: TestServer;
@@ -205,22 +205,8 @@ describe("vault credentials", () => {
     // Nothing returned, logged or written to disk holds a secret in clear.
     const everything = [bearer, oauth, env, rotated, vaultNow, list].map((r) => r.text).join("\n");
     const logs = JSON.stringify(server.logs);
-    await server.service.deps.storage.vaults.getVault("", ""); // no-op read; the WAL is checkpointed below
-    const db = server.service.deps.storage;
-    void db;
-    const { default: Database } = await import("better-sqlite3");
-    const probe = new Database(server.dbPath);
-    probe.pragma("wal_checkpoint(TRUNCATE)");
-    probe.close();
-    const raw = ["", "-wal", "-shm"]
-      .map((suffix) => {
-        try {
-          return readFileSync(server.dbPath + suffix).toString("latin1");
-        } catch {
-          return "";
-        }
-      })
-      .join("");
+    // Every byte the database holds (SQLite: file, WAL and shared memory; PostgreSQL: every row).
+    const raw = await databaseText(server.databaseUrl);
     expect(raw).toContain("GITHUB_TOKEN"); // the file really holds the credentials...
     for (const secret of Object.values(secrets)) {
       expect(everything).not.toContain(secret);

@@ -83,6 +83,24 @@ export async function queryRows<T = Record<string, unknown>>(
   return withPostgres(databaseUrl, async (client) => (await client.query(numbered, params)).rows as T[]);
 }
 
+/** Runs one writing statement through a second connection (as queryRows; for checks the database itself must refuse). */
+export async function executeStatement(databaseUrl: string, sql: string, ...params: unknown[]): Promise<void> {
+  if (databaseUrl.startsWith("sqlite:")) {
+    const db = new Database(databaseUrl.slice("sqlite:".length));
+    try {
+      db.prepare(sql).run(...params);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  let n = 0;
+  const numbered = sql.replace(/\?/g, () => `$${++n}`);
+  await withPostgres(databaseUrl, async (client) => {
+    await client.query(numbered, params);
+  });
+}
+
 /**
  * Everything the database holds, as latin1 text: SQLite: the file, its WAL and shared memory
  * (checkpointed first, so the main file has it too); PostgreSQL: every row of every table of the

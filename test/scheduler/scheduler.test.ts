@@ -3,16 +3,16 @@
  * two schedulers on two connections to one database file, and how a run follows its session's
  * first turn when the turn fails.
  */
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/logger.ts";
 import { DeploymentScheduler } from "../../server/scheduler/worker.ts";
-import { createSqliteStorage } from "../../server/storage/sqlite/index.ts";
+import { openStorage } from "../../server/storage/open.ts";
 import { createDeployment, runsOf, schedulerOf } from "../helpers/deployments.ts";
 import { envelopesSince } from "../helpers/events.ts";
 import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
+import { executeStatement, queryRows } from "../helpers/testDatabase.ts";
 import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 const clock = new ManualClock("2026-11-21T12:00:30.000Z");
@@ -109,7 +109,8 @@ describe("two schedulers on one database file", () => {
         }),
       );
     }
-    const other = createSqliteStorage({ path: server.dbPath, clock });
+    // A second connection to the same database (a second server's storage).
+    const other = await openStorage(server.service.deps.config, { clock, migrate: false });
     const config = loadConfig({}).scheduler;
     const second = new DeploymentScheduler({ storage: other, config, clock, logger: createLogger("silent") });
     const first = schedulerOf(server);
@@ -133,22 +134,23 @@ describe("two schedulers on one database file", () => {
       ]);
     }
     // The database itself refuses a second run for the same deployment and fire time.
-    const db = new Database(server.dbPath);
-    try {
-      const run = db
-        .prepare("SELECT * FROM deployment_runs WHERE deployment_id = ? LIMIT 1")
-        .get(deployments[0].id) as Record<string, unknown>;
-      expect(() =>
-        db
-          .prepare(
-            `INSERT INTO deployment_runs (id, account_id, deployment_id, agent_id, status, trigger_type, scheduled_at, created_at)
-             VALUES ('drun_X', ?, ?, ?, 'running', 'schedule', ?, ?)`,
-          )
-          .run(run.account_id, run.deployment_id, run.agent_id, run.scheduled_at, run.created_at),
-      ).toThrow(/UNIQUE/);
-    } finally {
-      db.close();
-    }
+    const [run] = await queryRows<Record<string, unknown>>(
+      server.databaseUrl,
+      "SELECT * FROM deployment_runs WHERE deployment_id = ? LIMIT 1",
+      deployments[0].id,
+    );
+    await expect(
+      executeStatement(
+        server.databaseUrl,
+        `INSERT INTO deployment_runs (id, account_id, deployment_id, agent_id, status, trigger_type, scheduled_at, created_at)
+         VALUES ('drun_X', ?, ?, ?, 'running', 'schedule', ?, ?)`,
+        run?.account_id,
+        run?.deployment_id,
+        run?.agent_id,
+        run?.scheduled_at,
+        run?.created_at,
+      ),
+    ).rejects.toThrow(/UNIQUE|unique/);
   });
 });
 
