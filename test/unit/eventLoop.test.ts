@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WalCheckpointer } from "../../server/storage/sqlite/walCheckpointer.ts";
+import { onPostgres } from "../helpers/testDatabase.ts";
 import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 let server: TestServer;
@@ -37,7 +38,8 @@ describe("event-loop delay", () => {
   });
 });
 
-describe("WAL checkpoints", () => {
+// SQLite's write-ahead log (PostgreSQL checkpoints on its own).
+describe.skipIf(onPostgres)("WAL checkpoints", () => {
   it("run on the checkpointer's worker thread, not in the server's commits, and keep up with the writes", async () => {
     const checkpointer = server.service.deps.storage.maintenance()[0] as WalCheckpointer | undefined;
     expect(checkpointer?.name).toBe("wal-checkpointer");
