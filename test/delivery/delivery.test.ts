@@ -74,6 +74,17 @@ function waitForStatus(id: string, status: string, timeoutMs = 10_000) {
 async function emit(data: EventData): Promise<string> {
   const account = await server.service.deps.storage.accounts.findAccountByName("default");
   if (!account) throw new Error("no default account");
+  if (server.databaseUrl.startsWith("postgres")) {
+    const { createPool, PgContext, PgHub } = await import("../../server/storage/postgres/context.ts");
+    const { appendEvent: appendPgEvent } = await import("../../server/storage/postgres/outbox.ts");
+    const pool = createPool({ url: server.databaseUrl, poolSize: 1 });
+    try {
+      const ctx = new PgContext(new PgHub(pool, systemClock));
+      return (await ctx.tx((tx) => appendPgEvent(tx, account.id, data))).envelope.id;
+    } finally {
+      await pool.end();
+    }
+  }
   const db = openDatabase(server.dbPath);
   try {
     const ctx = new SqliteContext(db, systemClock);
