@@ -1,44 +1,12 @@
 import { newId } from "../../ids.ts";
-import type { AgentConfig, AgentRecord, AgentStore, AgentUpdateResult } from "../port/agents.ts";
+import type { AgentRecord, AgentStore, AgentUpdateResult } from "../port/agents.ts";
 import type { Async } from "../port.ts";
+import { type AgentRow, type AgentVersionJoinRow, SELECT_JOINED, toAgent } from "../sqlite/agents.ts";
 import { canonicalJson } from "../sqlite/json.ts";
 import type { PgContext } from "./context.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 import { endSessionWork, type SessionRow } from "./sessions.ts";
-
-interface AgentRow {
-  id: string;
-  account_id: string;
-  version: number;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-interface AgentVersionJoinRow extends AgentRow {
-  shown_version: number;
-  config: string;
-  version_created_at: string;
-}
-
-const JOINED_COLUMNS = `SELECT a.id, a.account_id, a.version, a.archived_at, a.created_at, a.updated_at,
-  v.version AS shown_version, v.config, v.created_at AS version_created_at
-  FROM agents a JOIN agent_versions v ON v.agent_id = a.id`;
-
-function toAgent(row: AgentVersionJoinRow): AgentRecord {
-  const latest = row.shown_version === row.version;
-  return {
-    id: row.id,
-    account_id: row.account_id,
-    version: row.shown_version,
-    latest_version: row.version,
-    config: JSON.parse(row.config) as AgentConfig,
-    archived_at: row.archived_at,
-    created_at: row.created_at,
-    updated_at: latest ? row.updated_at : row.version_created_at,
-  };
-}
 
 /** Reads an agent at a version (default the latest) of an account; shared with the session and run stores. */
 export async function readAgent(
@@ -50,11 +18,11 @@ export async function readAgent(
   const row =
     version === undefined
       ? await ctx.one<AgentVersionJoinRow>(
-          `${JOINED_COLUMNS} AND v.version = a.version WHERE a.id = $1 AND a.account_id = $2`,
+          `${SELECT_JOINED} AND v.version = a.version WHERE a.id = $1 AND a.account_id = $2`,
           [agentId, accountId],
         )
       : await ctx.one<AgentVersionJoinRow>(
-          `${JOINED_COLUMNS} AND v.version = $3 WHERE a.id = $1 AND a.account_id = $2`,
+          `${SELECT_JOINED} AND v.version = $3 WHERE a.id = $1 AND a.account_id = $2`,
           [agentId, accountId, version],
         );
   return row ? toAgent(row) : null;
@@ -104,7 +72,7 @@ export function createAgentStore(ctx: PgContext): Async<AgentStore> {
 
     listAgents(accountId, { includeArchived, page }) {
       return keysetList(ctx, {
-        select: `${JOINED_COLUMNS} AND v.version = a.version WHERE a.account_id = $1${includeArchived ? "" : " AND a.archived_at IS NULL"}`,
+        select: `${SELECT_JOINED} AND v.version = a.version WHERE a.account_id = $1${includeArchived ? "" : " AND a.archived_at IS NULL"}`,
         params: [accountId],
         key: "a.id",
         order: "desc",
@@ -117,7 +85,7 @@ export function createAgentStore(ctx: PgContext): Async<AgentStore> {
     async listAgentVersions(accountId, agentId, page) {
       if (!(await findRow(ctx, accountId, agentId))) return null;
       return keysetList(ctx, {
-        select: `${JOINED_COLUMNS} WHERE a.id = $1 AND a.account_id = $2`,
+        select: `${SELECT_JOINED} WHERE a.id = $1 AND a.account_id = $2`,
         params: [agentId, accountId],
         // The cursor is a version number sent as text; PostgreSQL reads the parameter as the
         // column's type (integer), so "10" sorts after "9" as on SQLite.

@@ -6,7 +6,8 @@ import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 import { endSessionWork, type SessionRow } from "./sessions.ts";
 
-interface AgentRow {
+/** The agent row and its joined version: one shape for both adapters (the PostgreSQL store reuses them). */
+export interface AgentRow {
   id: string;
   account_id: string;
   version: number;
@@ -15,17 +16,17 @@ interface AgentRow {
   updated_at: string;
 }
 
-interface AgentVersionJoinRow extends AgentRow {
+export interface AgentVersionJoinRow extends AgentRow {
   shown_version: number;
   config: string;
   version_created_at: string;
 }
 
-const SELECT_JOINED = `SELECT a.id, a.account_id, a.version, a.archived_at, a.created_at, a.updated_at,
+export const SELECT_JOINED = `SELECT a.id, a.account_id, a.version, a.archived_at, a.created_at, a.updated_at,
   v.version AS shown_version, v.config, v.created_at AS version_created_at
   FROM agents a JOIN agent_versions v ON v.agent_id = a.id`;
 
-function toAgent(row: AgentVersionJoinRow): AgentRecord {
+export function toAgent(row: AgentVersionJoinRow): AgentRecord {
   const latest = row.shown_version === row.version;
   return {
     id: row.id,
