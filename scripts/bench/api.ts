@@ -8,6 +8,13 @@
  * of the service's maximum rate (open loop, the same rate for every server). Each measurement is
  * taken `runs` times with the servers alternating (service, Express, node:http, service, ...) and
  * the medians compared. The service's peak RSS is read at the end, after all of that load.
+ *
+ * PostgreSQL columns (informational, no targets): the same requests to the service on PostgreSQL
+ * 15 (scripts/bench/postgres.ts), one replica and two replicas on one database with the load's
+ * connections spread across both, each on its own copy (CREATE DATABASE ... TEMPLATE) of a
+ * database seeded like the SQLite one. They join the same interleaved runs and are compared with
+ * the same bare Express baseline; their latency is taken at half of their own maximum rate, with
+ * the baseline at that rate too.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,6 +22,14 @@ import { join } from "node:path";
 import { freePort } from "../lib/serverProcess.ts";
 import { type Figure, judged } from "./figure.ts";
 import { fixedRate, type LoadRequest, maxRate } from "./load.ts";
+import {
+  type BenchPostgres,
+  postgresEnv,
+  postgresSuffix,
+  REPLICA_COUNTS,
+  seedPostgresDatabase,
+  skippedFigures,
+} from "./postgres.ts";
 import { copyDatabase, seedDatabase, step } from "./seed.ts";
 import { type BenchProcess, cpuMs, startBare, startServiceProcess } from "./servers.ts";
 import { median, round } from "./stats.ts";
@@ -26,7 +41,19 @@ const SKILLS = 20;
 export interface ApiBenchOptions {
   quick?: boolean;
   runs?: number;
+  /** The run's PostgreSQL server (or why there is none); null or absent: no PostgreSQL figures. */
+  postgres?: BenchPostgres | null;
 }
+
+/** What one measurement loads: one server, or the replicas of the service sharing one database. */
+interface Target {
+  processes: BenchProcess[];
+  origins: string[];
+}
+
+const single = (p: BenchProcess): Target => ({ processes: [p], origins: [p.base] });
+/** CPU milliseconds of every process of a target (the database server's not counted). */
+const targetCpuMs = (t: Target) => t.processes.reduce((sum, p) => sum + cpuMs(p.child.pid), 0);
 
 interface Probe {
   label: string;
@@ -80,43 +107,76 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<Figure
   try {
     await step("seeding the API database", () => seedDatabase(join(dir, "seed"), BENCH_TOKEN, SKILLS));
     copyDatabase(join(dir, "seed"), join(dir, "service"));
-    const service = await startServiceProcess({
+    const serviceProcess = await startServiceProcess({
       dataDir: join(dir, "service"),
       token: BENCH_TOKEN,
       port: await freePort(),
     });
-    servers.push(service);
+    servers.push(serviceProcess);
     // The page the bare handlers return: the service's own answer to the same request.
-    const page = await fetch(`${service.base}/api/v1/cloud/skills?limit=20`, {
+    const page = await fetch(`${serviceProcess.base}/api/v1/cloud/skills?limit=20`, {
       headers: { authorization: `Bearer ${BENCH_TOKEN}` },
     });
     const pageText = await page.text();
     if (page.status !== 200) throw new Error(`GET /skills on the service answered ${page.status}: ${pageText}`);
     const bodyFile = join(dir, "skills-page.json");
     writeFileSync(bodyFile, pageText);
-    const express = await startBare("express", copyDatabase(join(dir, "seed"), join(dir, "express")), bodyFile);
-    servers.push(express);
-    const http = await startBare("http", copyDatabase(join(dir, "seed"), join(dir, "http")), bodyFile);
-    servers.push(http);
-    const order = [service, express, http];
+    const expressProcess = await startBare("express", copyDatabase(join(dir, "seed"), join(dir, "express")), bodyFile);
+    servers.push(expressProcess);
+    const httpProcess = await startBare("http", copyDatabase(join(dir, "seed"), join(dir, "http")), bodyFile);
+    servers.push(httpProcess);
+    const service = single(serviceProcess);
+    const express = single(expressProcess);
+    const http = single(httpProcess);
+
+    // The service on PostgreSQL: one replica, and two replicas sharing one database.
+    const onPostgres: { replicas: number; target: Target }[] = [];
+    const pgBench = options.postgres && "server" in options.postgres ? options.postgres : null;
+    if (pgBench) {
+      await step("seeding the API database on PostgreSQL", () =>
+        seedPostgresDatabase(pgBench, "api_seed", BENCH_TOKEN, SKILLS),
+      );
+      for (const replicas of REPLICA_COUNTS) {
+        const url = await step(`copying the PostgreSQL seed for ${replicas} replica(s)`, () =>
+          pgBench.server.createDatabase(`api_replicas_${replicas}`, "api_seed"),
+        );
+        const processes: BenchProcess[] = [];
+        for (let i = 0; i < replicas; i++) {
+          const replica = await startServiceProcess({
+            dataDir: join(dir, `postgres-${replicas}-${i}`),
+            token: BENCH_TOKEN,
+            port: await freePort(),
+            env: postgresEnv(pgBench, url),
+          });
+          servers.push(replica);
+          processes.push(replica);
+        }
+        onPostgres.push({ replicas, target: { processes, origins: processes.map((p) => p.base) } });
+      }
+    }
+    const order = [service, ...onPostgres.map((p) => p.target), express, http];
 
     const figures: Figure[] = [];
     for (const probe of probes()) {
-      const rates = new Map<BenchProcess, number[]>(order.map((s) => [s, []]));
+      const rates = new Map<Target, number[]>(order.map((s) => [s, []]));
       // Requests per CPU-second of the server process (warm-up included): a busy
       // machine slows every process down, but changes the CPU a request costs much less.
-      const perCpu = new Map<BenchProcess, number[]>(order.map((s) => [s, []]));
+      const perCpu = new Map<Target, number[]>(order.map((s) => [s, []]));
       for (let run = 0; run < runs; run++) {
-        for (const server of order) {
-          const cpuBefore = cpuMs(server.child.pid);
-          const result = await maxRate(server.base, probe.request, { connections: CONNECTIONS, durationMs, warmupMs });
-          const cpuSeconds = (cpuMs(server.child.pid) - cpuBefore) / 1000;
-          rates.get(server)?.push(result.perSecond);
-          perCpu.get(server)?.push(result.allRequests / cpuSeconds);
+        for (const target of order) {
+          const cpuBefore = targetCpuMs(target);
+          const result = await maxRate(target.origins, probe.request, {
+            connections: CONNECTIONS,
+            durationMs,
+            warmupMs,
+          });
+          const cpuSeconds = (targetCpuMs(target) - cpuBefore) / 1000;
+          rates.get(target)?.push(result.perSecond);
+          perCpu.get(target)?.push(result.allRequests / cpuSeconds);
         }
       }
-      const cpuRate = (s: BenchProcess) => median(perCpu.get(s) ?? []);
-      const rate = (s: BenchProcess) => median(rates.get(s) ?? []);
+      const cpuRate = (s: Target) => median(perCpu.get(s) ?? []);
+      const rate = (s: Target) => median(rates.get(s) ?? []);
       const note = `${runs} interleaved runs of ${durationMs / 1000} s, ${CONNECTIONS} connections, medians`;
       figures.push(
         judged({
@@ -149,54 +209,104 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<Figure
         },
       );
 
+      /** p50 and p99 of each target at `perSecond` (open loop), interleaved, `runs` times. */
+      const latencies = async (targets: Target[], perSecond: number) => {
+        const p50s = new Map<Target, number[]>(targets.map((s) => [s, []]));
+        const p99s = new Map<Target, number[]>(targets.map((s) => [s, []]));
+        for (let run = 0; run < runs; run++) {
+          for (const target of targets) {
+            const result = await fixedRate(target.origins, probe.request, {
+              rate: perSecond,
+              durationMs,
+              warmupMs,
+              connections: 64,
+            });
+            p50s.get(target)?.push(result.p50);
+            p99s.get(target)?.push(result.p99);
+          }
+        }
+        return {
+          p50: (s: Target) => median(p50s.get(s) ?? []),
+          p99: (s: Target) => median(p99s.get(s) ?? []),
+        };
+      };
+
       // Latency at half of the service's maximum rate, the same rate for every server.
       const half = Math.max(1, Math.round(rate(service) / 2));
-      const p50s = new Map<BenchProcess, number[]>(order.map((s) => [s, []]));
-      const p99s = new Map<BenchProcess, number[]>(order.map((s) => [s, []]));
-      for (let run = 0; run < runs; run++) {
-        for (const server of order) {
-          const result = await fixedRate(server.base, probe.request, {
-            rate: half,
-            durationMs,
-            warmupMs,
-            connections: 64,
-          });
-          p50s.get(server)?.push(result.p50);
-          p99s.get(server)?.push(result.p99);
-        }
-      }
-      const p = (m: Map<BenchProcess, number[]>, s: BenchProcess) => median(m.get(s) ?? []);
+      const { p50, p99 } = await latencies([service, express, http], half);
       const latencyNote = `${half} req/s (half the service's maximum), ${runs} interleaved runs of ${durationMs / 1000} s, medians`;
       figures.push(
         judged({
           section: "api",
           name: `${probe.label} p99 at half max`,
-          value: round(p(p99s, service)),
+          value: round(p99(service)),
           unit: "ms",
-          baseline: { name: "bare Express 5 handler, same rate", value: round(p(p99s, express)) },
-          ratio: round(p(p99s, service) / p(p99s, express)),
+          baseline: { name: "bare Express 5 handler, same rate", value: round(p99(express)) },
+          ratio: round(p99(service) / p99(express)),
           ...(probe.p99Target === undefined ? {} : { target: { of: "ratio", op: "<=", value: probe.p99Target } }),
           note: latencyNote,
         }),
         {
           section: "api",
           name: `${probe.label} p50 at half max`,
-          value: round(p(p50s, service)),
+          value: round(p50(service)),
           unit: "ms",
-          baseline: { name: "bare Express 5 handler, same rate", value: round(p(p50s, express)) },
-          ratio: round(p(p50s, service) / p(p50s, express)),
+          baseline: { name: "bare Express 5 handler, same rate", value: round(p50(express)) },
+          ratio: round(p50(service) / p50(express)),
           note: latencyNote,
         },
       );
+
+      // The same figures on PostgreSQL, informational: latency at half of each one's own maximum.
+      for (const { replicas, target } of onPostgres) {
+        const suffix = postgresSuffix(replicas);
+        const where = `${replicas === 1 ? "one service process" : `${replicas} service processes on one database, the load's connections spread across them`}, PostgreSQL 15 on the same machine`;
+        figures.push({
+          section: "api",
+          name: `${probe.label} requests/s${suffix}`,
+          value: round(rate(target)),
+          unit: "req/s",
+          baseline: { name: "bare Express 5 handler (SQLite)", value: round(rate(express)) },
+          ratio: round(rate(target) / rate(express)),
+          note: `${where}; ${note}; requests per CPU-second of the service process(es), the database server's not counted: ${round(cpuRate(target))}`,
+        });
+        const halfOwn = Math.max(1, Math.round(rate(target) / 2));
+        const own = await latencies([target, express], halfOwn);
+        const ownNote = `${where}; ${halfOwn} req/s (half its own maximum), the baseline at the same rate, ${runs} interleaved runs of ${durationMs / 1000} s, medians`;
+        figures.push(
+          {
+            section: "api",
+            name: `${probe.label} p99 at half max${suffix}`,
+            value: round(own.p99(target)),
+            unit: "ms",
+            baseline: { name: "bare Express 5 handler (SQLite), same rate", value: round(own.p99(express)) },
+            ratio: round(own.p99(target) / own.p99(express)),
+            note: ownNote,
+          },
+          {
+            section: "api",
+            name: `${probe.label} p50 at half max${suffix}`,
+            value: round(own.p50(target)),
+            unit: "ms",
+            baseline: { name: "bare Express 5 handler (SQLite), same rate", value: round(own.p50(express)) },
+            ratio: round(own.p50(target) / own.p50(express)),
+            note: ownNote,
+          },
+        );
+      }
+      if (options.postgres && "skipped" in options.postgres) {
+        const names = ["requests/s", "p99 at half max", "p50 at half max"].map((n) => `${probe.label} ${n}`);
+        figures.push(...skippedFigures("api", names, options.postgres.skipped));
+      }
     }
     figures.push(
       judged({
         section: "api",
         name: "peak RSS under the API load",
-        value: round(service.peakRssMiB()),
+        value: round(serviceProcess.peakRssMiB()),
         unit: "MiB",
-        baseline: { name: "bare Express 5 server, same load", value: round(express.peakRssMiB()) },
-        ratio: round(service.peakRssMiB() / express.peakRssMiB()),
+        baseline: { name: "bare Express 5 server, same load", value: round(expressProcess.peakRssMiB()) },
+        ratio: round(serviceProcess.peakRssMiB() / expressProcess.peakRssMiB()),
         target: { of: "value", op: "<=", value: 160 },
         note: "VmHWM of the service process after every API measurement above",
       }),

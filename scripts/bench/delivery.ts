@@ -11,6 +11,10 @@
  *     event's `created_at` (written in its transaction) to its arrival at the receiver.
  *   - The API's event rate: `POST /agents` closed-loop, without any endpoint and with 10 live
  *     endpoints receiving every event (each event is 10 deliveries).
+ *   - On PostgreSQL (informational, when the suite gives it a server; scripts/bench/postgres.ts): the
+ *     drain rate to 10 endpoints with one service process, and with two on one database both
+ *     draining the shared backlog, against the same raw POSTs interleaved with them. These run
+ *     last, after the SQLite server has stopped.
  *
  * Usage: npm run bench:delivery [-- --quick] [-- --only drain,latency,api] [-- --env NAME=value ...]
  * BENCH_CPU_PROF_DIR=dir profiles the server (node --cpu-prof, one file per thread).
@@ -25,11 +29,15 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { systemClock } from "../../server/clock.ts";
 import { loadConfig } from "../../server/config.ts";
+import { openStorage } from "../../server/storage/open.ts";
+import { createPool, PgContext, PgHub } from "../../server/storage/postgres/context.ts";
+import { appendEvent as appendPostgresEvent } from "../../server/storage/postgres/outbox.ts";
 import { SqliteContext } from "../../server/storage/sqlite/context.ts";
 import { openDatabase, openExistingSqliteStorage } from "../../server/storage/sqlite/index.ts";
 import { appendEvent } from "../../server/storage/sqlite/outbox.ts";
 import { type ServerProcess, spawnServer } from "../lib/serverProcess.ts";
 import { type Figure, judged } from "./figure.ts";
+import { type BenchPostgres, postgresEnv, postgresSuffix, REPLICA_COUNTS, skippedFigures } from "./postgres.ts";
 import type { ReceiverReply, ReceiverRequest } from "./receiver.ts";
 
 export type DeliveryBenchPart = "drain" | "latency" | "api";
@@ -43,6 +51,46 @@ export interface DeliveryBenchOptions {
   log?: (line: string) => void;
   /** Extra environment of the server (to compare settings, e.g. WEBHOOK_THREAD=false). */
   serverEnv?: Record<string, string>;
+  /** The suite's PostgreSQL server (or why there is none): adds the PostgreSQL drain figures. */
+  postgres?: BenchPostgres | null;
+}
+
+/**
+ * Writes a drain run's backlog: `events` events in one transaction, the way domain changes write
+ * them (appendEvent fans each out to the account's subscribed endpoints, here the disabled drain
+ * endpoints, which hold their records), on a connection of its own.
+ */
+type BacklogWriter = (accountId: string, events: number, run: number) => Promise<void>;
+
+const drainEvent = (run: number, i: number) =>
+  ({ id: `sess_DRAIN${String(run * 1_000_000 + i).padStart(21, "0")}`, type: "session.status_idled" }) as const;
+
+function sqliteBacklog(dbPath: string): BacklogWriter {
+  return async (accountId, events, run) => {
+    const db = openDatabase(dbPath);
+    try {
+      const ctx = new SqliteContext(db, systemClock);
+      ctx.tx(() => {
+        for (let i = 0; i < events; i++) appendEvent(ctx, accountId, drainEvent(run, i));
+      });
+    } finally {
+      db.close();
+    }
+  };
+}
+
+function postgresBacklog(url: string): BacklogWriter {
+  return async (accountId, events, run) => {
+    const pool = createPool({ url, poolSize: 1, applicationName: "cloud-agents-bench" });
+    try {
+      const ctx = new PgContext(new PgHub(pool, systemClock));
+      await ctx.tx(async (tx) => {
+        for (let i = 0; i < events; i++) await appendPostgresEvent(tx, accountId, drainEvent(run, i));
+      });
+    } finally {
+      await pool.end();
+    }
+  };
 }
 
 const SECTION = "delivery";
@@ -203,6 +251,8 @@ export async function runDeliveryBench(options: DeliveryBenchOptions = {}): Prom
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   let receiver: Receiver | null = null;
   let server: ServerProcess | null = null;
+  /** The replicas besides `server` (the PostgreSQL drain with two): they drain, the API calls go to `server`. */
+  const others: ServerProcess[] = [];
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
   /** Why the server is gone, when it is: its exit and the end of its output. */
@@ -255,128 +305,129 @@ export async function runDeliveryBench(options: DeliveryBenchOptions = {}): Prom
         `WEBHOOK_CONCURRENCY ${defaults.concurrency}, per endpoint ${defaults.endpointConcurrency}${quick ? "; quick" : ""}`,
     );
 
+    const envelope = JSON.stringify({
+      id: "evt_01JD3Q3ZC8N0T5F4V8Y9W2K6M1",
+      created_at: new Date().toISOString(),
+      type: "event",
+      data: { id: "sess_BENCH000000000000000000001", type: "session.status_idled" },
+    });
+    // The headers a delivery carries (content-type, user-agent, id, type, timestamp, signature).
+    const headers = {
+      "content-type": "application/json",
+      "user-agent": "CloudAgents-Webhook/0.1.0",
+      "webhook-id": "evt_01JD3Q3ZC8N0T5F4V8Y9W2K6M1",
+      "webhook-event-type": "session.status_idled",
+      "webhook-timestamp": String(Math.floor(Date.now() / 1000)),
+      "webhook-signature": `v1,${randomBytes(32).toString("base64")}`,
+    };
+
+    const baseline = async (total: number, concurrency: number): Promise<number> => {
+      const posts = new Agent({ keepAlive: true, maxSockets: concurrency });
+      const target = receiver as Receiver;
+      target.mark();
+      const start = nowMs();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < total) {
+            next++;
+            const r = await call(posts, `${target.url}/baseline`, "POST", headers, envelope);
+            if (r.status !== 200) throw new Error(`baseline POST answered ${r.status}`);
+          }
+        }),
+      );
+      const end = nowMs();
+      posts.destroy();
+      return total / ((end - start) / 1000);
+    };
+
+    /** One drain of `total` deliveries to `endpoints` endpoints through the running server(s): deliveries/s. */
+    const drain = async (
+      writeBacklog: BacklogWriter,
+      accountId: string,
+      total: number,
+      endpoints: number,
+      run: number,
+    ): Promise<number> => {
+      const ids: string[] = [];
+      for (let i = 0; i < endpoints; i++) {
+        const id = await createEndpoint("creating a drain endpoint", `/drain/${i}`, ["session.status_idled"]);
+        await api("disabling a drain endpoint", "POST", `/webhook_endpoints/${id}/disable`);
+        ids.push(id);
+      }
+      try {
+        await writeBacklog(accountId, total / endpoints, run);
+      } catch (err) {
+        throw new SeedError("writing the backlog", describe(err));
+      }
+      const target = receiver as Receiver;
+      target.mark();
+      const start = nowMs();
+      const done = target.reached(total, 300_000, `the drain of ${total} deliveries to ${endpoints} endpoint(s)`);
+      await Promise.all(ids.map((id) => api("enabling a drain endpoint", "POST", `/webhook_endpoints/${id}/enable`)));
+      const end = await done;
+      await deleteEndpoints(ids);
+      return total / ((end - start) / 1000);
+    };
+
+    interface DrainCase {
+      endpoints: number;
+      concurrency: number;
+      total: number;
+    }
+    const cases: DrainCase[] = [
+      { endpoints: 1, concurrency: defaults.endpointConcurrency, total: quick ? 2000 : 6000 },
+      {
+        endpoints: 10,
+        concurrency: Math.min(defaults.concurrency, 10 * defaults.endpointConcurrency),
+        total: quick ? 6000 : 20_000,
+      },
+    ];
+
+    /** Drain runs interleaved with raw POSTs (A/B, alternating which goes first), medians. */
+    const measureDrain = async (c: DrainCase, writeBacklog: BacklogWriter, accountId: string, label: string) => {
+      const service: number[] = [];
+      const raw: number[] = [];
+      // Warm both paths up (JIT, sockets, database pages) before measuring.
+      await baseline(Math.min(1000, c.total), c.concurrency);
+      await drain(writeBacklog, accountId, Math.min(1000, c.total), c.endpoints, 0);
+      for (let run = 1; run <= RUNS; run++) {
+        if (run % 2 === 1) {
+          raw.push(await baseline(c.total, c.concurrency));
+          service.push(await drain(writeBacklog, accountId, c.total, c.endpoints, run));
+        } else {
+          service.push(await drain(writeBacklog, accountId, c.total, c.endpoints, run));
+          raw.push(await baseline(c.total, c.concurrency));
+        }
+        log(
+          `  drain to ${c.endpoints} endpoint(s)${label}, run ${run}: service ${service.at(-1)?.toFixed(0)}/s, raw ${raw.at(-1)?.toFixed(0)}/s`,
+        );
+      }
+      const value = median(service);
+      const base = median(raw);
+      return {
+        section: SECTION,
+        unit: "deliveries/s",
+        value: Math.round(value),
+        baseline: {
+          name: `raw node:http keep-alive POSTs, same body, concurrency ${c.concurrency}`,
+          value: Math.round(base),
+        },
+        ratio: value / base,
+        note: `${c.total} deliveries per run, ${RUNS} runs interleaved, medians (service: ${service.map((v) => v.toFixed(0)).join(", ")}; raw: ${raw.map((v) => v.toFixed(0)).join(", ")})`,
+      };
+    };
+    const drainName = (c: DrainCase) => `drain rate to ${c.endpoints} endpoint${c.endpoints > 1 ? "s" : ""}`;
+
     if (parts.has("drain")) {
       const dbPath = join(dataDir, "db.sqlite");
       const storage = openExistingSqliteStorage({ path: dbPath, clock: systemClock });
       const account = await storage.accounts.findAccountByName("default");
       await storage.close();
       if (!account) throw new SeedError("finding the default account", "the server did not create it");
-      const envelope = JSON.stringify({
-        id: "evt_01JD3Q3ZC8N0T5F4V8Y9W2K6M1",
-        created_at: new Date().toISOString(),
-        type: "event",
-        data: { id: "sess_BENCH000000000000000000001", type: "session.status_idled" },
-      });
-      // The headers a delivery carries (content-type, user-agent, id, type, timestamp, signature).
-      const headers = {
-        "content-type": "application/json",
-        "user-agent": "CloudAgents-Webhook/0.1.0",
-        "webhook-id": "evt_01JD3Q3ZC8N0T5F4V8Y9W2K6M1",
-        "webhook-event-type": "session.status_idled",
-        "webhook-timestamp": String(Math.floor(Date.now() / 1000)),
-        "webhook-signature": `v1,${randomBytes(32).toString("base64")}`,
-      };
-
-      const baseline = async (total: number, concurrency: number): Promise<number> => {
-        const posts = new Agent({ keepAlive: true, maxSockets: concurrency });
-        const target = receiver as Receiver;
-        target.mark();
-        const start = nowMs();
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: concurrency }, async () => {
-            while (next < total) {
-              next++;
-              const r = await call(posts, `${target.url}/baseline`, "POST", headers, envelope);
-              if (r.status !== 200) throw new Error(`baseline POST answered ${r.status}`);
-            }
-          }),
-        );
-        const end = nowMs();
-        posts.destroy();
-        return total / ((end - start) / 1000);
-      };
-
-      const drain = async (total: number, endpoints: number, run: number): Promise<number> => {
-        const ids: string[] = [];
-        for (let i = 0; i < endpoints; i++) {
-          const id = await createEndpoint("creating a drain endpoint", `/drain/${i}`, ["session.status_idled"]);
-          await api("disabling a drain endpoint", "POST", `/webhook_endpoints/${id}/disable`);
-          ids.push(id);
-        }
-        // The backlog is written the way domain changes write events (appendEvent fans out in the
-        // same transaction), on a second connection, while the endpoints hold their records.
-        const db = openDatabase(dbPath);
-        try {
-          const ctx = new SqliteContext(db, systemClock);
-          ctx.tx(() => {
-            for (let i = 0; i < total / endpoints; i++) {
-              const n = String(run * 1_000_000 + i).padStart(21, "0");
-              appendEvent(ctx, account.id, { id: `sess_DRAIN${n}`, type: "session.status_idled" });
-            }
-          });
-        } catch (err) {
-          throw new SeedError("writing the backlog", describe(err));
-        } finally {
-          db.close();
-        }
-        const target = receiver as Receiver;
-        target.mark();
-        const start = nowMs();
-        const done = target.reached(total, 300_000, `the drain of ${total} deliveries to ${endpoints} endpoint(s)`);
-        await Promise.all(ids.map((id) => api("enabling a drain endpoint", "POST", `/webhook_endpoints/${id}/enable`)));
-        const end = await done;
-        await deleteEndpoints(ids);
-        return total / ((end - start) / 1000);
-      };
-
-      const cases = [
-        { endpoints: 1, concurrency: defaults.endpointConcurrency, total: quick ? 2000 : 6000 },
-        {
-          endpoints: 10,
-          concurrency: Math.min(defaults.concurrency, 10 * defaults.endpointConcurrency),
-          total: quick ? 6000 : 20_000,
-        },
-      ];
       for (const c of cases) {
-        const service: number[] = [];
-        const raw: number[] = [];
-        // Warm both paths up (JIT, sockets, SQLite pages) before measuring.
-        await baseline(Math.min(1000, c.total), c.concurrency);
-        await drain(Math.min(1000, c.total), c.endpoints, 0);
-        for (let run = 1; run <= RUNS; run++) {
-          // A/B interleaved, alternating which goes first.
-          if (run % 2 === 1) {
-            raw.push(await baseline(c.total, c.concurrency));
-            service.push(await drain(c.total, c.endpoints, run));
-          } else {
-            service.push(await drain(c.total, c.endpoints, run));
-            raw.push(await baseline(c.total, c.concurrency));
-          }
-          log(
-            `  drain to ${c.endpoints} endpoint(s), run ${run}: service ${service.at(-1)?.toFixed(0)}/s, raw ${raw.at(-1)?.toFixed(0)}/s`,
-          );
-        }
-        const value = median(service);
-        const base = median(raw);
-        const shape = {
-          section: SECTION,
-          unit: "deliveries/s",
-          value: Math.round(value),
-          baseline: {
-            name: `raw node:http keep-alive POSTs, same body, concurrency ${c.concurrency}`,
-            value: Math.round(base),
-          },
-          ratio: value / base,
-          note: `${c.total} deliveries per run, ${RUNS} runs interleaved, medians (service: ${service.map((v) => v.toFixed(0)).join(", ")}; raw: ${raw.map((v) => v.toFixed(0)).join(", ")})`,
-        };
-        figures.push(
-          judged({
-            ...shape,
-            name: `drain rate to ${c.endpoints} endpoint${c.endpoints > 1 ? "s" : ""}`,
-            target: { of: "ratio", op: ">=", value: 0.75 },
-          }),
-        );
+        const shape = await measureDrain(c, sqliteBacklog(dbPath), account.id, "");
+        figures.push(judged({ ...shape, name: drainName(c), target: { of: "ratio", op: ">=", value: 0.75 } }));
         if (c.endpoints === 10) {
           figures.push(
             judged({
@@ -532,10 +583,52 @@ export async function runDeliveryBench(options: DeliveryBenchOptions = {}): Prom
         }),
       );
     }
+    if (parts.has("drain") && options.postgres) {
+      const tenEndpoints = cases.find((c) => c.endpoints === 10) as DrainCase;
+      if ("skipped" in options.postgres) {
+        figures.push(...skippedFigures(SECTION, [drainName(tenEndpoints)], options.postgres.skipped));
+      } else {
+        // The SQLite server stops: the PostgreSQL replicas get the machine to themselves.
+        await server?.kill("SIGTERM");
+        server = null;
+        for (const replicas of REPLICA_COUNTS) {
+          const label = postgresSuffix(replicas);
+          const url = await options.postgres.server.createDatabase(`delivery_replicas_${replicas}`);
+          const env = { LOG_LEVEL: "warn", ...options.serverEnv, ...postgresEnv(options.postgres, url) };
+          try {
+            // One after the other: the first migrates the new database and creates the account.
+            for (let i = 0; i < replicas; i++) {
+              try {
+                const replica = await spawnServer({ dataDir: join(dataDir, `postgres-${replicas}-${i}`), token, env });
+                if (i === 0) server = replica;
+                else others.push(replica);
+              } catch (err) {
+                throw new SeedError(`starting replica ${i + 1} of ${replicas} on PostgreSQL`, describe(err));
+              }
+            }
+            const storage = await openStorage(loadConfig(env), { clock: systemClock, migrate: false });
+            const account = await storage.accounts.findAccountByName("default");
+            await storage.close();
+            if (!account) throw new SeedError("finding the default account", "the server did not create it");
+            const shape = await measureDrain(tenEndpoints, postgresBacklog(url), account.id, label);
+            figures.push({
+              ...shape,
+              name: `${drainName(tenEndpoints)}${label}`,
+              note: `${replicas === 1 ? "one service process" : `${replicas} service processes on one database, all draining the shared backlog (the API calls go to the first)`}, PostgreSQL 15 on the same machine; ${shape.note}`,
+            });
+          } finally {
+            await Promise.all([server?.kill("SIGTERM"), ...others.map((o) => o.kill("SIGTERM"))]);
+            server = null;
+            others.length = 0;
+          }
+        }
+      }
+    }
     return figures;
   } finally {
     agent.destroy();
     await server?.kill("SIGTERM");
+    for (const other of others) await other.kill("SIGTERM");
     receiver?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -21,6 +21,8 @@ export interface Figure {
   met?: boolean;
   /** Anything a reader needs to interpret the figure (runs, concurrency, medians of what). */
   note?: string;
+  /** Why the figure was not measured (e.g. no PostgreSQL server binaries): `value` is NaN. */
+  skipped?: string;
 }
 
 /** Fills `met` from `target`. */

@@ -11,6 +11,9 @@
  * (autocannon was tried: its rate limit sends each second's budget in a burst, and it records
  * latency in whole milliseconds, too coarse for sub-millisecond answers.)
  *
+ * Both take one origin or several (replicas of the service): the connections are spread evenly
+ * across them (closed loop) and the requests sent to each in turn (open loop).
+ *
  * Every answer must have the expected status: the first unexpected one stops the run with its
  * body in the error, so a broken seeding step or a refused request reads as what it is.
  */
@@ -58,19 +61,29 @@ async function send(pool: Pool, req: LoadRequest): Promise<void> {
   await res.body.dump({ limit: Number.POSITIVE_INFINITY });
 }
 
+/** One keep-alive pool per origin, sharing `connections` between them (at least one each). */
+function pools(origins: string | string[], connections: number): Pool[] {
+  const list = typeof origins === "string" ? [origins] : origins;
+  if (list.length === 0) throw new Error("no origin to load");
+  const each = Math.max(1, Math.ceil(connections / list.length));
+  return list.map((origin) => new Pool(origin, { connections: each, pipelining: 1 }));
+}
+
+const closeAll = (list: Pool[]) => Promise.all(list.map((p) => p.close()));
+
 /** Closed loop: completed requests per second with `connections` requests always in flight. */
 export async function maxRate(
-  origin: string,
+  origins: string | string[],
   req: LoadRequest,
   options: { connections: number; durationMs: number; warmupMs: number },
 ): Promise<MaxRateResult> {
-  const pool = new Pool(origin, { connections: options.connections, pipelining: 1 });
+  const poolList = pools(origins, options.connections);
   try {
     let phase: "warmup" | "measure" | "stop" = "warmup";
     let done = 0;
     let all = 0;
     let failure: unknown = null;
-    const worker = async () => {
+    const worker = async (pool: Pool) => {
       while (phase !== "stop" && failure === null) {
         try {
           await send(pool, req);
@@ -82,7 +95,10 @@ export async function maxRate(
         if (phase === "measure") done++;
       }
     };
-    const workers = Array.from({ length: options.connections }, worker);
+    // Worker i keeps one request in flight on pool i mod n: the connections spread evenly.
+    const workers = Array.from({ length: options.connections }, (_, i) =>
+      worker(poolList[i % poolList.length] as Pool),
+    );
     await new Promise((r) => setTimeout(r, options.warmupMs));
     phase = "measure";
     const started = performance.now();
@@ -94,17 +110,17 @@ export async function maxRate(
     if (failure) throw failure;
     return { requests, allRequests: all, seconds, perSecond: requests / seconds };
   } finally {
-    await pool.close();
+    await closeAll(poolList);
   }
 }
 
 /** Open loop: latency percentiles at a fixed request rate. */
 export async function fixedRate(
-  origin: string,
+  origins: string | string[],
   req: LoadRequest,
   options: { rate: number; durationMs: number; warmupMs: number; connections: number },
 ): Promise<FixedRateResult> {
-  const pool = new Pool(origin, { connections: options.connections, pipelining: 1 });
+  const poolList = pools(origins, options.connections);
   try {
     const latencies: number[] = [];
     const inFlight = new Set<Promise<void>>();
@@ -120,7 +136,7 @@ export async function fixedRate(
       while (sent < total && start + sent * interval <= now) {
         const due = start + sent * interval;
         const measured = sent >= warmup;
-        const p: Promise<void> = send(pool, req).then(
+        const p: Promise<void> = send(poolList[sent % poolList.length] as Pool, req).then(
           () => {
             if (measured) latencies.push(performance.now() - due);
             inFlight.delete(p);
@@ -147,7 +163,7 @@ export async function fixedRate(
       p99: percentile(latencies, 99),
     };
   } finally {
-    await pool.close();
+    await closeAll(poolList);
   }
 }
 

@@ -62,6 +62,18 @@ export async function seedSkills(
   return ids;
 }
 
+/** Fills a migrated storage: account `default` holding `token`, and `skills` custom skills in it. */
+export async function seedStorage(
+  storage: Storage,
+  token: string,
+  skills: number,
+): Promise<{ accountId: string; skillIds: string[] }> {
+  const account = await step("creating the account", () => storage.accounts.ensureAccount("default"));
+  await step("creating the token", () => storage.accounts.ensureToken(account.id, hashToken(token), tokenHint(token)));
+  const skillIds = await seedSkills(storage, account.id, skills);
+  return { accountId: account.id, skillIds };
+}
+
 /**
  * A migrated database at `dir/db.sqlite` whose account `default` holds `token` and `skills`
  * custom skills. Returns the account id and the skills' ids, oldest first.
@@ -76,12 +88,7 @@ export async function seedDatabase(
     createSqliteStorage({ path: join(dir, "db.sqlite"), clock: systemClock }),
   );
   try {
-    const account = await step("creating the account", () => storage.accounts.ensureAccount("default"));
-    await step("creating the token", () =>
-      storage.accounts.ensureToken(account.id, hashToken(token), tokenHint(token)),
-    );
-    const skillIds = await seedSkills(storage, account.id, skills);
-    return { accountId: account.id, skillIds };
+    return await seedStorage(storage, token, skills);
   } finally {
     await storage.close();
   }

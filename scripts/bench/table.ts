@@ -18,7 +18,7 @@ export function renderTable(figures: Figure[]): string {
   const rows = figures.map((f) => [
     f.section,
     f.name,
-    `${fmt(f.value)} ${f.unit}`,
+    f.skipped === undefined ? `${fmt(f.value)} ${f.unit}` : `skipped: ${f.skipped}`,
     f.baseline ? `${fmt(f.baseline.value)} (${f.baseline.name})` : "",
     f.ratio === undefined ? "" : fmt(f.ratio),
     targetText(f),
