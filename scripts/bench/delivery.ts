@@ -39,6 +39,7 @@ import { type ServerProcess, spawnServer } from "../lib/serverProcess.ts";
 import { type Figure, judged } from "./figure.ts";
 import { type BenchPostgres, postgresEnv, postgresSuffix, REPLICA_COUNTS, skippedFigures } from "./postgres.ts";
 import type { ReceiverReply, ReceiverRequest } from "./receiver.ts";
+import { round } from "./stats.ts";
 
 export type DeliveryBenchPart = "drain" | "latency" | "api";
 
@@ -413,7 +414,7 @@ export async function runDeliveryBench(options: DeliveryBenchOptions = {}): Prom
           name: `raw node:http keep-alive POSTs, same body, concurrency ${c.concurrency}`,
           value: Math.round(base),
         },
-        ratio: value / base,
+        ratio: round(value / base),
         note: `${c.total} deliveries per run, ${RUNS} runs interleaved, medians (service: ${service.map((v) => v.toFixed(0)).join(", ")}; raw: ${raw.map((v) => v.toFixed(0)).join(", ")})`,
       };
     };
@@ -486,14 +487,14 @@ export async function runDeliveryBench(options: DeliveryBenchOptions = {}): Prom
         judged({
           section: SECTION,
           name: "event-to-receipt p50 at 200 events/s",
-          value: median(p50s),
+          value: round(median(p50s)),
           unit: "ms",
           note,
         }),
         judged({
           section: SECTION,
           name: "event-to-receipt p99 at 200 events/s",
-          value: median(p99s),
+          value: round(median(p99s)),
           unit: "ms",
           target: { of: "value", op: "<=", value: 20 },
           note,
@@ -577,7 +578,7 @@ export async function runDeliveryBench(options: DeliveryBenchOptions = {}): Prom
           value: Math.round(value),
           unit: "events/s",
           baseline: { name: "the same load without endpoints", value: Math.round(base) },
-          ratio: value / base,
+          ratio: round(value / base),
           target: { of: "ratio", op: ">=", value: 0.8 },
           note: `${API_CONCURRENCY} concurrent clients for ${seconds} s per run, ${RUNS} runs interleaved, medians; every event delivered to each endpoint, the last ${lags.map((l) => l.toFixed(2)).join(" / ")} s after the load stopped`,
         }),
