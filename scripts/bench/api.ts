@@ -274,24 +274,15 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<Figure
         const own = await latencies([target, express], halfOwn);
         const ownNote = `${where}; ${halfOwn} req/s (half its own maximum), the baseline at the same rate, ${runs} interleaved runs of ${durationMs / 1000} s, medians`;
         figures.push(
-          {
+          ...(["p99", "p50"] as const).map((p) => ({
             section: "api",
-            name: `${probe.label} p99 at half max${suffix}`,
-            value: round(own.p99(target)),
+            name: `${probe.label} ${p} at half max${suffix}`,
+            value: round(own[p](target)),
             unit: "ms",
-            baseline: { name: "bare Express 5 handler (SQLite), same rate", value: round(own.p99(express)) },
-            ratio: round(own.p99(target) / own.p99(express)),
+            baseline: { name: "bare Express 5 handler (SQLite), same rate", value: round(own[p](express)) },
+            ratio: round(own[p](target) / own[p](express)),
             note: ownNote,
-          },
-          {
-            section: "api",
-            name: `${probe.label} p50 at half max${suffix}`,
-            value: round(own.p50(target)),
-            unit: "ms",
-            baseline: { name: "bare Express 5 handler (SQLite), same rate", value: round(own.p50(express)) },
-            ratio: round(own.p50(target) / own.p50(express)),
-            note: ownNote,
-          },
+          })),
         );
       }
       if (options.postgres && "skipped" in options.postgres) {

@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   if (!values["no-postgres"] && only.some((name) => POSTGRES_SECTIONS.has(name))) {
     console.error("bench: starting a PostgreSQL server for the PostgreSQL figures...");
     postgres = await startBenchPostgres();
-    if ("skipped" in postgres) console.error(`bench: PostgreSQL figures skipped: ${postgres.skipped}`);
+    if ("skipped" in postgres) console.error(`bench: PostgreSQL figures skipped: ${postgres.detail}`);
   }
   // Interrupted (Ctrl-C): the PostgreSQL server, a daemon of its own, must not outlive the run.
   const server = postgres && "server" in postgres ? postgres.server : null;
@@ -145,8 +145,9 @@ function report(run: {
   const targets = figures.filter((f) => f.met !== undefined);
   console.log(`\n${targets.length - unmet.length} of ${targets.length} targets met.`);
   for (const f of failures) console.log(`section ${f.section} failed: ${f.error.split("\n")[0]}`);
+  if (run.postgres && "skipped" in run.postgres) console.log(`PostgreSQL figures skipped: ${run.postgres.detail}`);
   const postgres =
-    run.postgres === null ? "left out" : "skipped" in run.postgres ? `skipped: ${run.postgres.skipped}` : "measured";
+    run.postgres === null ? "left out" : "skipped" in run.postgres ? `skipped: ${run.postgres.detail}` : "measured";
   mkdirSync(join(run.out, ".."), { recursive: true });
   writeFileSync(
     run.out,

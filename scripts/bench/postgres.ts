@@ -12,8 +12,11 @@ import { findPostgresBinaries, type PostgresServer, startPostgresServer } from "
 import type { Figure } from "./figure.ts";
 import { seedStorage, step } from "./seed.ts";
 
-/** The run's PostgreSQL server and the secret key every replica shares, or why there is none. */
-export type BenchPostgres = { server: PostgresServer; secretKey: string } | { skipped: string };
+/**
+ * The run's PostgreSQL server and the secret key every replica shares, or why there is none:
+ * `skipped` in a few words (the table's cells), `detail` in full (printed once, in results.json).
+ */
+export type BenchPostgres = { server: PostgresServer; secretKey: string } | { skipped: string; detail: string };
 
 /** The replica counts every PostgreSQL figure is measured with: one service process, and two on one database. */
 export const REPLICA_COUNTS = [1, 2] as const;
@@ -24,12 +27,15 @@ export const postgresSuffix = (replicas: number) => ` [postgres ×${replicas}]`;
 /** Starts the run's PostgreSQL server; without binaries, or when it cannot start, the reason to print instead. */
 export async function startBenchPostgres(): Promise<BenchPostgres> {
   const found = findPostgresBinaries();
-  if ("error" in found) return { skipped: found.error };
+  if ("error" in found) {
+    return { skipped: "no PostgreSQL server binaries (install postgresql-15 or set PG_BIN)", detail: found.error };
+  }
   try {
     const server = await startPostgresServer({ bin: found.bin });
     return { server, secretKey: randomBytes(32).toString("base64") };
   } catch (err) {
-    return { skipped: `the PostgreSQL server did not start: ${err instanceof Error ? err.message : String(err)}` };
+    const detail = err instanceof Error ? err.message : String(err);
+    return { skipped: `the PostgreSQL server did not start (${detail.split("\n")[0]?.slice(0, 80)})`, detail };
   }
 }
 
