@@ -3,7 +3,10 @@
  * with `--cpu-prof`, runs the closed-loop load of the API section for a while, stops it (the
  * profile is written at exit) and prints the summary of scripts/bench/profileSummary.ts.
  *
- *   npm run bench:profile -- [skills|vaults|agents] [--seconds 10] [--dir DIR]
+ *   npm run bench:profile -- [skills|vaults|agents] [--seconds 10] [--dir DIR] [--postgres]
+ *
+ * `--postgres`: the service on PostgreSQL 15 (a throwaway server, seeded like the SQLite database;
+ * see scripts/bench/postgres.ts) instead of SQLite.
  */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +15,7 @@ import { parseArgs } from "node:util";
 import { freePort } from "../lib/serverProcess.ts";
 import { BENCH_TOKEN } from "./api.ts";
 import { type LoadRequest, maxRate } from "./load.ts";
+import { postgresEnv, seedPostgresDatabase, startBenchPostgres } from "./postgres.ts";
 import { summarise } from "./profileSummary.ts";
 import { seedDatabase } from "./seed.ts";
 import { startServiceProcess } from "./servers.ts";
@@ -22,6 +26,7 @@ const { values, positionals } = parseArgs({
     seconds: { type: "string", default: "10" },
     dir: { type: "string" },
     top: { type: "string", default: "25" },
+    postgres: { type: "boolean", default: false },
   },
 });
 const which = positionals[0] ?? "skills";
@@ -48,20 +53,38 @@ if (!request) throw new Error(`unknown request "${which}" (${Object.keys(request
 
 const dir = mkdtempSync(join(tmpdir(), "cas-bench-profile-"));
 const profDir = values.dir ?? join(dir, "profile");
-await seedDatabase(join(dir, "data"), BENCH_TOKEN, 20);
-const service = await startServiceProcess({
-  dataDir: join(dir, "data"),
-  token: BENCH_TOKEN,
-  port: await freePort(),
-  nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`],
-});
-const result = await maxRate(service.base, request, {
-  connections: 16,
-  durationMs: Number(values.seconds) * 1000,
-  warmupMs: 1000,
-});
-await service.stop();
-console.log(`${which}: ${result.perSecond.toFixed(0)} requests/s under the profiler`);
+const postgres = values.postgres ? await startBenchPostgres() : null;
+if (postgres && "skipped" in postgres) throw new Error(postgres.detail);
+let env: Record<string, string> = {};
+let result: Awaited<ReturnType<typeof maxRate>>;
+try {
+  if (postgres) {
+    env = postgresEnv(postgres, await seedPostgresDatabase(postgres, "profile", BENCH_TOKEN, 20));
+  } else {
+    await seedDatabase(join(dir, "data"), BENCH_TOKEN, 20);
+  }
+  const service = await startServiceProcess({
+    dataDir: join(dir, "data"),
+    token: BENCH_TOKEN,
+    port: await freePort(),
+    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`],
+    env,
+  });
+  try {
+    result = await maxRate(service.base, request, {
+      connections: 16,
+      durationMs: Number(values.seconds) * 1000,
+      warmupMs: 1000,
+    });
+  } finally {
+    await service.stop();
+  }
+} finally {
+  await postgres?.server.stop();
+}
+console.log(
+  `${which}${postgres ? " on PostgreSQL" : ""}: ${result.perSecond.toFixed(0)} requests/s under the profiler`,
+);
 const file = readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"));
 if (!file) throw new Error(`no profile written in ${profDir}`);
 // The measured window only (start-up, warm-up and shutdown left out): the last `seconds` minus the
