@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect, it } from "vitest";
 import { ROOT, type ServerProcess, startServerProcess } from "../helpers/processes.ts";
+import { testDatabaseEnv } from "../helpers/testDatabase.ts";
 
 const run = promisify(execFile);
 const dirs: string[] = [];
@@ -156,7 +157,9 @@ it("packs only the built SDK, installs without the server, and runs with plain n
 
   const data = tmp("cas-sdk-data-");
   const token = `packed_${Date.now()}_token`;
-  server = await startServerProcess({ DATABASE_URL: `sqlite:${data}/db.sqlite`, CLOUD_AGENTS_BOOTSTRAP_TOKEN: token });
+  // The SQLite file, or with TEST_DATABASE=postgres a PostgreSQL database.
+  const database = await testDatabaseEnv(join(data, "db.sqlite"));
+  server = await startServerProcess({ ...database, CLOUD_AGENTS_BOOTSTRAP_TOKEN: token });
   writeFileSync(join(project, "main.mjs"), CONSUMER_JS);
   const result = await run(process.execPath, ["main.mjs"], {
     cwd: project,

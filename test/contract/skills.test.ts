@@ -1026,5 +1026,6 @@ describe("skills import (CLI)", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Five CLI processes and a server, one after another: give a loaded machine room.
+  }, 90_000);
 });

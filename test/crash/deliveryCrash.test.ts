@@ -3,10 +3,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/serverProcess.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
+import { queryRows, TEST_DATABASE, testDatabaseEnv, testDatabaseUrl } from "../helpers/testDatabase.ts";
 import { waitFor } from "../helpers/testServer.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -34,7 +34,8 @@ async function spawnServer(
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: `sqlite:${join(dataDir, "db.sqlite")}`,
+      // The data folder's SQLite file, or with TEST_DATABASE=postgres its PostgreSQL database.
+      ...(await testDatabaseEnv(join(dataDir, "db.sqlite"))),
       CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
       WEBHOOK_RETRY_BASE_MS: "50",
@@ -180,7 +181,7 @@ describe("a server killed in the middle of a burst", () => {
     const lost = [...acknowledged].filter((id) => !got.has(id));
     const duplicates = receiver.requests.length - restartIndex - got.size;
     console.log(
-      `crash test: ${acknowledged.size} events acknowledged before SIGKILL, ${receivedBeforeRestart} sent (held, ` +
+      `crash test (${TEST_DATABASE}): ${acknowledged.size} events acknowledged before SIGKILL, ${receivedBeforeRestart} sent (held, ` +
         `never answered) and 0 delivered before the restart, ${got.size} distinct events received in the end, ` +
         `${lost.length} lost, ${duplicates} duplicate deliveries (at-least-once)`,
     );
@@ -202,11 +203,11 @@ describe("a server killed in the middle of a burst", () => {
 
     // The database agrees: every acknowledged event's record succeeded, and only after the restart
     // (so by the restarted server: the killed one never had an answer).
-    const db = new Database(join(dataDir, "db.sqlite"), { readonly: true });
-    const rows = db
-      .prepare("SELECT event_id, status, delivered_at FROM webhook_deliveries WHERE endpoint_id = ?")
-      .all(endpoint.id) as { event_id: string; status: string; delivered_at: string | null }[];
-    db.close();
+    const rows = await queryRows<{ event_id: string; status: string; delivered_at: string | null }>(
+      await testDatabaseUrl(join(dataDir, "db.sqlite")),
+      "SELECT event_id, status, delivered_at FROM webhook_deliveries WHERE endpoint_id = ?",
+      endpoint.id,
+    );
     const byEvent = new Map(rows.map((r) => [r.event_id, r]));
     const notDelivered = [...acknowledged].filter((id) => {
       const row = byEvent.get(id);

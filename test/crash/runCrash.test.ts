@@ -5,111 +5,39 @@
  * end idle (answered by a re-run, or with an error event once its attempts are used up), never
  * running forever.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import Database from "better-sqlite3";
+import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import {
+  type CrashableServer,
+  killAllServers,
+  killServer,
+  processClient,
+  startCrashableServer,
+} from "../helpers/crashable.ts";
+import { queryRows, testDatabaseUrl } from "../helpers/testDatabase.ts";
 import { waitFor } from "../helpers/testServer.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
-
-const API = "/api/v1/cloud";
-
-interface ServerProcess {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
+/** `cloud-agents serve` on the database kept at `dbPath` (its SQLite file, or with TEST_DATABASE=postgres its PostgreSQL database). */
+function startServer(dbPath: string, token: string, env: Record<string, string>): Promise<CrashableServer> {
+  return startCrashableServer(dbPath, token, {
+    RUN_POLL_INTERVAL_MS: "50",
+    // A killed server's runs are taken over once their lease expired: 2 s after its last renewal.
+    RUN_LEASE_MS: "2000",
+    ...env,
+  });
 }
 
-const running = new Set<ChildProcess>();
-
-/** Kills the whole process group: tsx runs the server in a child process of its own. */
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      // already gone
-    }
-  }
-}
-
-async function startServer(dbPath: string, token: string, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "serve"], {
-    cwd: ROOT,
-    detached: true, // its own process group, so the kill reaches tsx and the server it runs
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      PORT: "0",
-      DATABASE_URL: `sqlite:${dbPath}`,
-      CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
-      LOG_LEVEL: "warn",
-      RUN_POLL_INTERVAL_MS: "50",
-      // A killed server's runs are taken over once their lease expired: 2 s after its last renewal.
-      RUN_LEASE_MS: "2000",
-      ...env,
-    },
-  });
-  running.add(child);
-  let out = "";
-  child.stdout?.on("data", (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr?.on("data", (d: Buffer) => {
-    out += d.toString();
-  });
-  const url = await waitFor(
-    () => /listening on (http:\/\/[^\s"]+)/.exec(out)?.[1] ?? (child.exitCode !== null ? "exited" : null),
-    {
-      timeoutMs: 20_000,
-      what: "the server to listen",
-    },
+/** The outbox rows of a session, read straight from the database. */
+async function outboxKinds(dbPath: string, sessionId: string): Promise<string[]> {
+  const rows = await queryRows<{ kind: string }>(
+    await testDatabaseUrl(dbPath),
+    "SELECT kind FROM events WHERE resource_id = ? ORDER BY seq",
+    sessionId,
   );
-  if (url === "exited") throw new Error(`the server exited: ${out}`);
-  return { child, url, output: () => out };
-}
-
-async function crash(server: ServerProcess): Promise<void> {
-  const exited = new Promise<void>((resolveExit) => server.child.once("exit", () => resolveExit()));
-  killGroup(server.child, "SIGKILL");
-  await exited;
-  running.delete(server.child);
-}
-
-async function stop(server: ServerProcess): Promise<void> {
-  const exited = new Promise<void>((resolveExit) => server.child.once("exit", () => resolveExit()));
-  killGroup(server.child, "SIGTERM");
-  await exited;
-  running.delete(server.child);
-}
-
-function client(server: ServerProcess, token: string) {
-  return async (method: string, path: string, body?: unknown): Promise<any> => {
-    const res = await fetch(`${server.url}${API}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = await res.json();
-    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
-}
-
-/** The outbox rows of a session, read straight from the database file. */
-function outboxKinds(dbPath: string, sessionId: string): string[] {
-  const db = new Database(dbPath, { readonly: true });
-  try {
-    return (
-      db.prepare("SELECT kind FROM events WHERE resource_id = ? ORDER BY seq").all(sessionId) as { kind: string }[]
-    ).map((r) => r.kind);
-  } finally {
-    db.close();
-  }
+  return rows.map((r) => r.kind);
 }
 
 const dirs: string[] = [];
@@ -120,16 +48,15 @@ function database(): string {
 }
 
 afterEach(() => {
-  for (const child of running) killGroup(child, "SIGKILL");
-  running.clear();
+  killAllServers();
 });
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Sets up an echo agent and a session whose run is in flight, on a server with a very slow echo runtime. */
-async function runInFlight(server: ServerProcess, token: string): Promise<string> {
-  const api = client(server, token);
+async function runInFlight(server: CrashableServer, token: string): Promise<string> {
+  const api = processClient(server, token);
   const env = await api("POST", "/environments", { name: "crash" });
   const agent = await api("POST", "/agents", { name: "echo", model: "echo" });
   const session = await api("POST", "/sessions", { agent: agent.id, environment_id: env.id });
@@ -143,8 +70,8 @@ async function runInFlight(server: ServerProcess, token: string): Promise<string
   return session.id;
 }
 
-async function waitIdle(server: ServerProcess, token: string, sessionId: string): Promise<any[]> {
-  const api = client(server, token);
+async function waitIdle(server: CrashableServer, token: string, sessionId: string): Promise<any[]> {
+  const api = processClient(server, token);
   return waitFor(
     async () => {
       const session = await api("GET", `/sessions/${sessionId}`);
@@ -161,7 +88,7 @@ describe("a server killed during a run", () => {
     const token = `crash_${randomBytes(16).toString("hex")}`;
     const first = await startServer(dbPath, token, { ECHO_RUNTIME_DELAY_MS: "600000" });
     const sessionId = await runInFlight(first, token);
-    await crash(first);
+    await killServer(first);
 
     const second = await startServer(dbPath, token, { ECHO_RUNTIME_DELAY_MS: "0" });
     const events = await waitIdle(second, token, sessionId);
@@ -173,13 +100,13 @@ describe("a server killed during a run", () => {
       "session.status_idled",
     ]);
     expect(events[3].content).toEqual([{ type: "text", text: "Echo: survive" }]);
-    expect(outboxKinds(dbPath, sessionId)).toEqual([
+    expect(await outboxKinds(dbPath, sessionId)).toEqual([
       "session.created",
       "session.status_run_started",
       "session.status_run_started",
       "session.status_idled",
     ]);
-    await stop(second);
+    await killServer(second, true);
   });
 
   it("ends the run with a run_interrupted error event once its attempts are used up, and the session works again", async () => {
@@ -188,11 +115,11 @@ describe("a server killed during a run", () => {
     const slow = { ECHO_RUNTIME_DELAY_MS: "600000", RUN_MAX_ATTEMPTS: "2" };
     const first = await startServer(dbPath, token, slow);
     const sessionId = await runInFlight(first, token);
-    await crash(first);
+    await killServer(first);
 
     // The restart re-runs it (attempt 2) and is killed during that run too.
     const second = await startServer(dbPath, token, slow);
-    const api2 = client(second, token);
+    const api2 = processClient(second, token);
     await waitFor(
       async () => {
         const events = (await api2("GET", `/sessions/${sessionId}/events?limit=100`)).data as any[];
@@ -200,7 +127,7 @@ describe("a server killed during a run", () => {
       },
       { timeoutMs: 20_000, what: "the second attempt to start" },
     );
-    await crash(second);
+    await killServer(second);
 
     const third = await startServer(dbPath, token, { ECHO_RUNTIME_DELAY_MS: "0", RUN_MAX_ATTEMPTS: "2" });
     const events = await waitIdle(third, token, sessionId);
@@ -212,10 +139,10 @@ describe("a server killed during a run", () => {
       "session.status_idled",
     ]);
     expect(events[3].error.type).toBe("run_interrupted");
-    expect(outboxKinds(dbPath, sessionId).slice(-1)).toEqual(["session.status_idled"]);
+    expect((await outboxKinds(dbPath, sessionId)).slice(-1)).toEqual(["session.status_idled"]);
 
     // Not stuck: the next message is answered.
-    const api3 = client(third, token);
+    const api3 = processClient(third, token);
     await api3("POST", `/sessions/${sessionId}/events`, {
       events: [{ type: "user.message", content: [{ type: "text", text: "again" }] }],
     });
@@ -227,7 +154,7 @@ describe("a server killed during a run", () => {
       { timeoutMs: 20_000, what: "the next turn" },
     );
     expect(after.at(-2).content[0].text).toBe("Echo: again");
-    await stop(third);
+    await killServer(third, true);
   });
 });
 
@@ -237,7 +164,7 @@ describe("a server killed between the sub-agent threads of a run", () => {
     const token = `crash_${randomBytes(16).toString("hex")}`;
     // Each runtime call takes 1.5 s: the first thread finishes at ~1.5 s, the second at ~3 s.
     const first = await startServer(dbPath, token, { ECHO_RUNTIME_DELAY_MS: "1500" });
-    const api = client(first, token);
+    const api = processClient(first, token);
     const env = await api("POST", "/environments", { name: "crash" });
     const subA = await api("POST", "/agents", { name: "sub a", model: "echo" });
     const subB = await api("POST", "/agents", { name: "sub b", model: "echo" });
@@ -258,7 +185,7 @@ describe("a server killed between the sub-agent threads of a run", () => {
       },
       { timeoutMs: 20_000, intervalMs: 20, what: "the first thread to finish" },
     );
-    await crash(first);
+    await killServer(first);
 
     const second = await startServer(dbPath, token, { ECHO_RUNTIME_DELAY_MS: "0" });
     const events = await waitIdle(second, token, session.id);
@@ -269,10 +196,10 @@ describe("a server killed between the sub-agent threads of a run", () => {
     expect(ofB.map((e) => e.type)).toEqual(["session.thread_created", "agent.message", "session.thread_idled"]);
     expect(events.filter((e) => e.type === "agent.message" && e.session_thread_id === null)).toHaveLength(1);
     // The outbox agrees: one thread_idled per thread, two run starts (the crash), one idle.
-    const kinds = outboxKinds(dbPath, session.id);
+    const kinds = await outboxKinds(dbPath, session.id);
     expect(kinds.filter((k) => k === "session.thread_idled")).toHaveLength(2);
     expect(kinds.filter((k) => k === "session.status_run_started")).toHaveLength(2);
     expect(kinds.filter((k) => k === "session.status_idled")).toHaveLength(1);
-    await stop(second);
+    await killServer(second, true);
   });
 });

@@ -167,7 +167,8 @@ describe("the API reference at /docs", () => {
     const idled = webhooks.find((w) => w.label === "webhook session.status_idled");
     if (idled) await open(idled);
     await page.screenshot({ path: join(SHOTS, "webhook-session.status_idled.png") });
-  });
+    // A full-page screenshot per section: over 30 s in Chromium on a loaded 2-core machine.
+  }, 90_000);
 
   it("navigates from the sidebar without leaving the page", async () => {
     await page.locator(".menu-content").getByText("Vault credentials", { exact: true }).first().click();

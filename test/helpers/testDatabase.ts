@@ -50,6 +50,13 @@ export async function testDatabaseEnv(dbPath: string): Promise<Record<string, st
   return { DATABASE_URL: created.url, CLOUD_AGENTS_SECRET_KEY: created.secretKey };
 }
 
+/** The DATABASE_URL of the database kept at `dbPath` (for queryRows and the like on a process's database). */
+export async function testDatabaseUrl(dbPath: string): Promise<string> {
+  const url = (await testDatabaseEnv(dbPath)).DATABASE_URL;
+  if (!url) throw new Error(`no DATABASE_URL for ${dbPath}`);
+  return url;
+}
+
 async function withPostgres<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, types: PG_TYPES });
   await client.connect();

@@ -1,10 +1,15 @@
-/** The README's backup recipes work on the live database of a running server (WAL mode). */
-import { mkdtempSync, rmSync } from "node:fs";
+/**
+ * The README's backup recipes work on the live database of a running server: SQLite's (WAL mode),
+ * or with TEST_DATABASE=postgres PostgreSQL's (pg_dump, pg_restore).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { onPostgres } from "../helpers/testDatabase.ts";
+import { startServerProcess } from "../helpers/processes.ts";
+import { onPostgres, queryRows, testDatabaseEnv, testDatabaseUrl } from "../helpers/testDatabase.ts";
 import { startTestServer, type TestServer } from "../helpers/testServer.ts";
 
 let server: TestServer;
@@ -31,7 +36,7 @@ function verify(copy: string): void {
   }
 }
 
-// SQLite's backup commands (PostgreSQL's are pg_dump/pg_restore: see the README).
+// SQLite's backup commands (PostgreSQL's are pg_dump/pg_restore: the last test).
 it.skipIf(onPostgres)("VACUUM INTO copies the live database consistently while the server runs", async () => {
   const db = new Database(server.dbPath);
   try {
@@ -52,3 +57,47 @@ it.skipIf(onPostgres)("the online backup API (sqlite3 .backup) copies the live d
   }
   verify(join(dir, "online.db"));
 });
+
+/** pg_dump and pg_restore of the PostgreSQL the tests run (PG_BIN, Debian's versioned folder, else PATH). */
+function postgresTool(name: string): string {
+  for (const dir of [process.env.PG_BIN, ...postgresBinDirs()]) {
+    if (dir && existsSync(join(dir, name))) return join(dir, name);
+  }
+  return name;
+}
+function postgresBinDirs(): string[] {
+  const root = "/usr/lib/postgresql";
+  if (!existsSync(root)) return [];
+  return readdirSync(root)
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a))
+    .map((v) => join(root, v, "bin"));
+}
+
+// The README's PostgreSQL recipe: pg_dump of the live database, pg_restore into an empty one.
+it.runIf(onPostgres)(
+  "pg_dump copies the live database consistently; a server on the pg_restore'd copy opens its secrets",
+  async () => {
+    const dump = join(dir, "cloud-agents.dump");
+    execFileSync(postgresTool("pg_dump"), ["--format=custom", `--file=${dump}`, server.databaseUrl]);
+    expect((await server.request("GET", "/vaults")).status).toBe(200);
+    const restoredPath = join(dir, "restored.db");
+    const restored = await testDatabaseEnv(restoredPath);
+    const restoredUrl = await testDatabaseUrl(restoredPath);
+    execFileSync(postgresTool("pg_restore"), ["--clean", "--if-exists", "--no-owner", `--dbname=${restoredUrl}`, dump]);
+    expect((await queryRows<{ n: number }>(restoredUrl, "SELECT count(*) AS n FROM vaults"))[0]?.n).toBe(20);
+    // The copy's secrets are sealed with the original's key: a server given that key starts on it
+    // (it refuses a key that does not open them) and answers the original's token.
+    const { CLOUD_AGENTS_SECRET_KEY: key } = await testDatabaseEnv(server.dbPath);
+    const copy = await startServerProcess({ ...restored, CLOUD_AGENTS_SECRET_KEY: key ?? "" });
+    try {
+      const res = await fetch(`${copy.url}/api/v1/cloud/vaults?limit=100`, {
+        headers: { authorization: `Bearer ${server.token}` },
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: unknown[] }).data).toHaveLength(20);
+    } finally {
+      expect(await copy.kill()).toBe(0);
+    }
+  },
+);

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli, startServerProcess } from "../helpers/processes.ts";
+import { onPostgres, testDatabaseEnv } from "../helpers/testDatabase.ts";
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -11,6 +12,11 @@ function dataDir(): string {
   dirs.push(dir);
   return dir;
 }
+/** The data folder's database: its SQLite file, or with TEST_DATABASE=postgres a PostgreSQL database (and the key every process on it shares). */
+const databaseEnv = (dir: string) => testDatabaseEnv(join(dir, "db.sqlite"));
+/** The key the server sealed its secrets with: `<dir>/secret.key` on SQLite, CLOUD_AGENTS_SECRET_KEY on PostgreSQL. */
+const secretKeyOf = (dir: string, env: Record<string, string>) =>
+  (onPostgres ? env.CLOUD_AGENTS_SECRET_KEY : readFileSync(join(dir, "secret.key"), "utf8"))?.trim() ?? "";
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
@@ -21,7 +27,7 @@ const api = (url: string, path: string, token?: string) =>
 describe("cloud-agents serve", () => {
   it("prints a token on first start only, serves health, docs and the spec, and keeps the secret key private", async () => {
     const dir = dataDir();
-    const env = { DATABASE_URL: `sqlite:${dir}/db.sqlite` };
+    const env = await databaseEnv(dir);
     const first = await startServerProcess(env);
     try {
       // Shown once on stderr in plain text, outside the JSON log stream on stdout.
@@ -37,7 +43,12 @@ describe("cloud-agents serve", () => {
       const json = (await (await fetch(`${first.url}/openapi.json`)).json()) as { openapi: string };
       expect(json.openapi).toBe("3.1.0");
       expect(await (await fetch(`${first.url}/openapi.yaml`)).text()).toContain("openapi: 3.1.0");
-      expect(statSync(join(dir, "secret.key")).mode & 0o777).toBe(0o600);
+      // SQLite: the key generated on first start, readable by the owner only; PostgreSQL: the
+      // CLOUD_AGENTS_SECRET_KEY every replica is given (no key file).
+      if (!onPostgres) expect(statSync(join(dir, "secret.key")).mode & 0o777).toBe(0o600);
+      const key = secretKeyOf(dir, env);
+      expect(key).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+      expect(first.stdout() + first.stderr()).not.toContain(key);
       expect(first.stdout()).not.toContain(token); // never logged
     } finally {
       expect(await first.kill("SIGTERM")).toBe(0);
@@ -53,10 +64,7 @@ describe("cloud-agents serve", () => {
   it("ensures the bootstrap token from CLOUD_AGENTS_BOOTSTRAP_TOKEN and prints none", async () => {
     const dir = dataDir();
     const token = "bootstrap-token-for-tests-0123456789";
-    const server = await startServerProcess({
-      DATABASE_URL: `sqlite:${dir}/db.sqlite`,
-      CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
-    });
+    const server = await startServerProcess({ ...(await databaseEnv(dir)), CLOUD_AGENTS_BOOTSTRAP_TOKEN: token });
     try {
       expect(server.stdout() + server.stderr()).not.toMatch(/cat_/);
       expect((await api(server.url, "/vaults", token)).status).toBe(200);
@@ -67,22 +75,28 @@ describe("cloud-agents serve", () => {
 
   it("refuses to start with a lost or different secret key instead of breaking every sealed secret", async () => {
     const dir = dataDir();
-    const env = { DATABASE_URL: `sqlite:${dir}/db.sqlite` };
+    const env = await databaseEnv(dir);
     const first = await startServerProcess(env);
     await first.kill("SIGTERM");
-    const key = readFileSync(join(dir, "secret.key"), "utf8");
-
-    rmSync(join(dir, "secret.key"));
-    const lost = await runCli(["serve"], env);
-    expect(lost.code).toBe(1);
-    expect(lost.stdout).toMatch(/CLOUD_AGENTS_SECRET_KEY is unset and .*secret\.key is missing/);
-    expect(existsSync(join(dir, "secret.key"))).toBe(false); // no new key was generated
+    const key = secretKeyOf(dir, env);
+    if (onPostgres) {
+      // No key file on PostgreSQL: without the key every replica shares, serve refuses to start.
+      const lost = await runCli(["serve"], { ...env, CLOUD_AGENTS_SECRET_KEY: "" });
+      expect(lost.code).toBe(1);
+      expect(lost.stdout).toMatch(/CLOUD_AGENTS_SECRET_KEY must be set when DATABASE_URL is PostgreSQL/);
+    } else {
+      rmSync(join(dir, "secret.key"));
+      const lost = await runCli(["serve"], env);
+      expect(lost.code).toBe(1);
+      expect(lost.stdout).toMatch(/CLOUD_AGENTS_SECRET_KEY is unset and .*secret\.key is missing/);
+      expect(existsSync(join(dir, "secret.key"))).toBe(false); // no new key was generated
+    }
 
     const other = await runCli(["serve"], { ...env, CLOUD_AGENTS_SECRET_KEY: randomBytes(32).toString("base64") });
     expect(other.code).toBe(1);
     expect(other.stdout).toMatch(/CLOUD_AGENTS_SECRET_KEY does not match the key/);
 
-    const restored = await startServerProcess({ ...env, CLOUD_AGENTS_SECRET_KEY: key.trim() });
+    const restored = await startServerProcess({ ...env, CLOUD_AGENTS_SECRET_KEY: key });
     expect(await restored.kill("SIGTERM")).toBe(0);
     // Four server processes start one after another: give a loaded machine room.
   }, 90_000);
@@ -96,27 +110,31 @@ describe("cloud-agents serve", () => {
       "DATABASE_URL",
       "postgres://u:hidden@127.0.0.1:1/db",
       /CLOUD_AGENTS_SECRET_KEY must be set when DATABASE_URL is PostgreSQL/,
+      { CLOUD_AGENTS_SECRET_KEY: "" },
     ],
     ["CLOUD_AGENTS_SECRET_KEY", "c2hvcnQ=", /CLOUD_AGENTS_SECRET_KEY must be 32 bytes/],
     ["WEBHOOK_ALLOW_PRIVATE_TARGETS", "yes", /WEBHOOK_ALLOW_PRIVATE_TARGETS must be "true" or "false"/],
     ["WEBHOOK_RETRY_FACTOR", "fast", /WEBHOOK_RETRY_FACTOR must be a number/],
     ["LOG_LEVEL", "loud", /LOG_LEVEL must be one of/],
-  ])("refuses to start when %s=%s, naming the variable", async (name, value, message) => {
-    const dir = dataDir();
-    const res = await runCli(["serve"], { DATABASE_URL: `sqlite:${dir}/db.sqlite`, [name]: value });
-    expect(res.code).toBe(1);
-    // serve speaks JSON lines on stdout, the reason it could not start included
-    const line = JSON.parse(res.stdout.trim().split("\n").at(-1) ?? "{}") as { level: string; msg: string };
-    expect(line.level).toBe("error");
-    expect(line.msg).toMatch(message);
-    expect(res.stdout).not.toMatch(/\bat .*\.ts:\d+/); // a message, not a stack trace
-  });
+  ] as [string, string, RegExp, Record<string, string>?][])(
+    "refuses to start when %s=%s, naming the variable",
+    async (name, value, message, extra = {}) => {
+      const dir = dataDir();
+      const res = await runCli(["serve"], { ...(await databaseEnv(dir)), [name]: value, ...extra });
+      expect(res.code).toBe(1);
+      // serve speaks JSON lines on stdout, the reason it could not start included
+      const line = JSON.parse(res.stdout.trim().split("\n").at(-1) ?? "{}") as { level: string; msg: string };
+      expect(line.level).toBe("error");
+      expect(line.msg).toMatch(message);
+      expect(res.stdout).not.toMatch(/\bat .*\.ts:\d+/); // a message, not a stack trace
+    },
+  );
 });
 
 describe("cloud-agents token and migrate", () => {
   it("creates, lists and revokes tokens; a revoked token answers 401", async () => {
     const dir = dataDir();
-    const env = { DATABASE_URL: `sqlite:${dir}/db.sqlite` };
+    const env = await databaseEnv(dir);
     const migrated = await runCli(["migrate"], env);
     expect(migrated.code).toBe(0);
     expect(migrated.stdout).toMatch(/Applied migrations 1/);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCommandLine, UsageError } from "../../server/cli/parse.ts";
 import { ROOT, runCli } from "../helpers/processes.ts";
+import { onPostgres, queryRows, testDatabaseEnv, testDatabaseUrl } from "../helpers/testDatabase.ts";
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 
@@ -12,7 +13,8 @@ let dir: string;
 let env: Record<string, string>;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "cas-args-"));
-  env = { DATABASE_URL: `sqlite:${dir}/db.sqlite` };
+  // The SQLite file, or with TEST_DATABASE=postgres a PostgreSQL database.
+  env = await testDatabaseEnv(join(dir, "db.sqlite"));
   expect((await runCli(["migrate"], env)).code).toBe(0);
 });
 afterAll(() => {
@@ -154,10 +156,13 @@ describe("cloud-agents data commands", () => {
     expect(JSON.parse(revoked.stdout)).toEqual({ id: token.id, revoked: true });
     expect(JSON.parse((await runCli(["migrate", "--json"], env)).stdout)).toEqual({
       applied: [],
-      database: join(dir, "db.sqlite"),
+      // The test server's URL has no password to redact.
+      database: onPostgres ? env.DATABASE_URL : join(dir, "db.sqlite"),
     });
   });
 
+  // SQLite-specific (a database is a file there): on PostgreSQL the database exists before any
+  // command runs; the test below checks the commands refuse one that was never migrated.
   it("never creates a database outside serve and migrate: from another folder it names the path it looked at", async () => {
     const elsewhere = mkdtempSync(join(tmpdir(), "cas-subfolder-"));
     try {
@@ -179,4 +184,26 @@ describe("cloud-agents data commands", () => {
       rmSync(elsewhere, { recursive: true, force: true });
     }
   });
+
+  it.runIf(onPostgres)(
+    "refuses an empty PostgreSQL database outside serve and migrate, naming the problem, and creates no table",
+    async () => {
+      const empty = await testDatabaseEnv(join(dir, "empty.db"));
+      for (const args of [
+        ["token", "create"],
+        ["token", "list"],
+        ["skills", "import", "."],
+      ]) {
+        const res = await runCli(args, empty);
+        expect(res.code).toBe(1);
+        expect(res.stderr).toMatch(/The PostgreSQL database is not at this version's schema/);
+        expect(res.stderr).not.toMatch(/\bat .*\.ts:\d+/); // a message, not a stack trace
+      }
+      const tables = await queryRows(
+        await testDatabaseUrl(join(dir, "empty.db")),
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()",
+      );
+      expect(tables).toEqual([]);
+    },
+  );
 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerProcess } from "../helpers/processes.ts";
-import { onPostgres } from "../helpers/testDatabase.ts";
+import { executeStatement, onPostgres, testDatabaseEnv } from "../helpers/testDatabase.ts";
 import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 interface Readiness {
@@ -108,29 +108,75 @@ describe("liveness and readiness", () => {
 });
 
 describe("readiness of a real server process", () => {
-  it("turns /readyz 503 naming the database when its file is made unreadable (chmod 000), and back", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cas-ready-"));
-    // chmod means nothing to root: run the server as an unprivileged user when we are root.
-    const asNobody = process.getuid?.() === 0;
-    if (asNobody) chmodSync(dir, 0o777);
-    const db = join(dir, "db.sqlite");
-    const server = await startServerProcess(
-      { DATABASE_URL: `sqlite:${db}`, CLOUD_AGENTS_BOOTSTRAP_TOKEN: "readiness-token-0123456789" },
-      20_000,
-      asNobody ? { uid: 65534, gid: 65534 } : {},
-    );
-    try {
-      await waitFor(async () => (await probe(server.url, "/readyz")).status === 200, { what: "ready" });
-      chmodSync(db, 0o000);
-      const res = await probe(server.url, "/readyz");
-      expect(res.status).toBe(503);
-      expect(res.body.failed).toContain("database");
-      expect(res.body.checks.database).toMatch(/cannot open .*db\.sqlite for reading and writing: EACCES/);
-      chmodSync(db, 0o644);
-      expect((await probe(server.url, "/readyz")).status).toBe(200);
-    } finally {
-      expect(await server.kill()).toBe(0);
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  // The SQLite file's permissions (on PostgreSQL: the test below, the database refusing connections).
+  it.skipIf(onPostgres)(
+    "turns /readyz 503 naming the database when its file is made unreadable (chmod 000), and back",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "cas-ready-"));
+      // chmod means nothing to root: run the server as an unprivileged user when we are root.
+      const asNobody = process.getuid?.() === 0;
+      if (asNobody) chmodSync(dir, 0o777);
+      const db = join(dir, "db.sqlite");
+      const server = await startServerProcess(
+        { DATABASE_URL: `sqlite:${db}`, CLOUD_AGENTS_BOOTSTRAP_TOKEN: "readiness-token-0123456789" },
+        20_000,
+        asNobody ? { uid: 65534, gid: 65534 } : {},
+      );
+      try {
+        await waitFor(async () => (await probe(server.url, "/readyz")).status === 200, { what: "ready" });
+        chmodSync(db, 0o000);
+        const res = await probe(server.url, "/readyz");
+        expect(res.status).toBe(503);
+        expect(res.body.failed).toContain("database");
+        expect(res.body.checks.database).toMatch(/cannot open .*db\.sqlite for reading and writing: EACCES/);
+        chmodSync(db, 0o644);
+        expect((await probe(server.url, "/readyz")).status).toBe(200);
+      } finally {
+        expect(await server.kill()).toBe(0);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.runIf(onPostgres)(
+    "turns /readyz 503 naming the database while PostgreSQL refuses its connections, and back",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "cas-ready-"));
+      const env = await testDatabaseEnv(join(dir, "db.sqlite"));
+      const url = new URL(env.DATABASE_URL ?? "");
+      const name = url.pathname.slice(1);
+      // The statements run from the server's maintenance database, not the one they lock out.
+      const admin = Object.assign(new URL(url), { pathname: "/postgres" }).href;
+      const server = await startServerProcess({ ...env, CLOUD_AGENTS_BOOTSTRAP_TOKEN: "readiness-token-0123456789" });
+      try {
+        await waitFor(async () => (await probe(server.url, "/readyz")).status === 200, { what: "ready" });
+        await executeStatement(admin, `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+        // Every connection the server holds is cut: the next check must open a new one.
+        await executeStatement(
+          admin,
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()",
+          name,
+        );
+        const res = await waitFor(
+          async () => {
+            const r = await probe(server.url, "/readyz");
+            return r.status === 503 ? r : null;
+          },
+          { what: "/readyz to answer 503" },
+        );
+        expect(res.body.failed).toContain("database");
+        expect(res.body.checks.database).toMatch(
+          new RegExp(`the database does not answer: .*database "${name}" is not currently accepting connections`),
+        );
+        // Liveness does not depend on it: restarting the process would not help.
+        expect((await probe(server.url, "/livez")).status).toBe(200);
+        await executeStatement(admin, `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+        await waitFor(async () => (await probe(server.url, "/readyz")).status === 200, { what: "ready again" });
+      } finally {
+        await executeStatement(admin, `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+        expect(await server.kill()).toBe(0);
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

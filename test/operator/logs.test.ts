@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createLogger, type LogRecord, REDACTED } from "../../server/logger.ts";
 import { runCli, startServerProcess } from "../helpers/processes.ts";
 import { startReceiver } from "../helpers/receiver.ts";
+import { testDatabaseEnv } from "../helpers/testDatabase.ts";
 import { waitFor } from "../helpers/testServer.ts";
 
 const dirs: string[] = [];
@@ -34,7 +35,8 @@ describe("logs of a full run", () => {
       inBadJson: `bj_${randomBytes(16).toString("hex")}`,
     };
     const env = {
-      DATABASE_URL: `sqlite:${dir}/db.sqlite`,
+      // The SQLite file, or with TEST_DATABASE=postgres a PostgreSQL database (sealed with the key below).
+      ...(await testDatabaseEnv(join(dir, "db.sqlite"))),
       CLOUD_AGENTS_BOOTSTRAP_TOKEN: secrets.bootstrap as string,
       CLOUD_AGENTS_SECRET_KEY: secrets.secretKey as string,
       METRICS_TOKEN: secrets.metricsToken as string,

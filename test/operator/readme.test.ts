@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { ROOT, type ServerProcess, startServerProcess } from "../helpers/processes.ts";
+import { testDatabaseEnv } from "../helpers/testDatabase.ts";
 
 const dirs: string[] = [];
 let server: ServerProcess | undefined;
@@ -33,7 +34,9 @@ it("runs every walk-through of the README verbatim against a real server", async
   const data = mkdtempSync(join(tmpdir(), "cas-readme-data-"));
   const scratch = mkdtempSync(join(tmpdir(), "cas-readme-tmp-"));
   dirs.push(data, scratch);
-  const env = { DATABASE_URL: `sqlite:${data}/db.sqlite`, WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" };
+  // The server and the walk-throughs' CLI commands share the database: the SQLite file, or with
+  // TEST_DATABASE=postgres a PostgreSQL database.
+  const env = { ...(await testDatabaseEnv(join(data, "db.sqlite"))), WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" };
   server = await startServerProcess(env);
   const before = repoChanges();
 

@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli, type ServerProcess, startServerProcess } from "../helpers/processes.ts";
+import { executeStatement, onPostgres, queryRows, testDatabaseEnv, testDatabaseUrl } from "../helpers/testDatabase.ts";
 import { waitFor } from "../helpers/testServer.ts";
 
 const TOKEN = "startup-test-token-0123456789";
@@ -23,6 +23,9 @@ function dataDir(): string {
   dirs.push(dir);
   return dir;
 }
+
+/** The data folder's database: its SQLite file, or with TEST_DATABASE=postgres a PostgreSQL database. */
+const databaseEnv = (dir: string) => testDatabaseEnv(join(dir, "db.sqlite"));
 
 async function call(url: string, method: string, path: string, body?: unknown): Promise<any> {
   const res = await fetch(`${url}/api/v1/cloud${path}`, {
@@ -42,9 +45,9 @@ const jsonLines = (text: string) =>
 describe("start-up", () => {
   it("a second server on a busy port exits 1 naming the address, and the first one's run is untouched", async () => {
     const dir = dataDir();
-    const db = join(dir, "db.sqlite");
+    const database = await databaseEnv(dir);
     // The echo runtime answers after 60 s: the run stays in flight for the whole test.
-    const env = { DATABASE_URL: `sqlite:${db}`, CLOUD_AGENTS_BOOTSTRAP_TOKEN: TOKEN, ECHO_RUNTIME_DELAY_MS: "60000" };
+    const env = { ...database, CLOUD_AGENTS_BOOTSTRAP_TOKEN: TOKEN, ECHO_RUNTIME_DELAY_MS: "60000" };
     const first = await startServerProcess(env);
     servers.push(first);
     const port = new URL(first.url).port;
@@ -55,16 +58,11 @@ describe("start-up", () => {
     await call(first.url, "POST", `/sessions/${session.id}/events`, {
       events: [{ type: "user.message", content: [{ type: "text", text: "hold on" }] }],
     });
-    const readRun = () => {
-      const conn = new Database(db, { readonly: true });
-      try {
-        return conn.prepare("SELECT id, status, attempts, owner, lease_expires_at FROM runs").all();
-      } finally {
-        conn.close();
-      }
-    };
-    const running = await waitFor(() => {
-      const runs = readRun() as { status: string }[];
+    const databaseUrl = await testDatabaseUrl(join(dir, "db.sqlite"));
+    const readRun = () =>
+      queryRows<{ status: string }>(databaseUrl, "SELECT id, status, attempts, owner, lease_expires_at FROM runs");
+    const running = await waitFor(async () => {
+      const runs = await readRun();
       return runs.length === 1 && runs[0]?.status === "running" ? runs : null;
     });
 
@@ -80,7 +78,7 @@ describe("start-up", () => {
     expect(second.stdout).not.toMatch(/recovered interrupted runs|listening on/);
 
     // The first server's run: same owner, same attempt, still running; its session still busy.
-    expect(readRun()).toEqual(running);
+    expect(await readRun()).toEqual(running);
     const now = await call(first.url, "GET", `/sessions/${session.id}`);
     expect(now.status).toBe("running");
     const events = await call(first.url, "GET", `/sessions/${session.id}/events`);
@@ -90,7 +88,7 @@ describe("start-up", () => {
 
   it("HOST that does not resolve exits 1 naming the host, with no loop started", async () => {
     const dir = dataDir();
-    const res = await runCli(["serve"], { DATABASE_URL: `sqlite:${dir}/db.sqlite`, HOST: "not-a-host", PORT: "0" });
+    const res = await runCli(["serve"], { ...(await databaseEnv(dir)), HOST: "not-a-host", PORT: "0" });
     expect(res.code).toBe(1);
     const fatal = jsonLines(res.stdout).at(-1);
     expect(fatal?.msg).toMatch(/cannot listen on not-a-host:0: the host name "not-a-host" does not resolve/);
@@ -99,13 +97,13 @@ describe("start-up", () => {
 
   it("refuses a database a newer version migrated: serve and the operator commands exit 1 saying so", async () => {
     const dir = dataDir();
-    const env = { DATABASE_URL: `sqlite:${dir}/db.sqlite` };
+    const env = await databaseEnv(dir);
     expect((await runCli(["migrate"], env)).code).toBe(0);
-    const db = new Database(join(dir, "db.sqlite"));
-    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'from_the_future', ?)").run(
+    await executeStatement(
+      await testDatabaseUrl(join(dir, "db.sqlite")),
+      "INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'from_the_future', ?)",
       new Date().toISOString(),
     );
-    db.close();
     const serve = await runCli(["serve"], { ...env, PORT: "0" });
     expect(serve.code).toBe(1);
     expect(jsonLines(serve.stdout).at(-1)?.msg).toMatch(/has migrations this version does not know \(999\)/);
@@ -117,7 +115,7 @@ describe("start-up", () => {
 
   it("shuts down in order on SIGTERM, logging each step", async () => {
     const dir = dataDir();
-    const server = await startServerProcess({ DATABASE_URL: `sqlite:${dir}/db.sqlite`, LOG_LEVEL: "info" });
+    const server = await startServerProcess({ ...(await databaseEnv(dir)), LOG_LEVEL: "info" });
     servers.push(server);
     expect(await server.kill("SIGTERM")).toBe(0);
     const messages = jsonLines(server.stdout()).map((l) => (l.worker ? `${l.msg} ${String(l.worker)}` : l.msg));
@@ -131,7 +129,8 @@ describe("start-up", () => {
       "shutdown: stopped background worker scheduler",
       "shutdown: stopped background worker runs",
       "shutdown: stopped background worker webhook-delivery",
-      "shutdown: stopped background worker wal-checkpointer",
+      // The storage's upkeep: SQLite checkpoints its WAL, PostgreSQL listens for other replicas' notifications.
+      `shutdown: stopped background worker ${onPostgres ? "postgres-listen" : "wal-checkpointer"}`,
       "shutdown: stopped background worker event-loop-monitor",
       "shutdown: storage closed",
       "shutdown complete",

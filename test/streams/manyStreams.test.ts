@@ -6,12 +6,14 @@
  * receiving every event, and the server's resident memory is printed at each step (figures,
  * not assertions: the machine is shared). The same burst is first committed to a session nobody
  * streams, so that what the burst itself costs (request parsing, SQLite's page cache) is not
- * taken for stream buffering.
+ * taken for stream buffering. Runs on the suite's database (SQLite, or PostgreSQL with
+ * TEST_DATABASE=postgres).
  */
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type ServerProcess, startServerProcess } from "../helpers/processes.ts";
 import { mustOpen, type SseConnection } from "../helpers/sse.ts";
+import { TEST_DATABASE, testDatabaseEnv } from "../helpers/testDatabase.ts";
 import { waitFor } from "../helpers/testServer.ts";
 
 const NORMAL = 990;
@@ -29,7 +31,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "cas-streams-"));
   server = await startServerProcess(
     {
-      DATABASE_URL: `sqlite:${dir}/db.sqlite`,
+      // The SQLite file, or with TEST_DATABASE=postgres a PostgreSQL database.
+      ...(await testDatabaseEnv(join(dir, "db.sqlite"))),
       CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
       MAX_STREAMS_PER_ACCOUNT: "2000",
       STREAM_DRAIN_TIMEOUT_MS: "1000",
@@ -161,7 +164,7 @@ it("holds 1,000 open streams, drops the 10 that do not read, keeps the others wh
   expect(readers.every((r) => !r.isClosed())).toBe(true);
   rss.after = await rssMiB();
   console.log(
-    `streams: server RSS ${rss.baseline} MiB at start, ${rss.control} MiB after a control burst of ~27 MB of events ` +
+    `streams (${TEST_DATABASE}): server RSS ${rss.baseline} MiB at start, ${rss.control} MiB after a control burst of ~27 MB of events ` +
       `to a session nobody streams, ${rss.open} MiB with ${NORMAL + SLOW} open streams, at most ${rss.burstMax} MiB ` +
       `while the same burst went to ${SLOW} clients that do not read (at most ${Math.round(bufferedMax / 1024)} KiB ` +
       `unsent in all streams; the slow clients dropped after STREAM_DRAIN_TIMEOUT_MS), ${rss.after} MiB after, ` +
