@@ -178,8 +178,11 @@ export class StreamHub {
         for (const stream of this.streams) if (stream.source.concerns(changes)) stream.wake();
       }
     } else {
-      // Nobody listens: only keep up with the positions.
-      this.seen = await storage.streams.latest();
+      // Nobody listens: no query. The first pass with a stream open looks the positions up
+      // again and wakes every stream (the branch above), and each stream reads after its own
+      // position, so nothing committed meanwhile is missed. (Looking them up here cost every
+      // write a query after its commit.)
+      this.seen = null;
     }
     if (heartbeat) {
       this.nextHeartbeatAt = now + config.heartbeatMs;
