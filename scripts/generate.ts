@@ -51,7 +51,8 @@ async function generate(outDir: string): Promise<void> {
   const ast = await openapiTS(spec as never, { alphabetize: false, exportType: false });
   writeFileSync(join(outDir, "api.d.ts"), `/* ${HEADER} */\n\n${astToString(ast)}`);
 
-  const validators = await requestValidatorsModule(spec);
+  // From the file again: openapi-typescript changes the document it is given (`const` to `enum`).
+  const validators = await requestValidatorsModule(JSON.parse(readFileSync(bundled, "utf8")));
   writeFileSync(join(outDir, "requestValidators.js"), `/* ${HEADER} */\n${validators}`);
   writeFileSync(join(outDir, "requestValidators.d.ts"), `/* ${HEADER} */\n\n${REQUEST_VALIDATORS_TYPES}`);
 
