@@ -5,6 +5,8 @@
  *   generated/docs.html                             (self-contained Redoc page: scripts inlined,
  *                                                    a content security policy that loads nothing
  *                                                    from elsewhere; see scripts/docs-template.hbs)
+ *   generated/requestValidators.js, .d.ts           (every operation's request validators, compiled
+ *                                                    by Ajv standalone; scripts/lib/requestValidatorsCode.ts)
  * With --check it generates into a temporary folder and fails when generated/ differs.
  */
 import { execFileSync } from "node:child_process";
@@ -13,13 +15,21 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
 import { stringify } from "yaml";
+import { REQUEST_VALIDATORS_TYPES, requestValidatorsModule } from "./lib/requestValidatorsCode.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SOURCE = join(ROOT, "openapi/openapi.yaml");
 const TARGET = join(ROOT, "generated");
 const REDOCLY = join(ROOT, "node_modules/.bin/redocly");
 const DOCS_TEMPLATE = join(ROOT, "scripts/docs-template.hbs");
-const FILES = ["openapi.json", "openapi.yaml", "api.d.ts", "docs.html"] as const;
+const FILES = [
+  "openapi.json",
+  "openapi.yaml",
+  "api.d.ts",
+  "docs.html",
+  "requestValidators.js",
+  "requestValidators.d.ts",
+] as const;
 const HEADER = "DO NOT EDIT: generated from openapi/ by `npm run generate`.";
 
 function redocly(args: string[]): void {
@@ -40,6 +50,11 @@ async function generate(outDir: string): Promise<void> {
 
   const ast = await openapiTS(spec as never, { alphabetize: false, exportType: false });
   writeFileSync(join(outDir, "api.d.ts"), `/* ${HEADER} */\n\n${astToString(ast)}`);
+
+  // From the file again: openapi-typescript changes the document it is given (`const` to `enum`).
+  const validators = await requestValidatorsModule(JSON.parse(readFileSync(bundled, "utf8")));
+  writeFileSync(join(outDir, "requestValidators.js"), `/* ${HEADER} */\n${validators}`);
+  writeFileSync(join(outDir, "requestValidators.d.ts"), `/* ${HEADER} */\n\n${REQUEST_VALIDATORS_TYPES}`);
 
   const docs = join(outDir, "docs.html");
   redocly([

@@ -1,47 +1,48 @@
+import { createRequire } from "node:module";
 import type { RequestHandler } from "express";
-import * as OpenApiValidator from "express-openapi-validator";
-import { specForAjv, specForRequestValidation } from "../spec.ts";
+import { specForAjv } from "../spec.ts";
 import { memoizePathToRegexp } from "./pathRegexpMemo.ts";
 import { skipSpecSelfCheckWhenOff } from "./specSelfCheck.ts";
+import { validatorOptions } from "./validation/options.ts";
+import { validateRequests } from "./validation/validateRequest.ts";
 import { lookupRoutesBySegment } from "./validatorRouteLookup.ts";
 
+const require = createRequire(import.meta.url);
+
 export interface RequestValidatorOptions {
-  /** Validate every response against the spec too (on in tests): the validator then gets the whole document. */
+  /** Validate every response against the spec too (on in tests). */
   validateResponses: boolean;
   maxUploadBytes: number;
 }
 
 /**
- * express-openapi-validator over the bundled spec: every request is checked against its
- * operation (parameters, body, media type, multipart files), and with `validateResponses` every
- * response too. Without response validation it is given `specForRequestValidation(spec)`, the
- * same requests' contract without the responses (which it would otherwise compile at start-up);
- * test/contract/requestValidatorSpec.test.ts proves both answer every fuzzed request alike.
+ * Every request is checked against its operation (parameters, body, media type, multipart
+ * files) by validators compiled from the bundled spec at build time (`npm run generate` writes
+ * generated/requestValidators.js with Ajv's standalone code; server/http/validation/ runs them
+ * as express-openapi-validator's middlewares did). express-openapi-validator compiled them at
+ * every start, about a second: more than twice the 400 ms start-up target on its own.
+ * test/contract/requestValidatorSpec.test.ts proves the two answer every fuzzed request alike.
+ *
+ * With `validateResponses` (the in-process tests) express-openapi-validator checks every response
+ * against the whole document after that; it is loaded only then, never in production.
  */
 export function requestValidator(spec: Record<string, unknown>, options: RequestValidatorOptions): RequestHandler[] {
+  const requests = validateRequests(options.maxUploadBytes);
+  if (!options.validateResponses) return [requests];
+  return [requests, ...responseValidator(spec, options.maxUploadBytes)];
+}
+
+/** express-openapi-validator checking responses only (requests were checked before). */
+function responseValidator(spec: Record<string, unknown>, maxUploadBytes: number): RequestHandler[] {
   memoizePathToRegexp();
   skipSpecSelfCheckWhenOff();
   lookupRoutesBySegment();
+  const OpenApiValidator = require("express-openapi-validator") as { middleware(options: unknown): unknown };
   return OpenApiValidator.middleware({
     // The validator annotates the document it is given: hand it a private copy (one Ajv accepts).
-    apiSpec: (options.validateResponses ? specForAjv(spec) : specForRequestValidation(spec)) as never,
-    // The document is linted in CI (redocly, recommended-strict) and proven fresh: checking it
-    // against the OpenAPI meta-schema again at every start cost a tenth of the start-up.
-    validateApiSpec: false,
-    validateRequests: {
-      allowUnknownQueryParameters: false,
-      coerceTypes: false,
-      allErrors: false,
-      discriminator: true,
-    },
-    validateResponses: options.validateResponses ? { allErrors: true } : false,
-    validateSecurity: false,
-    validateFormats: true,
-    ignoreUndocumented: false,
-    fileUploader: {
-      preservePath: true,
-      limits: { fileSize: options.maxUploadBytes, files: 1000, fields: 20, fieldSize: 64 * 1024 },
-    },
-    $refParser: { mode: "bundle" },
-  }) as unknown as RequestHandler[];
+    ...validatorOptions(specForAjv(spec), true, maxUploadBytes),
+    validateRequests: false,
+    // The request validator has read any multipart body already.
+    fileUploader: false,
+  }) as RequestHandler[];
 }

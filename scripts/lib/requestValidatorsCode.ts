@@ -1,0 +1,336 @@
+/**
+ * Build time: the request validators of every operation of the bundled spec as one ES module
+ * (generated/requestValidators.js), compiled by Ajv's standalone code generator.
+ *
+ * express-openapi-validator compiles these at run time, at every start (~1 s, more than twice the
+ * 400 ms start-up target). Here its own code prepares them from the same document, exactly as it
+ * does when the server starts: its spec loader and schema preprocessor, its request Ajv set-up
+ * (createRequestAjv: formats, keywords, the two instances — parameters with type coercion, the
+ * body without), its parameter and body schema parsers, and the same per-operation schemas its
+ * RequestValidator compiles. Only the compiled functions and a route table are written out; the
+ * server's run-time half (server/http/validation/) does what its middlewares do per request.
+ * test/contract/requestValidatorSpec.test.ts proves both answer every fuzzed request alike.
+ *
+ * A spec feature the run-time half does not implement (a parameter style, a discriminated union
+ * as the root of a request body, a binary body, a wildcard route) fails the generation instead of
+ * being validated differently.
+ */
+import { createRequire } from "node:module";
+import { validatorOptions } from "../../server/http/validation/options.ts";
+import { specForAjv } from "../../server/spec.ts";
+
+const require = createRequire(import.meta.url);
+const EOV = "express-openapi-validator/dist";
+
+type Json = Record<string, unknown>;
+interface AjvLike {
+  getSchema(key: string): ((data: unknown) => boolean) | undefined;
+  addSchema(schema: unknown, key: string): void;
+}
+
+/* express-openapi-validator's internals, as its middleware() wires them. */
+const { OpenApiValidator } = require(`${EOV}/openapi.validator.js`);
+const { OpenApiSpecLoader } = require(`${EOV}/framework/openapi.spec.loader.js`);
+const { OpenApiContext } = require(`${EOV}/framework/openapi.context.js`);
+const { SchemaPreprocessor } = require(`${EOV}/middlewares/parsers/schema.preprocessor.js`);
+const { createRequestAjv } = require(`${EOV}/framework/ajv/index.js`);
+const { ParametersSchemaParser } = require(`${EOV}/middlewares/parsers/schema.parse.js`);
+const { BodySchemaParser } = require(`${EOV}/middlewares/parsers/body.parse.js`);
+const { ContentType } = require(`${EOV}/middlewares/util.js`);
+const { dereferenceParameter, normalizeParameter } = require(`${EOV}/middlewares/parsers/util.js`);
+const { pathToRegexp } = require("path-to-regexp");
+const cloneDeep = require("lodash.clonedeep");
+const standaloneCode = require("ajv/dist/standalone").default as (ajv: unknown, refs: Record<string, string>) => string;
+
+const ARRAY_DELIMITER: Record<string, string> = { simple: ",", form: ",", spaceDelimited: " ", pipeDelimited: "|" };
+const REQUEST_FIELDS: Record<string, string> = { query: "query", header: "headers", path: "params", cookie: "cookies" };
+
+/** What RequestParameterMutator does to one parameter before validation. */
+interface ParamStep {
+  field: string;
+  name: string;
+  /** Reserved-character check of the raw query value: "plain" (explode) or "comma" (commas allowed). */
+  reserved?: "plain" | "comma";
+  /** "wrap": a lone value becomes a one-element array; "split": a string is split on `delimiter`. */
+  action?: "wrap" | "split";
+  delimiter?: string;
+}
+
+interface OperationOut {
+  method: string;
+  template: string;
+  general: string;
+  /** Declared media types with the name of their body validator (null: binary, nothing checked). */
+  bodies: [string, string][];
+  bodyRequired: boolean | null;
+  noBody: string;
+  steps: ParamStep[];
+  /** The documented query parameters (null: any is allowed), and those that may be empty. */
+  query: string[] | null;
+  allowEmpty: string[];
+  multipart: boolean;
+  /** Multipart text fields that the validator parses as JSON (object or array properties). */
+  multipartJson: string[];
+}
+
+function unsupported(what: string): never {
+  throw new Error(`requestValidators: ${what} is not supported by server/http/validation/ (extend it first).`);
+}
+
+/**
+ * The operations' schemas as express-openapi-validator builds them carry the whole document
+ * (`paths`, `components`) for their `#/components/...` references, and Ajv's standalone code
+ * would embed it once per operation. Here the components are one schema of their own (DOC_ID)
+ * and the references point into it: the same schemas, compiled once and shared.
+ */
+const DOC_ID = "urn:cloud-agents:request-components";
+
+function pointIntoDoc(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(pointIntoDoc);
+  if (!node || typeof node !== "object") return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node as Json)) {
+    if (key === "$ref" && typeof value === "string") {
+      if (!value.startsWith("#/components/schemas/")) unsupported(`the reference ${value}`);
+      out[key] = `${DOC_ID}${value}`;
+    } else out[key] = pointIntoDoc(value);
+  }
+  return out;
+}
+
+function isObjectOrXOf(schema: Json | undefined): boolean {
+  if (!schema) return false;
+  if (schema.$ref) return true;
+  const xs = [schema.allOf, schema.oneOf, schema.anyOf].flat().filter(Boolean) as Json[];
+  return schema.type === "object" || xs.some(isObjectOrXOf);
+}
+
+export async function requestValidatorsModule(bundled: Json): Promise<string> {
+  const options = validatorOptions(specForAjv(bundled), true, 0);
+  const oav = new OpenApiValidator(options);
+  const spec = await new OpenApiSpecLoader({
+    apiDoc: cloneDeep(options.apiSpec),
+    validateApiSpec: options.validateApiSpec,
+    $refParser: options.$refParser,
+  }).load();
+  new SchemaPreprocessor(spec.apiDoc, oav.ajvOpts.preprocessor, oav.options.validateResponses).preProcess();
+  const context = new OpenApiContext(spec, undefined, false, false);
+  const apiDoc = context.apiDoc as Json & { paths: Record<string, Json>; components?: Json };
+  // As RequestValidator's constructor does.
+  delete (apiDoc.components as Json | undefined)?.examples;
+  const reqOpts = oav.ajvOpts.request as Json;
+  const code = { source: true, lines: false };
+  const general: AjvLike = createRequestAjv(apiDoc, { ...reqOpts, coerceTypes: true, code });
+  const body: AjvLike = createRequestAjv(apiDoc, { ...reqOpts, code });
+  const components = { schemas: (apiDoc.components as Json | undefined)?.schemas ?? {} };
+  general.addSchema({ $id: DOC_ID, components }, DOC_ID);
+  body.addSchema({ $id: DOC_ID, components }, DOC_ID);
+  const generalRefs: Record<string, string> = {};
+  const bodyRefs: Record<string, string> = {};
+
+  const compileBody = (name: string, schema: Json): string => {
+    // Validator._schemaBody in openapi.request.validator.js.
+    const isBodyBinary = schema.format === "binary";
+    const bodySchema: Json = {
+      properties: { query: {}, headers: {}, params: {}, cookies: {}, body: isBodyBinary ? {} : pointIntoDoc(schema) },
+    };
+    if (schema.required && !isBodyBinary) bodySchema.required = ["body"];
+    body.addSchema(bodySchema, name);
+    bodyRefs[name] = name;
+    return name;
+  };
+  const noBody = compileBody("b_none", {});
+
+  const operations: OperationOut[] = [];
+  const routes: { regexp: string; flags: string; keys: string[]; methods: Record<string, number> }[] = [];
+  for (const [expressRoute, details] of Object.entries(context.expressRouteMap as Record<string, Json>)) {
+    if (expressRoute.includes("*")) unsupported(`the wildcard route ${expressRoute}`);
+    const pathKey = String(details._openApiRoute).slice(String(details.basePath).length);
+    // express's defaults, as the validator reads them from the app: not strict, not case sensitive.
+    const { regexp, keys } = pathToRegexp(expressRoute, { sensitive: false, strict: false });
+    const route = {
+      regexp: regexp.source as string,
+      flags: regexp.flags as string,
+      keys: (keys as { name: string }[]).map((k) => k.name),
+      methods: {} as Record<string, number>,
+    };
+    const item = apiDoc.paths[pathKey] as Json;
+    for (const [method, opSchema] of Object.entries(item)) {
+      if (!["get", "put", "post", "delete", "options", "head", "patch", "trace"].includes(method)) continue;
+      const op = opSchema as Json;
+      const index = operations.length;
+      const id = `${index}`;
+      // The parameters' schemas (ParametersSchemaParser) and Validator._schemaGeneral.
+      const parameters = new ParametersSchemaParser(general, apiDoc).parse(expressRoute, op.parameters) as Record<
+        string,
+        Json
+      >;
+      const schemaGeneral = {
+        required: ["query", "headers", "params"],
+        properties: pointIntoDoc({ ...parameters, body: {} }),
+      };
+      general.addSchema(schemaGeneral, `p${id}`);
+      generalRefs[`p${id}`] = `p${id}`;
+
+      const steps: ParamStep[] = [];
+      for (const p of (op.parameters as Json[] | undefined) ?? []) {
+        const parameter = dereferenceParameter(apiDoc, p) as Json;
+        const { name, schema } = normalizeParameter(general, parameter) as { name: string; schema: Json };
+        const field = REQUEST_FIELDS[String(parameter.in)] ?? unsupported(`a parameter in ${String(parameter.in)}`);
+        const step: ParamStep = { field, name };
+        if (parameter.in === "query" && !parameter.allowReserved) step.reserved = parameter.explode ? "plain" : "comma";
+        if (parameter.content) unsupported(`the parameter ${name} described by content`);
+        else if (parameter.in === "query" && isObjectOrXOf(schema)) unsupported(`the object query parameter ${name}`);
+        else if (schema.type === "array" && !parameter.explode) {
+          const delimiter = ARRAY_DELIMITER[String(parameter.style)];
+          if (!delimiter) unsupported(`the style ${String(parameter.style)} of ${name}`);
+          step.action = "split";
+          step.delimiter = delimiter;
+        } else if (schema.type === "array" && parameter.explode) step.action = "wrap";
+        else if (parameter.style === "form" && parameter.explode && (schema.allOf || schema.oneOf || schema.anyOf)) {
+          unsupported(`the exploded form parameter ${name} with a union schema`);
+        }
+        steps.push(step);
+      }
+      const queryProps = Object.entries(((parameters.query as Json).properties ?? {}) as Record<string, Json>);
+      const openQuery = queryProps.some(([, s]) => s.type === "object" && s.additionalProperties);
+      const allowEmpty = (parameters.query as Json).allowEmptyValue as Set<string> | undefined;
+
+      const requestBody = op.requestBody as Json | undefined;
+      const bodies: [string, string][] = [];
+      let multipartJson: string[] = [];
+      if (requestBody && Object.hasOwn(requestBody, "content")) {
+        for (const media of Object.keys(requestBody.content as Json)) {
+          const schema = new BodySchemaParser().parse(expressRoute, op, ContentType.fromString(media)) as Json;
+          if ((schema as { _discriminator?: unknown })._discriminator) {
+            unsupported(`a discriminated union as the body of ${method} ${pathKey}`);
+          }
+          if (schema.format === "binary") unsupported(`the binary body of ${method} ${pathKey}`);
+          bodies.push([media, compileBody(`b${id}_${bodies.length}`, schema)]);
+          if (media === "multipart/form-data") {
+            multipartJson = Object.entries((schema.properties ?? {}) as Record<string, Json>)
+              .filter(([, s]) => ["array", "object"].includes(String(s.type)))
+              .map(([k]) => k);
+          }
+        }
+      }
+      operations.push({
+        method: method.toUpperCase(),
+        template: pathKey,
+        general: `p${id}`,
+        bodies,
+        bodyRequired: requestBody && typeof requestBody.required === "boolean" ? requestBody.required : null,
+        noBody,
+        steps,
+        query: openQuery ? null : queryProps.map(([k]) => k),
+        allowEmpty: [...(allowEmpty ?? [])],
+        multipart: Boolean(requestBody?.content && (requestBody.content as Json)["multipart/form-data"]),
+        multipartJson,
+      });
+      route.methods[method.toUpperCase()] = index;
+    }
+    routes.push(route);
+  }
+
+  // The compiled code requires Ajv's run-time helpers (and ajv-formats' date-time): a require of
+  // the module's own, which works the same from source, from the bundle and under vitest.
+  const scoped = (source: string) => `(() => {\nconst exports = {};\n${source}\nreturn exports;\n})()`;
+  const generalCode = scoped(standaloneCode(general, generalRefs));
+  const bodyCode = scoped(standaloneCode(body, bodyRefs));
+  const header = 'import { createRequire } from "node:module";\n\nconst require = createRequire(import.meta.url);';
+  const ops = operations
+    .map(
+      (o) =>
+        `  { method: ${JSON.stringify(o.method)}, template: ${JSON.stringify(o.template)}, ` +
+        `general: general.${o.general}, bodies: [${o.bodies.map(([m, n]) => `[${JSON.stringify(m)}, body.${n}]`).join(", ")}], ` +
+        `bodyRequired: ${JSON.stringify(o.bodyRequired)}, noBody: body.${o.noBody}, steps: ${JSON.stringify(o.steps)}, ` +
+        `query: ${JSON.stringify(o.query)}, allowEmpty: ${JSON.stringify(o.allowEmpty)}, ` +
+        `multipart: ${o.multipart}, multipartJson: ${JSON.stringify(o.multipartJson)} },`,
+    )
+    .join("\n");
+  const table = routes
+    .map(
+      (r) =>
+        `  { regexp: new RegExp(${JSON.stringify(r.regexp)}, ${JSON.stringify(r.flags)}), keys: ${JSON.stringify(r.keys)}, ` +
+        `methods: { ${Object.entries(r.methods)
+          .map(([m, i]) => `${m}: operations[${i}]`)
+          .join(", ")} } },`,
+    )
+    .join("\n");
+  return [
+    header,
+    "",
+    "/* The parameters' validators (type coercion on), one per operation. */",
+    `const general = ${generalCode};`,
+    "",
+    "/* The body validators, one per operation and media type (b_none: no body documented for it). */",
+    `const body = ${bodyCode};`,
+    "",
+    "/** Every operation: its validators and what is done to its parameters before validation. */",
+    `export const operations = [\n${ops}\n];`,
+    "",
+    "/** The routes in the order express-openapi-validator tries them; a route's operations by method. */",
+    `export const routes = [\n${table}\n];`,
+    `export const basePaths = ${JSON.stringify(context.basePaths)};`,
+    "",
+  ].join("\n");
+}
+
+/** The declarations of generated/requestValidators.js (the same for every spec). */
+export const REQUEST_VALIDATORS_TYPES = `/** A compiled Ajv validator: true or false, and the errors of the last call that failed. */
+export interface CompiledValidator {
+  (data: unknown): boolean;
+  errors?: {
+    keyword: string;
+    instancePath: string;
+    schemaPath: string;
+    params: Record<string, unknown>;
+    message?: string;
+  }[] | null;
+}
+
+/** What express-openapi-validator does to one parameter before validation. */
+export interface ParamStep {
+  /** Where the parameter is read: query, headers, params or cookies. */
+  field: "query" | "headers" | "params" | "cookies";
+  name: string;
+  /** The raw query value may not hold reserved characters ("comma": but for commas). */
+  reserved?: "plain" | "comma";
+  /** "wrap": a lone value becomes a one-element array; "split": a string is split on the delimiter. */
+  action?: "wrap" | "split";
+  delimiter?: string;
+}
+
+export interface GeneratedOperation {
+  method: string;
+  /** The path template relative to the base path. */
+  template: string;
+  /** Checks the parameters (query, headers, params; strings coerced to their types). */
+  general: CompiledValidator;
+  /** The media types the operation takes, each with its body validator. */
+  bodies: [string, CompiledValidator][];
+  /** The requestBody's \`required\` (null when the operation takes no body or does not say). */
+  bodyRequired: boolean | null;
+  /** The body validator used when the operation documents no body for the request. */
+  noBody: CompiledValidator;
+  steps: ParamStep[];
+  /** The documented query parameters (null: any is accepted) and those that may be empty. */
+  query: string[] | null;
+  allowEmpty: string[];
+  /** The operation takes multipart/form-data. */
+  multipart: boolean;
+  /** Multipart fields parsed as JSON before validation. */
+  multipartJson: string[];
+}
+
+export interface GeneratedRoute {
+  regexp: RegExp;
+  keys: string[];
+  methods: Partial<Record<string, GeneratedOperation>>;
+}
+
+export declare const operations: GeneratedOperation[];
+/** In the order the routes are tried. */
+export declare const routes: GeneratedRoute[];
+export declare const basePaths: string[];
+`;
