@@ -1,8 +1,8 @@
 import { newId } from "../../ids.ts";
 import type { AgentRecord, AgentStore, AgentUpdateResult } from "../port/agents.ts";
 import type { Async } from "../port.ts";
+import { canonicalJson } from "../rows/json.ts";
 import { type AgentRow, type AgentVersionJoinRow, SELECT_JOINED, toAgent } from "../sqlite/agents.ts";
-import { canonicalJson } from "../sqlite/json.ts";
 import type { PgContext } from "./context.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";

@@ -15,7 +15,7 @@ import type {
 } from "../port/deployments.ts";
 import type { CreateSessionResult, SessionStore } from "../port/sessions.ts";
 import type { Async } from "../port.ts";
-import { canonicalJson } from "../sqlite/json.ts";
+import { canonicalJson } from "../rows/json.ts";
 import type { PgContext } from "./context.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";

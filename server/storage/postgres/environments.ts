@@ -2,7 +2,7 @@ import { newId } from "../../ids.ts";
 import type { Metadata } from "../port/common.ts";
 import type { EnvironmentConfig, EnvironmentRecord, EnvironmentStore } from "../port/environments.ts";
 import type { Async } from "../port.ts";
-import { canonicalJson } from "../sqlite/json.ts";
+import { canonicalJson } from "../rows/json.ts";
 import type { PgContext } from "./context.ts";
 import { LOST_RACE, optimistically } from "./optimistic.ts";
 import { appendEvent } from "./outbox.ts";

@@ -2,10 +2,11 @@ import { newId } from "../../ids.ts";
 import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
 import type { TextBlock, ThreadStatus } from "../port/sessions.ts";
 import type { Async } from "../port.ts";
+import { plusMs } from "../rows/time.ts";
 import { readAgent } from "./agents.ts";
 import type { PgContext } from "./context.ts";
 import { settleDeploymentRun } from "./deployments.ts";
-import { leaseClockParam, leaseClockSql, leaseNow, plusMs } from "./leases.ts";
+import { leaseClockParam, leaseClockSql, leaseNow } from "./leases.ts";
 import {
   idleRunningThreads,
   insertSessionEvent,

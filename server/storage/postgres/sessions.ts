@@ -13,7 +13,7 @@ import type {
   UserEventInput,
 } from "../port/sessions.ts";
 import type { Async } from "../port.ts";
-import { canonicalJson } from "../sqlite/json.ts";
+import { canonicalJson } from "../rows/json.ts";
 // The rows are the same on both adapters (the PostgreSQL schema mirrors SQLite's, JSON as text):
 // one mapping from row to record, so both return identical records.
 import { type SessionEventRow, type SessionRow, toSession, toSessionEvent } from "../sqlite/sessions.ts";

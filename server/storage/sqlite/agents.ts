@@ -1,7 +1,7 @@
 import { newId } from "../../ids.ts";
 import type { AgentConfig, AgentRecord, AgentStore } from "../port/agents.ts";
+import { canonicalJson } from "../rows/json.ts";
 import type { SqliteContext } from "./context.ts";
-import { canonicalJson } from "./json.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 import { endSessionWork, type SessionRow } from "./sessions.ts";

@@ -14,8 +14,8 @@ import type {
   PausedReason,
 } from "../port/deployments.ts";
 import type { CreateSessionResult, SessionStore } from "../port/sessions.ts";
+import { canonicalJson } from "../rows/json.ts";
 import type { SqliteContext } from "./context.ts";
-import { canonicalJson } from "./json.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 

@@ -17,9 +17,9 @@ import type {
   ToolUse,
   UserEventInput,
 } from "../port/sessions.ts";
+import { canonicalJson } from "../rows/json.ts";
 import type { SqliteContext } from "./context.ts";
 import { settleDeploymentRun } from "./deployments.ts";
-import { canonicalJson } from "./json.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 

@@ -1,8 +1,8 @@
 import { newId } from "../../ids.ts";
 import type { Metadata } from "../port/common.ts";
 import type { CredentialRecord, CredentialWriteResult, VaultRecord, VaultStore } from "../port/vaults.ts";
+import { canonicalJson } from "../rows/json.ts";
 import type { SqliteContext } from "./context.ts";
-import { canonicalJson } from "./json.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 
