@@ -12,7 +12,6 @@ import {
   DEPLOYMENT_COLUMNS,
   type DeploymentRow,
   FIELD_KEYS,
-  fieldColumns,
   newDeploymentRow,
   newRunRow,
   pausedByError,
@@ -22,8 +21,8 @@ import {
   settleStart,
   toDeployment,
   toRun,
+  updatedDeploymentRow,
 } from "../rows/deployments.ts";
-import { canonicalJson } from "../rows/json.ts";
 import type { PgContext } from "./context.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
@@ -212,14 +211,8 @@ export function createDeploymentStore(
         if (!row) return { ok: false, reason: "not_found" };
         if (row.archived_at) return { ok: false, reason: "archived" };
         const current = toDeployment(row);
-        const fields = update(current);
-        const before = Object.fromEntries(FIELD_KEYS.map((k) => [k, current[k]]));
-        if (canonicalJson(fields) === canonicalJson(before)) return { ok: true, deployment: current, changed: false };
-        const columns = fieldColumns(fields);
-        const scheduleChanged = canonicalJson(fields.schedule) !== canonicalJson(current.schedule);
-        const next: DeploymentRow = { ...row, ...columns, updated_at: tx.now() };
-        // Only a new schedule moves the next fire time (computed from now); a paused deployment keeps none.
-        if (scheduleChanged && next.status === "active") next.next_run_at = nextRunAt(toDeployment(next));
+        const next = updatedDeploymentRow(row, current, update(current), tx.now(), nextRunAt);
+        if (!next) return { ok: true, deployment: current, changed: false };
         await tx.exec(
           `UPDATE deployments SET ${FIELD_KEYS.map((k, i) => `${k} = $${i + 1}`).join(", ")},
              next_run_at = $${FIELD_KEYS.length + 1}, updated_at = $${FIELD_KEYS.length + 2}

@@ -1,8 +1,8 @@
 import { newId } from "../../ids.ts";
 import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
-import type { TextBlock, ThreadStatus } from "../port/sessions.ts";
+import type { ThreadStatus } from "../port/sessions.ts";
 import type { Async } from "../port.ts";
-import { outputEvent, type RunRow } from "../rows/runs.ts";
+import { claimedRun, outputEvent, type RunRow } from "../rows/runs.ts";
 import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
 import { plusMs } from "../rows/time.ts";
 import { readAgent } from "./agents.ts";
@@ -156,21 +156,12 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
           );
           await setSessionStatus(tx, run.session_id, "running");
           await recordLifecycle(tx, run.account_id, run.session_id, "session.status_run_started");
-          const input = (
-            await tx.query<{ id: string; body: string }>(
-              "SELECT id, body FROM session_events WHERE run_id = $1 AND type = 'user.message' ORDER BY id",
-              [run.id],
-            )
-          ).map((r) => ({ event_id: r.id, content: (JSON.parse(r.body) as { content: TextBlock[] }).content }));
-          return {
-            id: run.id,
-            account_id: run.account_id,
-            session_id: run.session_id,
-            attempt: run.attempts + 1,
-            agent: await readAgent(tx, run.account_id, session.agent_id, session.agent_version),
-            input,
-            vault_ids: JSON.parse(session.vault_ids) as string[],
-          };
+          const messages = await tx.query<{ id: string; body: string }>(
+            "SELECT id, body FROM session_events WHERE run_id = $1 AND type = 'user.message' ORDER BY id",
+            [run.id],
+          );
+          const agent = await readAgent(tx, run.account_id, session.agent_id, session.agent_version);
+          return claimedRun(run, session, agent, messages);
         }
         return null;
       });

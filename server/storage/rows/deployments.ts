@@ -15,6 +15,7 @@ import type {
   PausedReason,
 } from "../port/deployments.ts";
 import type { CreateSessionResult, NewSession } from "../port/sessions.ts";
+import { canonicalJson } from "./json.ts";
 
 /** The JSON columns of a deployment, stored as text. */
 export type DeploymentJsonColumn =
@@ -207,3 +208,22 @@ export function settleStart(run: RunRow, created: CreateSessionResult, d: Deploy
 /** The paused_reason column of a deployment a run's error paused. */
 export const pausedByError = (error: DeploymentRunError): string =>
   JSON.stringify({ type: "error", error: { type: error.type } } satisfies PausedReason);
+
+/**
+ * The row with the configuration an update asks for, or null when it changes nothing. Only a new
+ * schedule moves the next fire time (`nextRunAt`, computed from now); a paused deployment keeps none.
+ */
+export function updatedDeploymentRow(
+  row: DeploymentRow,
+  current: DeploymentRecord,
+  fields: DeploymentFields,
+  now: string,
+  nextRunAt: (next: DeploymentRecord) => string | null,
+): DeploymentRow | null {
+  const before = Object.fromEntries(FIELD_KEYS.map((k) => [k, current[k]]));
+  if (canonicalJson(fields) === canonicalJson(before)) return null;
+  const scheduleChanged = canonicalJson(fields.schedule) !== canonicalJson(current.schedule);
+  const next: DeploymentRow = { ...row, ...fieldColumns(fields), updated_at: now };
+  if (scheduleChanged && next.status === "active") next.next_run_at = nextRunAt(toDeployment(next));
+  return next;
+}

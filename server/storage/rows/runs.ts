@@ -1,8 +1,10 @@
 /**
  * The runs table's row and the session event each run output becomes: one copy for both adapters.
  */
-import type { RunOutput } from "../port/runs.ts";
-import type { NewSessionEvent } from "./sessions.ts";
+import type { AgentRecord } from "../port/agents.ts";
+import type { ClaimedRun, RunOutput } from "../port/runs.ts";
+import type { TextBlock } from "../port/sessions.ts";
+import type { NewSessionEvent, SessionRow } from "./sessions.ts";
 
 export interface RunRow {
   id: string;
@@ -49,3 +51,19 @@ export function outputEvent(
   }
   return null;
 }
+
+/** A claimed run as its worker receives it: the run, its agent, the user messages it answers and the session's vaults. */
+export const claimedRun = (
+  run: Pick<RunRow, "id" | "account_id" | "session_id" | "attempts">,
+  session: Pick<SessionRow, "vault_ids">,
+  agent: AgentRecord | null,
+  messages: { id: string; body: string }[],
+): ClaimedRun => ({
+  id: run.id,
+  account_id: run.account_id,
+  session_id: run.session_id,
+  attempt: run.attempts + 1,
+  agent,
+  input: messages.map((r) => ({ event_id: r.id, content: (JSON.parse(r.body) as { content: TextBlock[] }).content })),
+  vault_ids: JSON.parse(session.vault_ids) as string[],
+});

@@ -10,7 +10,6 @@ import type { SessionStore } from "../port/sessions.ts";
 import {
   type DeploymentRow,
   FIELD_KEYS,
-  fieldColumns,
   newDeploymentRow,
   newRunRow,
   pausedByError,
@@ -19,8 +18,8 @@ import {
   settleStart,
   toDeployment,
   toRun,
+  updatedDeploymentRow,
 } from "../rows/deployments.ts";
-import { canonicalJson } from "../rows/json.ts";
 import type { SqliteContext } from "./context.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
@@ -177,14 +176,8 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
         if (!row) return { ok: false, reason: "not_found" };
         if (row.archived_at) return { ok: false, reason: "archived" };
         const current = toDeployment(row);
-        const fields = update(current);
-        const before = Object.fromEntries(FIELD_KEYS.map((k) => [k, current[k]]));
-        if (canonicalJson(fields) === canonicalJson(before)) return { ok: true, deployment: current, changed: false };
-        const columns = fieldColumns(fields);
-        const scheduleChanged = canonicalJson(fields.schedule) !== canonicalJson(current.schedule);
-        const next: DeploymentRow = { ...row, ...columns, updated_at: ctx.nowIso() };
-        // Only a new schedule moves the next fire time (computed from now); a paused deployment keeps none.
-        if (scheduleChanged && next.status === "active") next.next_run_at = nextRunAt(toDeployment(next));
+        const next = updatedDeploymentRow(row, current, update(current), ctx.nowIso(), nextRunAt);
+        if (!next) return { ok: true, deployment: current, changed: false };
         db.prepare(
           `UPDATE deployments SET ${FIELD_KEYS.map((k) => `${k} = @${k}`).join(", ")}, next_run_at = @next_run_at,
              updated_at = @updated_at WHERE id = @id`,

@@ -1,7 +1,7 @@
 import { newId } from "../../ids.ts";
 import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
-import type { TextBlock, ThreadStatus } from "../port/sessions.ts";
-import { outputEvent, type RunRow } from "../rows/runs.ts";
+import type { ThreadStatus } from "../port/sessions.ts";
+import { claimedRun, outputEvent, type RunRow } from "../rows/runs.ts";
 import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
 import { readAgent } from "./agents.ts";
 import type { SqliteContext } from "./context.ts";
@@ -106,20 +106,15 @@ export function createRunStore(ctx: SqliteContext): RunStore {
         const session = sessionRow.get(run.session_id) as SessionRow;
         setSessionStatus(ctx, run.session_id, "running");
         recordLifecycle(ctx, run.account_id, run.session_id, "session.status_run_started");
-        const input = (
-          db
-            .prepare("SELECT id, body FROM session_events WHERE run_id = ? AND type = 'user.message' ORDER BY id")
-            .all(run.id) as { id: string; body: string }[]
-        ).map((r) => ({ event_id: r.id, content: (JSON.parse(r.body) as { content: TextBlock[] }).content }));
-        return {
-          id: run.id,
-          account_id: run.account_id,
-          session_id: run.session_id,
-          attempt: run.attempts + 1,
-          agent: readAgent(ctx, run.account_id, session.agent_id, session.agent_version),
-          input,
-          vault_ids: JSON.parse(session.vault_ids) as string[],
-        };
+        const messages = db
+          .prepare("SELECT id, body FROM session_events WHERE run_id = ? AND type = 'user.message' ORDER BY id")
+          .all(run.id) as { id: string; body: string }[];
+        return claimedRun(
+          run,
+          session,
+          readAgent(ctx, run.account_id, session.agent_id, session.agent_version),
+          messages,
+        );
       });
     },
 
