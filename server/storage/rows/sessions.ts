@@ -13,25 +13,11 @@ import type {
   SessionEventRecord,
   SessionEventType,
   SessionRecord,
-  SessionStatus,
   ThreadRecord,
 } from "../port/sessions.ts";
 
-export interface SessionRow {
-  id: string;
-  account_id: string;
-  agent_id: string;
-  agent_version: number;
-  environment_id: string;
-  title: string | null;
-  status: SessionStatus;
-  metadata: string;
-  vault_ids: string;
-  environment_variables: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A `sessions` row: the record with its JSON columns as text. */
+export type SessionRow = Omit<SessionRecord, "metadata" | "vault_ids"> & { metadata: string; vault_ids: string };
 
 export interface SessionEventRow {
   id: string;

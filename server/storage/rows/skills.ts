@@ -23,18 +23,8 @@ export interface SkillRow {
   updated_at: string;
 }
 
-export interface VersionRow {
-  id: string;
-  skill_id: string;
-  version: number;
-  name: string;
-  description: string;
-  directory: string;
-  digest: string;
-  file_count: number;
-  total_bytes: number;
-  created_at: string;
-}
+/** A `skill_versions` row: the record with its version number as a number (epoch µs). */
+export type VersionRow = Omit<SkillVersionRecord, "version"> & { version: number };
 
 export const SKILL_COLUMNS =
   "id, account_id, source, name, description, display_title, latest_version_id, latest_version, version_seq, metadata, created_at, updated_at";
