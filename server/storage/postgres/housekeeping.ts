@@ -1,7 +1,7 @@
 import type { DeliveryQueueStats, HousekeepingStore, RetentionStep, RunStats } from "../port/housekeeping.ts";
 import type { Async } from "../port.ts";
 import { errorMessage, RETENTION_STEPS, type RetentionTable, runStats } from "../rows/housekeeping.ts";
-import { describeMigrationStatus } from "../sqlite/migrate.ts";
+import { describeMigrationStatus } from "../rows/migrations.ts";
 import type { PgContext } from "./context.ts";
 import { postgresMigrationStatus } from "./migrate.ts";
 
