@@ -1,10 +1,8 @@
 import { newId } from "../../ids.ts";
 import type { Account, AccountStore, ApiTokenRecord } from "../port/accounts.ts";
 import type { Async } from "../port.ts";
+import { dueForTouch, TOKEN_SELECT, TOKEN_TOUCH_INTERVAL_MS } from "../rows/accounts.ts";
 import type { PgContext } from "./context.ts";
-
-const TOKEN_SELECT = `SELECT t.id, t.account_id, a.name AS account_name, t.hint, t.created_at,
-  t.last_used_at, t.revoked_at FROM api_tokens t JOIN accounts a ON a.id = t.account_id`;
 
 /** Accounts and their bearer tokens; the same behaviour as the SQLite adapter's (sqlite/accounts.ts). */
 export function createAccountStore(ctx: PgContext): Async<AccountStore> {
@@ -59,10 +57,10 @@ export function createAccountStore(ctx: PgContext): Async<AccountStore> {
       // Record use at most once a minute: authentication stays a read on the hot path. The
       // condition is repeated in the statement, so replicas racing on one token write it once.
       const now = ctx.clock.now();
-      if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > 60_000) {
+      if (dueForTouch(row.last_used_at, now)) {
         await ctx.exec(
           "UPDATE api_tokens SET last_used_at = $1 WHERE id = $2 AND (last_used_at IS NULL OR last_used_at < $3)",
-          [now.toISOString(), row.id, new Date(now.getTime() - 60_000).toISOString()],
+          [now.toISOString(), row.id, new Date(now.getTime() - TOKEN_TOUCH_INTERVAL_MS).toISOString()],
         );
       }
       return { accountId: row.account_id, tokenId: row.id };

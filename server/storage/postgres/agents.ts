@@ -1,12 +1,13 @@
 import { newId } from "../../ids.ts";
 import type { AgentRecord, AgentStore, AgentUpdateResult } from "../port/agents.ts";
 import type { Async } from "../port.ts";
-import { type AgentRow, type AgentVersionJoinRow, SELECT_JOINED, toAgent } from "../sqlite/agents.ts";
-import { canonicalJson } from "../sqlite/json.ts";
+import { type AgentRow, type AgentVersionJoinRow, newAgentRecord, SELECT_JOINED, toAgent } from "../rows/agents.ts";
+import { canonicalJson } from "../rows/json.ts";
+import type { SessionRow } from "../rows/sessions.ts";
 import type { PgContext } from "./context.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
-import { endSessionWork, type SessionRow } from "./sessions.ts";
+import { endSessionWork } from "./sessions.ts";
 
 /** Reads an agent at a version (default the latest) of an account; shared with the session and run stores. */
 export async function readAgent(
@@ -53,16 +54,7 @@ export function createAgentStore(ctx: PgContext): Async<AgentStore> {
           now,
         ]);
         await appendEvent(tx, accountId, { id, type: "agent.created", version: 1 });
-        return {
-          id,
-          account_id: accountId,
-          version: 1,
-          latest_version: 1,
-          config,
-          archived_at: null,
-          created_at: now,
-          updated_at: now,
-        };
+        return newAgentRecord(id, accountId, config, now);
       });
     },
 

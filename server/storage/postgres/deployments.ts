@@ -1,139 +1,35 @@
-import { newId } from "../../ids.ts";
-import type { Schedule } from "../../scheduler/fireTimes.ts";
-import type { Metadata } from "../port/common.ts";
 import type {
-  DeploymentFields,
-  DeploymentMessage,
-  DeploymentRecord,
   DeploymentRunError,
-  DeploymentRunErrorType,
   DeploymentRunRecord,
   DeploymentStore,
   DeploymentWriteResult,
   FireOutcome,
   PausedReason,
 } from "../port/deployments.ts";
-import type { CreateSessionResult, SessionStore } from "../port/sessions.ts";
+import type { SessionStore } from "../port/sessions.ts";
 import type { Async } from "../port.ts";
-import { canonicalJson } from "../sqlite/json.ts";
+import {
+  DEPLOYMENT_COLUMNS,
+  type DeploymentRow,
+  FIELD_KEYS,
+  newDeploymentRow,
+  newRunRow,
+  pausedByError,
+  RUN_COLUMNS,
+  type RunRow,
+  runSession,
+  settleStart,
+  toDeployment,
+  toRun,
+  updatedDeploymentRow,
+} from "../rows/deployments.ts";
 import type { PgContext } from "./context.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 import { createSessionStore } from "./sessions.ts";
 
-/** The JSON columns of a deployment, stored as text. */
-type DeploymentJsonColumn = "initial_events" | "schedule" | "resources" | "vault_ids" | "metadata" | "paused_reason";
-
-/** A `deployments` row: the record with its JSON columns as text. */
-type DeploymentRow = Omit<DeploymentRecord, DeploymentJsonColumn> & {
-  [K in DeploymentJsonColumn]: K extends "paused_reason" ? string | null : string;
-};
-
-/** A `deployment_runs` row: the record with its error as JSON text. */
-type RunRow = Omit<DeploymentRunRecord, "error"> & { error: string | null };
-
-const toDeployment = (r: DeploymentRow): DeploymentRecord => ({
-  ...r,
-  initial_events: JSON.parse(r.initial_events) as DeploymentMessage[],
-  schedule: JSON.parse(r.schedule) as Schedule,
-  resources: JSON.parse(r.resources) as Record<string, unknown>[],
-  vault_ids: JSON.parse(r.vault_ids) as string[],
-  metadata: JSON.parse(r.metadata) as Metadata,
-  paused_reason: r.paused_reason === null ? null : (JSON.parse(r.paused_reason) as PausedReason),
-});
-
-const toRun = (r: RunRow): DeploymentRunRecord => ({
-  ...r,
-  error: r.error === null ? null : (JSON.parse(r.error) as DeploymentRunError),
-});
-
-/** The configuration columns, in table order. */
-const FIELD_KEYS = [
-  "name",
-  "description",
-  "agent_id",
-  "agent_version",
-  "environment_id",
-  "initial_events",
-  "schedule",
-  "environment_variables",
-  "resources",
-  "vault_ids",
-  "metadata",
-  "overlap_policy",
-  "catchup_window_seconds",
-] as const satisfies readonly (keyof DeploymentFields)[];
-
-const DEPLOYMENT_COLUMNS = [
-  "id",
-  "account_id",
-  ...FIELD_KEYS,
-  "status",
-  "paused_reason",
-  "next_run_at",
-  "last_run_at",
-  "archived_at",
-  "created_at",
-  "updated_at",
-] as const satisfies readonly (keyof DeploymentRow)[];
-
-const RUN_COLUMNS = [
-  "id",
-  "account_id",
-  "deployment_id",
-  "agent_id",
-  "agent_version",
-  "session_id",
-  "status",
-  "error",
-  "trigger_type",
-  "scheduled_at",
-  "created_at",
-  "finished_at",
-] as const satisfies readonly (keyof RunRow)[];
-
 /** `$1, $2, ... $n`. */
 const placeholders = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(", ");
-
-/** The columns a create or an update writes, serialized. */
-function fieldColumns(f: DeploymentFields): Pick<DeploymentRow, (typeof FIELD_KEYS)[number]> {
-  return {
-    name: f.name,
-    description: f.description,
-    agent_id: f.agent_id,
-    agent_version: f.agent_version,
-    environment_id: f.environment_id,
-    initial_events: JSON.stringify(f.initial_events),
-    schedule: JSON.stringify(f.schedule),
-    environment_variables: f.environment_variables,
-    resources: JSON.stringify(f.resources),
-    vault_ids: JSON.stringify(f.vault_ids),
-    metadata: JSON.stringify(f.metadata),
-    overlap_policy: f.overlap_policy,
-    catchup_window_seconds: f.catchup_window_seconds,
-  };
-}
-
-/** Why a run's session could not be created, as the run's error (the same words as the SQLite adapter). */
-function startError(refusal: Exclude<CreateSessionResult, { ok: true }>, d: DeploymentRecord): DeploymentRunError {
-  const agent = d.agent_version === null ? d.agent_id : `${d.agent_id} version ${d.agent_version}`;
-  const vault = d.vault_ids[refusal.ok === false && "index" in refusal ? (refusal.index ?? 0) : 0];
-  const errors: Partial<Record<string, [DeploymentRunErrorType, string]>> = {
-    agent_not_found: ["agent_unavailable", `The agent ${d.agent_id} no longer exists.`],
-    agent_version_not_found: ["agent_unavailable", `The agent ${agent} does not exist.`],
-    agent_archived: ["agent_unavailable", `The agent ${d.agent_id} is archived and takes no new sessions.`],
-    environment_not_found: ["environment_unavailable", `The environment ${d.environment_id} no longer exists.`],
-    environment_archived: [
-      "environment_unavailable",
-      `The environment ${d.environment_id} is archived and takes no new sessions.`,
-    ],
-    vault_not_found: ["vault_unavailable", `The vault ${vault} no longer exists.`],
-    vault_archived: ["vault_unavailable", `The vault ${vault} is archived and cannot be used by a new session.`],
-  };
-  const known = errors[refusal.reason];
-  if (!known) throw new Error(`unexpected refusal creating a deployment run's session: ${refusal.reason}`);
-  return { type: known[0], message: known[1] };
-}
 
 /**
  * Settles the deployment run that created this session, if it is still `running`: the end of the
@@ -214,20 +110,7 @@ export function createDeploymentStore(
   ): Promise<DeploymentRunRecord | null> {
     const d = toDeployment(row);
     const now = tx.now();
-    const run: RunRow = {
-      id: newId("drun"),
-      account_id: d.account_id,
-      deployment_id: d.id,
-      agent_id: d.agent_id,
-      agent_version: d.agent_version,
-      session_id: null,
-      status: "skipped",
-      error: null,
-      trigger_type: trigger.type,
-      scheduled_at: trigger.type === "schedule" ? trigger.scheduled_at : null,
-      created_at: now,
-      finished_at: now,
-    };
+    const run = newRunRow(d, trigger, now);
     // The fire time first: a second process firing the same time stops here.
     const taken = await tx.one(
       `INSERT INTO deployment_runs (${RUN_COLUMNS.join(", ")}) VALUES (${placeholders(RUN_COLUMNS.length)})
@@ -236,30 +119,14 @@ export function createDeploymentStore(
     );
     if (!taken) return null;
     if (skip) return toRun(run);
-    const created = await sessionsOver(tx).createSession(d.account_id, {
-      agent: d.agent_version === null ? { id: d.agent_id } : { id: d.agent_id, version: d.agent_version },
-      environment_id: d.environment_id,
-      title: d.name,
-      metadata: { deployment_id: d.id, deployment_run_id: run.id },
-      vault_ids: d.vault_ids,
-      environment_variables: d.environment_variables,
-      initial_events: d.initial_events,
-    });
+    const created = await sessionsOver(tx).createSession(d.account_id, runSession(d, run.id));
     let state: Parameters<typeof setState>[2] = { last_run_at: now };
-    if (created.ok) {
-      run.status = "running";
-      run.finished_at = null;
-      run.session_id = created.session.id;
-      run.agent_version = created.session.agent_version;
-    } else {
-      run.status = "failed";
-      run.error = JSON.stringify(startError(created, d));
-    }
+    const error = settleStart(run, created, d);
     await tx.exec(
       "UPDATE deployment_runs SET status = $1, error = $2, session_id = $3, agent_version = $4, finished_at = $5 WHERE id = $6",
       [run.status, run.error, run.session_id, run.agent_version, run.finished_at, run.id],
     );
-    if (created.ok) {
+    if (error === null) {
       await appendEvent(tx, d.account_id, {
         id: run.id,
         type: "deployment_run.started",
@@ -275,14 +142,10 @@ export function createDeploymentStore(
       });
       // The cause will not go away by itself: stop firing until the user unpauses.
       if (row.status === "active") {
-        const error = toRun(run).error;
         state = {
           ...state,
           status: "paused",
-          paused_reason: JSON.stringify({
-            type: "error",
-            error: { type: error?.type ?? "runtime_error" },
-          } satisfies PausedReason),
+          paused_reason: pausedByError(error),
           next_run_at: null,
         };
         await appendEvent(tx, d.account_id, { id: d.id, type: "deployment.paused" });
@@ -303,18 +166,7 @@ export function createDeploymentStore(
         );
         if ((count?.n ?? 0) >= limit) return { ok: false, reason: "limit" };
         const now = tx.now();
-        const row: DeploymentRow = {
-          id: newId("dep"),
-          account_id: accountId,
-          ...fieldColumns(fields),
-          status: "active",
-          paused_reason: null,
-          next_run_at: nextRunAt,
-          last_run_at: null,
-          archived_at: null,
-          created_at: now,
-          updated_at: now,
-        };
+        const row = newDeploymentRow(accountId, fields, nextRunAt, now);
         await tx.query(
           `INSERT INTO deployments (${DEPLOYMENT_COLUMNS.join(", ")}) VALUES (${placeholders(DEPLOYMENT_COLUMNS.length)})`,
           DEPLOYMENT_COLUMNS.map((k) => row[k]),
@@ -359,14 +211,8 @@ export function createDeploymentStore(
         if (!row) return { ok: false, reason: "not_found" };
         if (row.archived_at) return { ok: false, reason: "archived" };
         const current = toDeployment(row);
-        const fields = update(current);
-        const before = Object.fromEntries(FIELD_KEYS.map((k) => [k, current[k]]));
-        if (canonicalJson(fields) === canonicalJson(before)) return { ok: true, deployment: current, changed: false };
-        const columns = fieldColumns(fields);
-        const scheduleChanged = canonicalJson(fields.schedule) !== canonicalJson(current.schedule);
-        const next: DeploymentRow = { ...row, ...columns, updated_at: tx.now() };
-        // Only a new schedule moves the next fire time (computed from now); a paused deployment keeps none.
-        if (scheduleChanged && next.status === "active") next.next_run_at = nextRunAt(toDeployment(next));
+        const next = updatedDeploymentRow(row, current, update(current), tx.now(), nextRunAt);
+        if (!next) return { ok: true, deployment: current, changed: false };
         await tx.exec(
           `UPDATE deployments SET ${FIELD_KEYS.map((k, i) => `${k} = $${i + 1}`).join(", ")},
              next_run_at = $${FIELD_KEYS.length + 1}, updated_at = $${FIELD_KEYS.length + 2}

@@ -1,41 +1,22 @@
-import { newId } from "../../ids.ts";
-import type { Metadata } from "../port/common.ts";
-import type { EnvironmentConfig, EnvironmentRecord, EnvironmentStore } from "../port/environments.ts";
+import type { EnvironmentStore } from "../port/environments.ts";
 import type { Async } from "../port.ts";
-import { canonicalJson } from "../sqlite/json.ts";
+import {
+  ENVIRONMENT_COLUMNS,
+  type EnvironmentRow,
+  newEnvironmentRow,
+  toEnvironment,
+  updatedEnvironmentRow,
+} from "../rows/environments.ts";
 import type { PgContext } from "./context.ts";
 import { LOST_RACE, optimistically } from "./optimistic.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 
-interface EnvironmentRow {
-  id: string;
-  account_id: string;
-  name: string;
-  description: string | null;
-  config: string;
-  metadata: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-const COLUMNS = "id, account_id, name, description, config, metadata, archived_at, created_at, updated_at";
-
-const toEnvironment = (r: EnvironmentRow): EnvironmentRecord => ({
-  id: r.id,
-  account_id: r.account_id,
-  name: r.name,
-  description: r.description,
-  config: JSON.parse(r.config) as EnvironmentConfig,
-  metadata: JSON.parse(r.metadata) as Metadata,
-  archived_at: r.archived_at,
-  created_at: r.created_at,
-  updated_at: r.updated_at,
-});
-
 const findRow = (ctx: PgContext, accountId: string, id: string) =>
-  ctx.one<EnvironmentRow>(`SELECT ${COLUMNS} FROM environments WHERE id = $1 AND account_id = $2`, [id, accountId]);
+  ctx.one<EnvironmentRow>(`SELECT ${ENVIRONMENT_COLUMNS} FROM environments WHERE id = $1 AND account_id = $2`, [
+    id,
+    accountId,
+  ]);
 
 /**
  * Environments; the same behaviour as the SQLite adapter's (sqlite/environments.ts). An update is
@@ -47,18 +28,8 @@ export function createEnvironmentStore(ctx: PgContext): Async<EnvironmentStore> 
     createEnvironment(accountId, input) {
       return ctx.tx(async (tx) => {
         const now = tx.now();
-        const row: EnvironmentRow = {
-          id: newId("env"),
-          account_id: accountId,
-          name: input.name,
-          description: input.description,
-          config: JSON.stringify(input.config),
-          metadata: JSON.stringify(input.metadata),
-          archived_at: null,
-          created_at: now,
-          updated_at: now,
-        };
-        await tx.exec(`INSERT INTO environments (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
+        const row = newEnvironmentRow(accountId, input, now);
+        await tx.exec(`INSERT INTO environments (${ENVIRONMENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
           row.id,
           row.account_id,
           row.name,
@@ -79,7 +50,7 @@ export function createEnvironmentStore(ctx: PgContext): Async<EnvironmentStore> 
     },
     listEnvironments(accountId, { includeArchived, page }) {
       return keysetList(ctx, {
-        select: `SELECT ${COLUMNS} FROM environments WHERE account_id = $1${includeArchived ? "" : " AND archived_at IS NULL"}`,
+        select: `SELECT ${ENVIRONMENT_COLUMNS} FROM environments WHERE account_id = $1${includeArchived ? "" : " AND archived_at IS NULL"}`,
         params: [accountId],
         key: "id",
         order: "desc",
@@ -96,17 +67,8 @@ export function createEnvironmentStore(ctx: PgContext): Async<EnvironmentStore> 
           if (row.archived_at) return "archived" as const;
           const current = toEnvironment(row);
           const next = update(current);
-          // An update that changes nothing is not a change: no write, no event.
-          const fields = (e: typeof next) => canonicalJson([e.name, e.description, e.config, e.metadata]);
-          if (fields(next) === fields(current)) return current;
-          const updated: EnvironmentRow = {
-            ...row,
-            name: next.name,
-            description: next.description,
-            config: JSON.stringify(next.config),
-            metadata: JSON.stringify(next.metadata),
-            updated_at: tx.now(),
-          };
+          const updated = updatedEnvironmentRow(row, current, next, tx.now());
+          if (!updated) return current;
           const written = await tx.exec(
             `UPDATE environments SET name = $1, description = $2, config = $3, metadata = $4, updated_at = $5
              WHERE id = $6 AND account_id = $7 AND archived_at IS NULL AND name = $8
@@ -138,7 +100,7 @@ export function createEnvironmentStore(ctx: PgContext): Async<EnvironmentStore> 
         // Only the first archive (of concurrent ones too) emits environment.archived.
         const archived = await tx.one<EnvironmentRow>(
           `UPDATE environments SET archived_at = $1, updated_at = $1
-           WHERE id = $2 AND account_id = $3 AND archived_at IS NULL RETURNING ${COLUMNS}`,
+           WHERE id = $2 AND account_id = $3 AND archived_at IS NULL RETURNING ${ENVIRONMENT_COLUMNS}`,
           [now, id, accountId],
         );
         if (!archived) {

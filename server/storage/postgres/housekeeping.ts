@@ -1,10 +1,9 @@
 import type { DeliveryQueueStats, HousekeepingStore, RetentionStep, RunStats } from "../port/housekeeping.ts";
 import type { Async } from "../port.ts";
-import { describeMigrationStatus } from "../sqlite/migrate.ts";
+import { errorMessage, RETENTION_STEPS, type RetentionTable, runStats } from "../rows/housekeeping.ts";
+import { describeMigrationStatus } from "../rows/migrations.ts";
 import type { PgContext } from "./context.ts";
 import { postgresMigrationStatus } from "./migrate.ts";
-
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * One retention step's batch, in the step's short transaction: the rows it deleted per table.
@@ -18,69 +17,54 @@ interface Step extends RetentionStep {
   batch: Batch;
 }
 
-// The same rules as the SQLite adapter (storage/sqlite/housekeeping.ts), in the same order:
-// records before the events they reference.
-const STEPS: Step[] = [
-  {
-    table: "webhook_deliveries",
-    description: "settled delivery records (succeeded, dead, discarded) and their attempts, by last update",
-    // Settled = no attempt will be made any more without an operator's action. Pending records stay, however old.
-    async batch(tx, cutoff, limit) {
-      const ids = (
-        await tx.query<{ id: string }>(
-          `SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND updated_at < $1
+/** Each retention step's batch (the rules and their order: rows/housekeeping.ts, as on SQLite). */
+const BATCHES: Record<RetentionTable, Batch> = {
+  // Settled = no attempt will be made any more without an operator's action. Pending records stay, however old.
+  async webhook_deliveries(tx, cutoff, limit) {
+    const ids = (
+      await tx.query<{ id: string }>(
+        `SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND updated_at < $1
            ORDER BY updated_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-          [cutoff, limit],
-        )
-      ).map((r) => r.id);
-      if (ids.length === 0) return { webhook_deliveries: 0, webhook_attempts: 0 };
-      const attempts = await tx.exec("DELETE FROM webhook_attempts WHERE delivery_id = ANY($1::text[])", [ids]);
-      const deliveries = await tx.exec("DELETE FROM webhook_deliveries WHERE id = ANY($1::text[])", [ids]);
-      return { webhook_deliveries: deliveries, webhook_attempts: attempts };
-    },
+        [cutoff, limit],
+      )
+    ).map((r) => r.id);
+    if (ids.length === 0) return { webhook_deliveries: 0, webhook_attempts: 0 };
+    const attempts = await tx.exec("DELETE FROM webhook_attempts WHERE delivery_id = ANY($1::text[])", [ids]);
+    const deliveries = await tx.exec("DELETE FROM webhook_deliveries WHERE id = ANY($1::text[])", [ids]);
+    return { webhook_deliveries: deliveries, webhook_attempts: attempts };
   },
-  {
-    table: "events",
-    description: "outbox events no delivery record references any more, by creation",
-    // A pending record keeps its event, and so the bytes it will send.
-    async batch(tx, cutoff, limit) {
-      const events = await tx.exec(
-        `DELETE FROM events WHERE seq IN (
+  // A pending record keeps its event, and so the bytes it will send.
+  async events(tx, cutoff, limit) {
+    const events = await tx.exec(
+      `DELETE FROM events WHERE seq IN (
            SELECT e.seq FROM events e
            WHERE e.created_at < $1 AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_seq = e.seq)
            ORDER BY e.created_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
-        [cutoff, limit],
-      );
-      return { events };
-    },
+      [cutoff, limit],
+    );
+    return { events };
   },
-  {
-    table: "runs",
-    description: "completed and failed runs, by last update",
-    async batch(tx, cutoff, limit) {
-      const runs = await tx.exec(
-        `DELETE FROM runs WHERE id IN (
+  async runs(tx, cutoff, limit) {
+    const runs = await tx.exec(
+      `DELETE FROM runs WHERE id IN (
            SELECT id FROM runs WHERE status IN ('completed', 'failed') AND updated_at < $1
            ORDER BY updated_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
-        [cutoff, limit],
-      );
-      return { runs };
-    },
+      [cutoff, limit],
+    );
+    return { runs };
   },
-  {
-    table: "deployment_runs",
-    description: "finished deployment runs (succeeded, failed, skipped), by finish time; their sessions stay",
-    async batch(tx, cutoff, limit) {
-      const deploymentRuns = await tx.exec(
-        `DELETE FROM deployment_runs WHERE id IN (
+  async deployment_runs(tx, cutoff, limit) {
+    const deploymentRuns = await tx.exec(
+      `DELETE FROM deployment_runs WHERE id IN (
            SELECT id FROM deployment_runs WHERE finished_at < $1
            ORDER BY finished_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
-        [cutoff, limit],
-      );
-      return { deployment_runs: deploymentRuns };
-    },
+      [cutoff, limit],
+    );
+    return { deployment_runs: deploymentRuns };
   },
-];
+};
+
+const STEPS: Step[] = RETENTION_STEPS.map((step) => ({ ...step, batch: BATCHES[step.table] }));
 
 /** Housekeeping over PostgreSQL: retention batches, the readiness check and the /metrics figures. */
 export function createHousekeepingStore(ctx: PgContext): Async<HousekeepingStore> {
@@ -100,13 +84,13 @@ export function createHousekeepingStore(ctx: PgContext): Async<HousekeepingStore
       try {
         await ctx.query("SELECT 1");
       } catch (err) {
-        return { database: `the database does not answer: ${message(err)}`, migrations: "not checked" };
+        return { database: `the database does not answer: ${errorMessage(err)}`, migrations: "not checked" };
       }
       let migrations: string | null;
       try {
         migrations = describeMigrationStatus(await postgresMigrationStatus(ctx.hub.pool));
       } catch (err) {
-        migrations = `cannot read the applied migrations: ${message(err)}`;
+        migrations = `cannot read the applied migrations: ${errorMessage(err)}`;
       }
       return { database: null, migrations };
     },
@@ -135,12 +119,11 @@ export function createHousekeepingStore(ctx: PgContext): Async<HousekeepingStore
     },
 
     async runs() {
-      const out: RunStats = { queued: 0, running: 0 };
-      const rows = await ctx.query<{ status: keyof RunStats; n: number }>(
-        "SELECT status, count(*) AS n FROM runs WHERE status IN ('queued', 'running') GROUP BY status",
+      return runStats(
+        await ctx.query<{ status: keyof RunStats; n: number }>(
+          "SELECT status, count(*) AS n FROM runs WHERE status IN ('queued', 'running') GROUP BY status",
+        ),
       );
-      for (const r of rows) out[r.status] = r.n;
-      return out;
     },
   };
 }

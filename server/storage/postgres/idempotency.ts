@@ -1,20 +1,7 @@
 import type { IdempotencyClaim, IdempotencyStore } from "../port/idempotency.ts";
 import type { Async } from "../port.ts";
+import { claimOfExisting, isStale, type KeyRow, LAZY_PURGE_BATCH } from "../rows/idempotency.ts";
 import type { PgContext } from "./context.ts";
-
-interface KeyRow {
-  method: string;
-  path: string;
-  fingerprint: string;
-  created_at: string;
-  locked_until: string | null;
-  status: number | null;
-  content_type: string | null;
-  body_sealed: string | null;
-}
-
-/** Expired records each claim deletes on its way, so the table stays bounded without retention. */
-const LAZY_PURGE_BATCH = 10;
 
 /**
  * The oldest expired records, at most $2; rows another transaction is deleting (or claiming) are
@@ -37,9 +24,7 @@ export function createIdempotencyStore(ctx: PgContext): Async<IdempotencyStore> 
             request.key,
           ]);
         let row = await find();
-        const expired = row && row.created_at < expiredBefore;
-        const abandoned = row && row.status === null && (row.locked_until ?? "") < now;
-        if (row && (expired || abandoned)) {
+        if (row && isStale(row, expiredBefore, now)) {
           await tx.exec("DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2", [
             request.accountId,
             request.key,
@@ -58,14 +43,7 @@ export function createIdempotencyStore(ctx: PgContext): Async<IdempotencyStore> 
           row = await find();
           if (!row) return { outcome: "in_flight" };
         }
-        if (row.method !== request.method) return { outcome: "mismatch", differs: "method" };
-        if (row.path !== request.path) return { outcome: "mismatch", differs: "path" };
-        if (row.fingerprint !== request.fingerprint) return { outcome: "mismatch", differs: "body" };
-        if (row.status === null || row.body_sealed === null) return { outcome: "in_flight" };
-        return {
-          outcome: "completed",
-          response: { status: row.status, contentType: row.content_type, bodySealed: row.body_sealed },
-        };
+        return claimOfExisting(row, request);
       });
     },
     async complete(accountId, key, response) {

@@ -6,7 +6,7 @@
  */
 import type { Clock } from "../../clock.ts";
 import type { Storage, StorageMaintenance, Stores } from "../port.ts";
-import { describeMigrationStatus } from "../sqlite/migrate.ts";
+import { describeMigrationStatus } from "../rows/migrations.ts";
 import { createAccountStore } from "./accounts.ts";
 import { createAgentStore } from "./agents.ts";
 import { createPool, PgContext, PgHub, PgListener } from "./context.ts";

@@ -26,6 +26,3 @@ export const leaseClockSql = (n: number) =>
 
 /** The parameter `leaseClockSql` reads. */
 export const leaseClockParam = (ctx: PgContext): string | null => (ctx.clock === systemClock ? null : ctx.now());
-
-/** Adds milliseconds to an API timestamp. */
-export const plusMs = (isoTime: string, ms: number) => new Date(Date.parse(isoTime) + ms).toISOString();

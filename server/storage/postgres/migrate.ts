@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type pg from "pg";
+import { compareMigrations, type MigrationStatus } from "../rows/migrations.ts";
 import { loadMigrations, type Migration } from "../sqlite/migrate.ts";
 import { ADVISORY_LOCKS } from "./context.ts";
 
@@ -62,16 +63,15 @@ export async function migratePostgres(
 export async function postgresMigrationStatus(
   pool: pg.Pool,
   migrations: Migration[] = loadPostgresMigrations(),
-): Promise<{ pending: number[]; unknown: number[] }> {
+): Promise<MigrationStatus> {
   const table = await pool.query<{ exists: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS exists");
   const applied = table.rows[0]?.exists
     ? (await pool.query<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")).rows.map(
         (r) => r.version,
       )
     : [];
-  const shipped = migrations.map((m) => m.version);
-  return {
-    pending: shipped.filter((v) => !applied.includes(v)),
-    unknown: applied.filter((v) => !shipped.includes(v)),
-  };
+  return compareMigrations(
+    applied,
+    migrations.map((m) => m.version),
+  );
 }

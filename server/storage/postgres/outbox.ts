@@ -1,34 +1,8 @@
 import { newId } from "../../ids.ts";
-import type { EventData, EventEnvelope, OutboxEvent, OutboxStore } from "../port/outbox.ts";
+import type { EventData, OutboxEvent, OutboxStore } from "../port/outbox.ts";
 import type { Async } from "../port.ts";
+import { type AppendedEvent, type EventRow, type FanOut, newEnvelope, toEvent } from "../rows/outbox.ts";
 import type { PgContext } from "./context.ts";
-
-interface EventRow {
-  seq: number;
-  account_id: string;
-  payload: string;
-}
-
-const toEvent = (row: EventRow): OutboxEvent => ({
-  seq: row.seq,
-  account_id: row.account_id,
-  envelope: JSON.parse(row.payload) as EventEnvelope,
-  payload: row.payload,
-});
-
-/** An appended event and the delivery records it fanned out to. */
-export interface AppendedEvent {
-  event: OutboxEvent;
-  deliveryIds: string[];
-}
-
-/** Which endpoints an event fans out to, beyond "every endpoint of the account subscribed to its kind". */
-export interface FanOut {
-  /** Only this endpoint, whatever it subscribes to (test events). */
-  onlyEndpointId?: string;
-  /** Every subscribed endpoint but this one (an endpoint's own `webhook_endpoint.disabled` event). */
-  exceptEndpointId?: string;
-}
 
 // Every endpoint of the account subscribed to the kind, enabled or not: a disabled endpoint's
 // records are created and held until it is enabled. `events` is a JSON array of kinds (text).
@@ -52,7 +26,7 @@ export function appendEventTo(
   fanOut: FanOut = {},
 ): Promise<AppendedEvent> {
   return ctx.tx(async (tx) => {
-    const envelope: EventEnvelope = { id: newId("evt"), created_at: tx.now(), type: "event", data };
+    const envelope = newEnvelope(data, tx.now());
     // These bytes are what every endpoint and every retry receives: serialize once, store, send as is.
     const payload = JSON.stringify(envelope);
     // Streams read events "after seq N": seq order must be commit order (see context.ts). The lock

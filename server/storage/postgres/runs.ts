@@ -1,66 +1,23 @@
 import { newId } from "../../ids.ts";
 import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
-import type { TextBlock, ThreadStatus } from "../port/sessions.ts";
+import type { ThreadStatus } from "../port/sessions.ts";
 import type { Async } from "../port.ts";
+import { claimedRun, outputEvent, type RunRow } from "../rows/runs.ts";
+import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
+import { plusMs } from "../rows/time.ts";
 import { readAgent } from "./agents.ts";
 import type { PgContext } from "./context.ts";
 import { settleDeploymentRun } from "./deployments.ts";
-import { leaseClockParam, leaseClockSql, leaseNow, plusMs } from "./leases.ts";
-import {
-  idleRunningThreads,
-  insertSessionEvent,
-  recordLifecycle,
-  type SessionEventRow,
-  type SessionRow,
-  setSessionStatus,
-  toSessionEvent,
-} from "./sessions.ts";
-
-interface RunRow {
-  id: string;
-  account_id: string;
-  session_id: string;
-  status: "queued" | "running" | "completed" | "failed";
-  attempts: number;
-  owner: string | null;
-  claimed_at: string | null;
-  lease_expires_at: string | null;
-  error: string | null;
-  created_at: string;
-  updated_at: string;
-}
+import { leaseClockParam, leaseClockSql, leaseNow } from "./leases.ts";
+import { idleRunningThreads, insertSessionEvent, recordLifecycle, setSessionStatus } from "./sessions.ts";
 
 /** How many queued runs one claim looks at before it gives up for this pass (others hold the rest). */
 const CLAIM_CANDIDATES = 16;
 
 /** Appends one output of a run to the session's history (inside the caller's transaction). */
 async function insertOutput(tx: PgContext, run: RunRow, threadId: string | null, out: RunOutput): Promise<void> {
-  const base = { session_id: run.session_id, session_thread_id: threadId, run_id: run.id };
-  switch (out.type) {
-    case "agent.message":
-      await insertSessionEvent(tx, { ...base, type: out.type, content: out.content });
-      return;
-    case "agent.tool_use":
-      await insertSessionEvent(tx, {
-        ...base,
-        type: out.type,
-        tool_use: {
-          tool_use_id: out.tool_use_id,
-          name: out.name,
-          mcp_server_name: out.mcp_server_name,
-          input: out.input,
-        },
-      });
-      return;
-    case "agent.tool_result":
-      await insertSessionEvent(tx, {
-        ...base,
-        type: out.type,
-        content: out.content,
-        tool_result: { tool_use_id: out.tool_use_id, is_error: out.is_error },
-      });
-      return;
-  }
+  const event = outputEvent(run, threadId, out);
+  if (event) await insertSessionEvent(tx, event);
 }
 
 /** Locks a session's row for the rest of the transaction; the row, or null when it is gone. */
@@ -199,21 +156,12 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
           );
           await setSessionStatus(tx, run.session_id, "running");
           await recordLifecycle(tx, run.account_id, run.session_id, "session.status_run_started");
-          const input = (
-            await tx.query<{ id: string; body: string }>(
-              "SELECT id, body FROM session_events WHERE run_id = $1 AND type = 'user.message' ORDER BY id",
-              [run.id],
-            )
-          ).map((r) => ({ event_id: r.id, content: (JSON.parse(r.body) as { content: TextBlock[] }).content }));
-          return {
-            id: run.id,
-            account_id: run.account_id,
-            session_id: run.session_id,
-            attempt: run.attempts + 1,
-            agent: await readAgent(tx, run.account_id, session.agent_id, session.agent_version),
-            input,
-            vault_ids: JSON.parse(session.vault_ids) as string[],
-          };
+          const messages = await tx.query<{ id: string; body: string }>(
+            "SELECT id, body FROM session_events WHERE run_id = $1 AND type = 'user.message' ORDER BY id",
+            [run.id],
+          );
+          const agent = await readAgent(tx, run.account_id, session.agent_id, session.agent_version);
+          return claimedRun(run, session, agent, messages);
         }
         return null;
       });

@@ -1,11 +1,8 @@
 import { newId } from "../../ids.ts";
-import type { EventKind } from "../port/outbox.ts";
 import type {
   AppendEventsResult,
-  AppendRefusal,
   CreateSessionResult,
   SessionEventRecord,
-  SessionEventType,
   SessionStatus,
   SessionStore,
   SessionUpdateResult,
@@ -13,35 +10,27 @@ import type {
   UserEventInput,
 } from "../port/sessions.ts";
 import type { Async } from "../port.ts";
-import { canonicalJson } from "../sqlite/json.ts";
-// The rows are the same on both adapters (the PostgreSQL schema mirrors SQLite's, JSON as text):
-// one mapping from row to record, so both return identical records.
-import { type SessionEventRow, type SessionRow, toSession, toSessionEvent } from "../sqlite/sessions.ts";
+import { canonicalJson } from "../rows/json.ts";
+import {
+  EVENT_COLUMNS,
+  endedWorkError,
+  type LifecycleKind,
+  type NewSessionEvent,
+  newSessionEventRow,
+  newSessionRow,
+  Refusal,
+  SESSION_COLUMNS,
+  type SessionRow,
+  THREAD_COLUMNS,
+  toSession,
+  toSessionEvent,
+  toThread,
+} from "../rows/sessions.ts";
 import type { PgContext } from "./context.ts";
 import { settleDeploymentRun } from "./deployments.ts";
 import { LOST_RACE, optimistically } from "./optimistic.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
-
-export { type SessionEventRow, type SessionRow, toSession, toSessionEvent };
-
-const SESSION_COLUMNS =
-  "id, account_id, agent_id, agent_version, environment_id, title, status, metadata, vault_ids, environment_variables, archived_at, created_at, updated_at";
-const EVENT_COLUMNS = "id, session_id, session_thread_id, type, body, run_id, created_at";
-const THREAD_COLUMNS = "id, session_id, agent_id, agent_version, status, created_at, updated_at";
-
-/** The kind-specific fields of an event, as stored in its `body` column. */
-type EventBody = Pick<SessionEventRecord, "content" | "error" | "tool_use" | "tool_result">;
-
-const toThread = (r: ThreadRecord): ThreadRecord => ({
-  id: r.id,
-  session_id: r.session_id,
-  agent_id: r.agent_id,
-  agent_version: r.agent_version,
-  status: r.status,
-  created_at: r.created_at,
-  updated_at: r.updated_at,
-});
 
 /**
  * The transactions (their bound contexts: one per attempt of a transaction, see context.ts) that
@@ -74,29 +63,8 @@ async function lockEventOrder(tx: PgContext): Promise<void> {
  * appends outbox events too (recordLifecycle), and outbox writers that then add session events
  * (createSession) take them in the same order, so the two locks never wait on each other in a cycle.
  */
-export async function insertSessionEvent(
-  ctx: PgContext,
-  e: {
-    session_id: string;
-    session_thread_id?: string | null;
-    type: SessionEventType;
-    run_id?: string | null;
-  } & EventBody,
-): Promise<SessionEventRecord> {
-  const row: SessionEventRow = {
-    id: newId("sevt"),
-    session_id: e.session_id,
-    session_thread_id: e.session_thread_id ?? null,
-    type: e.type,
-    body: JSON.stringify({
-      ...(e.content ? { content: e.content } : {}),
-      ...(e.error ? { error: e.error } : {}),
-      ...(e.tool_use ? { tool_use: e.tool_use } : {}),
-      ...(e.tool_result ? { tool_result: e.tool_result } : {}),
-    }),
-    run_id: e.run_id ?? null,
-    created_at: ctx.now(),
-  };
+export async function insertSessionEvent(ctx: PgContext, e: NewSessionEvent): Promise<SessionEventRecord> {
+  const row = newSessionEventRow(e, ctx.now());
   await lockEventOrder(ctx);
   await ctx.query(`INSERT INTO session_events (${EVENT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
     row.id,
@@ -118,14 +86,7 @@ export async function recordLifecycle(
   ctx: PgContext,
   accountId: string,
   sessionId: string,
-  kind: Extract<
-    EventKind,
-    | "session.status_run_started"
-    | "session.status_idled"
-    | "session.thread_created"
-    | "session.thread_idled"
-    | "session.thread_terminated"
-  >,
+  kind: LifecycleKind,
   threadId?: string,
   /** The run the change belongs to (a thread finishing its part of a run): a re-run reads it back. */
   runId?: string,
@@ -182,13 +143,7 @@ export async function endSessionWork(
   // A deployment run still in its session's first turn ends with that turn.
   await settleDeploymentRun(ctx, session.id, {
     status: "failed",
-    error:
-      reason === "agent_deleted"
-        ? {
-            type: "agent_unavailable",
-            message: `The agent ${session.agent_id} was deleted while the run was in progress.`,
-          }
-        : { type: "session_archived", message: "The run's session was archived before its first turn ended." },
+    error: endedWorkError(reason, session),
   });
   if (ended > 0) ctx.signal("runs");
 }
@@ -196,13 +151,6 @@ export async function endSessionWork(
 /** Sets the session's status (and `updated_at`). */
 export async function setSessionStatus(ctx: PgContext, sessionId: string, status: SessionStatus): Promise<void> {
   await ctx.exec("UPDATE sessions SET status = $1, updated_at = $2 WHERE id = $3", [status, ctx.now(), sessionId]);
-}
-
-/** Aborts a store transaction with a refusal (rolled back, then returned to the caller). */
-class Refusal extends Error {
-  constructor(readonly result: AppendRefusal | Exclude<CreateSessionResult, { ok: true }>) {
-    super(result.reason);
-  }
 }
 
 async function refusable<T>(ctx: PgContext, fn: (tx: PgContext) => Promise<T>): Promise<T | Refusal["result"]> {
@@ -333,21 +281,7 @@ export function createSessionStore(ctx: PgContext): Async<SessionStore> {
           if (vault.archived_at) return { ok: false, reason: "vault_archived", index };
         }
         const now = tx.now();
-        const row: SessionRow = {
-          id: newId("sess"),
-          account_id: accountId,
-          agent_id: input.agent.id,
-          agent_version: version,
-          environment_id: input.environment_id,
-          title: input.title,
-          status: "idle",
-          metadata: JSON.stringify(input.metadata),
-          vault_ids: JSON.stringify(input.vault_ids),
-          environment_variables: input.environment_variables,
-          archived_at: null,
-          created_at: now,
-          updated_at: now,
-        };
+        const row = newSessionRow(accountId, input, version, now);
         await tx.query(
           `INSERT INTO sessions (${SESSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
           [

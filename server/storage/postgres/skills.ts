@@ -1,80 +1,35 @@
 import { newId } from "../../ids.ts";
-import type { Metadata } from "../port/common.ts";
 import type {
   NewSkill,
   NewSkillVersion,
   SkillFile,
   SkillListOptions,
-  SkillRecord,
   SkillStore,
   SkillUpsertResult,
-  SkillVersionRecord,
   VersionSelector,
 } from "../port/skills.ts";
 import type { Async } from "../port.ts";
+import {
+  newSkillRow,
+  newVersionRow,
+  prefixEnd,
+  SKILL_COLUMNS,
+  type SkillRow,
+  toSkill,
+  toVersion,
+  VERSION_COLUMNS,
+  type VersionRow,
+  withLatestVersion,
+  writeTime,
+} from "../rows/skills.ts";
 import type { PgContext } from "./context.ts";
 import { keysetList } from "./pagination.ts";
-
-interface SkillRow {
-  id: string;
-  account_id: string | null;
-  source: "custom" | "vendor";
-  name: string;
-  description: string;
-  display_title: string;
-  latest_version_id: string;
-  latest_version: number;
-  version_seq: number;
-  metadata: string;
-  created_at: string;
-  updated_at: string;
-}
-
-interface VersionRow {
-  id: string;
-  skill_id: string;
-  version: number;
-  name: string;
-  description: string;
-  directory: string;
-  digest: string;
-  file_count: number;
-  total_bytes: number;
-  created_at: string;
-}
-
-const SKILL_COLUMNS =
-  "id, account_id, source, name, description, display_title, latest_version_id, latest_version, version_seq, metadata, created_at, updated_at";
-const VERSION_COLUMNS =
-  "id, skill_id, version, name, description, directory, digest, file_count, total_bytes, created_at";
-
-const toSkill = (r: SkillRow): SkillRecord => ({
-  id: r.id,
-  account_id: r.account_id,
-  source: r.source,
-  name: r.name,
-  description: r.description,
-  display_title: r.display_title,
-  latest_version_id: r.latest_version_id,
-  latest_version: String(r.latest_version),
-  metadata: JSON.parse(r.metadata) as Metadata,
-  created_at: r.created_at,
-  updated_at: r.updated_at,
-});
 
 /**
  * The first key of the advisory locks that serialise upserts by name (the second: a hash of the
  * owner and the name; two names that share a hash only wait for each other).
  */
 const UPSERT_LOCK_CLASS = 0x63610100;
-
-const toVersion = (r: VersionRow): SkillVersionRecord => ({ ...r, version: String(r.version) });
-
-/**
- * The exclusive upper bound of a prefix range: every string that starts with `prefix` sorts below
- * `prefix + U+10FFFF` in byte order (the schema's "C" collation), as in the SQLite adapter.
- */
-const prefixEnd = (prefix: string) => `${prefix}\u{10FFFF}`;
 
 /**
  * The `SELECT ... WHERE ...` of a skills page that keysetList completes with the cursor, the order
@@ -132,10 +87,7 @@ export function createSkillStore(ctx: PgContext): Async<SkillStore> {
     c.one<SkillRow>(`${VISIBLE}${lock ? " FOR UPDATE" : ""}`, [skillId, accountId]);
 
   /** The time of a write: the ISO timestamp and the candidate version number (epoch µs). */
-  const now = () => {
-    const ms = ctx.clock.now().getTime();
-    return { iso: new Date(ms).toISOString(), us: ms * 1000 };
-  };
+  const now = () => writeTime(ctx.clock);
 
   async function writeVersion(
     tx: PgContext,
@@ -145,18 +97,7 @@ export function createSkillStore(ctx: PgContext): Async<SkillStore> {
     number: number,
     createdAt: string,
   ): Promise<VersionRow> {
-    const row: VersionRow = {
-      id,
-      skill_id: skillId,
-      version: number,
-      name: input.name,
-      description: input.description,
-      directory: input.directory,
-      digest: input.digest,
-      file_count: input.files.length,
-      total_bytes: input.files.reduce((sum, f) => sum + f.content.byteLength, 0),
-      created_at: createdAt,
-    };
+    const row = newVersionRow(id, skillId, input, number, createdAt);
     await tx.query(`INSERT INTO skill_versions (${VERSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
       row.id,
       row.skill_id,
@@ -189,20 +130,7 @@ export function createSkillStore(ctx: PgContext): Async<SkillStore> {
     input: NewSkill,
   ): Promise<{ skill: SkillRow; version: VersionRow }> {
     const t = now();
-    const skill: SkillRow = {
-      id: newId("skill"),
-      account_id: accountId,
-      source: accountId === null ? "vendor" : "custom",
-      name: input.version.name,
-      description: input.version.description,
-      display_title: input.display_title,
-      latest_version_id: newId("skillver"),
-      latest_version: t.us,
-      version_seq: t.us,
-      metadata: JSON.stringify(input.metadata),
-      created_at: t.iso,
-      updated_at: t.iso,
-    };
+    const skill = newSkillRow(accountId, input, t);
     // The skill row first: the version row references it.
     await tx.query(
       `INSERT INTO skills (id, account_id, source, name, name_lower, description, display_title, display_title_lower,
@@ -251,18 +179,7 @@ export function createSkillStore(ctx: PgContext): Async<SkillStore> {
       t.iso,
       skill.id,
     ]);
-    return {
-      skill: {
-        ...skill,
-        name: input.name,
-        description: input.description,
-        latest_version_id: version.id,
-        latest_version: number,
-        version_seq: number,
-        updated_at: t.iso,
-      },
-      version,
-    };
+    return { skill: withLatestVersion(skill, input, version.id, number, t.iso), version };
   }
 
   function findVersion(c: PgContext, skillId: string, selector: VersionSelector): Promise<VersionRow | null> {

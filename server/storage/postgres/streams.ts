@@ -1,7 +1,7 @@
 import type { SequencedEnvelope, SequencedSessionEvent, StreamChanges, StreamStore } from "../port/streams.ts";
 import type { Async } from "../port.ts";
+import { type SessionEventRow, toSessionEvent } from "../rows/sessions.ts";
 import type { PgContext } from "./context.ts";
-import { type SessionEventRow, toSessionEvent } from "./sessions.ts";
 
 /**
  * The reads of live streams on PostgreSQL: the same queries as storage/sqlite/streams.ts.

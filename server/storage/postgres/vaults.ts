@@ -1,54 +1,22 @@
-import { newId } from "../../ids.ts";
-import type { Metadata } from "../port/common.ts";
-import type { CredentialRecord, CredentialWriteResult, VaultRecord, VaultStore } from "../port/vaults.ts";
+import type { CredentialRecord, CredentialWriteResult, VaultStore } from "../port/vaults.ts";
 import type { Async } from "../port.ts";
-import { canonicalJson } from "../sqlite/json.ts";
+import {
+  CREDENTIAL_COLUMNS,
+  type CredentialEventType,
+  type CredentialRow,
+  newCredentialRow,
+  newVaultRow,
+  toCredential,
+  toVault,
+  updatedCredential,
+  updatedVault,
+  VAULT_COLUMNS,
+  type VaultRow,
+} from "../rows/vaults.ts";
 import type { PgContext } from "./context.ts";
 import { LOST_RACE, optimistically } from "./optimistic.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
-
-interface VaultRow {
-  id: string;
-  account_id: string;
-  display_name: string;
-  metadata: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-interface CredentialRow {
-  id: string;
-  vault_id: string;
-  display_name: string | null;
-  metadata: string;
-  auth_type: string;
-  target: string;
-  auth_public: string;
-  secret_sealed: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-const VAULT_COLUMNS = "id, account_id, display_name, metadata, archived_at, created_at, updated_at";
-const CREDENTIAL_COLUMNS =
-  "id, vault_id, display_name, metadata, auth_type, target, auth_public, secret_sealed, archived_at, created_at, updated_at";
-
-const toVault = (r: VaultRow): VaultRecord => ({ ...r, metadata: JSON.parse(r.metadata) as Metadata });
-const toCredential = (r: CredentialRow): CredentialRecord => ({
-  ...r,
-  metadata: JSON.parse(r.metadata) as Metadata,
-  auth_public: JSON.parse(r.auth_public) as Record<string, unknown>,
-});
-
-type CredentialEventType =
-  | "vault_credential.created"
-  | "vault_credential.updated"
-  | "vault_credential.archived"
-  | "vault_credential.deleted"
-  | "vault_credential.refresh_failed";
 
 const credentialEvent = (ctx: PgContext, accountId: string, vaultId: string, id: string, type: CredentialEventType) =>
   appendEvent(ctx, accountId, { id, type, vault_id: vaultId });
@@ -84,15 +52,7 @@ export function createVaultStore(ctx: PgContext): Async<VaultStore> {
     createVault(accountId, input) {
       return ctx.tx(async (tx) => {
         const now = tx.now();
-        const row: VaultRow = {
-          id: newId("vault"),
-          account_id: accountId,
-          display_name: input.display_name,
-          metadata: JSON.stringify(input.metadata),
-          archived_at: null,
-          created_at: now,
-          updated_at: now,
-        };
+        const row = newVaultRow(accountId, input, now);
         await tx.exec(`INSERT INTO vaults (${VAULT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
           row.id,
           row.account_id,
@@ -129,12 +89,7 @@ export function createVaultStore(ctx: PgContext): Async<VaultStore> {
           if (row.archived_at) return "archived" as const;
           const current = toVault(row);
           const changes = update(current);
-          const next: VaultRecord = {
-            ...current,
-            display_name: changes.display_name ?? current.display_name,
-            metadata: changes.metadata ?? current.metadata,
-            updated_at: tx.now(),
-          };
+          const next = updatedVault(current, changes, tx.now());
           const written = await tx.exec(
             `UPDATE vaults SET display_name = $1, metadata = $2, updated_at = $3
              WHERE id = $4 AND account_id = $5 AND archived_at IS NULL
@@ -219,19 +174,7 @@ export function createVaultStore(ctx: PgContext): Async<VaultStore> {
         );
         if ((active?.n ?? 0) >= maxActive) return { ok: false, reason: "too_many" };
         const now = tx.now();
-        const row: CredentialRow = {
-          id: input.id,
-          vault_id: vaultId,
-          display_name: input.display_name,
-          metadata: JSON.stringify(input.metadata),
-          auth_type: input.auth_type,
-          target: input.target,
-          auth_public: JSON.stringify(input.auth_public),
-          secret_sealed: input.secret_sealed,
-          archived_at: null,
-          created_at: now,
-          updated_at: now,
-        };
+        const row = newCredentialRow(vaultId, input, now);
         await tx.exec(
           `INSERT INTO vault_credentials (${CREDENTIAL_COLUMNS}, account_id)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
@@ -285,22 +228,8 @@ export function createVaultStore(ctx: PgContext): Async<VaultStore> {
             if (await targetTaken(tx, vaultId, auth.target, credentialId))
               return { ok: false, reason: "duplicate_target" };
           }
-          const next: CredentialRecord = {
-            ...current,
-            ...(auth ?? {}),
-            display_name: changes.display_name !== undefined ? changes.display_name : current.display_name,
-            metadata: changes.metadata ?? current.metadata,
-            updated_at: tx.now(),
-          };
-          // New auth always counts as a change (its secrets are sealed afresh and cannot be compared);
-          // otherwise an update that changes nothing writes nothing and emits no event.
-          if (
-            !auth &&
-            canonicalJson([next.display_name, next.metadata]) ===
-              canonicalJson([current.display_name, current.metadata])
-          ) {
-            return { ok: true, credential: current };
-          }
+          const { next, changed } = updatedCredential(current, changes, tx.now());
+          if (!changed) return { ok: true, credential: current };
           const written = await tx.exec(
             `UPDATE vault_credentials SET display_name = $1, metadata = $2, auth_type = $3, target = $4,
                auth_public = $5, secret_sealed = $6, updated_at = $7

@@ -1,4 +1,3 @@
-import type { Metadata } from "../port/common.ts";
 import type { DisabledReasonType } from "../port/outbox.ts";
 import type {
   AttemptOutcome,
@@ -11,121 +10,36 @@ import type {
   EndpointHealth,
   HealthPolicy,
   SettleResult,
-  SigningScheme,
-  WebhookEndpointRecord,
   WebhookStore,
 } from "../port/webhooks.ts";
 import type { Async } from "../port.ts";
+import { plusMs } from "../rows/time.ts";
+import {
+  DELIVERY_COLUMNS,
+  disableAfterFailure,
+  ENDPOINT_COLUMNS,
+  type EndpointRow,
+  type ClaimRow as LeasedRow,
+  NO_POLICY,
+  NOTHING,
+  newEndpointRow,
+  type TargetRow,
+  targetOf,
+  toEndpoint,
+  UNCHANGED,
+  withActive,
+  withConfig,
+  withRotatedSecret,
+} from "../rows/webhooks.ts";
 import type { PgContext } from "./context.ts";
-import { leaseClockParam, leaseClockSql, leaseNow, plusMs } from "./leases.ts";
+import { leaseClockParam, leaseClockSql, leaseNow } from "./leases.ts";
 import { appendEvent, appendEventTo } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 
-interface EndpointRow {
-  id: string;
-  account_id: string;
-  url: string;
-  events: string;
-  all_events: number;
-  description: string | null;
-  metadata: string;
-  signing_scheme: SigningScheme;
-  secret_sealed: string;
-  previous_secret_sealed: string | null;
-  previous_secret_expires_at: string | null;
-  active: number;
-  disabled_reason: DisabledReasonType | null;
-  failing_since: string | null;
-  consecutive_fail: number;
-  degraded: number;
-  last_success_at: string | null;
-  last_failure_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** The record of a row as of `now`: a previous secret that has expired no longer shows. */
-const toEndpoint = (r: EndpointRow, now: string): WebhookEndpointRecord => ({
-  id: r.id,
-  account_id: r.account_id,
-  url: r.url,
-  events: JSON.parse(r.events) as string[],
-  description: r.description,
-  metadata: JSON.parse(r.metadata) as Metadata,
-  signing_scheme: r.signing_scheme,
-  secret_sealed: r.secret_sealed,
-  previous_secret_expires_at:
-    r.previous_secret_sealed !== null && r.previous_secret_expires_at !== null && r.previous_secret_expires_at > now
-      ? r.previous_secret_expires_at
-      : null,
-  active: r.active === 1,
-  disabled_reason: r.active === 1 ? null : (r.disabled_reason ?? "manual"),
-  consecutive_fail: r.consecutive_fail,
-  degraded: r.degraded === 1,
-  last_success_at: r.last_success_at,
-  last_failure_at: r.last_failure_at,
-  created_at: r.created_at,
-  updated_at: r.updated_at,
-});
-
-const ENDPOINT_COLUMNS = [
-  "id",
-  "account_id",
-  "url",
-  "events",
-  "all_events",
-  "description",
-  "metadata",
-  "signing_scheme",
-  "secret_sealed",
-  "previous_secret_sealed",
-  "previous_secret_expires_at",
-  "active",
-  "disabled_reason",
-  "failing_since",
-  "consecutive_fail",
-  "degraded",
-  "last_success_at",
-  "last_failure_at",
-  "created_at",
-  "updated_at",
-] as const satisfies readonly (keyof EndpointRow)[];
-
-const DELIVERY_COLUMNS =
-  "id, account_id, endpoint_id, event_id, event_type, status, attempt_count, next_attempt_at, last_attempt_at, " +
-  "delivered_at, last_response_status, last_error, created_at, updated_at";
-
-interface ClaimRow {
-  id: string;
-  event_seq: number;
-  event_id: string;
-  event_type: string;
-  attempt_count: number;
-  round_start: number;
+/** A leased record as the claim returns it: with its due time. */
+interface ClaimRow extends LeasedRow {
   next_attempt_at: string;
 }
-
-/** An attempt that moved nothing (its record or endpoint is gone, or its lease was lost). */
-const UNCHANGED: EndpointHealth = { consecutive_fail: 0, degraded: null, disabled: null };
-/** A settle that did nothing. */
-const NOTHING: SettleResult = { health: [], claimed: [], more: false, othersLeases: null, targets: {} };
-
-type TargetRow = Pick<
-  EndpointRow,
-  "id" | "url" | "signing_scheme" | "secret_sealed" | "previous_secret_sealed" | "previous_secret_expires_at"
->;
-
-const targetOf = (row: TargetRow): DeliveryTarget => ({
-  url: row.url,
-  signing_scheme: row.signing_scheme,
-  secret_sealed: row.secret_sealed,
-  previous_secret:
-    row.previous_secret_sealed !== null && row.previous_secret_expires_at !== null
-      ? { sealed: row.previous_secret_sealed, expires_at: row.previous_secret_expires_at }
-      : null,
-});
-/** No outcome is recorded without its policy; a claim alone needs none. */
-const NO_POLICY: HealthPolicy = { degradedThreshold: Number.MAX_SAFE_INTEGER, autoDisableAfterMs: 0 };
 
 const TARGET_COLUMNS = "id, url, signing_scheme, secret_sealed, previous_secret_sealed, previous_secret_expires_at";
 
@@ -248,16 +162,7 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
         consecutive_fail: after.consecutive_fail,
       });
     }
-    let disabled: DisabledReasonType | null = null;
-    if (after.active === 1) {
-      if (outcome.gone) disabled = "gone";
-      else if (
-        policy.autoDisableAfterMs > 0 &&
-        Date.parse(now) - Date.parse(after.failing_since) >= policy.autoDisableAfterMs
-      ) {
-        disabled = "failing";
-      }
-    }
+    const disabled = disableAfterFailure(after, outcome, policy, now);
     if (
       disabled !== null &&
       (await tx.exec(
@@ -518,28 +423,7 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
         ]);
         if ((count?.n ?? 0) >= maxPerAccount) return null;
         const now = tx.now();
-        const row: EndpointRow = {
-          id: input.id,
-          account_id: accountId,
-          url: input.url,
-          events: JSON.stringify(input.events),
-          all_events: input.events.includes("*") ? 1 : 0,
-          description: input.description,
-          metadata: JSON.stringify(input.metadata),
-          signing_scheme: input.signing_scheme,
-          secret_sealed: input.secret_sealed,
-          previous_secret_sealed: null,
-          previous_secret_expires_at: null,
-          active: 1,
-          disabled_reason: null,
-          failing_since: null,
-          consecutive_fail: 0,
-          degraded: 0,
-          last_success_at: null,
-          last_failure_at: null,
-          created_at: now,
-          updated_at: now,
-        };
+        const row = newEndpointRow(accountId, input, now);
         await tx.query(
           `INSERT INTO webhook_endpoints (${ENDPOINT_COLUMNS.join(", ")})
            VALUES (${ENDPOINT_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`,
@@ -567,16 +451,7 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
       return ctx.tx(async (tx) => {
         const row = await findEndpoint(tx, accountId, endpointId, true);
         if (!row) return null;
-        const next: EndpointRow = {
-          ...row,
-          url: config.url,
-          events: JSON.stringify(config.events),
-          all_events: config.events.includes("*") ? 1 : 0,
-          description: config.description,
-          metadata: JSON.stringify(config.metadata),
-          signing_scheme: config.signing_scheme,
-          updated_at: tx.now(),
-        };
+        const next = withConfig(row, config, tx.now());
         await tx.query(
           `UPDATE webhook_endpoints SET url = $1, events = $2, all_events = $3, description = $4, metadata = $5,
              signing_scheme = $6, updated_at = $7 WHERE id = $8`,
@@ -599,15 +474,7 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
         const row = await findEndpoint(tx, accountId, endpointId, true);
         if (!row) return null;
         if ((row.active === 1) === active) return view(tx, row);
-        const next: EndpointRow = {
-          ...row,
-          active: active ? 1 : 0,
-          disabled_reason: active ? null : "manual",
-          // Enabled again: a new failure streak starts with the next failure, so an endpoint
-          // disabled for failing is not disabled again by its first failure.
-          failing_since: active ? null : row.failing_since,
-          updated_at: tx.now(),
-        };
+        const next = withActive(row, active, tx.now());
         await tx.query(
           "UPDATE webhook_endpoints SET active = $1, disabled_reason = $2, failing_since = $3, updated_at = $4 WHERE id = $5",
           [next.active, next.disabled_reason, next.failing_since, next.updated_at, endpointId],
@@ -622,13 +489,7 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
       return ctx.tx(async (tx) => {
         const row = await findEndpoint(tx, accountId, endpointId, true);
         if (!row) return null;
-        const next: EndpointRow = {
-          ...row,
-          secret_sealed: secretSealed,
-          previous_secret_sealed: previousExpiresAt === null ? null : row.secret_sealed,
-          previous_secret_expires_at: previousExpiresAt,
-          updated_at: tx.now(),
-        };
+        const next = withRotatedSecret(row, secretSealed, previousExpiresAt, tx.now());
         await tx.query(
           `UPDATE webhook_endpoints SET secret_sealed = $1, previous_secret_sealed = $2,
              previous_secret_expires_at = $3, updated_at = $4 WHERE id = $5`,

@@ -1,19 +1,7 @@
 import { newId } from "../../ids.ts";
 import type { Account, AccountStore, ApiTokenRecord } from "../port/accounts.ts";
+import { dueForTouch, TOKEN_SELECT } from "../rows/accounts.ts";
 import { isBusy, type SqliteContext } from "./context.ts";
-
-interface TokenRow {
-  id: string;
-  account_id: string;
-  account_name: string;
-  hint: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-const TOKEN_SELECT = `SELECT t.id, t.account_id, a.name AS account_name, t.hint, t.created_at,
-  t.last_used_at, t.revoked_at FROM api_tokens t JOIN accounts a ON a.id = t.account_id`;
 
 export function createAccountStore(ctx: SqliteContext): AccountStore {
   const { db } = ctx;
@@ -34,7 +22,7 @@ export function createAccountStore(ctx: SqliteContext): AccountStore {
       hint,
       ctx.nowIso(),
     );
-    return tokenById.get(id) as TokenRow;
+    return tokenById.get(id) as ApiTokenRecord;
   };
 
   return {
@@ -59,7 +47,7 @@ export function createAccountStore(ctx: SqliteContext): AccountStore {
     },
     ensureToken(accountId, tokenHash, hint) {
       return ctx.tx(() => {
-        const found = tokenByHash.get(tokenHash) as TokenRow | undefined;
+        const found = tokenByHash.get(tokenHash) as ApiTokenRecord | undefined;
         return found ?? insertToken(accountId, tokenHash, hint);
       });
     },
@@ -68,7 +56,7 @@ export function createAccountStore(ctx: SqliteContext): AccountStore {
       if (!row) return null;
       // Record use at most once a minute: authentication stays a read on the hot path.
       const now = ctx.clock.now();
-      if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > 60_000) {
+      if (dueForTouch(row.last_used_at, now)) {
         try {
           touch.run(now.toISOString(), row.id);
         } catch (err) {
@@ -79,7 +67,7 @@ export function createAccountStore(ctx: SqliteContext): AccountStore {
       return { accountId: row.account_id, tokenId: row.id };
     },
     listTokens() {
-      return db.prepare(`${TOKEN_SELECT} ORDER BY t.id`).all() as TokenRow[];
+      return db.prepare(`${TOKEN_SELECT} ORDER BY t.id`).all() as ApiTokenRecord[];
     },
     countActiveTokens() {
       const row = db.prepare("SELECT count(*) AS n FROM api_tokens WHERE revoked_at IS NULL").get() as {

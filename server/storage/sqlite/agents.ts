@@ -1,44 +1,12 @@
 import { newId } from "../../ids.ts";
-import type { AgentConfig, AgentRecord, AgentStore } from "../port/agents.ts";
+import type { AgentRecord, AgentStore } from "../port/agents.ts";
+import { type AgentRow, type AgentVersionJoinRow, newAgentRecord, SELECT_JOINED, toAgent } from "../rows/agents.ts";
+import { canonicalJson } from "../rows/json.ts";
+import type { SessionRow } from "../rows/sessions.ts";
 import type { SqliteContext } from "./context.ts";
-import { canonicalJson } from "./json.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
-import { endSessionWork, type SessionRow } from "./sessions.ts";
-
-/** The agent row and its joined version: one shape for both adapters (the PostgreSQL store reuses them). */
-export interface AgentRow {
-  id: string;
-  account_id: string;
-  version: number;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AgentVersionJoinRow extends AgentRow {
-  shown_version: number;
-  config: string;
-  version_created_at: string;
-}
-
-export const SELECT_JOINED = `SELECT a.id, a.account_id, a.version, a.archived_at, a.created_at, a.updated_at,
-  v.version AS shown_version, v.config, v.created_at AS version_created_at
-  FROM agents a JOIN agent_versions v ON v.agent_id = a.id`;
-
-export function toAgent(row: AgentVersionJoinRow): AgentRecord {
-  const latest = row.shown_version === row.version;
-  return {
-    id: row.id,
-    account_id: row.account_id,
-    version: row.shown_version,
-    latest_version: row.version,
-    config: JSON.parse(row.config) as AgentConfig,
-    archived_at: row.archived_at,
-    created_at: row.created_at,
-    updated_at: latest ? row.updated_at : row.version_created_at,
-  };
-}
+import { endSessionWork } from "./sessions.ts";
 
 /** Reads an agent at a version (default the latest) of an account; shared with the session and run stores. */
 export function readAgent(
@@ -73,16 +41,7 @@ export function createAgentStore(ctx: SqliteContext): AgentStore {
         ).run(id, accountId, now, now);
         insertVersion.run(id, 1, JSON.stringify(config), now);
         appendEvent(ctx, accountId, { id, type: "agent.created", version: 1 });
-        return {
-          id,
-          account_id: accountId,
-          version: 1,
-          latest_version: 1,
-          config,
-          archived_at: null,
-          created_at: now,
-          updated_at: now,
-        };
+        return newAgentRecord(id, accountId, config, now);
       });
     },
 

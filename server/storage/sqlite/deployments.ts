@@ -1,106 +1,28 @@
-import { newId } from "../../ids.ts";
-import type { Schedule } from "../../scheduler/fireTimes.ts";
-import type { Metadata } from "../port/common.ts";
 import type {
-  DeploymentFields,
-  DeploymentMessage,
-  DeploymentRecord,
   DeploymentRunError,
-  DeploymentRunErrorType,
   DeploymentRunRecord,
   DeploymentStore,
   DeploymentWriteResult,
   FireOutcome,
   PausedReason,
 } from "../port/deployments.ts";
-import type { CreateSessionResult, SessionStore } from "../port/sessions.ts";
+import type { SessionStore } from "../port/sessions.ts";
+import {
+  type DeploymentRow,
+  FIELD_KEYS,
+  newDeploymentRow,
+  newRunRow,
+  pausedByError,
+  type RunRow,
+  runSession,
+  settleStart,
+  toDeployment,
+  toRun,
+  updatedDeploymentRow,
+} from "../rows/deployments.ts";
 import type { SqliteContext } from "./context.ts";
-import { canonicalJson } from "./json.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
-
-/** The JSON columns of a deployment, stored as text. */
-type DeploymentJsonColumn = "initial_events" | "schedule" | "resources" | "vault_ids" | "metadata" | "paused_reason";
-
-/** A `deployments` row: the record with its JSON columns as text. */
-type DeploymentRow = Omit<DeploymentRecord, DeploymentJsonColumn> & {
-  [K in DeploymentJsonColumn]: K extends "paused_reason" ? string | null : string;
-};
-
-/** A `deployment_runs` row: the record with its error as JSON text. */
-type RunRow = Omit<DeploymentRunRecord, "error"> & { error: string | null };
-
-const toDeployment = (r: DeploymentRow): DeploymentRecord => ({
-  ...r,
-  initial_events: JSON.parse(r.initial_events) as DeploymentMessage[],
-  schedule: JSON.parse(r.schedule) as Schedule,
-  resources: JSON.parse(r.resources) as Record<string, unknown>[],
-  vault_ids: JSON.parse(r.vault_ids) as string[],
-  metadata: JSON.parse(r.metadata) as Metadata,
-  paused_reason: r.paused_reason === null ? null : (JSON.parse(r.paused_reason) as PausedReason),
-});
-
-const toRun = (r: RunRow): DeploymentRunRecord => ({
-  ...r,
-  error: r.error === null ? null : (JSON.parse(r.error) as DeploymentRunError),
-});
-
-/** The configuration columns, in table order. */
-const FIELD_KEYS = [
-  "name",
-  "description",
-  "agent_id",
-  "agent_version",
-  "environment_id",
-  "initial_events",
-  "schedule",
-  "environment_variables",
-  "resources",
-  "vault_ids",
-  "metadata",
-  "overlap_policy",
-  "catchup_window_seconds",
-] as const satisfies readonly (keyof DeploymentFields)[];
-
-/** The columns a create or an update writes, serialized. */
-function fieldColumns(f: DeploymentFields): Pick<DeploymentRow, (typeof FIELD_KEYS)[number]> {
-  return {
-    name: f.name,
-    description: f.description,
-    agent_id: f.agent_id,
-    agent_version: f.agent_version,
-    environment_id: f.environment_id,
-    initial_events: JSON.stringify(f.initial_events),
-    schedule: JSON.stringify(f.schedule),
-    environment_variables: f.environment_variables,
-    resources: JSON.stringify(f.resources),
-    vault_ids: JSON.stringify(f.vault_ids),
-    metadata: JSON.stringify(f.metadata),
-    overlap_policy: f.overlap_policy,
-    catchup_window_seconds: f.catchup_window_seconds,
-  };
-}
-
-/** Why a run's session could not be created, as the run's error. */
-function startError(refusal: Exclude<CreateSessionResult, { ok: true }>, d: DeploymentRecord): DeploymentRunError {
-  const agent = d.agent_version === null ? d.agent_id : `${d.agent_id} version ${d.agent_version}`;
-  const vault = d.vault_ids[refusal.ok === false && "index" in refusal ? (refusal.index ?? 0) : 0];
-  const errors: Partial<Record<string, [DeploymentRunErrorType, string]>> = {
-    agent_not_found: ["agent_unavailable", `The agent ${d.agent_id} no longer exists.`],
-    agent_version_not_found: ["agent_unavailable", `The agent ${agent} does not exist.`],
-    agent_archived: ["agent_unavailable", `The agent ${d.agent_id} is archived and takes no new sessions.`],
-    environment_not_found: ["environment_unavailable", `The environment ${d.environment_id} no longer exists.`],
-    environment_archived: [
-      "environment_unavailable",
-      `The environment ${d.environment_id} is archived and takes no new sessions.`,
-    ],
-    vault_not_found: ["vault_unavailable", `The vault ${vault} no longer exists.`],
-    vault_archived: ["vault_unavailable", `The vault ${vault} is archived and cannot be used by a new session.`],
-  };
-  const known = errors[refusal.reason];
-  if (!known) throw new Error(`unexpected refusal creating a deployment run's session: ${refusal.reason}`);
-  return { type: known[0], message: known[1] };
-}
 
 /**
  * Settles the deployment run that created this session, if it is still `running`: the end of the
@@ -171,40 +93,16 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
   ): DeploymentRunRecord {
     const d = toDeployment(row);
     const now = ctx.nowIso();
-    const run: RunRow = {
-      id: newId("drun"),
-      account_id: d.account_id,
-      deployment_id: d.id,
-      agent_id: d.agent_id,
-      agent_version: d.agent_version,
-      session_id: null,
-      status: "skipped",
-      error: null,
-      trigger_type: trigger.type,
-      scheduled_at: trigger.type === "schedule" ? trigger.scheduled_at : null,
-      created_at: now,
-      finished_at: now,
-    };
+    const run = newRunRow(d, trigger, now);
     if (skip) {
       insertRun.run(run);
       return toRun(run);
     }
-    const created = sessions.createSession(d.account_id, {
-      agent: d.agent_version === null ? { id: d.agent_id } : { id: d.agent_id, version: d.agent_version },
-      environment_id: d.environment_id,
-      title: d.name,
-      metadata: { deployment_id: d.id, deployment_run_id: run.id },
-      vault_ids: d.vault_ids,
-      environment_variables: d.environment_variables,
-      initial_events: d.initial_events,
-    });
+    const created = sessions.createSession(d.account_id, runSession(d, run.id));
     let state: Parameters<typeof setState>[1] = { last_run_at: now };
-    if (created.ok) {
-      run.status = "running";
-      run.finished_at = null;
-      run.session_id = created.session.id;
-      run.agent_version = created.session.agent_version;
-      insertRun.run(run);
+    const error = settleStart(run, created, d);
+    insertRun.run(run);
+    if (error === null) {
       appendEvent(ctx, d.account_id, {
         id: run.id,
         type: "deployment_run.started",
@@ -212,10 +110,6 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
         session_id: run.session_id,
       });
     } else {
-      const error = startError(created, d);
-      run.status = "failed";
-      run.error = JSON.stringify(error);
-      insertRun.run(run);
       appendEvent(ctx, d.account_id, {
         id: run.id,
         type: "deployment_run.failed",
@@ -227,7 +121,7 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
         state = {
           ...state,
           status: "paused",
-          paused_reason: JSON.stringify({ type: "error", error: { type: error.type } } satisfies PausedReason),
+          paused_reason: pausedByError(error),
           next_run_at: null,
         };
         appendEvent(ctx, d.account_id, { id: d.id, type: "deployment.paused" });
@@ -243,18 +137,7 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
         const { n } = countActive.get(accountId) as { n: number };
         if (n >= limit) return { ok: false, reason: "limit" };
         const now = ctx.nowIso();
-        const row: DeploymentRow = {
-          id: newId("dep"),
-          account_id: accountId,
-          ...fieldColumns(fields),
-          status: "active",
-          paused_reason: null,
-          next_run_at: nextRunAt,
-          last_run_at: null,
-          archived_at: null,
-          created_at: now,
-          updated_at: now,
-        };
+        const row = newDeploymentRow(accountId, fields, nextRunAt, now);
         db.prepare(
           `INSERT INTO deployments (id, account_id, ${FIELD_KEYS.join(", ")}, status, paused_reason, next_run_at,
              last_run_at, archived_at, created_at, updated_at)
@@ -293,14 +176,8 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
         if (!row) return { ok: false, reason: "not_found" };
         if (row.archived_at) return { ok: false, reason: "archived" };
         const current = toDeployment(row);
-        const fields = update(current);
-        const before = Object.fromEntries(FIELD_KEYS.map((k) => [k, current[k]]));
-        if (canonicalJson(fields) === canonicalJson(before)) return { ok: true, deployment: current, changed: false };
-        const columns = fieldColumns(fields);
-        const scheduleChanged = canonicalJson(fields.schedule) !== canonicalJson(current.schedule);
-        const next: DeploymentRow = { ...row, ...columns, updated_at: ctx.nowIso() };
-        // Only a new schedule moves the next fire time (computed from now); a paused deployment keeps none.
-        if (scheduleChanged && next.status === "active") next.next_run_at = nextRunAt(toDeployment(next));
+        const next = updatedDeploymentRow(row, current, update(current), ctx.nowIso(), nextRunAt);
+        if (!next) return { ok: true, deployment: current, changed: false };
         db.prepare(
           `UPDATE deployments SET ${FIELD_KEYS.map((k) => `${k} = @${k}`).join(", ")}, next_run_at = @next_run_at,
              updated_at = @updated_at WHERE id = @id`,

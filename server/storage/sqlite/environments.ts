@@ -1,28 +1,8 @@
-import { newId } from "../../ids.ts";
-import type { Metadata } from "../port/common.ts";
-import type { EnvironmentConfig, EnvironmentRecord, EnvironmentStore } from "../port/environments.ts";
+import type { EnvironmentStore } from "../port/environments.ts";
+import { type EnvironmentRow, newEnvironmentRow, toEnvironment, updatedEnvironmentRow } from "../rows/environments.ts";
 import type { SqliteContext } from "./context.ts";
-import { canonicalJson } from "./json.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
-
-interface EnvironmentRow {
-  id: string;
-  account_id: string;
-  name: string;
-  description: string | null;
-  config: string;
-  metadata: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-const toEnvironment = (r: EnvironmentRow): EnvironmentRecord => ({
-  ...r,
-  config: JSON.parse(r.config) as EnvironmentConfig,
-  metadata: JSON.parse(r.metadata) as Metadata,
-});
 
 export function createEnvironmentStore(ctx: SqliteContext): EnvironmentStore {
   const { db } = ctx;
@@ -33,17 +13,7 @@ export function createEnvironmentStore(ctx: SqliteContext): EnvironmentStore {
     createEnvironment(accountId, input) {
       return ctx.tx(() => {
         const now = ctx.nowIso();
-        const row: EnvironmentRow = {
-          id: newId("env"),
-          account_id: accountId,
-          name: input.name,
-          description: input.description,
-          config: JSON.stringify(input.config),
-          metadata: JSON.stringify(input.metadata),
-          archived_at: null,
-          created_at: now,
-          updated_at: now,
-        };
+        const row = newEnvironmentRow(accountId, input, now);
         db.prepare(
           `INSERT INTO environments (id, account_id, name, description, config, metadata, archived_at, created_at, updated_at)
          VALUES (@id, @account_id, @name, @description, @config, @metadata, @archived_at, @created_at, @updated_at)`,
@@ -74,17 +44,8 @@ export function createEnvironmentStore(ctx: SqliteContext): EnvironmentStore {
         if (row.archived_at) return "archived" as const;
         const current = toEnvironment(row);
         const next = update(current);
-        // An update that changes nothing is not a change: no write, no event.
-        const fields = (e: typeof next) => canonicalJson([e.name, e.description, e.config, e.metadata]);
-        if (fields(next) === fields(current)) return current;
-        const updated: EnvironmentRow = {
-          ...row,
-          name: next.name,
-          description: next.description,
-          config: JSON.stringify(next.config),
-          metadata: JSON.stringify(next.metadata),
-          updated_at: ctx.nowIso(),
-        };
+        const updated = updatedEnvironmentRow(row, current, next, ctx.nowIso());
+        if (!updated) return current;
         db.prepare(
           "UPDATE environments SET name = @name, description = @description, config = @config, metadata = @metadata, updated_at = @updated_at WHERE id = @id",
         ).run(updated);

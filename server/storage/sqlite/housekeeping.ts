@@ -1,10 +1,9 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import type Database from "better-sqlite3";
 import type { DeliveryQueueStats, HousekeepingStore, RetentionStep, RunStats } from "../port/housekeeping.ts";
+import { errorMessage, RETENTION_STEPS, type RetentionTable, runStats } from "../rows/housekeeping.ts";
 import type { SqliteContext } from "./context.ts";
 import { describeMigrationStatus, migrationStatus } from "./migrate.ts";
-
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 const SQLITE_MAGIC = Buffer.from("SQLite format 3\0", "latin1");
 
@@ -14,14 +13,14 @@ function checkFile(path: string): string | null {
   try {
     fd = openSync(path, "r+");
   } catch (err) {
-    return `cannot open ${path} for reading and writing: ${message(err)}`;
+    return `cannot open ${path} for reading and writing: ${errorMessage(err)}`;
   }
   try {
     const head = Buffer.alloc(SQLITE_MAGIC.length);
     const n = readSync(fd, head, 0, head.length, 0);
     return n === head.length && head.equals(SQLITE_MAGIC) ? null : `${path} is not a SQLite database any more`;
   } catch (err) {
-    return `cannot read ${path}: ${message(err)}`;
+    return `cannot read ${path}: ${errorMessage(err)}`;
   } finally {
     closeSync(fd);
   }
@@ -70,34 +69,19 @@ export function createHousekeepingStore(ctx: SqliteContext, path: string): House
 
   /** A retention step and its batch delete (deletes at most `limit` rows older than `cutoff`). */
   type Step = RetentionStep & { deleteBatch(cutoff: string, limit: number): Record<string, number> };
-  const steps: Step[] = [
-    {
-      table: "webhook_deliveries",
-      description: "settled delivery records (succeeded, dead, discarded) and their attempts, by last update",
-      deleteBatch: (cutoff, limit) =>
-        ctx.tx(() => {
-          const ids = JSON.stringify((settledDeliveries.all(cutoff, limit) as { id: string }[]).map((r) => r.id));
-          const attempts = deleteAttempts.run(ids).changes;
-          return { webhook_deliveries: deleteDeliveries.run(ids).changes, webhook_attempts: attempts };
-        }),
-    },
-    {
-      table: "events",
-      description: "outbox events no delivery record references any more, by creation",
-      deleteBatch: (cutoff, limit) => ctx.tx(() => ({ events: deleteEvents.run(cutoff, limit).changes })),
-    },
-    {
-      table: "runs",
-      description: "completed and failed runs, by last update",
-      deleteBatch: (cutoff, limit) => ctx.tx(() => ({ runs: deleteRuns.run(cutoff, limit).changes })),
-    },
-    {
-      table: "deployment_runs",
-      description: "finished deployment runs (succeeded, failed, skipped), by finish time; their sessions stay",
-      deleteBatch: (cutoff, limit) =>
-        ctx.tx(() => ({ deployment_runs: deleteDeploymentRuns.run(cutoff, limit).changes })),
-    },
-  ];
+  const batches: Record<RetentionTable, Step["deleteBatch"]> = {
+    webhook_deliveries: (cutoff, limit) =>
+      ctx.tx(() => {
+        const ids = JSON.stringify((settledDeliveries.all(cutoff, limit) as { id: string }[]).map((r) => r.id));
+        const attempts = deleteAttempts.run(ids).changes;
+        return { webhook_deliveries: deleteDeliveries.run(ids).changes, webhook_attempts: attempts };
+      }),
+    events: (cutoff, limit) => ctx.tx(() => ({ events: deleteEvents.run(cutoff, limit).changes })),
+    runs: (cutoff, limit) => ctx.tx(() => ({ runs: deleteRuns.run(cutoff, limit).changes })),
+    deployment_runs: (cutoff, limit) =>
+      ctx.tx(() => ({ deployment_runs: deleteDeploymentRuns.run(cutoff, limit).changes })),
+  };
+  const steps: Step[] = RETENTION_STEPS.map((step) => ({ ...step, deleteBatch: batches[step.table] }));
 
   const publicSteps: readonly RetentionStep[] = steps.map(({ table, description }) => ({ table, description }));
 
@@ -133,7 +117,7 @@ export function createHousekeepingStore(ctx: SqliteContext, path: string): House
       try {
         db.prepare("SELECT 1 FROM schema_migrations LIMIT 1").get();
       } catch (err) {
-        return { database: `the database does not answer: ${message(err)}`, migrations: "not checked" };
+        return { database: `the database does not answer: ${errorMessage(err)}`, migrations: "not checked" };
       }
       // The open connection keeps answering from its file descriptor and page cache even when
       // the file was moved, deleted or made unreadable: look at the file itself, as the next
@@ -143,7 +127,7 @@ export function createHousekeepingStore(ctx: SqliteContext, path: string): House
       try {
         migrations = checkMigrations(db);
       } catch (err) {
-        migrations = `cannot read the applied migrations: ${message(err)}`;
+        migrations = `cannot read the applied migrations: ${errorMessage(err)}`;
       }
       return { database, migrations };
     },
@@ -154,9 +138,7 @@ export function createHousekeepingStore(ctx: SqliteContext, path: string): House
     },
 
     runs() {
-      const out: RunStats = { queued: 0, running: 0 };
-      for (const r of runsStmt.all() as { status: keyof RunStats; n: number }[]) out[r.status] = r.n;
-      return out;
+      return runStats(runsStmt.all() as { status: keyof RunStats; n: number }[]);
     },
   };
 }

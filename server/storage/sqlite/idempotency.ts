@@ -1,19 +1,6 @@
 import type { IdempotencyStore } from "../port/idempotency.ts";
+import { claimOfExisting, isStale, type KeyRow, LAZY_PURGE_BATCH } from "../rows/idempotency.ts";
 import type { SqliteContext } from "./context.ts";
-
-interface KeyRow {
-  method: string;
-  path: string;
-  fingerprint: string;
-  created_at: string;
-  locked_until: string | null;
-  status: number | null;
-  content_type: string | null;
-  body_sealed: string | null;
-}
-
-/** Expired records each claim deletes on its way, so the table stays bounded without retention. */
-const LAZY_PURGE_BATCH = 10;
 
 export function createIdempotencyStore(ctx: SqliteContext): IdempotencyStore {
   const { db } = ctx;
@@ -39,9 +26,7 @@ export function createIdempotencyStore(ctx: SqliteContext): IdempotencyStore {
         const now = ctx.nowIso();
         purge.run(expiredBefore, LAZY_PURGE_BATCH);
         let row = find.get(request.accountId, request.key) as KeyRow | undefined;
-        const expired = row && row.created_at < expiredBefore;
-        const abandoned = row && row.status === null && (row.locked_until ?? "") < now;
-        if (row && (expired || abandoned)) {
+        if (row && isStale(row, expiredBefore, now)) {
           remove.run(request.accountId, request.key);
           row = undefined;
         }
@@ -57,14 +42,7 @@ export function createIdempotencyStore(ctx: SqliteContext): IdempotencyStore {
           );
           return { outcome: "claimed" } as const;
         }
-        if (row.method !== request.method) return { outcome: "mismatch", differs: "method" } as const;
-        if (row.path !== request.path) return { outcome: "mismatch", differs: "path" } as const;
-        if (row.fingerprint !== request.fingerprint) return { outcome: "mismatch", differs: "body" } as const;
-        if (row.status === null || row.body_sealed === null) return { outcome: "in_flight" } as const;
-        return {
-          outcome: "completed",
-          response: { status: row.status, contentType: row.content_type, bodySealed: row.body_sealed },
-        } as const;
+        return claimOfExisting(row, request);
       });
     },
     complete(accountId, key, response) {

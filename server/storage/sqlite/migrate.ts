@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type Database from "better-sqlite3";
+import { compareMigrations, describeMigrationStatus, type MigrationStatus } from "../rows/migrations.ts";
 
 const MIGRATIONS_DIR = fileURLToPath(new URL("../migrations/", import.meta.url));
 
@@ -51,30 +52,17 @@ export function migrate(db: Database.Database, migrations: Migration[] = loadMig
 }
 
 /** Which shipped migrations a database lacks, and which of its migrations this build does not know. */
-export function migrationStatus(
-  db: Database.Database,
-  migrations: Migration[] = loadMigrations(),
-): { pending: number[]; unknown: number[] } {
+export function migrationStatus(db: Database.Database, migrations: Migration[] = loadMigrations()): MigrationStatus {
   const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
   const applied = hasTable
     ? (db.prepare("SELECT version FROM schema_migrations ORDER BY version").all() as { version: number }[]).map(
         (r) => r.version,
       )
     : [];
-  const shipped = migrations.map((m) => m.version);
-  return {
-    pending: shipped.filter((v) => !applied.includes(v)),
-    unknown: applied.filter((v) => !shipped.includes(v)),
-  };
+  return compareMigrations(
+    applied,
+    migrations.map((m) => m.version),
+  );
 }
 
-/** The migration check in words: null when the database is exactly at this build's schema. */
-export function describeMigrationStatus(status: { pending: number[]; unknown: number[] }): string | null {
-  if (status.pending.length) {
-    return `migrations ${status.pending.join(", ")} are not applied: run "cloud-agents migrate" (or start the server)`;
-  }
-  if (status.unknown.length) {
-    return `the database has migrations this version does not know (${status.unknown.join(", ")}): it was upgraded by a newer version; run that version`;
-  }
-  return null;
-}
+export { describeMigrationStatus };

@@ -1,20 +1,8 @@
 import type Database from "better-sqlite3";
 import { newId } from "../../ids.ts";
-import type { EventData, EventEnvelope, OutboxEvent, OutboxStore } from "../port/outbox.ts";
+import type { EventData, OutboxEvent, OutboxStore } from "../port/outbox.ts";
+import { type AppendedEvent, type EventRow, type FanOut, newEnvelope, toEvent } from "../rows/outbox.ts";
 import type { SqliteContext } from "./context.ts";
-
-interface EventRow {
-  seq: number;
-  account_id: string;
-  payload: string;
-}
-
-const toEvent = (row: EventRow): OutboxEvent => ({
-  seq: row.seq,
-  account_id: row.account_id,
-  envelope: JSON.parse(row.payload) as EventEnvelope,
-  payload: row.payload,
-});
 
 interface FanOutStatements {
   insertEvent: Database.Statement;
@@ -53,20 +41,6 @@ function prepared(db: Database.Database): FanOutStatements {
   return s;
 }
 
-/** An appended event and the delivery records it fanned out to. */
-export interface AppendedEvent {
-  event: OutboxEvent;
-  deliveryIds: string[];
-}
-
-/** Which endpoints an event fans out to, beyond "every endpoint of the account subscribed to its kind". */
-export interface FanOut {
-  /** Only this endpoint, whatever it subscribes to (test events). */
-  onlyEndpointId?: string;
-  /** Every subscribed endpoint but this one (an endpoint's own `webhook_endpoint.disabled` event). */
-  exceptEndpointId?: string;
-}
-
 /**
  * Appends an event and fans it out: one delivery record per endpoint of the account whose
  * subscription matches (its kinds or `*`), narrowed by `fanOut`. The event and its records commit
@@ -80,7 +54,7 @@ export function appendEventTo(
 ): AppendedEvent {
   const s = prepared(ctx.db);
   return ctx.tx(() => {
-    const envelope: EventEnvelope = { id: newId("evt"), created_at: ctx.nowIso(), type: "event", data };
+    const envelope = newEnvelope(data, ctx.nowIso());
     // These bytes are what every endpoint and every retry receives: serialize once, store, send as is.
     const payload = JSON.stringify(envelope);
     const info = s.insertEvent.run(envelope.id, accountId, data.type, data.id, payload, envelope.created_at);

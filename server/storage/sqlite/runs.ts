@@ -1,61 +1,17 @@
 import { newId } from "../../ids.ts";
 import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
-import type { TextBlock, ThreadStatus } from "../port/sessions.ts";
+import type { ThreadStatus } from "../port/sessions.ts";
+import { claimedRun, outputEvent, type RunRow } from "../rows/runs.ts";
+import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
 import { readAgent } from "./agents.ts";
 import type { SqliteContext } from "./context.ts";
 import { settleDeploymentRun } from "./deployments.ts";
-import {
-  idleRunningThreads,
-  insertSessionEvent,
-  recordLifecycle,
-  type SessionEventRow,
-  type SessionRow,
-  setSessionStatus,
-  toSessionEvent,
-} from "./sessions.ts";
-
-interface RunRow {
-  id: string;
-  account_id: string;
-  session_id: string;
-  status: "queued" | "running" | "completed" | "failed";
-  attempts: number;
-  owner: string | null;
-  claimed_at: string | null;
-  lease_expires_at: string | null;
-  error: string | null;
-  created_at: string;
-  updated_at: string;
-}
+import { idleRunningThreads, insertSessionEvent, recordLifecycle, setSessionStatus } from "./sessions.ts";
 
 /** Appends one output of a run to the session's history (inside the caller's transaction). */
 function insertOutput(ctx: SqliteContext, run: RunRow, threadId: string | null, out: RunOutput): void {
-  const base = { session_id: run.session_id, session_thread_id: threadId, run_id: run.id };
-  switch (out.type) {
-    case "agent.message":
-      insertSessionEvent(ctx, { ...base, type: out.type, content: out.content });
-      return;
-    case "agent.tool_use":
-      insertSessionEvent(ctx, {
-        ...base,
-        type: out.type,
-        tool_use: {
-          tool_use_id: out.tool_use_id,
-          name: out.name,
-          mcp_server_name: out.mcp_server_name,
-          input: out.input,
-        },
-      });
-      return;
-    case "agent.tool_result":
-      insertSessionEvent(ctx, {
-        ...base,
-        type: out.type,
-        content: out.content,
-        tool_result: { tool_use_id: out.tool_use_id, is_error: out.is_error },
-      });
-      return;
-  }
+  const event = outputEvent(run, threadId, out);
+  if (event) insertSessionEvent(ctx, event);
 }
 
 /**
@@ -150,20 +106,15 @@ export function createRunStore(ctx: SqliteContext): RunStore {
         const session = sessionRow.get(run.session_id) as SessionRow;
         setSessionStatus(ctx, run.session_id, "running");
         recordLifecycle(ctx, run.account_id, run.session_id, "session.status_run_started");
-        const input = (
-          db
-            .prepare("SELECT id, body FROM session_events WHERE run_id = ? AND type = 'user.message' ORDER BY id")
-            .all(run.id) as { id: string; body: string }[]
-        ).map((r) => ({ event_id: r.id, content: (JSON.parse(r.body) as { content: TextBlock[] }).content }));
-        return {
-          id: run.id,
-          account_id: run.account_id,
-          session_id: run.session_id,
-          attempt: run.attempts + 1,
-          agent: readAgent(ctx, run.account_id, session.agent_id, session.agent_version),
-          input,
-          vault_ids: JSON.parse(session.vault_ids) as string[],
-        };
+        const messages = db
+          .prepare("SELECT id, body FROM session_events WHERE run_id = ? AND type = 'user.message' ORDER BY id")
+          .all(run.id) as { id: string; body: string }[];
+        return claimedRun(
+          run,
+          session,
+          readAgent(ctx, run.account_id, session.agent_id, session.agent_version),
+          messages,
+        );
       });
     },
 

@@ -1,109 +1,33 @@
 import { newId } from "../../ids.ts";
-import type { Metadata } from "../port/common.ts";
-import type { EventKind } from "../port/outbox.ts";
 import type {
   AppendEventsResult,
-  AppendRefusal,
   CreateSessionResult,
-  RunErrorType,
   SessionEventRecord,
-  SessionEventType,
-  SessionRecord,
   SessionStatus,
   SessionStore,
-  TextBlock,
   ThreadRecord,
-  ToolResult,
-  ToolUse,
   UserEventInput,
 } from "../port/sessions.ts";
+import { canonicalJson } from "../rows/json.ts";
+import {
+  endedWorkError,
+  type LifecycleKind,
+  type NewSessionEvent,
+  newSessionEventRow,
+  newSessionRow,
+  Refusal,
+  type SessionRow,
+  toSession,
+  toSessionEvent,
+} from "../rows/sessions.ts";
 import type { SqliteContext } from "./context.ts";
 import { settleDeploymentRun } from "./deployments.ts";
-import { canonicalJson } from "./json.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 
-export interface SessionRow {
-  id: string;
-  account_id: string;
-  agent_id: string;
-  agent_version: number;
-  environment_id: string;
-  title: string | null;
-  status: SessionStatus;
-  metadata: string;
-  vault_ids: string;
-  environment_variables: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface SessionEventRow {
-  id: string;
-  session_id: string;
-  session_thread_id: string | null;
-  type: SessionEventType;
-  body: string;
-  run_id: string | null;
-  created_at: string;
-}
-
-export const toSession = (r: SessionRow): SessionRecord => ({
-  ...r,
-  metadata: JSON.parse(r.metadata) as Metadata,
-  vault_ids: JSON.parse(r.vault_ids) as string[],
-});
-
-/** The kind-specific fields of an event, as stored in its `body` column. */
-interface EventBody {
-  content?: TextBlock[];
-  error?: { type: RunErrorType; message: string };
-  tool_use?: ToolUse;
-  tool_result?: Omit<ToolResult, "content">;
-}
-
-export const toSessionEvent = (
-  r: Pick<SessionEventRow, Exclude<keyof SessionEventRow, "run_id">>,
-): SessionEventRecord => {
-  const body = JSON.parse(r.body) as EventBody;
-  return {
-    id: r.id,
-    session_id: r.session_id,
-    session_thread_id: r.session_thread_id,
-    type: r.type,
-    ...(body.content ? { content: body.content } : {}),
-    ...(body.error ? { error: body.error } : {}),
-    ...(body.tool_use ? { tool_use: body.tool_use } : {}),
-    ...(body.tool_result ? { tool_result: body.tool_result } : {}),
-    created_at: r.created_at,
-  };
-};
-
 /** Appends one event to a session's history (call inside the transaction of the change). */
-export function insertSessionEvent(
-  ctx: SqliteContext,
-  e: {
-    session_id: string;
-    session_thread_id?: string | null;
-    type: SessionEventType;
-    run_id?: string | null;
-  } & EventBody,
-): SessionEventRecord {
-  const row: SessionEventRow = {
-    id: newId("sevt"),
-    session_id: e.session_id,
-    session_thread_id: e.session_thread_id ?? null,
-    type: e.type,
-    body: JSON.stringify({
-      ...(e.content ? { content: e.content } : {}),
-      ...(e.error ? { error: e.error } : {}),
-      ...(e.tool_use ? { tool_use: e.tool_use } : {}),
-      ...(e.tool_result ? { tool_result: e.tool_result } : {}),
-    }),
-    run_id: e.run_id ?? null,
-    created_at: ctx.nowIso(),
-  };
+export function insertSessionEvent(ctx: SqliteContext, e: NewSessionEvent): SessionEventRecord {
+  const row = newSessionEventRow(e, ctx.nowIso());
   ctx.db
     .prepare(
       `INSERT INTO session_events (id, session_id, session_thread_id, type, body, run_id, created_at)
@@ -121,14 +45,7 @@ export function recordLifecycle(
   ctx: SqliteContext,
   accountId: string,
   sessionId: string,
-  kind: Extract<
-    EventKind,
-    | "session.status_run_started"
-    | "session.status_idled"
-    | "session.thread_created"
-    | "session.thread_idled"
-    | "session.thread_terminated"
-  >,
+  kind: LifecycleKind,
   threadId?: string,
   /** The run the change belongs to (a thread finishing its part of a run): a re-run reads it back. */
   runId?: string,
@@ -187,13 +104,7 @@ export function endSessionWork(
   // A deployment run still in its session's first turn ends with that turn.
   settleDeploymentRun(ctx, session.id, {
     status: "failed",
-    error:
-      reason === "agent_deleted"
-        ? {
-            type: "agent_unavailable",
-            message: `The agent ${session.agent_id} was deleted while the run was in progress.`,
-          }
-        : { type: "session_archived", message: "The run's session was archived before its first turn ended." },
+    error: endedWorkError(reason, session),
   });
   if (ended > 0) ctx.signal("runs");
 }
@@ -201,13 +112,6 @@ export function endSessionWork(
 /** Sets the session's status (and `updated_at`). */
 export function setSessionStatus(ctx: SqliteContext, sessionId: string, status: SessionStatus): void {
   ctx.db.prepare("UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?").run(status, ctx.nowIso(), sessionId);
-}
-
-/** Aborts a store transaction with a refusal (rolled back, then returned to the caller). */
-class Refusal extends Error {
-  constructor(readonly result: AppendRefusal | Exclude<CreateSessionResult, { ok: true }>) {
-    super(result.reason);
-  }
 }
 
 function refusable<T>(ctx: SqliteContext, fn: () => T): T | Refusal["result"] {
@@ -299,21 +203,7 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
           if (vault.archived_at) return { ok: false, reason: "vault_archived", index };
         }
         const now = ctx.nowIso();
-        const row: SessionRow = {
-          id: newId("sess"),
-          account_id: accountId,
-          agent_id: input.agent.id,
-          agent_version: version,
-          environment_id: input.environment_id,
-          title: input.title,
-          status: "idle",
-          metadata: JSON.stringify(input.metadata),
-          vault_ids: JSON.stringify(input.vault_ids),
-          environment_variables: input.environment_variables,
-          archived_at: null,
-          created_at: now,
-          updated_at: now,
-        };
+        const row = newSessionRow(accountId, input, version, now);
         db.prepare(
           `INSERT INTO sessions (id, account_id, agent_id, agent_version, environment_id, title, status, metadata,
              vault_ids, environment_variables, archived_at, created_at, updated_at)

@@ -1,80 +1,35 @@
 import type Database from "better-sqlite3";
 import { newId } from "../../ids.ts";
-import type { Metadata } from "../port/common.ts";
 import type {
   NewSkill,
   NewSkillVersion,
   SkillFile,
   SkillListOptions,
-  SkillRecord,
   SkillStore,
   SkillUpsertResult,
-  SkillVersionRecord,
   VersionSelector,
 } from "../port/skills.ts";
+import {
+  newSkillRow,
+  newVersionRow,
+  prefixEnd,
+  SKILL_COLUMNS,
+  type SkillRow,
+  toSkill,
+  toVersion,
+  VERSION_COLUMNS,
+  type VersionRow,
+  withLatestVersion,
+  writeTime,
+} from "../rows/skills.ts";
 import type { SqliteContext } from "./context.ts";
 import { keysetList } from "./pagination.ts";
-
-interface SkillRow {
-  id: string;
-  account_id: string | null;
-  source: "custom" | "vendor";
-  name: string;
-  description: string;
-  display_title: string;
-  latest_version_id: string;
-  latest_version: number;
-  version_seq: number;
-  metadata: string;
-  created_at: string;
-  updated_at: string;
-}
-
-interface VersionRow {
-  id: string;
-  skill_id: string;
-  version: number;
-  name: string;
-  description: string;
-  directory: string;
-  digest: string;
-  file_count: number;
-  total_bytes: number;
-  created_at: string;
-}
-
-const SKILL_COLUMNS =
-  "id, account_id, source, name, description, display_title, latest_version_id, latest_version, version_seq, metadata, created_at, updated_at";
-const VERSION_COLUMNS =
-  "id, skill_id, version, name, description, directory, digest, file_count, total_bytes, created_at";
-
-const toSkill = (r: SkillRow): SkillRecord => ({
-  id: r.id,
-  account_id: r.account_id,
-  source: r.source,
-  name: r.name,
-  description: r.description,
-  display_title: r.display_title,
-  latest_version_id: r.latest_version_id,
-  latest_version: String(r.latest_version),
-  metadata: JSON.parse(r.metadata) as Metadata,
-  created_at: r.created_at,
-  updated_at: r.updated_at,
-});
-
-const toVersion = (r: VersionRow): SkillVersionRecord => ({ ...r, version: String(r.version) });
 
 /**
  * How many index entries a filtered list may read to decide its plan, and to find a page by
  * walking the id order. See `skillListQuery`.
  */
 export const PREFIX_SCAN_CAP = 1000;
-
-/**
- * The exclusive upper bound of a prefix range: every string that starts with `prefix` sorts
- * below `prefix + U+10FFFF` in SQLite's BINARY (UTF-8 byte) order, the highest code point.
- */
-const prefixEnd = (prefix: string) => `${prefix}\u{10FFFF}`;
 
 /** One owner of visible skills: the account's own, or the vendor skills (account_id NULL). */
 interface Scope {
@@ -207,10 +162,7 @@ export function createSkillStore(ctx: SqliteContext): SkillStore {
     getVisible.get(skillId, accountId) as SkillRow | undefined;
 
   /** The time of a write: the ISO timestamp and the candidate version number (epoch µs). */
-  const now = () => {
-    const ms = ctx.clock.now().getTime();
-    return { iso: new Date(ms).toISOString(), us: ms * 1000 };
-  };
+  const now = () => writeTime(ctx.clock);
 
   function writeVersion(
     id: string,
@@ -219,18 +171,7 @@ export function createSkillStore(ctx: SqliteContext): SkillStore {
     number: number,
     createdAt: string,
   ): VersionRow {
-    const row: VersionRow = {
-      id,
-      skill_id: skillId,
-      version: number,
-      name: input.name,
-      description: input.description,
-      directory: input.directory,
-      digest: input.digest,
-      file_count: input.files.length,
-      total_bytes: input.files.reduce((sum, f) => sum + f.content.byteLength, 0),
-      created_at: createdAt,
-    };
+    const row = newVersionRow(id, skillId, input, number, createdAt);
     insertVersion.run(row);
     for (const file of input.files) insertFile.run(row.id, file.path, file.content);
     return row;
@@ -238,20 +179,7 @@ export function createSkillStore(ctx: SqliteContext): SkillStore {
 
   function insertNewSkill(accountId: string | null, input: NewSkill): { skill: SkillRow; version: VersionRow } {
     const t = now();
-    const skill: SkillRow = {
-      id: newId("skill"),
-      account_id: accountId,
-      source: accountId === null ? "vendor" : "custom",
-      name: input.version.name,
-      description: input.version.description,
-      display_title: input.display_title,
-      latest_version_id: newId("skillver"),
-      latest_version: t.us,
-      version_seq: t.us,
-      metadata: JSON.stringify(input.metadata),
-      created_at: t.iso,
-      updated_at: t.iso,
-    };
+    const skill = newSkillRow(accountId, input, t);
     // The skill row first: the version row references it.
     insertSkill.run({
       ...skill,
@@ -268,18 +196,7 @@ export function createSkillStore(ctx: SqliteContext): SkillStore {
     const number = Math.max(t.us, skill.version_seq + 1);
     const version = writeVersion(newId("skillver"), skill.id, input, number, t.iso);
     setLatest.run(input.name, input.name.toLowerCase(), input.description, version.id, number, number, t.iso, skill.id);
-    return {
-      skill: {
-        ...skill,
-        name: input.name,
-        description: input.description,
-        latest_version_id: version.id,
-        latest_version: number,
-        version_seq: number,
-        updated_at: t.iso,
-      },
-      version,
-    };
+    return { skill: withLatestVersion(skill, input, version.id, number, t.iso), version };
   }
 
   function findVersion(skillId: string, selector: VersionSelector): VersionRow | undefined {

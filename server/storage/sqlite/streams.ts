@@ -1,7 +1,7 @@
 import type { SequencedEnvelope, StreamChanges, StreamStore } from "../port/streams.ts";
 import { StorageBusyError } from "../port.ts";
+import { type SessionEventRow, toSessionEvent } from "../rows/sessions.ts";
 import type { SqliteContext } from "./context.ts";
-import { type SessionEventRow, toSessionEvent } from "./sessions.ts";
 
 /**
  * The reads of live streams. Both tables number their rows with an INTEGER PRIMARY KEY

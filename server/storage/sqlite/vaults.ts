@@ -1,44 +1,19 @@
-import { newId } from "../../ids.ts";
-import type { Metadata } from "../port/common.ts";
-import type { CredentialRecord, CredentialWriteResult, VaultRecord, VaultStore } from "../port/vaults.ts";
+import type { CredentialRecord, CredentialWriteResult, VaultStore } from "../port/vaults.ts";
+import {
+  CREDENTIAL_COLUMNS,
+  type CredentialEventType,
+  type CredentialRow,
+  newCredentialRow,
+  newVaultRow,
+  toCredential,
+  toVault,
+  updatedCredential,
+  updatedVault,
+  type VaultRow,
+} from "../rows/vaults.ts";
 import type { SqliteContext } from "./context.ts";
-import { canonicalJson } from "./json.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
-
-interface VaultRow {
-  id: string;
-  account_id: string;
-  display_name: string;
-  metadata: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-interface CredentialRow {
-  id: string;
-  vault_id: string;
-  display_name: string | null;
-  metadata: string;
-  auth_type: string;
-  target: string;
-  auth_public: string;
-  secret_sealed: string;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-const toVault = (r: VaultRow): VaultRecord => ({ ...r, metadata: JSON.parse(r.metadata) as Metadata });
-const toCredential = (r: CredentialRow): CredentialRecord => ({
-  ...r,
-  metadata: JSON.parse(r.metadata) as Metadata,
-  auth_public: JSON.parse(r.auth_public) as Record<string, unknown>,
-});
-
-const CREDENTIAL_COLUMNS =
-  "id, vault_id, display_name, metadata, auth_type, target, auth_public, secret_sealed, archived_at, created_at, updated_at";
 
 export function createVaultStore(ctx: SqliteContext): VaultStore {
   const { db } = ctx;
@@ -54,17 +29,8 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
   );
 
   const findVault = (accountId: string, vaultId: string) => getVaultRow.get(vaultId, accountId) as VaultRow | undefined;
-  const credentialEvent = (
-    accountId: string,
-    vaultId: string,
-    id: string,
-    type:
-      | "vault_credential.created"
-      | "vault_credential.updated"
-      | "vault_credential.archived"
-      | "vault_credential.deleted"
-      | "vault_credential.refresh_failed",
-  ) => appendEvent(ctx, accountId, { id, type, vault_id: vaultId });
+  const credentialEvent = (accountId: string, vaultId: string, id: string, type: CredentialEventType) =>
+    appendEvent(ctx, accountId, { id, type, vault_id: vaultId });
   const findCred = (accountId: string, vaultId: string, id: string) =>
     getCredRow.get(id, vaultId, accountId) as CredentialRow | undefined;
 
@@ -72,15 +38,7 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
     createVault(accountId, input) {
       return ctx.tx(() => {
         const now = ctx.nowIso();
-        const row: VaultRow = {
-          id: newId("vault"),
-          account_id: accountId,
-          display_name: input.display_name,
-          metadata: JSON.stringify(input.metadata),
-          archived_at: null,
-          created_at: now,
-          updated_at: now,
-        };
+        const row = newVaultRow(accountId, input, now);
         db.prepare(
           `INSERT INTO vaults (id, account_id, display_name, metadata, archived_at, created_at, updated_at)
          VALUES (@id, @account_id, @display_name, @metadata, @archived_at, @created_at, @updated_at)`,
@@ -111,12 +69,7 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
         if (row.archived_at) return "archived" as const;
         const current = toVault(row);
         const changes = update(current);
-        const next: VaultRecord = {
-          ...current,
-          display_name: changes.display_name ?? current.display_name,
-          metadata: changes.metadata ?? current.metadata,
-          updated_at: ctx.nowIso(),
-        };
+        const next = updatedVault(current, changes, ctx.nowIso());
         db.prepare("UPDATE vaults SET display_name = ?, metadata = ?, updated_at = ? WHERE id = ?").run(
           next.display_name,
           JSON.stringify(next.metadata),
@@ -181,19 +134,7 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
         if (targetTaken.get(vaultId, input.target, "")) return { ok: false, reason: "duplicate_target" };
         if ((countActive.get(vaultId) as { n: number }).n >= maxActive) return { ok: false, reason: "too_many" };
         const now = ctx.nowIso();
-        const row: CredentialRow = {
-          id: input.id,
-          vault_id: vaultId,
-          display_name: input.display_name,
-          metadata: JSON.stringify(input.metadata),
-          auth_type: input.auth_type,
-          target: input.target,
-          auth_public: JSON.stringify(input.auth_public),
-          secret_sealed: input.secret_sealed,
-          archived_at: null,
-          created_at: now,
-          updated_at: now,
-        };
+        const row = newCredentialRow(vaultId, input, now);
         db.prepare(
           `INSERT INTO vault_credentials (${CREDENTIAL_COLUMNS}, account_id)
            VALUES (@id, @vault_id, @display_name, @metadata, @auth_type, @target, @auth_public,
@@ -230,21 +171,8 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
         if (auth && targetTaken.get(vaultId, auth.target, credentialId)) {
           return { ok: false, reason: "duplicate_target" };
         }
-        const next: CredentialRecord = {
-          ...current,
-          ...(auth ?? {}),
-          display_name: changes.display_name !== undefined ? changes.display_name : current.display_name,
-          metadata: changes.metadata ?? current.metadata,
-          updated_at: ctx.nowIso(),
-        };
-        // New auth always counts as a change (its secrets are sealed afresh and cannot be compared);
-        // otherwise an update that changes nothing writes nothing and emits no event.
-        if (
-          !auth &&
-          canonicalJson([next.display_name, next.metadata]) === canonicalJson([current.display_name, current.metadata])
-        ) {
-          return { ok: true, credential: current };
-        }
+        const { next, changed } = updatedCredential(current, changes, ctx.nowIso());
+        if (!changed) return { ok: true, credential: current };
         db.prepare(
           `UPDATE vault_credentials SET display_name = ?, metadata = ?, auth_type = ?, target = ?,
            auth_public = ?, secret_sealed = ?, updated_at = ? WHERE id = ?`,

@@ -1,0 +1,69 @@
+/**
+ * The runs table's row and the session event each run output becomes: one copy for both adapters.
+ */
+import type { AgentRecord } from "../port/agents.ts";
+import type { ClaimedRun, RunOutput } from "../port/runs.ts";
+import type { TextBlock } from "../port/sessions.ts";
+import type { NewSessionEvent, SessionRow } from "./sessions.ts";
+
+export interface RunRow {
+  id: string;
+  account_id: string;
+  session_id: string;
+  status: "queued" | "running" | "completed" | "failed";
+  attempts: number;
+  owner: string | null;
+  claimed_at: string | null;
+  lease_expires_at: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The session event one output of a run appends to its session's history (null: an output of no known type, not recorded). */
+export function outputEvent(
+  run: Pick<RunRow, "id" | "session_id">,
+  threadId: string | null,
+  out: RunOutput,
+): NewSessionEvent | null {
+  const base = { session_id: run.session_id, session_thread_id: threadId, run_id: run.id };
+  switch (out.type) {
+    case "agent.message":
+      return { ...base, type: out.type, content: out.content };
+    case "agent.tool_use":
+      return {
+        ...base,
+        type: out.type,
+        tool_use: {
+          tool_use_id: out.tool_use_id,
+          name: out.name,
+          mcp_server_name: out.mcp_server_name,
+          input: out.input,
+        },
+      };
+    case "agent.tool_result":
+      return {
+        ...base,
+        type: out.type,
+        content: out.content,
+        tool_result: { tool_use_id: out.tool_use_id, is_error: out.is_error },
+      };
+  }
+  return null;
+}
+
+/** A claimed run as its worker receives it: the run, its agent, the user messages it answers and the session's vaults. */
+export const claimedRun = (
+  run: Pick<RunRow, "id" | "account_id" | "session_id" | "attempts">,
+  session: Pick<SessionRow, "vault_ids">,
+  agent: AgentRecord | null,
+  messages: { id: string; body: string }[],
+): ClaimedRun => ({
+  id: run.id,
+  account_id: run.account_id,
+  session_id: run.session_id,
+  attempt: run.attempts + 1,
+  agent,
+  input: messages.map((r) => ({ event_id: r.id, content: (JSON.parse(r.body) as { content: TextBlock[] }).content })),
+  vault_ids: JSON.parse(session.vault_ids) as string[],
+});
