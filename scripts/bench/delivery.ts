@@ -255,6 +255,10 @@ export async function runDeliveryBench(options: DeliveryBenchOptions = {}): Prom
   /** The replicas besides `server` (the PostgreSQL drain with two): they drain, the API calls go to `server`. */
   const others: ServerProcess[] = [];
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  // The set-up calls (endpoints, enable, disable) each take a new connection: a socket idle through a
+  // backlog write outlives the server's keep-alive timeout (5 s), and reusing it as the server closes
+  // it was answered ECONNRESET (seen once in a full run, at the 10-endpoint enable).
+  const control = new Agent({ keepAlive: false });
 
   /** Why the server is gone, when it is: its exit and the end of its output. */
   const serverDeath = (): string | null => {
@@ -269,7 +273,7 @@ export async function runDeliveryBench(options: DeliveryBenchOptions = {}): Prom
     let reply: HttpReply;
     try {
       reply = await call(
-        agent,
+        control,
         `${server.base}${API}${path}`,
         method,
         { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
@@ -628,6 +632,7 @@ export async function runDeliveryBench(options: DeliveryBenchOptions = {}): Prom
     return figures;
   } finally {
     agent.destroy();
+    control.destroy();
     await server?.kill("SIGTERM");
     for (const other of others) await other.kill("SIGTERM");
     receiver?.stop();
