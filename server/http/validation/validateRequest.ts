@@ -206,11 +206,15 @@ function validate(req: Request, matched: Matched, contentType: ContentType, vali
   if (Object.keys(pathParams).length > 0) req.params = pathParams;
   // The validator works on (and leaves on the request) its own copy of the parsed query.
   Object.defineProperty(req, "query", { writable: true, configurable: true, value: req.query });
-  const pairs = rawQuery(req.originalUrl);
+  // The raw query is read only for the parameters that forbid reserved characters (few operations).
+  let pairs: Map<string, (string | undefined)[]> | undefined;
   const query = bracketNotation(req.query as Fields);
   (req as { query: unknown }).query = query;
   for (const step of operation.steps) {
-    if (step.reserved) checkReserved(step.name, pairs, step.reserved === "comma");
+    if (step.reserved) {
+      pairs ??= rawQuery(req.originalUrl);
+      checkReserved(step.name, pairs, step.reserved === "comma");
+    }
     applyStep(req, step);
   }
   checkQueryNames(query, operation);
