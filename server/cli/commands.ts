@@ -3,19 +3,15 @@
  * create a database, the others open the existing one (never creating a second database in the
  * wrong folder) and refuse one that is not at this version's schema.
  */
-import { resolve } from "node:path";
 import { systemClock } from "../clock.ts";
-import { databaseDialect, redactUrl } from "../config/loadConfig.ts";
 import type { Config } from "../config/sections.ts";
 import { generateToken, hashToken, tokenHint } from "../crypto/secretBox.ts";
 import { DEFAULT_ACCOUNT } from "../defaultAccount.ts";
 import { importSkillDirectory } from "../domain/skills.ts";
 import { createLogger } from "../logger.ts";
 import type { RunningService } from "../service.ts";
-import { openStorage } from "../storage/open.ts";
+import { migrateDatabase, openStorage } from "../storage/open.ts";
 import type { Storage } from "../storage/port.ts";
-import { openDatabase, sqlitePathFromUrl } from "../storage/sqlite/index.ts";
-import { migrate } from "../storage/sqlite/migrate.ts";
 import { UsageError, VERSION } from "./parse.ts";
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
@@ -94,33 +90,9 @@ export async function serve(config: Config): Promise<void> {
 }
 
 export async function migrateCommand(config: Config, asJson: boolean): Promise<void> {
-  if (databaseDialect(config.databaseUrl) === "postgres") {
-    // Loaded only for PostgreSQL: the SQLite commands start without node-postgres.
-    const { default: pg } = await import("pg");
-    const { migratePostgres } = await import("../storage/postgres/migrate.ts");
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
-    try {
-      const applied = await migratePostgres(pool);
-      if (asJson) json({ applied, database: redactUrl(config.databaseUrl) });
-      else out(applied.length ? `Applied migrations ${applied.join(", ")}` : "Database is up to date");
-    } catch (err) {
-      throw new Error(
-        `Cannot migrate the PostgreSQL database ${redactUrl(config.databaseUrl)}: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    } finally {
-      await pool.end();
-    }
-    return;
-  }
-  const path = sqlitePathFromUrl(config.databaseUrl);
-  const db = openDatabase(path);
-  try {
-    const applied = migrate(db);
-    if (asJson) json({ applied, database: path === ":memory:" ? path : resolve(path) });
-    else out(applied.length ? `Applied migrations ${applied.join(", ")}` : "Database is up to date");
-  } finally {
-    db.close();
-  }
+  const { applied, database } = await migrateDatabase(config);
+  if (asJson) json({ applied, database });
+  else out(applied.length ? `Applied migrations ${applied.join(", ")}` : "Database is up to date");
 }
 
 export async function tokenCreate(config: Config, account: string | undefined, asJson: boolean): Promise<void> {

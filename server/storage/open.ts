@@ -2,11 +2,13 @@
  * Opens the storage DATABASE_URL names: `sqlite:<path>` / `sqlite::memory:` (the embedded
  * default) or `postgres://` / `postgresql://` (several replicas can share it).
  */
+import { resolve } from "node:path";
 import type { Clock } from "../clock.ts";
 import { databaseDialect, redactUrl } from "../config/loadConfig.ts";
 import type { Config } from "../config/sections.ts";
 import type { Storage } from "./port.ts";
-import { createSqliteStorage, openExistingSqliteStorage, sqlitePathFromUrl } from "./sqlite/index.ts";
+import { createSqliteStorage, openDatabase, openExistingSqliteStorage, sqlitePathFromUrl } from "./sqlite/index.ts";
+import { migrate } from "./sqlite/migrate.ts";
 
 export interface OpenStorageOptions {
   clock: Clock;
@@ -57,4 +59,37 @@ export async function openStorage(
     });
   }
   throw new Error(`DATABASE_URL names no supported database: "${redactUrl(config.databaseUrl)}"`);
+}
+
+/**
+ * Applies the pending migrations of the database DATABASE_URL names, without starting its stores
+ * (`cloud-agents migrate`): the versions applied now, and which database (a SQLite file's absolute
+ * path; a PostgreSQL URL without its password).
+ */
+export async function migrateDatabase(
+  config: Pick<Config, "databaseUrl">,
+): Promise<{ applied: number[]; database: string }> {
+  if (databaseDialect(config.databaseUrl) === "postgres") {
+    // Loaded only for PostgreSQL: the SQLite commands start without node-postgres.
+    const { default: pg } = await import("pg");
+    const { migratePostgres } = await import("./postgres/migrate.ts");
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
+    try {
+      return { applied: await migratePostgres(pool), database: redactUrl(config.databaseUrl) };
+    } catch (err) {
+      throw new Error(
+        `Cannot migrate the PostgreSQL database ${redactUrl(config.databaseUrl)}: ${err instanceof Error ? err.message : String(err)}`,
+        { cause: err },
+      );
+    } finally {
+      await pool.end();
+    }
+  }
+  const path = sqlitePathFromUrl(config.databaseUrl);
+  const db = openDatabase(path);
+  try {
+    return { applied: migrate(db), database: path === ":memory:" ? path : resolve(path) };
+  } finally {
+    db.close();
+  }
 }
