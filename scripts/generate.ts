@@ -16,6 +16,7 @@ import { join, resolve } from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
 import { stringify } from "yaml";
 import { REQUEST_VALIDATORS_TYPES, requestValidatorsModule } from "./lib/requestValidatorsCode.ts";
+import { generateV1, V1_FILES } from "./generateV1.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SOURCE = join(ROOT, "openapi/openapi.yaml");
@@ -29,6 +30,8 @@ const FILES = [
   "docs.html",
   "requestValidators.js",
   "requestValidators.d.ts",
+  // The Anthropic-compatible surface (/v1): scripts/generateV1.ts.
+  ...V1_FILES.map((f) => `v1/${f}` as const),
 ] as const;
 const HEADER = "DO NOT EDIT: generated from openapi/ by `npm run generate`.";
 
@@ -70,6 +73,7 @@ async function generate(outDir: string): Promise<void> {
     DOCS_TEMPLATE,
   ]);
   writeFileSync(docs, `<!-- ${HEADER} -->\n${readFileSync(docs, "utf8")}`);
+  await generateV1(join(outDir, "v1"));
 }
 
 async function main(): Promise<void> {

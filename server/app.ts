@@ -26,6 +26,7 @@ import { publicRoutes } from "./routes/public.ts";
 import type { LoadedSpec } from "./spec.ts";
 import type { Storage } from "./storage/port.ts";
 import type { StreamHub } from "./streams/hub.ts";
+import { v1Surface } from "./surfaces/v1/index.ts";
 
 /** Everything the HTTP layer needs, built by `main.ts` (or a test) and passed in. */
 export interface AppDeps {
@@ -100,6 +101,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(accessLog(deps.logger, deps.metrics, routeMatcher([...PUBLIC_ROUTES, ...apiTemplates(deps.spec.json)])));
   app.use(bodyLimit(routes, API_BASE, deps.config));
   app.use(publicRoutes(deps));
+  // The Anthropic-compatible surface (/v1 and /docs/v1): server/surfaces/v1/.
+  app.use(v1Surface(deps));
 
   const cors = corsFor(deps.config.corsOrigins);
   if (cors) app.use(API_BASE, cors);

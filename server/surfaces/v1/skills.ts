@@ -1,0 +1,71 @@
+import { type Request, Router } from "express";
+import multer from "multer";
+import type { Schema } from "../../api.ts";
+import type { AppDeps } from "../../app.ts";
+import { decodePartFilename, type IncomingFile } from "../../domain/skillPackage.ts";
+import * as skills from "../../domain/skills.ts";
+import { invalidRequest } from "../../errors.ts";
+import { accountOf, pathParam, queryString } from "../../http/context.ts";
+import type { V1Family } from "./family.ts";
+import { v1Page, v1PageQuery } from "./pagination.ts";
+
+/** Our skill as `BetaSkill`: vendor skills (shipped with the server) are the `anthropic` source. */
+function v1Skill(s: Schema<"Skill">) {
+  return {
+    ...s,
+    display_name: s.display_title,
+    latest_version_id: s.latest_version,
+    source: { type: s.source === "custom" ? "custom" : "anthropic" },
+  };
+}
+
+/** The `files` parts of the SDK's multipart upload, each named by its relative path. */
+function uploadedFiles(req: Request): IncomingFile[] {
+  const parts = (Array.isArray(req.files) ? req.files : []) as { fieldname: string; originalname: string; buffer: Buffer }[];
+  return parts.map((part) => {
+    if (part.fieldname !== "files" && part.fieldname !== "files[]") {
+      throw invalidRequest(`Unexpected file part "${part.fieldname.slice(0, 64)}": send every file as "files".`, "files");
+    }
+    return {
+      path: decodePartFilename(part.originalname),
+      content: new Uint8Array(part.buffer.buffer, part.buffer.byteOffset, part.buffer.byteLength),
+    };
+  });
+}
+
+/** Skills (`client.beta.skills`): create from files, list, retrieve, delete. */
+export const skillsFamily: V1Family = {
+  name: "skills",
+  router(deps: AppDeps) {
+    const r = Router();
+    const upload = multer({
+      storage: multer.memoryStorage(),
+      limits: { fileSize: deps.config.maxUploadBytes, fieldSize: 64 * 1024, files: 1000 },
+    });
+    r.post("/skills", upload.any(), async (req, res) => {
+      const files = uploadedFiles(req);
+      if (files.length === 0) throw invalidRequest("files: at least one file (SKILL.md) is required.", "files");
+      const title = (req.body as Record<string, unknown> | undefined)?.display_name;
+      const skill = await skills.createSkill(deps, accountOf(res), {
+        files,
+        display_title: typeof title === "string" ? title : undefined,
+      });
+      res.json(v1Skill(skill));
+    });
+    r.get("/skills", async (req, res) => {
+      const source = queryString(req, "source");
+      const page = await skills.listSkills(deps, accountOf(res), {
+        page: v1PageQuery(req, "skill"),
+        ...(source !== undefined ? { source: source === "custom" ? "custom" : "vendor" } : {}),
+      });
+      res.json(await v1Page(page, v1Skill));
+    });
+    r.get("/skills/:skill_id", async (req, res) => {
+      res.json(v1Skill(await skills.getSkill(deps, accountOf(res), pathParam(req, "skill_id"))));
+    });
+    r.delete("/skills/:skill_id", async (req, res) => {
+      res.json(await skills.deleteSkill(deps, accountOf(res), pathParam(req, "skill_id")));
+    });
+    return r;
+  },
+};
