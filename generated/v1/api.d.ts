@@ -1279,7 +1279,7 @@ export interface components {
             type: "agent";
             /** @description The agent id. */
             id: string;
-            /** @description The version. */
+            /** @description The version (0 only for an agent deleted since). */
             version: number;
         };
         /** @description A deployment (`BetaManagedAgentsDeployment`). */

@@ -33,6 +33,18 @@ function uploadedFiles(req: Request): IncomingFile[] {
   });
 }
 
+/**
+ * The SDK sends each file under its base name (FormData keeps no folders): files given without a
+ * top-level folder are put under one named like the skill (SKILL.md's `name`), as ours expects.
+ */
+function underOneFolder(files: IncomingFile[]): IncomingFile[] {
+  if (files.some((f) => f.path.includes("/"))) return files;
+  const manifest = files.find((f) => f.path === "SKILL.md");
+  const text = manifest ? new TextDecoder().decode(manifest.content) : "";
+  const name = /^name:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]{0,63})/m.exec(text)?.[1] ?? "skill";
+  return files.map((f) => ({ ...f, path: `${name}/${f.path}` }));
+}
+
 /** Skills (`client.beta.skills`): create from files, list, retrieve, delete. */
 export const skillsFamily: V1Family = {
   name: "skills",
@@ -43,7 +55,7 @@ export const skillsFamily: V1Family = {
       limits: { fileSize: deps.config.maxUploadBytes, fieldSize: 64 * 1024, files: 1000 },
     });
     r.post("/skills", upload.any(), async (req, res) => {
-      const files = uploadedFiles(req);
+      const files = underOneFolder(uploadedFiles(req));
       if (files.length === 0) throw invalidRequest("files: at least one file (SKILL.md) is required.", "files");
       const title = (req.body as Record<string, unknown> | undefined)?.display_name;
       const skill = await skills.createSkill(deps, accountOf(res), {
