@@ -1125,10 +1125,16 @@ export interface components {
         SessionEvent: {
             /** @description The event id. */
             id: string;
-            /** @description The event type. */
+            /** @description The event type (the SDK's names, e.g. `session.status_idle`, never ours such as `session.status_idled`). */
             type: string;
             /** @description When the server recorded it. */
             processed_at: string | null;
+            /** @description The thread concerned, if any. */
+            session_thread_id?: string | null;
+            /** @description The name of the thread's agent (on thread events). */
+            agent_name?: string;
+            /** @description Always null here. */
+            stop_details?: null;
             /** @description Content blocks (messages). */
             content?: {
                 /** @description The block kind. */
@@ -1139,7 +1145,7 @@ export interface components {
                 /** @description The reason kind. */
                 type: string;
             };
-        };
+        } & (unknown & unknown);
         /** @description One page of a session's (or a thread's) events. */
         SessionEventList: {
             /** @description The events. */

@@ -91,7 +91,8 @@ export class V1SpecValidator {
       const method = (init?.method ?? "GET").toUpperCase();
       // The SDK probes fetch's abilities with `data:` URLs: only the server's answers are checked.
       if (!url.protocol.startsWith("http")) return res;
-      if (!res.headers.get("request-id")?.startsWith("req_")) this.failures.push(`${method} ${url.pathname}: no request-id`);
+      if (!res.headers.get("request-id")?.startsWith("req_"))
+        this.failures.push(`${method} ${url.pathname}: no request-id`);
       if (res.headers.get("content-type")?.includes("application/json")) {
         this.response(method, url.pathname, res.status, await res.clone().json());
       } else if (!res.headers.get("content-type")?.includes("text/event-stream")) {

@@ -29,7 +29,10 @@ function withModelId(body: Record<string, unknown>): Record<string, unknown> {
   if (model && typeof model === "object" && !Array.isArray(model)) {
     const { speed } = model as { speed?: unknown };
     if (speed !== undefined && speed !== "standard") {
-      throw invalidRequest(`model.speed ${JSON.stringify(speed)} is not supported by this server: only "standard".`, "model.speed");
+      throw invalidRequest(
+        `model.speed ${JSON.stringify(speed)} is not supported by this server: only "standard".`,
+        "model.speed",
+      );
     }
     return { ...body, model: (model as { id: unknown }).id };
   }
@@ -55,7 +58,9 @@ export const agentsFamily: V1Family = {
       res.json(await v1Page(page, v1Agent));
     });
     r.get("/agents/:agent_id", async (req, res) => {
-      res.json(v1Agent(await agents.getAgent(deps, accountOf(res), pathParam(req, "agent_id"), queryInt(req, "version"))));
+      res.json(
+        v1Agent(await agents.getAgent(deps, accountOf(res), pathParam(req, "agent_id"), queryInt(req, "version"))),
+      );
     });
     r.post("/agents/:agent_id", async (req, res) => {
       const id = pathParam(req, "agent_id");

@@ -53,7 +53,11 @@ export const deploymentsFamily: V1Family = {
     r.get("/deployments/:deployment_id", async (req, res) => {
       const account = accountOf(res);
       res.json(
-        await v1Deployment(deps, account, await deployments.getDeployment(deps, account, pathParam(req, "deployment_id"))),
+        await v1Deployment(
+          deps,
+          account,
+          await deployments.getDeployment(deps, account, pathParam(req, "deployment_id")),
+        ),
       );
     });
     r.post("/deployments/:deployment_id", async (req, res) => {
@@ -75,7 +79,9 @@ export const deploymentsFamily: V1Family = {
     }
     r.post("/deployments/:deployment_id/run", async (req, res) => {
       const account = accountOf(res);
-      res.json(await v1Run(deps, account, await deployments.runDeployment(deps, account, pathParam(req, "deployment_id"))));
+      res.json(
+        await v1Run(deps, account, await deployments.runDeployment(deps, account, pathParam(req, "deployment_id"))),
+      );
     });
     r.get("/deployment_runs", async (req, res) => {
       const account = accountOf(res);

@@ -57,7 +57,9 @@ export const environmentsFamily: V1Family = {
       res.json(await v1Page(page, v1Environment));
     });
     r.get("/environments/:environment_id", async (req, res) => {
-      res.json(v1Environment(await environments.getEnvironment(deps, accountOf(res), pathParam(req, "environment_id"))));
+      res.json(
+        v1Environment(await environments.getEnvironment(deps, accountOf(res), pathParam(req, "environment_id"))),
+      );
     });
     r.post("/environments/:environment_id", async (req, res) => {
       const body = v1Validator(req).checkOwn<Schema<"UpdateEnvironmentRequest">>(

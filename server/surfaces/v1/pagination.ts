@@ -23,7 +23,8 @@ export interface V1Page<T> {
 
 export async function v1Page<R, T>(
   page: Pick<Page<R>, "data" | "next_page" | "has_more">,
-  map: (item: R) => T | Promise<T>): Promise<V1Page<T>> {
+  map: (item: R) => T | Promise<T>,
+): Promise<V1Page<T>> {
   const data: T[] = [];
   for (const item of page.data) data.push(await map(item));
   return { data, next_page: page.has_more ? page.next_page : null };
@@ -33,6 +34,9 @@ export async function v1Page<R, T>(
 export function checkOrder(req: Request, supported: "asc" | "desc"): void {
   const order = (req.query as Record<string, unknown>).order;
   if (order !== undefined && order !== supported) {
-    throw invalidRequest(`order=${String(order)} is not supported by this server: this list is ${supported} only.`, "order");
+    throw invalidRequest(
+      `order=${String(order)} is not supported by this server: this list is ${supported} only.`,
+      "order",
+    );
   }
 }

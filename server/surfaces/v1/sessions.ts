@@ -5,8 +5,8 @@ import { getAgent } from "../../domain/agents.ts";
 import * as sessions from "../../domain/sessions.ts";
 import { ApiError } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryString, type RequestAuth } from "../../http/context.ts";
-import { sseMessage } from "../../streams/sse.ts";
 import { type StreamRequest, type StreamSource, sessionSource } from "../../streams/sources.ts";
+import { sseMessage } from "../../streams/sse.ts";
 import { type V1Agent, v1Agent } from "./agents.ts";
 import { bodyOf, v1Validator } from "./context.ts";
 import type { V1Family } from "./family.ts";
@@ -18,9 +18,13 @@ type Snapshot = Omit<V1Agent, "metadata" | "archived_at" | "created_at" | "updat
 /** The agent version a session or thread runs, as the SDK shows it (the agent's configuration at that version). */
 async function agentSnapshot(deps: AppDeps, accountId: string, ref: AgentVersionRef): Promise<Snapshot> {
   try {
-    const { metadata: _m, archived_at: _a, created_at: _c, updated_at: _u, ...config } = v1Agent(
-      await getAgent(deps, accountId, ref.id, ref.version),
-    );
+    const {
+      metadata: _m,
+      archived_at: _a,
+      created_at: _c,
+      updated_at: _u,
+      ...config
+    } = v1Agent(await getAgent(deps, accountId, ref.id, ref.version));
     return config;
   } catch (err) {
     if (!(err instanceof ApiError && err.type === "not_found_error")) throw err;
@@ -66,40 +70,66 @@ async function v1Thread(deps: AppDeps, accountId: string, t: Schema<"SessionThre
   };
 }
 
-/** Our status event types under the SDK's names. */
+/** Our event types under the SDK's names (the others are the same). */
 const EVENT_TYPES: Record<string, string> = {
   "session.status_run_started": "session.status_running",
   "session.status_idled": "session.status_idle",
+  "session.thread_idled": "session.thread_status_idle",
+  "session.thread_terminated": "session.thread_status_terminated",
 };
 
-/** Our session event as `BetaManagedAgentsSessionEvent`: `processed_at`, and the SDK's status event names. */
-export function v1Event(e: Record<string, unknown>): Record<string, unknown> {
-  const type = EVENT_TYPES[String(e.type)] ?? e.type;
+/** The name of the agent a thread runs (thread events carry it), looked up once per thread. */
+export type ThreadAgentName = (sessionId: string, threadId: string) => Promise<string>;
+
+export function threadAgentNames(deps: AppDeps, accountId: string): ThreadAgentName {
+  const names = new Map<string, Promise<string>>();
+  return (sessionId, threadId) => {
+    let name = names.get(threadId);
+    if (!name) {
+      name = sessions
+        .getThread(deps, accountId, sessionId, threadId)
+        .then((t) => agentSnapshot(deps, accountId, t.agent))
+        .then((agent) => agent.name);
+      names.set(threadId, name);
+    }
+    return name;
+  };
+}
+
+/**
+ * Our session event as `BetaManagedAgentsSessionEvent`: `processed_at`, the SDK's type names, an
+ * idle event's `stop_reason` (a turn here always ends with `end_turn`), a thread event's `agent_name`.
+ */
+export async function v1Event(e: Record<string, unknown>, agentName: ThreadAgentName): Promise<Record<string, unknown>> {
+  const type = EVENT_TYPES[String(e.type)] ?? String(e.type);
   const event: Record<string, unknown> = { ...e, type, processed_at: e.created_at };
-  if (type === "session.status_idle") {
+  if (type === "session.status_idle" || type === "session.thread_status_idle") {
     event.stop_reason = { type: "end_turn" };
     event.stop_details = null;
+  }
+  if (type.startsWith("session.thread_")) {
+    event.agent_name = await agentName(String(e.session_id), String(e.session_thread_id));
+    if (type === "session.thread_created") event.workflow_run_id = null;
   }
   return event;
 }
 
 /** A session or thread stream whose messages carry the events as the SDK reads them. */
-function v1Source(source: StreamSource): StreamSource {
+function v1Source(source: StreamSource, agentName: ThreadAgentName): StreamSource {
   return {
     ...source,
     concerns: (changes) => source.concerns(changes),
     endReason: () => source.endReason(),
     async read(after, limit, maxBytes) {
       const batch = await source.read(after, limit, maxBytes);
-      return {
-        ...batch,
-        messages: batch.messages.map(({ position, text }) => {
-          const id = /^id: (.*)$/m.exec(text)?.[1] ?? "";
-          const data = /^data: (.*)$/m.exec(text)?.[1] ?? "{}";
-          const event = v1Event(JSON.parse(data) as Record<string, unknown>);
-          return { position, text: sseMessage(id, String(event.type), JSON.stringify(event)) };
-        }),
-      };
+      const messages: typeof batch.messages = [];
+      for (const { position, text } of batch.messages) {
+        const id = /^id: (.*)$/m.exec(text)?.[1] ?? "";
+        const data = /^data: (.*)$/m.exec(text)?.[1] ?? "{}";
+        const event = await v1Event(JSON.parse(data) as Record<string, unknown>, agentName);
+        messages.push({ position, text: sseMessage(id, String(event.type), JSON.stringify(event)) });
+      }
+      return { ...batch, messages };
     },
   };
 }
@@ -151,24 +181,35 @@ export const sessionsFamily: V1Family = {
     });
     r.post("/sessions/:session_id/archive", async (req, res) => {
       const account = accountOf(res);
-      res.json(await v1Session(deps, account, await sessions.archiveSession(deps, account, pathParam(req, "session_id"))));
+      res.json(
+        await v1Session(deps, account, await sessions.archiveSession(deps, account, pathParam(req, "session_id"))),
+      );
     });
 
     r.post("/sessions/:session_id/events", async (req, res) => {
-      const body = v1Validator(req).checkOwn<Schema<"SendSessionEventsRequest">>("SendSessionEventsRequest", bodyOf(req));
-      const sent = await sessions.sendEvents(deps, accountOf(res), pathParam(req, "session_id"), body);
-      res.json({ data: sent.data.map((e) => v1Event(e as Record<string, unknown>)) });
+      const body = v1Validator(req).checkOwn<Schema<"SendSessionEventsRequest">>(
+        "SendSessionEventsRequest",
+        bodyOf(req),
+      );
+      const account = accountOf(res);
+      const sent = await sessions.sendEvents(deps, account, pathParam(req, "session_id"), body);
+      const names = threadAgentNames(deps, account);
+      const data: Record<string, unknown>[] = [];
+      for (const e of sent.data) data.push(await v1Event(e, names));
+      res.json({ data });
     });
     r.get("/sessions/:session_id/events", async (req, res) => {
       checkOrder(req, "asc");
-      const page = await sessions.listEvents(deps, accountOf(res), pathParam(req, "session_id"), {
+      const account = accountOf(res);
+      const page = await sessions.listEvents(deps, account, pathParam(req, "session_id"), {
         page: v1PageQuery(req, "sevt"),
       });
-      res.json(await v1Page(page, (e) => v1Event(e as Record<string, unknown>)));
+      const names = threadAgentNames(deps, account);
+      res.json(await v1Page(page, (e) => v1Event(e, names)));
     });
     r.get("/sessions/:session_id/events/stream", async (req, res) => {
       const source = await sessionSource(deps, streamRequest(req, res), pathParam(req, "session_id"));
-      deps.streams.open(v1Source(source), res);
+      deps.streams.open(v1Source(source, threadAgentNames(deps, accountOf(res))), res);
     });
 
     r.get("/sessions/:session_id/threads", async (req, res) => {
@@ -184,16 +225,15 @@ export const sessionsFamily: V1Family = {
     r.get("/sessions/:session_id/threads/:thread_id/events", async (req, res) => {
       checkOrder(req, "asc");
       const [session, thread] = [pathParam(req, "session_id"), pathParam(req, "thread_id")];
-      const page = await sessions.listEvents(deps, accountOf(res), session, {
-        threadId: thread,
-        page: v1PageQuery(req, "sevt"),
-      });
-      res.json(await v1Page(page, (e) => v1Event(e as Record<string, unknown>)));
+      const account = accountOf(res);
+      const page = await sessions.listEvents(deps, account, session, { threadId: thread, page: v1PageQuery(req, "sevt") });
+      const names = threadAgentNames(deps, account);
+      res.json(await v1Page(page, (e) => v1Event(e, names)));
     });
     r.get("/sessions/:session_id/threads/:thread_id/stream", async (req, res) => {
       const [session, thread] = [pathParam(req, "session_id"), pathParam(req, "thread_id")];
       const source = await sessionSource(deps, streamRequest(req, res), session, thread);
-      deps.streams.open(v1Source(source), res);
+      deps.streams.open(v1Source(source, threadAgentNames(deps, accountOf(res))), res);
     });
     return r;
   },

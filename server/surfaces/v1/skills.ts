@@ -21,10 +21,17 @@ function v1Skill(s: Schema<"Skill">) {
 
 /** The `files` parts of the SDK's multipart upload, each named by its relative path. */
 function uploadedFiles(req: Request): IncomingFile[] {
-  const parts = (Array.isArray(req.files) ? req.files : []) as { fieldname: string; originalname: string; buffer: Buffer }[];
+  const parts = (Array.isArray(req.files) ? req.files : []) as {
+    fieldname: string;
+    originalname: string;
+    buffer: Buffer;
+  }[];
   return parts.map((part) => {
     if (part.fieldname !== "files" && part.fieldname !== "files[]") {
-      throw invalidRequest(`Unexpected file part "${part.fieldname.slice(0, 64)}": send every file as "files".`, "files");
+      throw invalidRequest(
+        `Unexpected file part "${part.fieldname.slice(0, 64)}": send every file as "files".`,
+        "files",
+      );
     }
     return {
       path: decodePartFilename(part.originalname),

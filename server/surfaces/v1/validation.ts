@@ -6,9 +6,10 @@
  * `/api/v1/cloud` request, to that operation's schema in the main document, as the main surface
  * does: the domain functions only ever see requests valid there.
  */
-import type { Request } from "express";
+
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
+import type { Request } from "express";
 import { ApiError, invalidRequest, notFound } from "../../errors.ts";
 import { specForAjv } from "../../spec.ts";
 import { unservedOperation } from "./unserved.ts";
@@ -139,13 +140,15 @@ export class V1Validator {
       if (schema.type === "boolean") value = raw === "true" ? true : raw === "false" ? false : raw;
       param.validate ??= this.ajv.compile(schema);
       const fn = param.validate;
-      if (!fn(value)) throw invalidRequest(`Query parameter ${name}: ${fn.errors?.[0]?.message ?? "is invalid"}.`, name);
+      if (!fn(value))
+        throw invalidRequest(`Query parameter ${name}: ${fn.errors?.[0]?.message ?? "is invalid"}.`, name);
       coerced[name] = value;
     }
     // Express 5's req.query is a getter: the parsed values replace it for the routes.
     Object.defineProperty(req, "query", { value: coerced, writable: true, configurable: true });
     if (op.bodyPointer) {
-      if (req.body === undefined) throw invalidRequest("This operation takes a JSON body (Content-Type: application/json).");
+      if (req.body === undefined)
+        throw invalidRequest("This operation takes a JSON body (Content-Type: application/json).");
       const fn = this.validator(this.ajv, this.compiled, op.bodyPointer);
       if (!fn(req.body)) {
         const { message, param } = describe(fn.errors?.[0], "");
@@ -163,5 +166,4 @@ export class V1Validator {
     }
     return body as T;
   }
-
 }

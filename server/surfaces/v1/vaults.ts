@@ -12,9 +12,12 @@ export const vaultsFamily: V1Family = {
   name: "vaults",
   router(deps: AppDeps) {
     const r = Router();
-    const own = <T>(req: Parameters<typeof v1Validator>[0], name: string) => v1Validator(req).checkOwn<T>(name, bodyOf(req));
+    const own = <T>(req: Parameters<typeof v1Validator>[0], name: string) =>
+      v1Validator(req).checkOwn<T>(name, bodyOf(req));
     r.post("/vaults", async (req, res) => {
-      res.json(await vaults.createVault(deps, accountOf(res), own<Schema<"CreateVaultRequest">>(req, "CreateVaultRequest")));
+      res.json(
+        await vaults.createVault(deps, accountOf(res), own<Schema<"CreateVaultRequest">>(req, "CreateVaultRequest")),
+      );
     });
     r.get("/vaults", async (req, res) => {
       const page = await vaults.listVaults(deps, accountOf(res), {
