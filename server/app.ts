@@ -26,7 +26,7 @@ import { publicRoutes } from "./routes/public.ts";
 import type { LoadedSpec } from "./spec.ts";
 import type { Storage } from "./storage/port.ts";
 import type { StreamHub } from "./streams/hub.ts";
-import { v1Surface } from "./surfaces/v1/index.ts";
+import { v1RouteTemplates, v1Surface } from "./surfaces/v1/index.ts";
 
 /** Everything the HTTP layer needs, built by `main.ts` (or a test) and passed in. */
 export interface AppDeps {
@@ -98,7 +98,8 @@ export function createApp(deps: AppDeps): Express {
 
   const routes = new SpecRoutes(deps.spec.json);
   app.use(assignRequestId);
-  app.use(accessLog(deps.logger, deps.metrics, routeMatcher([...PUBLIC_ROUTES, ...apiTemplates(deps.spec.json)])));
+  const templates = [...PUBLIC_ROUTES, ...apiTemplates(deps.spec.json), ...v1RouteTemplates()];
+  app.use(accessLog(deps.logger, deps.metrics, routeMatcher(templates)));
   app.use(bodyLimit(routes, API_BASE, deps.config));
   app.use(publicRoutes(deps));
   // The Anthropic-compatible surface (/v1 and /docs/v1): server/surfaces/v1/.

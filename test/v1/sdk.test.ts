@@ -213,9 +213,17 @@ describe("/v1 through the official SDK", () => {
     const threads = await all(client.beta.sessions.threads.list(session.id, { limit: 1 }));
     expect(threads.map((t) => t.id)).toContain(threadId);
     const thread = await client.beta.sessions.threads.retrieve(threadId, { session_id: session.id });
-    expect(thread).toMatchObject({ type: "session_thread", session_id: session.id, agent: { id: researcher.id, name: "researcher" } });
+    expect(thread).toMatchObject({
+      type: "session_thread",
+      session_id: session.id,
+      agent: { id: researcher.id, name: "researcher" },
+    });
     const events = await all(client.beta.sessions.threads.events.list(threadId, { session_id: session.id, limit: 1 }));
-    expect(events.map((e) => e.type)).toEqual(["session.thread_created", "agent.message", "session.thread_status_idle"]);
+    expect(events.map((e) => e.type)).toEqual([
+      "session.thread_created",
+      "agent.message",
+      "session.thread_status_idle",
+    ]);
     const threadStream = await client.beta.sessions.threads.events.stream(threadId, { session_id: session.id });
     const streamed: string[] = [];
     for await (const event of threadStream) {
@@ -296,6 +304,66 @@ describe("/v1 through the official SDK", () => {
       error: { type: "invalid_request_error" },
     });
     await expect(client.beta.agents.list({ page: "nope" })).rejects.toBeInstanceOf(Anthropic.BadRequestError);
+  });
+
+  it("validates requests against the /v1 document: unknown fields and parameters, bad values, methods and paths", async () => {
+    const raw = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await validator.fetch()(`${server.url}${path}`, {
+        method,
+        headers: {
+          "x-api-key": server.token,
+          "anthropic-beta": beta,
+          ...(body ? { "content-type": "application/json" } : {}),
+          ...headers,
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, body: (await res.json()) as { error: { type: string; message: string } } };
+    };
+    const unknownField = await raw("POST", "/v1/vaults", { display_name: "x", colour: "red" });
+    expect(unknownField).toMatchObject({ status: 400, body: { error: { type: "invalid_request_error" } } });
+    expect(unknownField.body.error.message).toContain("colour");
+    const missing = await raw("POST", "/v1/agents", { name: "no model" });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toContain("model");
+    const limit = await raw("GET", "/v1/agents?limit=1000");
+    expect(limit.status).toBe(400);
+    expect(limit.body.error.message).toContain("limit");
+    const param = await raw("GET", "/v1/agents?colour=red");
+    expect(param.body.error.message).toContain("colour");
+    expect((await raw("GET", "/v1/sessions?order=asc")).status).toBe(400);
+    expect((await raw("PUT", "/v1/agents")).status).toBe(405);
+    expect(await raw("GET", "/v1/nothing-here")).toMatchObject({
+      status: 404,
+      body: { error: { type: "not_found_error" } },
+    });
+    expect(await raw("GET", "/v1/agents", undefined, { "x-api-key": "" })).toMatchObject({
+      status: 401,
+      body: { error: { type: "authentication_error" } },
+    });
+    const speed = await raw("POST", "/v1/agents", { name: "fast", model: { id: "echo", speed: "fast" } });
+    expect(speed.body.error.message).toContain("model.speed");
+    const packages = await raw("POST", "/v1/environments", {
+      name: "p",
+      config: { type: "cloud", packages: { pip: ["requests"] } },
+    });
+    expect(packages.body.error.message).toContain("config.packages");
+  });
+
+  it("checks responses for real: an object in the /api/v1/cloud shape is not a /v1 agent", async () => {
+    const ours = await server.request("POST", "/agents", { body: { name: "cloud-shaped", model: "echo" } });
+    validator.response("GET", `/v1/agents/${ours.body.id}`, 200, ours.body);
+    const caught = validator.failures.splice(0);
+    expect(caught).toHaveLength(1);
+    expect(caught[0]).toContain("model");
+    validator.event({ id: "sevt_x", type: "session.status_idled", processed_at: null });
+    expect(validator.failures.splice(0)).toHaveLength(1);
+  });
+
+  it("labels its requests by route template in the metrics", async () => {
+    await client.beta.agents.list({ limit: 1 });
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toContain('route="/v1/agents"');
   });
 
   it("answers every SDK operation it does not serve with 404 naming it", async () => {

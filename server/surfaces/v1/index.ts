@@ -41,6 +41,12 @@ function v1Docs(): Router {
   return r;
 }
 
+/** The surface's route templates (`/v1/agents/{agent_id}`, ...), for the access log and the metrics. */
+export function v1RouteTemplates(): string[] {
+  const spec = JSON.parse(readFileSync(`${V1_GENERATED}/openapi.json`, "utf8")) as { paths: Record<string, unknown> };
+  return ["/docs/v1", "/docs/v1/openapi.json", "/docs/v1/openapi.yaml", ...Object.keys(spec.paths)];
+}
+
 /** The surface as one router for `app.use(...)`: its docs (no token) and `/v1` (a token). */
 export function v1Surface(deps: AppDeps): Router {
   const outer = express.Router();

@@ -100,7 +100,10 @@ export function threadAgentNames(deps: AppDeps, accountId: string): ThreadAgentN
  * Our session event as `BetaManagedAgentsSessionEvent`: `processed_at`, the SDK's type names, an
  * idle event's `stop_reason` (a turn here always ends with `end_turn`), a thread event's `agent_name`.
  */
-export async function v1Event(e: Record<string, unknown>, agentName: ThreadAgentName): Promise<Record<string, unknown>> {
+export async function v1Event(
+  e: Record<string, unknown>,
+  agentName: ThreadAgentName,
+): Promise<Record<string, unknown>> {
   const type = EVENT_TYPES[String(e.type)] ?? String(e.type);
   const event: Record<string, unknown> = { ...e, type, processed_at: e.created_at };
   if (type === "session.status_idle" || type === "session.thread_status_idle") {
@@ -226,7 +229,10 @@ export const sessionsFamily: V1Family = {
       checkOrder(req, "asc");
       const [session, thread] = [pathParam(req, "session_id"), pathParam(req, "thread_id")];
       const account = accountOf(res);
-      const page = await sessions.listEvents(deps, account, session, { threadId: thread, page: v1PageQuery(req, "sevt") });
+      const page = await sessions.listEvents(deps, account, session, {
+        threadId: thread,
+        page: v1PageQuery(req, "sevt"),
+      });
       const names = threadAgentNames(deps, account);
       res.json(await v1Page(page, (e) => v1Event(e, names)));
     });
