@@ -1457,6 +1457,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The body (or upload) is over the limit (`request_too_large`). */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
     };
     parameters: {
         /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
@@ -3012,6 +3021,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
         };
     };
     v1RetrieveSkill: {

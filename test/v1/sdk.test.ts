@@ -276,6 +276,11 @@ describe("/v1 through the official SDK", () => {
     const custom = await all(client.beta.skills.list({ source: "custom", limit: 2 }));
     expect(custom.map((s) => s.id).sort()).toEqual(made.map((s) => s.id).sort());
     expect(await client.beta.skills.delete(nth(made, 2).id)).toEqual({ id: nth(made, 2).id, type: "skill_deleted" });
+    const tooBig = await client.beta.skills
+      .create({ files: [await toFile(Buffer.alloc(11 * 1024 * 1024), "big/SKILL.md")] })
+      .catch((e: unknown) => e);
+    expect(tooBig).toBeInstanceOf(Anthropic.APIError);
+    expect((tooBig as InstanceType<typeof Anthropic.APIError>).status).toBe(413);
   });
 
   it("answers errors in the Anthropic envelope, raised as the SDK's error classes", async () => {

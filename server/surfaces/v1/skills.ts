@@ -4,8 +4,9 @@ import type { Schema } from "../../api.ts";
 import type { AppDeps } from "../../app.ts";
 import { decodePartFilename, type IncomingFile } from "../../domain/skillPackage.ts";
 import * as skills from "../../domain/skills.ts";
-import { invalidRequest } from "../../errors.ts";
+import { ApiError, invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryString } from "../../http/context.ts";
+import { bodyLimitFor } from "../../http/requestGuards.ts";
 import type { V1Family } from "./family.ts";
 import { v1Page, v1PageQuery } from "./pagination.ts";
 
@@ -61,7 +62,28 @@ export const skillsFamily: V1Family = {
       storage: multer.memoryStorage(),
       limits: { fileSize: deps.config.maxUploadBytes, fieldSize: 64 * 1024, files: 1000 },
     });
-    r.post("/skills", upload.any(), async (req, res) => {
+    // As on /api/v1/cloud: an upload declares its length, within the limit, before anything is buffered.
+    const declared = (req: Request, _res: unknown, next: (err?: unknown) => void) => {
+      const length = req.get("content-length");
+      if (length === undefined) {
+        return next(
+          invalidRequest(
+            "Skill uploads must declare Content-Length; chunked uploads are not accepted.",
+            "Content-Length",
+          ),
+        );
+      }
+      if (Number(length) > bodyLimitFor(deps.config, ["multipart/form-data"])) {
+        return next(
+          new ApiError(
+            "request_too_large",
+            `The upload exceeds MAX_UPLOAD_BYTES (${deps.config.maxUploadBytes} bytes).`,
+          ),
+        );
+      }
+      next();
+    };
+    r.post("/skills", declared, upload.any(), async (req, res) => {
       const files = underOneFolder(uploadedFiles(req));
       if (files.length === 0) throw invalidRequest("files: at least one file (SKILL.md) is required.", "files");
       const title = (req.body as Record<string, unknown> | undefined)?.display_name;
