@@ -7,6 +7,7 @@
  *                                                    from elsewhere; see scripts/docs-template.hbs)
  *   generated/requestValidators.js, .d.ts           (every operation's request validators, compiled
  *                                                    by Ajv standalone; scripts/lib/requestValidatorsCode.ts)
+ *   generated/v1/                                   (the /v1 surface's document: scripts/generateV1.ts)
  * With --check it generates into a temporary folder and fails when generated/ differs.
  */
 import { execFileSync } from "node:child_process";
@@ -15,8 +16,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
 import { stringify } from "yaml";
-import { REQUEST_VALIDATORS_TYPES, requestValidatorsModule } from "./lib/requestValidatorsCode.ts";
 import { generateV1, V1_FILES } from "./generateV1.ts";
+import { REQUEST_VALIDATORS_TYPES, requestValidatorsModule } from "./lib/requestValidatorsCode.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SOURCE = join(ROOT, "openapi/openapi.yaml");
