@@ -4,19 +4,20 @@
  * storage, events and runs as `/api/v1/cloud`. Its own docs page is `/docs/v1`.
  */
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { AppDeps } from "../../app.ts";
 import { authenticate } from "../../http/auth.ts";
 import { retryWhenBusy } from "../../http/busyRetry.ts";
 import { rateLimitPerToken } from "../../http/rateLimit.ts";
-import { loadSpec } from "../../spec.ts";
+import { GENERATED, type LoadedSpec, loadSpec } from "../../spec.ts";
 import { v1ErrorHandler } from "./errors.ts";
 import { v1Families } from "./families.ts";
 import { V1Validator } from "./validation.ts";
 
 export const V1_BASE = "/v1";
-const V1_GENERATED = fileURLToPath(new URL("../../../generated/v1/", import.meta.url));
+// Next to the main document (server/spec.ts), wherever the code runs from (server/ or the dist/ bundle).
+const V1_GENERATED = join(GENERATED, "v1");
 
 /** `x-api-key: <token>` (what the SDK's `apiKey` sends) is read as `Authorization: Bearer <token>`. */
 function apiKeyAsBearer(req: Request, _res: Response, next: NextFunction): void {
@@ -26,14 +27,13 @@ function apiKeyAsBearer(req: Request, _res: Response, next: NextFunction): void 
 }
 
 /** The documents of the surface: `/v1/openapi.json` is not an SDK path, so they live under `/docs/v1`. */
-function v1Docs(): Router {
-  const spec = loadSpec(V1_GENERATED);
+function v1Docs(spec: LoadedSpec): Router {
   const r = express.Router();
   r.get("/docs/v1", (_req, res) => {
     res.type("html").send(spec.docsHtml);
   });
   r.get("/docs/v1/openapi.json", (_req, res) => {
-    res.type("json").send(readFileSync(`${V1_GENERATED}/openapi.json`));
+    res.json(spec.json);
   });
   r.get("/docs/v1/openapi.yaml", (_req, res) => {
     res.type("application/yaml").send(spec.yaml);
@@ -50,8 +50,9 @@ export function v1RouteTemplates(): string[] {
 /** The surface as one router for `app.use(...)`: its docs (no token) and `/v1` (a token). */
 export function v1Surface(deps: AppDeps): Router {
   const outer = express.Router();
-  outer.use(v1Docs());
-  const validator = new V1Validator(loadSpec(V1_GENERATED).json, deps.spec.json);
+  const spec = loadSpec(V1_GENERATED);
+  outer.use(v1Docs(spec));
+  const validator = new V1Validator(spec.json, deps.spec.json);
   const api = express.Router();
   api.use(apiKeyAsBearer);
   api.use(authenticate(deps.storage));
