@@ -1,8 +1,5 @@
 import express, { type Express, type RequestHandler, type Router } from "express";
-import type { Clock } from "./clock.ts";
-import type { Config } from "./config.ts";
-import type { SecretBox } from "./crypto/secretBox.ts";
-import type { DeliveryControl } from "./delivery/control.ts";
+import type { AppDeps } from "./appDeps.ts";
 import { notFound } from "./errors.ts";
 import { authenticate } from "./http/auth.ts";
 import { retryWhenBusy } from "./http/busyRetry.ts";
@@ -18,44 +15,9 @@ import { accessLog, assignRequestId } from "./http/requestId.ts";
 import { requestValidator } from "./http/requestValidator.ts";
 import { routeMatcher } from "./http/routeTemplate.ts";
 import { SpecRoutes } from "./http/specRoutes.ts";
-import type { Logger } from "./logger.ts";
-import type { BackgroundWorker } from "./loops.ts";
-import type { Metrics } from "./metrics.ts";
 import { apiRoutes } from "./routes/index.ts";
 import { publicRoutes } from "./routes/public.ts";
-import type { LoadedSpec } from "./spec.ts";
-import type { Storage } from "./storage/port.ts";
-import type { StreamHub } from "./streams/hub.ts";
-import { v1RouteTemplates, v1Surface } from "./surfaces/v1/index.ts";
-
-/** Everything the HTTP layer needs, built by `main.ts` (or a test) and passed in. */
-export interface AppDeps {
-  config: Config;
-  storage: Storage;
-  clock: Clock;
-  logger: Logger;
-  secrets: SecretBox;
-  /** The Prometheus registry every component records into (GET /metrics). */
-  metrics: Metrics;
-  /** The background workers once started (empty before): `/readyz` and `/metrics` read their health. */
-  workers: BackgroundWorker[];
-  /** The delivery engine as the API drives it (disable and delete of an endpoint cut its attempts short). */
-  delivery: DeliveryControl;
-  /** The open live streams (server/streams/): the stream routes open them, shutdown ends them. */
-  streams: StreamHub;
-  /** The bundled OpenAPI document (generated/openapi.json) and its YAML text. */
-  spec: LoadedSpec;
-  /** Validate every response against the spec too (on in tests). */
-  validateResponses?: boolean;
-}
-
-/** A route file: one per API tag. */
-export interface RouteModule {
-  /** Mounted under the API base path after authentication and validation. */
-  router(deps: AppDeps): Router;
-  /** Checks that must run before schema validation (for messages the interface fixes verbatim). */
-  preValidation?(deps: AppDeps): Router;
-}
+import { v1Surface } from "./surfaces/v1/index.ts";
 
 export const API_BASE = "/api/v1/cloud";
 

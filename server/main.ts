@@ -5,7 +5,7 @@
  * stdout), 2 the command line was wrong.
  */
 import { type Invocation, parseCommandLine, UsageError, VERSION } from "./cli/parse.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig } from "./config/loadConfig.ts";
 import type { ListenError } from "./listenError.ts";
 import { createLogger } from "./logger.ts";
 

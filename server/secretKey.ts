@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Config, ConfigError } from "./config.ts";
+import { ConfigError } from "./config/loadConfig.ts";
+import type { Config } from "./config/sections.ts";
 import type { SecretBox } from "./crypto/secretBox.ts";
 import type { MetaStore } from "./storage/port/meta.ts";
 import type { Async } from "./storage/port.ts";

@@ -28,7 +28,7 @@ import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { systemClock } from "../../server/clock.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/config/loadConfig.ts";
 import { openStorage } from "../../server/storage/open.ts";
 import { createPool, PgContext, PgHub } from "../../server/storage/postgres/context.ts";
 import { appendEvent as appendPostgresEvent } from "../../server/storage/postgres/outbox.ts";

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { systemClock } from "../../server/clock.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/config/loadConfig.ts";
 import { openStorage } from "../../server/storage/open.ts";
 import { findPostgresBinaries, type PostgresServer, startPostgresServer } from "../lib/postgresServer.ts";
 import type { Figure } from "./figure.ts";

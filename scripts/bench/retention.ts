@@ -12,7 +12,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { Pool } from "undici";
 import { systemClock } from "../../server/clock.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/config/loadConfig.ts";
 import { runRetention } from "../../server/housekeeping/retention.ts";
 import { newId } from "../../server/ids.ts";
 import { createLogger } from "../../server/logger.ts";

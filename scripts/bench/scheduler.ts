@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Schema } from "../../server/api.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/config/loadConfig.ts";
 import { createLogger } from "../../server/logger.ts";
 import { startService } from "../../server/service.ts";
 import { type Figure, judged } from "./figure.ts";

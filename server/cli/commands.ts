@@ -5,7 +5,8 @@
  */
 import { resolve } from "node:path";
 import { systemClock } from "../clock.ts";
-import { type Config, databaseDialect, redactUrl } from "../config.ts";
+import { databaseDialect, redactUrl } from "../config/loadConfig.ts";
+import type { Config } from "../config/sections.ts";
 import { generateToken, hashToken, tokenHint } from "../crypto/secretBox.ts";
 import { DEFAULT_ACCOUNT } from "../defaultAccount.ts";
 import { importSkillDirectory } from "../domain/skills.ts";

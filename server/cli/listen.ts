@@ -9,7 +9,7 @@
 import { CloudAgentsApiError } from "../../client/errors.ts";
 import { createTransport, DEFAULT_RETRY_POLICY } from "../../client/retry.ts";
 import { type EventSourceMessage, followStream } from "../../client/streams.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/sections.ts";
 import { WebhookSender } from "../delivery/sender.ts";
 import { generateSigningSecret, signatureHeaders } from "../delivery/signing.ts";
 import { USER_AGENT } from "../delivery/worker.ts";

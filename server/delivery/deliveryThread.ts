@@ -10,10 +10,9 @@
 import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { WebhookConfig } from "../config.ts";
+import type { BackgroundWorker, WorkerHealth } from "../background/backgroundWorker.ts";
+import type { WebhookConfig } from "../config/sections.ts";
 import type { Logger } from "../logger.ts";
-import type { WorkerHealth } from "../loop.ts";
-import type { BackgroundWorker } from "../loops.ts";
 import type { Metrics } from "../metrics.ts";
 import type { Storage } from "../storage/port.ts";
 import { WriteLock } from "../storage/sqlite/writeLock.ts";

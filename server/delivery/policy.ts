@@ -2,7 +2,7 @@
  * The retry policy, as data (config.webhook) plus pure functions: what becomes of a record after
  * a failed attempt, and when it is tried again.
  */
-import type { WebhookConfig } from "../config.ts";
+import type { WebhookConfig } from "../config/sections.ts";
 
 export type RetryPolicy = Pick<WebhookConfig, "retryBaseMs" | "retryFactor" | "retryJitter" | "maxAttempts">;
 

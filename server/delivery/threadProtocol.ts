@@ -2,9 +2,10 @@
  * The messages between the server and its delivery thread (server/delivery/thread.ts, started by
  * DeliveryThread): what the thread is given at start, what it is told, and what it reports.
  */
-import type { WebhookConfig } from "../config.ts";
+
+import type { WorkerHealth } from "../background/backgroundWorker.ts";
+import type { WebhookConfig } from "../config/sections.ts";
 import type { LogLevel } from "../logger.ts";
-import type { WorkerHealth } from "../loop.ts";
 import type { DeliveryOutcome } from "../metrics.ts";
 import type { EndpointAbortReason, EndpointAbortReport } from "./worker.ts";
 

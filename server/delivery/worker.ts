@@ -2,13 +2,14 @@ import { randomBytes } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import type { WorkerHealth } from "../background/backgroundWorker.ts";
+import { PeriodicLoop } from "../background/periodicLoop.ts";
 import { whenNotBusy } from "../busy.ts";
 import type { Clock } from "../clock.ts";
-import type { WebhookConfig } from "../config.ts";
+import type { WebhookConfig } from "../config/sections.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
-import { Loop, type WorkerHealth } from "../loop.ts";
 import type { DeliveryOutcome, Metrics } from "../metrics.ts";
 import type {
   AttemptOutcome,
@@ -115,7 +116,7 @@ const SHUTDOWN = "shutdown";
  */
 export class DeliveryWorker {
   readonly name = "webhook-delivery";
-  private readonly loop: Loop;
+  private readonly loop: PeriodicLoop;
   private readonly sender: WebhookSender;
   private readonly inFlight = new Map<string, InFlight>();
   /** Leased records waiting for a slot, per endpoint (oldest first). */
@@ -146,7 +147,7 @@ export class DeliveryWorker {
       allowPrivateTargets: deps.config.allowPrivateTargets,
       maxFreeSocketsPerOrigin: deps.config.concurrency,
     });
-    this.loop = new Loop({
+    this.loop = new PeriodicLoop({
       name: this.name,
       logger: deps.logger,
       intervalMs: deps.config.pollIntervalMs,

@@ -1,8 +1,9 @@
 import type { Schema } from "../api.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/sections.ts";
 import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
 import { unservedReason } from "../runtime/registry.ts";
-import type { AgentConfig, AgentMultiagent, AgentRecord, AgentRef } from "../storage/port/agents.ts";
+import type { AgentConfig, AgentMultiagent, AgentRecord } from "../storage/port/agents.ts";
+import { agentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage } from "../storage/port.ts";
 import { applyMetadataPatch } from "./metadata.ts";
 
@@ -37,13 +38,6 @@ export function agentView(r: AgentRecord): Agent {
 export const agentNotFound = (id: string) => notFound(`No agent with id ${id.slice(0, 64)}.`);
 
 /** A 404 that names the request field holding the unknown id. */
-
-/** `"agent_..."` or `{type:"agent", id, version?}` → `{id, version?}`. */
-export function agentRef(ref: string | { id: string; version?: number }): AgentRef {
-  return typeof ref === "string"
-    ? { id: ref }
-    : { id: ref.id, ...(ref.version !== undefined ? { version: ref.version } : {}) };
-}
 
 function checkUnique(values: string[], param: (index: number) => string, what: string): void {
   const seen = new Set<string>();

@@ -5,10 +5,11 @@
  */
 import type { Schema } from "../api.ts";
 import type { Clock } from "../clock.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/sections.ts";
 import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
-import { normalizeCronExpression, type Schedule, ScheduleError, validateTimezone } from "../scheduler/fireTimes.ts";
+import { normalizeCronExpression, ScheduleError, validateTimezone } from "../scheduler/fireTimes.ts";
 import { nextRunAt, upcomingRunsAt } from "../scheduler/plan.ts";
+import { agentRef } from "../storage/port/agents.ts";
 import type {
   DeploymentFields,
   DeploymentRecord,
@@ -16,9 +17,9 @@ import type {
   DeploymentRunStatus,
   DeploymentStatus,
   DeploymentWriteResult,
+  Schedule,
 } from "../storage/port/deployments.ts";
 import type { Page, PageQuery, Storage } from "../storage/port.ts";
-import { agentRef } from "./agents.ts";
 import { normalizeEnvironmentVariables, parseEnvironmentVariableLines } from "./environmentVariables.ts";
 import { applyMetadataPatch } from "./metadata.ts";
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Schema } from "../api.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/sections.ts";
 import { conflict, forbidden, invalidRequest, notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import type {

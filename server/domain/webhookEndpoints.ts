@@ -1,6 +1,6 @@
 import type { Schema } from "../api.ts";
 import type { Clock } from "../clock.ts";
-import type { WebhookConfig } from "../config.ts";
+import type { WebhookConfig } from "../config/sections.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import type { DeliveryControl } from "../delivery/control.ts";
 import { generateSigningSecret, isStandardBase64Secret } from "../delivery/signing.ts";

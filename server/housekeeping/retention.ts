@@ -6,10 +6,10 @@
  */
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import cron, { type ScheduledTask } from "node-cron";
+import type { WorkerHealth } from "../background/backgroundWorker.ts";
 import type { Clock } from "../clock.ts";
-import type { RetentionConfig } from "../config.ts";
+import type { RetentionConfig } from "../config/sections.ts";
 import type { Logger } from "../logger.ts";
-import type { WorkerHealth } from "../loop.ts";
 import type { Metrics } from "../metrics.ts";
 import type { Storage } from "../storage/port.ts";
 

@@ -7,7 +7,7 @@
  */
 import { createServer, type RequestListener, type Server, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import type { HttpConfig } from "../config.ts";
+import type { HttpConfig } from "../config/sections.ts";
 import { ApiError, errorEnvelope } from "../errors.ts";
 import { newId } from "../ids.ts";
 import type { Logger } from "../logger.ts";

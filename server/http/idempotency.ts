@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps } from "../appDeps.ts";
 import { whenNotBusy } from "../busy.ts";
 import { ApiError, conflict, invalidRequest } from "../errors.ts";
 import { describeError } from "../logger.ts";

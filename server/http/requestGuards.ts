@@ -10,7 +10,7 @@
  *   `Infinity` and `1e1000` through).
  */
 import type { NextFunction, Request, Response } from "express";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/sections.ts";
 import { ApiError, invalidRequest, notFound } from "../errors.ts";
 import { type NumericParam, rawSegments, type SpecRoutes } from "./specRoutes.ts";
 

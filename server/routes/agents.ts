@@ -1,6 +1,6 @@
 import { type Request, Router } from "express";
 import type { Schema } from "../api.ts";
-import type { AppDeps, RouteModule } from "../app.ts";
+import type { AppDeps, RouteModule } from "../appDeps.ts";
 import * as agents from "../domain/agents.ts";
 import { invalidRequest } from "../errors.ts";
 import { accountOf, pageQuery, pathParam, queryFlag, queryInt } from "../http/context.ts";

@@ -1,5 +1,5 @@
 import { type Request, Router } from "express";
-import type { AppDeps, RouteModule } from "../app.ts";
+import type { AppDeps, RouteModule } from "../appDeps.ts";
 import * as deployments from "../domain/deployments.ts";
 import { accountOf, pageQuery, pathParam, queryString } from "../http/context.ts";
 import type { DeploymentRunStatus } from "../storage/port/deployments.ts";

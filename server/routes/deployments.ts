@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { Schema } from "../api.ts";
-import type { AppDeps, RouteModule } from "../app.ts";
+import type { AppDeps, RouteModule } from "../appDeps.ts";
 import * as deployments from "../domain/deployments.ts";
 import { accountOf, pageQuery, pathParam, queryFlag, queryString } from "../http/context.ts";
 import type { DeploymentStatus } from "../storage/port/deployments.ts";

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { Schema } from "../api.ts";
-import type { AppDeps, RouteModule } from "../app.ts";
+import type { AppDeps, RouteModule } from "../appDeps.ts";
 import * as environments from "../domain/environments.ts";
 import { accountOf, pageQuery, pathParam, queryFlag } from "../http/context.ts";
 

@@ -1,4 +1,4 @@
-import type { RouteModule } from "../app.ts";
+import type { RouteModule } from "../appDeps.ts";
 import { agentRoutes } from "./agents.ts";
 import { deploymentRunRoutes } from "./deploymentRuns.ts";
 import { deploymentRoutes } from "./deployments.ts";

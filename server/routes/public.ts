@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Router as createRouter, type Request, type Response, type Router } from "express";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps } from "../appDeps.ts";
 import { ApiError, errorEnvelope } from "../errors.ts";
 import { checkReadiness } from "../health.ts";
 import { requestId } from "../http/context.ts";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { AppDeps, RouteModule } from "../app.ts";
+import type { AppDeps, RouteModule } from "../appDeps.ts";
 import * as sessions from "../domain/sessions.ts";
 import { accountOf, pageQuery, pathParam } from "../http/context.ts";
 

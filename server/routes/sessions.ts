@@ -1,6 +1,6 @@
 import { type Request, Router } from "express";
 import type { Schema } from "../api.ts";
-import type { AppDeps, RouteModule } from "../app.ts";
+import type { AppDeps, RouteModule } from "../appDeps.ts";
 import * as sessions from "../domain/sessions.ts";
 import { accountOf, pageQuery, pathParam, queryFlag, queryString } from "../http/context.ts";
 import type { SessionStatus } from "../storage/port/sessions.ts";

@@ -1,5 +1,5 @@
 import { type Request, Router } from "express";
-import type { AppDeps, RouteModule } from "../app.ts";
+import type { AppDeps, RouteModule } from "../appDeps.ts";
 import { decodePartFilename, type IncomingFile } from "../domain/skillPackage.ts";
 import * as skills from "../domain/skills.ts";
 import { ApiError, invalidRequest } from "../errors.ts";

@@ -1,5 +1,5 @@
 import { type Request, type Response, Router } from "express";
-import type { AppDeps, RouteModule } from "../app.ts";
+import type { AppDeps, RouteModule } from "../appDeps.ts";
 import { accountOf, pathParam, queryString, type RequestAuth } from "../http/context.ts";
 import { accountSource, type StreamRequest, sessionSource } from "../streams/sources.ts";
 

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { Schema } from "../api.ts";
-import type { AppDeps, RouteModule } from "../app.ts";
+import type { AppDeps, RouteModule } from "../appDeps.ts";
 import * as vaults from "../domain/vaults.ts";
 import { accountOf, pageQuery, pathParam, queryFlag } from "../http/context.ts";
 

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { Schema } from "../api.ts";
-import type { AppDeps, RouteModule } from "../app.ts";
+import type { AppDeps, RouteModule } from "../appDeps.ts";
 import * as endpoints from "../domain/webhookEndpoints.ts";
 import { accountOf, pageQuery, pathParam } from "../http/context.ts";
 

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { AppDeps, RouteModule } from "../app.ts";
+import type { AppDeps, RouteModule } from "../appDeps.ts";
 import * as events from "../domain/webhookEvents.ts";
 import { eventTypeCatalog } from "../domain/webhookEventTypes.ts";
 import { accountOf, pageQuery, pathParam, queryString } from "../http/context.ts";

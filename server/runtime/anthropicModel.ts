@@ -5,7 +5,7 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import type { ContentBlockParam, MessageParam, Tool } from "@anthropic-ai/sdk/resources/messages";
-import type { ProviderConfig } from "../config.ts";
+import type { ProviderConfig } from "../config/sections.ts";
 import type { ModelReply } from "./conversation.ts";
 import { type ModelClient, type ModelRequest, ProviderError, retryAfterMs, retryableStatus } from "./model.ts";
 

@@ -7,7 +7,7 @@
  * continues from what it recorded: calls with a result are not made again.
  */
 import type { Clock } from "../clock.ts";
-import type { RuntimesConfig } from "../config.ts";
+import type { RuntimesConfig } from "../config/sections.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import type { Logger } from "../logger.ts";
 import type { RunOutput } from "../storage/port/runs.ts";

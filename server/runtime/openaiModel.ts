@@ -5,7 +5,7 @@
  */
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
-import type { ProviderConfig } from "../config.ts";
+import type { ProviderConfig } from "../config/sections.ts";
 import type { ModelReply, ToolCall } from "./conversation.ts";
 import { type ModelClient, type ModelRequest, ProviderError, retryAfterMs, retryableStatus } from "./model.ts";
 

@@ -14,14 +14,7 @@
  * about wall-clock times, in UTC, where no transition exists.
  */
 import { CronExpressionParser } from "cron-parser";
-
-export interface CronSchedule {
-  type: "cron";
-  expression: string;
-  timezone: string;
-}
-
-export type Schedule = CronSchedule | { type: "manual" };
+import type { CronSchedule } from "../storage/port/deployments.ts";
 
 /** A schedule the service refuses; `field` is `expression` or `timezone`. */
 export class ScheduleError extends Error {

@@ -3,8 +3,8 @@
  * times, and (for the scheduler) which due fire runs now. Pure functions over fireTimes.ts, so
  * `upcoming_runs_at` and firing cannot disagree.
  */
-import type { DeploymentRecord, FirePlan } from "../storage/port/deployments.ts";
-import { type CronSchedule, fireTimes, latestFireTime, upcomingFireTimes } from "./fireTimes.ts";
+import type { CronSchedule, DeploymentRecord, FirePlan } from "../storage/port/deployments.ts";
+import { fireTimes, latestFireTime, upcomingFireTimes } from "./fireTimes.ts";
 
 /** The cron schedule of a deployment that can fire (active, not archived, cron), else null. */
 function firingSchedule(d: Pick<DeploymentRecord, "schedule" | "status" | "archived_at">): CronSchedule | null {

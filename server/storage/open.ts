@@ -3,7 +3,8 @@
  * default) or `postgres://` / `postgresql://` (several replicas can share it).
  */
 import type { Clock } from "../clock.ts";
-import { type Config, databaseDialect, redactUrl } from "../config.ts";
+import { databaseDialect, redactUrl } from "../config/loadConfig.ts";
+import type { Config } from "../config/sections.ts";
 import type { Storage } from "./port.ts";
 import { createSqliteStorage, openExistingSqliteStorage, sqlitePathFromUrl } from "./sqlite/index.ts";
 

@@ -1,4 +1,4 @@
-import type { WorkerHealth } from "../loop.ts";
+import type { WorkerHealth } from "../background/backgroundWorker.ts";
 import type { AccountStore } from "./port/accounts.ts";
 import type { AgentStore } from "./port/agents.ts";
 import type { DeploymentStore } from "./port/deployments.ts";
@@ -92,9 +92,9 @@ export interface Stores {
   /** Idempotency-Key records of POST requests. */
   idempotency: Async<IdempotencyStore>;
   sessions: Async<SessionStore>;
-  /** Deployments and their runs; the scheduler (server/scheduler/worker.ts) fires them. */
+  /** Deployments and their runs; the scheduler (server/scheduler/deploymentScheduler.ts) fires them. */
   deployments: Async<DeploymentStore>;
-  /** The run state machine driven by the run worker (server/runtime/worker.ts). */
+  /** The run state machine driven by the run worker (server/runtime/agentRunWorker.ts). */
   runs: Async<RunStore>;
   outbox: Async<OutboxStore>;
   /** Service-wide facts, such as the secret-key check value. */

@@ -1,9 +1,10 @@
 import type { ServerResponse } from "node:http";
-import type { StreamsConfig } from "../config.ts";
+import type { WorkerHealth } from "../background/backgroundWorker.ts";
+import { PeriodicLoop } from "../background/periodicLoop.ts";
+import type { StreamsConfig } from "../config/sections.ts";
 import { ApiError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
-import { Loop, type WorkerHealth } from "../loop.ts";
 import type { Metrics } from "../metrics.ts";
 import type { StreamWakeups } from "../storage/port/streams.ts";
 import type { Storage } from "../storage/port.ts";
@@ -38,7 +39,7 @@ export interface StreamHubDeps {
  */
 export class StreamHub {
   readonly name = "streams";
-  private readonly loop: Loop;
+  private readonly loop: PeriodicLoop;
   private readonly wakeups: StreamWakeups;
   private readonly streams = new Set<EventStream>();
   private readonly perAccount = new Map<string, number>();
@@ -50,7 +51,7 @@ export class StreamHub {
 
   constructor(private readonly deps: StreamHubDeps) {
     this.wakeups = deps.storage.streamWakeups({ pollIntervalMs: deps.config.pollIntervalMs });
-    this.loop = new Loop({
+    this.loop = new PeriodicLoop({
       name: this.name,
       logger: deps.logger,
       intervalMs: deps.config.heartbeatMs,

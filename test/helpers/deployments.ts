@@ -1,5 +1,5 @@
 /** Helpers for the deployment tests: creating deployments, driving the scheduler, reading runs. */
-import type { DeploymentScheduler } from "../../server/scheduler/worker.ts";
+import type { DeploymentScheduler } from "../../server/scheduler/deploymentScheduler.ts";
 import { userMessage } from "./lifecycle.ts";
 import type { ApiResponse, TestServer } from "./testServer.ts";
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Clock } from "../../server/clock.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/config/loadConfig.ts";
 import { generateToken, hashToken, tokenHint } from "../../server/crypto/secretBox.ts";
 import { createLogger, type LogRecord } from "../../server/logger.ts";
 import { type RunningService, startService } from "../../server/service.ts";

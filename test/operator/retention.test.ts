@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
-import { ConfigError, loadConfig } from "../../server/config.ts";
+import { ConfigError, loadConfig } from "../../server/config/loadConfig.ts";
 import type { RetentionJob } from "../../server/housekeeping/retention.ts";
 import { createDeployment } from "../helpers/deployments.ts";
 import {

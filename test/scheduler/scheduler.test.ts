@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/config/loadConfig.ts";
 import { createLogger } from "../../server/logger.ts";
-import { DeploymentScheduler } from "../../server/scheduler/worker.ts";
+import { DeploymentScheduler } from "../../server/scheduler/deploymentScheduler.ts";
 import { openStorage } from "../../server/storage/open.ts";
 import { createDeployment, runsOf, schedulerOf } from "../helpers/deployments.ts";
 import { envelopesSince } from "../helpers/events.ts";

@@ -1,7 +1,7 @@
 /** DATABASE_URL: which URLs the configuration accepts, and openStorage choosing the adapter. */
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
-import { loadConfig } from "../../server/config.ts";
+import { loadConfig } from "../../server/config/loadConfig.ts";
 import { openStorage } from "../../server/storage/open.ts";
 import { freshPostgresDatabase, postgresServerUrl } from "../helpers/postgres.ts";
 

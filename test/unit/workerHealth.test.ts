@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { BackgroundWorker, WorkerHealth } from "../../server/background/backgroundWorker.ts";
+import { PeriodicLoop } from "../../server/background/periodicLoop.ts";
 import { workerProblem } from "../../server/health.ts";
 import { createLogger } from "../../server/logger.ts";
-import { Loop, type WorkerHealth } from "../../server/loop.ts";
-import type { BackgroundWorker } from "../../server/loops.ts";
 import { waitFor } from "../helpers/testServer.ts";
 
 const worker = (health: WorkerHealth): BackgroundWorker => ({
@@ -24,10 +24,10 @@ describe("worker health", () => {
     expect(workerProblem(worker({ ...base, staleAfterMs: null }), 1e12)).toBeNull();
   });
 
-  it("a Loop reports its last good pass and the error of a failing one, which does not count as a pass", async () => {
+  it("a PeriodicLoop reports its last good pass and the error of a failing one, which does not count as a pass", async () => {
     let fail = false;
     let passes = 0;
-    const loop = new Loop({
+    const loop = new PeriodicLoop({
       name: "t",
       logger: createLogger("silent"),
       intervalMs: 5,

@@ -90,3 +90,10 @@ export interface AgentStore {
    */
   deleteAgent(accountId: string, agentId: string): boolean;
 }
+
+/** `"agent_..."` or `{type:"agent", id, version?}` → `{id, version?}`. */
+export function agentRef(ref: string | { id: string; version?: number }): AgentRef {
+  return typeof ref === "string"
+    ? { id: ref }
+    : { id: ref.id, ...(ref.version !== undefined ? { version: ref.version } : {}) };
+}

@@ -1,4 +1,3 @@
-import type { Schedule } from "../../scheduler/fireTimes.ts";
 import type { Metadata, Page, PageQuery } from "./common.ts";
 import type { TextBlock } from "./sessions.ts";
 
@@ -178,3 +177,11 @@ export interface DeploymentStore {
   getRun(accountId: string, runId: string): DeploymentRunRecord | null;
   listRuns(accountId: string, options: DeploymentRunListOptions): Page<DeploymentRunRecord>;
 }
+
+export interface CronSchedule {
+  type: "cron";
+  expression: string;
+  timezone: string;
+}
+
+export type Schedule = CronSchedule | { type: "manual" };

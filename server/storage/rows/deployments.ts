@@ -3,7 +3,6 @@
  * both adapters (the PostgreSQL schema mirrors SQLite's, JSON as text).
  */
 import { newId } from "../../ids.ts";
-import type { Schedule } from "../../scheduler/fireTimes.ts";
 import type { Metadata } from "../port/common.ts";
 import type {
   DeploymentFields,
@@ -13,6 +12,7 @@ import type {
   DeploymentRunErrorType,
   DeploymentRunRecord,
   PausedReason,
+  Schedule,
 } from "../port/deployments.ts";
 import type { CreateSessionResult, NewSession } from "../port/sessions.ts";
 import { canonicalJson } from "./json.ts";

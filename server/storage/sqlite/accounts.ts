@@ -20,7 +20,7 @@ export function createAccountStore(ctx: SqliteContext): AccountStore {
       accountId,
       tokenHash,
       hint,
-      ctx.nowIso(),
+      ctx.now(),
     );
     return tokenById.get(id) as ApiTokenRecord;
   };
@@ -30,7 +30,7 @@ export function createAccountStore(ctx: SqliteContext): AccountStore {
       return ctx.tx(() => {
         const found = byName.get(name) as Account | undefined;
         if (found) return found;
-        const account: Account = { id: newId("acct"), name, created_at: ctx.nowIso() };
+        const account: Account = { id: newId("acct"), name, created_at: ctx.now() };
         db.prepare("INSERT INTO accounts (id, name, created_at) VALUES (?, ?, ?)").run(
           account.id,
           account.name,
@@ -78,7 +78,7 @@ export function createAccountStore(ctx: SqliteContext): AccountStore {
     revokeToken(tokenId) {
       const res = db
         .prepare("UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
-        .run(ctx.nowIso(), tokenId);
+        .run(ctx.now(), tokenId);
       return res.changes === 1;
     },
   };

@@ -34,7 +34,7 @@ export function createAgentStore(ctx: SqliteContext): AgentStore {
   return {
     createAgent(accountId, config) {
       return ctx.tx(() => {
-        const now = ctx.nowIso();
+        const now = ctx.now();
         const id = newId("agent");
         db.prepare(
           "INSERT INTO agents (id, account_id, version, archived_at, created_at, updated_at) VALUES (?, ?, 1, NULL, ?, ?)",
@@ -89,7 +89,7 @@ export function createAgentStore(ctx: SqliteContext): AgentStore {
         if (canonicalJson(next) === canonicalJson(current.config)) {
           return { ok: true, agent: current, changed: false } as const;
         }
-        const now = ctx.nowIso();
+        const now = ctx.now();
         const version = row.version + 1;
         insertVersion.run(agentId, version, JSON.stringify(next), now);
         db.prepare("UPDATE agents SET version = ?, updated_at = ? WHERE id = ?").run(version, now, agentId);
@@ -107,7 +107,7 @@ export function createAgentStore(ctx: SqliteContext): AgentStore {
         const row = findRow(accountId, agentId);
         if (!row) return null;
         if (!row.archived_at) {
-          const now = ctx.nowIso();
+          const now = ctx.now();
           db.prepare("UPDATE agents SET archived_at = ?, updated_at = ? WHERE id = ?").run(now, now, agentId);
           appendEvent(ctx, accountId, { id: agentId, type: "agent.archived", version: row.version });
         }
@@ -119,7 +119,7 @@ export function createAgentStore(ctx: SqliteContext): AgentStore {
       return ctx.tx(() => {
         const row = findRow(accountId, agentId);
         if (!row) return false;
-        const now = ctx.nowIso();
+        const now = ctx.now();
         // Its sessions can no longer run: their queued and running turns end (threads idled,
         // session.status_idled for a session that was running), then they are terminated.
         const active = db

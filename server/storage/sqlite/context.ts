@@ -34,7 +34,7 @@ export class SqliteContext {
   }
 
   /** The current time as the API's timestamp string. */
-  nowIso(): string {
+  now(): string {
     return this.clock.now().toISOString();
   }
 

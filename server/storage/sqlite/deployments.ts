@@ -42,7 +42,7 @@ export function settleDeploymentRun(
   const error = outcome.status === "failed" ? JSON.stringify(outcome.error) : null;
   ctx.db
     .prepare("UPDATE deployment_runs SET status = ?, error = ?, finished_at = ? WHERE id = ?")
-    .run(outcome.status, error, ctx.nowIso(), run.id);
+    .run(outcome.status, error, ctx.now(), run.id);
   appendEvent(ctx, run.account_id, {
     id: run.id,
     type: outcome.status === "succeeded" ? "deployment_run.succeeded" : "deployment_run.failed",
@@ -72,7 +72,7 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
     row: DeploymentRow,
     state: Partial<Pick<DeploymentRow, "status" | "paused_reason" | "next_run_at" | "last_run_at" | "archived_at">>,
   ): DeploymentRow {
-    const next: DeploymentRow = { ...row, ...state, updated_at: ctx.nowIso() };
+    const next: DeploymentRow = { ...row, ...state, updated_at: ctx.now() };
     db.prepare(
       `UPDATE deployments SET status = @status, paused_reason = @paused_reason, next_run_at = @next_run_at,
          last_run_at = @last_run_at, archived_at = @archived_at, updated_at = @updated_at WHERE id = @id`,
@@ -92,7 +92,7 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
     skip: boolean,
   ): DeploymentRunRecord {
     const d = toDeployment(row);
-    const now = ctx.nowIso();
+    const now = ctx.now();
     const run = newRunRow(d, trigger, now);
     if (skip) {
       insertRun.run(run);
@@ -136,7 +136,7 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
       return ctx.tx((): DeploymentWriteResult => {
         const { n } = countActive.get(accountId) as { n: number };
         if (n >= limit) return { ok: false, reason: "limit" };
-        const now = ctx.nowIso();
+        const now = ctx.now();
         const row = newDeploymentRow(accountId, fields, nextRunAt, now);
         db.prepare(
           `INSERT INTO deployments (id, account_id, ${FIELD_KEYS.join(", ")}, status, paused_reason, next_run_at,
@@ -176,7 +176,7 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
         if (!row) return { ok: false, reason: "not_found" };
         if (row.archived_at) return { ok: false, reason: "archived" };
         const current = toDeployment(row);
-        const next = updatedDeploymentRow(row, current, update(current), ctx.nowIso(), nextRunAt);
+        const next = updatedDeploymentRow(row, current, update(current), ctx.now(), nextRunAt);
         if (!next) return { ok: true, deployment: current, changed: false };
         db.prepare(
           `UPDATE deployments SET ${FIELD_KEYS.map((k) => `${k} = @${k}`).join(", ")}, next_run_at = @next_run_at,
@@ -226,7 +226,7 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
         const row = findRow(accountId, id);
         if (!row) return { ok: false, reason: "not_found" };
         if (row.archived_at) return { ok: true, deployment: toDeployment(row), changed: false };
-        const next = setState(row, { archived_at: ctx.nowIso(), next_run_at: null });
+        const next = setState(row, { archived_at: ctx.now(), next_run_at: null });
         appendEvent(ctx, accountId, { id, type: "deployment.archived" });
         return { ok: true, deployment: toDeployment(next), changed: true };
       });

@@ -12,7 +12,7 @@ export function createEnvironmentStore(ctx: SqliteContext): EnvironmentStore {
   return {
     createEnvironment(accountId, input) {
       return ctx.tx(() => {
-        const now = ctx.nowIso();
+        const now = ctx.now();
         const row = newEnvironmentRow(accountId, input, now);
         db.prepare(
           `INSERT INTO environments (id, account_id, name, description, config, metadata, archived_at, created_at, updated_at)
@@ -44,7 +44,7 @@ export function createEnvironmentStore(ctx: SqliteContext): EnvironmentStore {
         if (row.archived_at) return "archived" as const;
         const current = toEnvironment(row);
         const next = update(current);
-        const updated = updatedEnvironmentRow(row, current, next, ctx.nowIso());
+        const updated = updatedEnvironmentRow(row, current, next, ctx.now());
         if (!updated) return current;
         db.prepare(
           "UPDATE environments SET name = @name, description = @description, config = @config, metadata = @metadata, updated_at = @updated_at WHERE id = @id",
@@ -58,7 +58,7 @@ export function createEnvironmentStore(ctx: SqliteContext): EnvironmentStore {
         const row = findRow(accountId, id);
         if (!row) return null;
         if (row.archived_at) return toEnvironment(row);
-        const now = ctx.nowIso();
+        const now = ctx.now();
         db.prepare("UPDATE environments SET archived_at = ?, updated_at = ? WHERE id = ?").run(now, now, id);
         appendEvent(ctx, accountId, { id, type: "environment.archived" });
         return toEnvironment({ ...row, archived_at: now, updated_at: now });

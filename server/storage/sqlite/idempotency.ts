@@ -23,7 +23,7 @@ export function createIdempotencyStore(ctx: SqliteContext): IdempotencyStore {
   return {
     claim(request, { expiredBefore, lockedUntil }) {
       return ctx.tx(() => {
-        const now = ctx.nowIso();
+        const now = ctx.now();
         purge.run(expiredBefore, LAZY_PURGE_BATCH);
         let row = find.get(request.accountId, request.key) as KeyRow | undefined;
         if (row && isStale(row, expiredBefore, now)) {
@@ -46,9 +46,7 @@ export function createIdempotencyStore(ctx: SqliteContext): IdempotencyStore {
       });
     },
     complete(accountId, key, response) {
-      ctx.tx(() =>
-        complete.run(response.status, response.contentType, response.bodySealed, ctx.nowIso(), accountId, key),
-      );
+      ctx.tx(() => complete.run(response.status, response.contentType, response.bodySealed, ctx.now(), accountId, key));
     },
     release(accountId, key) {
       ctx.tx(() => release.run(accountId, key));

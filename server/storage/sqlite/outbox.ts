@@ -54,7 +54,7 @@ export function appendEventTo(
 ): AppendedEvent {
   const s = prepared(ctx.db);
   return ctx.tx(() => {
-    const envelope = newEnvelope(data, ctx.nowIso());
+    const envelope = newEnvelope(data, ctx.now());
     // These bytes are what every endpoint and every retry receives: serialize once, store, send as is.
     const payload = JSON.stringify(envelope);
     const info = s.insertEvent.run(envelope.id, accountId, data.type, data.id, payload, envelope.created_at);

@@ -44,7 +44,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
 
   /** Ends a run: records the error (if any), idles its threads and the session. */
   function endRun(run: RunRow, status: "completed" | "failed", error?: RunError): void {
-    const now = ctx.nowIso();
+    const now = ctx.now();
     if (error) insertSessionEvent(ctx, { session_id: run.session_id, type: "session.error", error });
     idleRunningThreads(ctx, run.account_id, run.session_id);
     db.prepare(
@@ -66,15 +66,15 @@ export function createRunStore(ctx: SqliteContext): RunStore {
       // Only runs whose lease expired: a run whose owner still renews its lease (this process or
       // another one on the same database) is never taken from it. Every pass of the worker calls
       // this: look before taking the write lock.
-      if (!expiredRuns.get(ctx.nowIso())) return { requeued: 0, failed: 0 };
+      if (!expiredRuns.get(ctx.now())) return { requeued: 0, failed: 0 };
       return ctx.tx(() => {
-        const rows = expiredRuns.all(ctx.nowIso()) as RunRow[];
+        const rows = expiredRuns.all(ctx.now()) as RunRow[];
         const result = { requeued: 0, failed: 0 };
         for (const run of rows) {
           if (run.attempts < maxAttempts) {
             db.prepare(
               "UPDATE runs SET status = 'queued', owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
-            ).run(ctx.nowIso(), run.id);
+            ).run(ctx.now(), run.id);
             const session = sessionRow.get(run.session_id) as SessionRow | undefined;
             if (session?.status === "running") setSessionStatus(ctx, run.session_id, "rescheduling");
             result.requeued++;
@@ -98,7 +98,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
       return ctx.tx((): ClaimedRun | null => {
         const run = claimable.get() as RunRow | undefined;
         if (!run) return null;
-        const now = ctx.nowIso();
+        const now = ctx.now();
         db.prepare(
           `UPDATE runs SET status = 'running', attempts = attempts + 1, owner = ?, claimed_at = ?,
              lease_expires_at = ?, updated_at = ? WHERE id = ?`,
@@ -145,7 +145,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
         const thread = db
           .prepare("SELECT id, status FROM session_threads WHERE session_id = ? AND agent_id = ?")
           .get(run.session_id, agent.id) as { id: string; status: ThreadStatus } | undefined;
-        const now = ctx.nowIso();
+        const now = ctx.now();
         if (!thread) {
           const id = newId("sthr");
           db.prepare(
@@ -185,10 +185,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
             type: "session.error",
             error,
           });
-        db.prepare("UPDATE session_threads SET status = 'idle', updated_at = ? WHERE id = ?").run(
-          ctx.nowIso(),
-          threadId,
-        );
+        db.prepare("UPDATE session_threads SET status = 'idle', updated_at = ? WHERE id = ?").run(ctx.now(), threadId);
         recordLifecycle(ctx, run.account_id, run.session_id, "session.thread_idled", threadId, run.id);
         return true;
       });
@@ -271,7 +268,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
         db.prepare(
           `UPDATE runs SET status = 'queued', attempts = attempts - 1, owner = NULL, lease_expires_at = NULL,
              updated_at = ? WHERE id = ?`,
-        ).run(ctx.nowIso(), runId);
+        ).run(ctx.now(), runId);
         const session = sessionRow.get(run.session_id) as SessionRow | undefined;
         if (session?.status === "running") setSessionStatus(ctx, run.session_id, "rescheduling");
         return true;

@@ -27,7 +27,7 @@ import { keysetList } from "./pagination.ts";
 
 /** Appends one event to a session's history (call inside the transaction of the change). */
 export function insertSessionEvent(ctx: SqliteContext, e: NewSessionEvent): SessionEventRecord {
-  const row = newSessionEventRow(e, ctx.nowIso());
+  const row = newSessionEventRow(e, ctx.now());
   ctx.db
     .prepare(
       `INSERT INTO session_events (id, session_id, session_thread_id, type, body, run_id, created_at)
@@ -70,7 +70,7 @@ export function idleRunningThreads(ctx: SqliteContext, accountId: string, sessio
     .prepare("SELECT id FROM session_threads WHERE session_id = ? AND status = 'running' ORDER BY id")
     .all(sessionId) as { id: string }[];
   for (const t of threads) {
-    ctx.db.prepare("UPDATE session_threads SET status = 'idle', updated_at = ? WHERE id = ?").run(ctx.nowIso(), t.id);
+    ctx.db.prepare("UPDATE session_threads SET status = 'idle', updated_at = ? WHERE id = ?").run(ctx.now(), t.id);
     recordLifecycle(ctx, accountId, sessionId, "session.thread_idled", t.id);
   }
 }
@@ -89,7 +89,7 @@ export function endSessionWork(
   session: SessionRow,
   reason: "session_archived" | "agent_deleted",
 ): void {
-  const now = ctx.nowIso();
+  const now = ctx.now();
   const ended = ctx.db
     .prepare(
       `UPDATE runs SET status = 'failed', error = ?, owner = NULL, lease_expires_at = NULL, updated_at = ?
@@ -111,7 +111,7 @@ export function endSessionWork(
 
 /** Sets the session's status (and `updated_at`). */
 export function setSessionStatus(ctx: SqliteContext, sessionId: string, status: SessionStatus): void {
-  ctx.db.prepare("UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?").run(status, ctx.nowIso(), sessionId);
+  ctx.db.prepare("UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?").run(status, ctx.now(), sessionId);
 }
 
 function refusable<T>(ctx: SqliteContext, fn: () => T): T | Refusal["result"] {
@@ -136,7 +136,7 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
       .get(sessionId) as { id: string } | undefined;
     if (existing) return existing.id;
     const id = newId("run");
-    const now = ctx.nowIso();
+    const now = ctx.now();
     db.prepare(
       `INSERT INTO runs (id, account_id, session_id, status, attempts, created_at, updated_at)
        VALUES (?, ?, ?, 'queued', 0, ?, ?)`,
@@ -169,7 +169,7 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
       );
       if (thread.status !== "terminated") {
         db.prepare("UPDATE session_threads SET status = 'terminated', updated_at = ? WHERE id = ?").run(
-          ctx.nowIso(),
+          ctx.now(),
           thread.id,
         );
         recordLifecycle(ctx, accountId, session.id, "session.thread_terminated", thread.id);
@@ -202,7 +202,7 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
           if (!vault) return { ok: false, reason: "vault_not_found", index };
           if (vault.archived_at) return { ok: false, reason: "vault_archived", index };
         }
-        const now = ctx.nowIso();
+        const now = ctx.now();
         const row = newSessionRow(accountId, input, version, now);
         db.prepare(
           `INSERT INTO sessions (id, account_id, agent_id, agent_version, environment_id, title, status, metadata,
@@ -246,7 +246,7 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
         const changed =
           next.title !== current.title || canonicalJson(next.metadata) !== canonicalJson(current.metadata);
         if (!changed) return { ok: true, session: current, changed: false } as const;
-        const now = ctx.nowIso();
+        const now = ctx.now();
         db.prepare("UPDATE sessions SET title = ?, metadata = ?, updated_at = ? WHERE id = ?").run(
           next.title,
           JSON.stringify(next.metadata),
@@ -270,7 +270,7 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
         // An archived session runs nothing more: its queued and running turns end first, so no
         // status event follows session.archived.
         endSessionWork(ctx, accountId, row, "session_archived");
-        const now = ctx.nowIso();
+        const now = ctx.now();
         db.prepare("UPDATE sessions SET archived_at = ?, updated_at = ? WHERE id = ?").run(now, now, id);
         appendEvent(ctx, accountId, { id, type: "session.archived" });
         return toSession({ ...(findRow(accountId, id) as SessionRow), archived_at: now, updated_at: now });

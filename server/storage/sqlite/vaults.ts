@@ -37,7 +37,7 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
   return {
     createVault(accountId, input) {
       return ctx.tx(() => {
-        const now = ctx.nowIso();
+        const now = ctx.now();
         const row = newVaultRow(accountId, input, now);
         db.prepare(
           `INSERT INTO vaults (id, account_id, display_name, metadata, archived_at, created_at, updated_at)
@@ -69,7 +69,7 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
         if (row.archived_at) return "archived" as const;
         const current = toVault(row);
         const changes = update(current);
-        const next = updatedVault(current, changes, ctx.nowIso());
+        const next = updatedVault(current, changes, ctx.now());
         db.prepare("UPDATE vaults SET display_name = ?, metadata = ?, updated_at = ? WHERE id = ?").run(
           next.display_name,
           JSON.stringify(next.metadata),
@@ -84,7 +84,7 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
         const row = findVault(accountId, vaultId);
         if (!row) return null;
         if (row.archived_at) return toVault(row);
-        const now = ctx.nowIso();
+        const now = ctx.now();
         db.prepare("UPDATE vaults SET archived_at = ?, updated_at = ? WHERE id = ?").run(now, now, vaultId);
         // Its active credentials are archived with it, each with its own event, before the vault's.
         const archived = db
@@ -133,7 +133,7 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
         if (vault.archived_at) return { ok: false, reason: "vault_archived" };
         if (targetTaken.get(vaultId, input.target, "")) return { ok: false, reason: "duplicate_target" };
         if ((countActive.get(vaultId) as { n: number }).n >= maxActive) return { ok: false, reason: "too_many" };
-        const now = ctx.nowIso();
+        const now = ctx.now();
         const row = newCredentialRow(vaultId, input, now);
         db.prepare(
           `INSERT INTO vault_credentials (${CREDENTIAL_COLUMNS}, account_id)
@@ -171,7 +171,7 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
         if (auth && targetTaken.get(vaultId, auth.target, credentialId)) {
           return { ok: false, reason: "duplicate_target" };
         }
-        const { next, changed } = updatedCredential(current, changes, ctx.nowIso());
+        const { next, changed } = updatedCredential(current, changes, ctx.now());
         if (!changed) return { ok: true, credential: current };
         db.prepare(
           `UPDATE vault_credentials SET display_name = ?, metadata = ?, auth_type = ?, target = ?,
@@ -195,7 +195,7 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
         const row = findCred(accountId, vaultId, credentialId);
         if (!row) return null;
         if (row.archived_at) return toCredential(row);
-        const now = ctx.nowIso();
+        const now = ctx.now();
         db.prepare("UPDATE vault_credentials SET archived_at = ?, updated_at = ? WHERE id = ?").run(
           now,
           now,
@@ -215,7 +215,7 @@ export function createVaultStore(ctx: SqliteContext): VaultStore {
         db.prepare("UPDATE vault_credentials SET auth_public = ?, secret_sealed = ?, updated_at = ? WHERE id = ?").run(
           JSON.stringify(next.auth_public),
           next.secret_sealed,
-          ctx.nowIso(),
+          ctx.now(),
           credentialId,
         );
         return "ok";

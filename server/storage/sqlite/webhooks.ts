@@ -135,7 +135,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
   const nextLeaseStmt = db.prepare("SELECT min(lease_until) AS t FROM webhook_deliveries WHERE lease_until > ?");
 
   const findEndpoint = (accountId: string, id: string) => getEndpointRow.get(id, accountId) as EndpointRow | undefined;
-  const view = (row: EndpointRow) => toEndpoint(row, ctx.nowIso());
+  const view = (row: EndpointRow) => toEndpoint(row, ctx.now());
 
   /**
    * Writes `webhook_endpoint.disabled` for the account's endpoints subscribed to it, except the
@@ -208,7 +208,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
     accountId: string,
     input: WebhookEndpointConfig & { id: string; secret_sealed: string },
   ): WebhookEndpointRecord => {
-    const now = ctx.nowIso();
+    const now = ctx.now();
     const row = newEndpointRow(accountId, input, now);
     db.prepare(
       `INSERT INTO webhook_endpoints (id, account_id, url, events, all_events, description, metadata, signing_scheme,
@@ -356,14 +356,14 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
     if (outcomes.length === 0) {
       if (!wantsClaim) return { ...NOTHING, targets: targetsIn(claim?.refresh) };
       // Every pass of the loop may call this: look before taking the write lock.
-      const at = ctx.nowIso();
+      const at = ctx.now();
       if (candidatesStmt.get(at, at) === undefined) return { ...NOTHING, targets: targetsIn(claim?.refresh) };
     }
     // One immediate transaction: the outcomes release their leases before the claim counts the
     // leases in force, two workers (or two servers on one database) never lease the same
     // record, and a lease is either fully taken or not at all.
     return ctx.tx(() => {
-      const now = ctx.nowIso();
+      const now = ctx.now();
       const succeeded = new Set<string>();
       const health = outcomes.map((outcome) => recordIn(outcome, now, policy, succeeded));
       return {
@@ -403,7 +403,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
       return ctx.tx(() => {
         const row = findEndpoint(accountId, endpointId);
         if (!row) return null;
-        const next = withConfig(row, config, ctx.nowIso());
+        const next = withConfig(row, config, ctx.now());
         db.prepare(
           `UPDATE webhook_endpoints SET url = @url, events = @events, all_events = @all_events,
              description = @description, metadata = @metadata, signing_scheme = @signing_scheme,
@@ -417,7 +417,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
         const row = findEndpoint(accountId, endpointId);
         if (!row) return null;
         if ((row.active === 1) === active) return view(row);
-        const next = withActive(row, active, ctx.nowIso());
+        const next = withActive(row, active, ctx.now());
         db.prepare(
           "UPDATE webhook_endpoints SET active = ?, disabled_reason = ?, failing_since = ?, updated_at = ? WHERE id = ?",
         ).run(next.active, next.disabled_reason, next.failing_since, next.updated_at, endpointId);
@@ -431,7 +431,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
       return ctx.tx(() => {
         const row = findEndpoint(accountId, endpointId);
         if (!row) return null;
-        const next = withRotatedSecret(row, secretSealed, previousExpiresAt, ctx.nowIso());
+        const next = withRotatedSecret(row, secretSealed, previousExpiresAt, ctx.now());
         db.prepare(
           `UPDATE webhook_endpoints SET secret_sealed = @secret_sealed, previous_secret_sealed = @previous_secret_sealed,
              previous_secret_expires_at = @previous_secret_expires_at, updated_at = @updated_at WHERE id = @id`,
@@ -442,7 +442,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
     recoverDeliveries(accountId, endpointId, since, until) {
       return ctx.tx(() => {
         if (!findEndpoint(accountId, endpointId)) return null;
-        const now = ctx.nowIso();
+        const now = ctx.now();
         // Like a manual retry of each: a new round of attempts, due now, sent oldest first.
         const requeued = db
           .prepare(
@@ -461,7 +461,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
           .prepare("DELETE FROM webhook_endpoints WHERE id = ? AND account_id = ?")
           .run(endpointId, accountId).changes;
         if (deleted === 0) return false;
-        const now = ctx.nowIso();
+        const now = ctx.now();
         db.prepare(
           `UPDATE webhook_deliveries SET status = 'discarded', next_attempt_at = NULL, lease_until = NULL,
              lease_token = NULL, updated_at = ?
@@ -534,7 +534,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
         const row = findDelivery(accountId, deliveryId);
         if (!row) return null;
         if (row.status !== "dead") return "not_dead" as const;
-        const now = ctx.nowIso();
+        const now = ctx.now();
         db.prepare(
           `UPDATE webhook_deliveries SET status = 'pending', round_start = attempt_count, next_attempt_at = ?,
              updated_at = ? WHERE id = ?`,
@@ -557,7 +557,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
     },
     hasPending: () => anyPendingStmt.get() !== undefined,
     nextWakeAt() {
-      const now = ctx.nowIso();
+      const now = ctx.now();
       const due = (nextDueStmt.get(now) as { t: string | null }).t;
       const lease = (nextLeaseStmt.get(now) as { t: string | null }).t;
       // ISO timestamps sort as text: the earliest of the two.

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { Schema } from "../../api.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../appDeps.ts";
 import * as agents from "../../domain/agents.ts";
 import { invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryInt } from "../../http/context.ts";

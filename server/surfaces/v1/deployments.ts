@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { Schema } from "../../api.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../appDeps.ts";
 import { getAgent } from "../../domain/agents.ts";
 import * as deployments from "../../domain/deployments.ts";
 import { ApiError } from "../../errors.ts";

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { Schema } from "../../api.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../appDeps.ts";
 import * as environments from "../../domain/environments.ts";
 import { invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag } from "../../http/context.ts";

@@ -1,5 +1,5 @@
 import type { Router } from "express";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../appDeps.ts";
 
 /**
  * One family of the Anthropic-compatible surface (`client.beta.<family>`): its routes, mounted

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../appDeps.ts";
 import { authenticate } from "../../http/auth.ts";
 import { retryWhenBusy } from "../../http/busyRetry.ts";
 import { rateLimitPerToken } from "../../http/rateLimit.ts";

@@ -1,7 +1,7 @@
 import { type Request, Router } from "express";
 import multer from "multer";
 import type { Schema } from "../../api.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../appDeps.ts";
 import { decodePartFilename, type IncomingFile } from "../../domain/skillPackage.ts";
 import * as skills from "../../domain/skills.ts";
 import { ApiError, invalidRequest } from "../../errors.ts";

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { Schema } from "../../api.ts";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../appDeps.ts";
 import * as vaults from "../../domain/vaults.ts";
 import { accountOf, pathParam, queryFlag } from "../../http/context.ts";
 import { bodyOf, v1Validator } from "./context.ts";

@@ -1,7 +1,6 @@
 import { type IntervalHistogram, monitorEventLoopDelay } from "node:perf_hooks";
-import type { Logger } from "./logger.ts";
-import type { WorkerHealth } from "./loop.ts";
-import type { BackgroundWorker } from "./loops.ts";
+import type { Logger } from "../logger.ts";
+import type { BackgroundWorker, WorkerHealth } from "./backgroundWorker.ts";
 
 export interface EventLoopMonitorOptions {
   logger: Logger;

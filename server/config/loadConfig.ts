@@ -1,213 +1,22 @@
 import { fileURLToPath } from "node:url";
 import cron from "node-cron";
-import type { LogLevel } from "./logger.ts";
+import type { LogLevel } from "../logger.ts";
+import type {
+  Config,
+  EventLoopConfig,
+  HttpConfig,
+  PostgresConfig,
+  RetentionConfig,
+  RunConfig,
+  RuntimesConfig,
+  SchedulerConfig,
+  SqliteConfig,
+  StreamsConfig,
+  WebhookConfig,
+} from "./sections.ts";
 
 /** The vendor skills shipped with the server, found from the package root wherever it is started. */
-const DEFAULT_VENDOR_SKILLS_DIR = fileURLToPath(new URL("../vendor-skills", import.meta.url));
-
-/** The validated configuration of one server process. Loaded once at start-up and passed in. */
-export interface Config {
-  host: string;
-  port: number;
-  /** `sqlite:<path>`, `sqlite::memory:`, or `postgres://` / `postgresql://` (storage/open.ts). */
-  databaseUrl: string;
-  /** Where the SQLite file (when it is SQLite) and the generated secret key live. */
-  dataDir: string;
-  /** 32-byte AES key for secrets at rest; null means "read or generate `<dataDir>/secret.key`". */
-  secretKey: Buffer | null;
-  bootstrapToken: string | null;
-  logLevel: LogLevel;
-  vendorSkillsDir: string;
-  maxBodyBytes: number;
-  maxUploadBytes: number;
-  webhook: WebhookConfig;
-  runs: RunConfig;
-  /** The model runtimes and the agent loop (server/runtime/). */
-  runtimes: RuntimesConfig;
-  scheduler: SchedulerConfig;
-  /** How long shutdown waits for HTTP requests in flight (streams included) before closing their connections. */
-  shutdownGraceMs: number;
-  retention: RetentionConfig;
-  /** Requests per minute per token on the API; 0 = no limit. */
-  rateLimitPerMinute: number;
-  /** Origins allowed to call the API from a browser (`*` = any); empty = CORS off. */
-  corsOrigins: string[];
-  /** When set, `GET /metrics` requires `Authorization: Bearer <this>`. */
-  metricsToken: string | null;
-  http: HttpConfig;
-  eventLoop: EventLoopConfig;
-  sqlite: SqliteConfig;
-  postgres: PostgresConfig;
-  /** Live streams (Server-Sent Events, server/streams/). */
-  streams: StreamsConfig;
-}
-
-/** Live streams: limits, heartbeats and how slow clients are handled (server/streams/). */
-export interface StreamsConfig {
-  /** Open streams an account may hold on this server; one more is refused with 429. */
-  maxPerAccount: number;
-  /** A `: ping` comment is written to every stream this often. */
-  heartbeatMs: number;
-  /** How often commits of other processes on the database are looked for (this process's own wake streams at once). */
-  pollIntervalMs: number;
-  /**
-   * A stream whose connection is backed up (the socket's buffer is full: `res.write` returned
-   * false) writes nothing more until the client has read it; a client that has not within this
-   * long is dropped.
-   */
-  drainTimeoutMs: number;
-}
-
-/** The housekeeping job (server/housekeeping/retention.ts). */
-export interface RetentionConfig {
-  /** node-cron expression (5 or 6 fields) of the job's schedule. */
-  cron: string;
-  /** Settled records older than this many days are deleted. */
-  days: number;
-  /** Rows deleted per transaction: the write lock is never held for more than one batch. */
-  batchSize: number;
-}
-
-/** The deployment scheduler (server/scheduler/worker.ts). */
-export interface SchedulerConfig {
-  /**
-   * A fire found late by less than this still runs (a busy or restarting server); a fire missed by
-   * more runs only within the deployment's `catchup_window_seconds`.
-   */
-  misfireGraceMs: number;
-  /** The longest the loop sleeps without a notify (it wakes at the next due time otherwise). */
-  maxSleepMs: number;
-  /** Due deployments fired per pass (each in its own transaction). */
-  batchSize: number;
-  /** Deployments an account may hold that are not archived. */
-  maxDeploymentsPerAccount: number;
-}
-
-/** How the server's SQLite connection waits for locks and checkpoints its WAL. */
-/** The PostgreSQL adapter (DATABASE_URL=postgres://...). */
-export interface PostgresConfig {
-  /** Connections this process keeps to the database (each replica has its own pool). */
-  poolSize: number;
-}
-
-export interface SqliteConfig {
-  /** The longest a statement blocks the event loop waiting for another connection's lock. */
-  busyTimeoutMs: number;
-  /** How long a request waits (without blocking) for the write lock before a 503. */
-  busyWaitMs: number;
-  /** How often the WAL is checkpointed, on a worker thread. */
-  checkpointIntervalMs: number;
-}
-
-/** Bounds on the HTTP layer, so that a slow or silent client cannot hold a socket for long. */
-export interface HttpConfig {
-  /** Time allowed to receive the request headers. */
-  headersTimeoutMs: number;
-  /** Time allowed to receive the whole request (headers and body). */
-  requestTimeoutMs: number;
-  /** How long an idle keep-alive connection stays open. */
-  keepAliveTimeoutMs: number;
-  /** Requests are served in arrival order, this many milliseconds of work at a time (0: as Node reads them). */
-  queueSliceMs: number;
-}
-
-/** The event-loop delay watch (server/eventLoopMonitor.ts). */
-export interface EventLoopConfig {
-  /** Log `event loop delay` at warn when the loop was blocked longer than this in a window. */
-  warnMs: number;
-  windowMs: number;
-}
-
-/** The agent run worker (server/runtime/worker.ts). */
-export interface RunConfig {
-  /** How long the built-in echo runtime waits before answering (tests use it to have a run in flight). */
-  echoDelayMs: number;
-  /** How long a claimed run stays leased without a heartbeat before it counts as abandoned. */
-  leaseMs: number;
-  /** Executions of one run at most: a run interrupted by a crash is re-run until this many attempts. */
-  maxAttempts: number;
-  /** Runs executed at once (different sessions). */
-  concurrency: number;
-  /** How often the worker looks for expired leases and queued runs when nothing notifies it. */
-  pollIntervalMs: number;
-  /** How long shutdown waits for aborted runs to wind down; leftovers are recovered on the next start. */
-  shutdownGraceMs: number;
-}
-
-/** A model provider's API: where it is and the key it takes. */
-export interface ProviderConfig {
-  /** null: the provider takes no key (a local OpenAI-compatible server). */
-  apiKey: string | null;
-  /** null: the SDK's default (the provider's public API). */
-  baseUrl: string | null;
-}
-
-/** The model runtimes (API.md, "Agent runtimes"). A provider left null serves no model. */
-export interface RuntimesConfig {
-  /** `claude-*` models: configured by ANTHROPIC_API_KEY (ANTHROPIC_BASE_URL optional). */
-  anthropic: (ProviderConfig & { apiKey: string }) | null;
-  /** `openai/<model>`: configured by OPENAI_API_KEY or OPENAI_BASE_URL (a local server needs no key). */
-  openai: ProviderConfig | null;
-  /** `max_tokens` of each Anthropic request (the Messages API requires one). */
-  anthropicMaxTokens: number;
-  /** Model calls answered with tool calls in one turn, at most; the next ends the turn with an error. */
-  maxToolRounds: number;
-  /** Retries of a rate-limited, overloaded or unreachable provider request before the turn fails. */
-  providerMaxRetries: number;
-  /** Backoff before retry n: base × 2^(n-1), capped at providerRetryMaxMs; a longer Retry-After is capped too. */
-  providerRetryBaseMs: number;
-  providerRetryMaxMs: number;
-  /** Time limit of one provider request (streamed), in ms. */
-  providerTimeoutMs: number;
-  /** Time limit of one MCP request (connect, list tools, call a tool) and of a token refresh, in ms. */
-  mcpTimeoutMs: number;
-  /** The newest session events a turn sends to the model, at most. */
-  historyLimit: number;
-  /**
-   * Let MCP servers and OAuth token endpoints be loopback or private addresses (local development,
-   * tests). Defaults to WEBHOOK_ALLOW_PRIVATE_TARGETS.
-   */
-  allowPrivateTargets: boolean;
-}
-
-/** The delivery policy is data, not code (STYLE.md). */
-export interface WebhookConfig {
-  timeoutMs: number;
-  retryBaseMs: number;
-  retryFactor: number;
-  /** Relative jitter applied to every backoff, e.g. 0.1 for ±10 %. */
-  retryJitter: number;
-  maxAttempts: number;
-  degradedThreshold: number;
-  /**
-   * An endpoint whose deliveries keep failing without a success for this long is disabled
-   * (`disabled_reason: failing`); 0 never disables for failing.
-   */
-  autoDisableAfterMs: number;
-  allowPrivateTargets: boolean;
-  /** Attempts in flight at once, overall. */
-  concurrency: number;
-  /** Attempts in flight at once for one endpoint. */
-  endpointConcurrency: number;
-  /** How long a claimed record stays leased before another worker may take it. */
-  leaseMs: number;
-  /** How often the loop looks for due records when nothing notifies it. */
-  pollIntervalMs: number;
-  /** How long shutdown waits for in-flight attempts. */
-  shutdownGraceMs: number;
-  /**
-   * Run delivery on a worker thread with its own SQLite connection (the default), so that it uses
-   * another core than the API; false runs it on the main event loop (an in-memory database always does).
-   */
-  thread: boolean;
-  /**
-   * The delivery thread's nice value (0-19): when the machine's cores are all busy, the API is
-   * served first and deliveries catch up once it is quieter. 0 gives both the same share.
-   */
-  threadNice: number;
-  /** Finished attempts are recorded (and freed slots refilled) at most this often, in one transaction. */
-  settleIntervalMs: number;
-}
+const DEFAULT_VENDOR_SKILLS_DIR = fileURLToPath(new URL("../../vendor-skills", import.meta.url));
 
 export class ConfigError extends Error {
   constructor(

@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
+import type { BackgroundWorker, WorkerHealth } from "../background/backgroundWorker.ts";
+import { PeriodicLoop } from "../background/periodicLoop.ts";
 import { whenNotBusy } from "../busy.ts";
-import type { RunConfig } from "../config.ts";
-import { agentRef } from "../domain/agents.ts";
+import type { RunConfig } from "../config/sections.ts";
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
-import { Loop, type WorkerHealth } from "../loop.ts";
-import type { BackgroundWorker } from "../loops.ts";
+import { agentRef } from "../storage/port/agents.ts";
 import type { ClaimedRun, RunError } from "../storage/port/runs.ts";
 import { type Storage, StorageBusyError } from "../storage/port.ts";
 import { truncate } from "../text.ts";
 import { type RuntimeRegistry, type RuntimeTurn, TurnError } from "./port.ts";
 
-export interface RunWorkerDeps {
+export interface AgentRunWorkerDeps {
   storage: Storage;
   config: RunConfig;
   logger: Logger;
@@ -49,19 +49,19 @@ function runtimeError(err: unknown): RunError {
  * (a thread terminated, a session or agent deleted) the runs in flight are checked and the ones
  * that are no longer wanted are aborted at once.
  */
-export class RunWorker implements BackgroundWorker {
+export class AgentRunWorker implements BackgroundWorker {
   readonly name = "runs";
   /** Identifies this worker's leases; a run recovered by another worker is no longer ours. */
   private readonly owner = `worker_${randomUUID()}`;
-  private readonly loop: Loop;
+  private readonly loop: PeriodicLoop;
   private readonly inFlight = new Map<string, InFlight>();
   private checkScheduled = false;
   /** The check of the runs in flight in progress: checks run one after another, never overlapping. */
   private checking: Promise<void> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly deps: RunWorkerDeps) {
-    this.loop = new Loop({
+  constructor(private readonly deps: AgentRunWorkerDeps) {
+    this.loop = new PeriodicLoop({
       name: "run worker",
       logger: deps.logger,
       intervalMs: deps.config.pollIntervalMs,

@@ -1,8 +1,8 @@
+import type { BackgroundWorker, WorkerHealth } from "../background/backgroundWorker.ts";
+import { PeriodicLoop } from "../background/periodicLoop.ts";
 import type { Clock } from "../clock.ts";
-import type { SchedulerConfig } from "../config.ts";
+import type { SchedulerConfig } from "../config/sections.ts";
 import type { Logger } from "../logger.ts";
-import { Loop, type WorkerHealth } from "../loop.ts";
-import type { BackgroundWorker } from "../loops.ts";
 import type { Metrics } from "../metrics.ts";
 import type { Storage } from "../storage/port.ts";
 import { planFire } from "./plan.ts";
@@ -25,13 +25,13 @@ export interface SchedulerDeps {
  */
 export class DeploymentScheduler implements BackgroundWorker {
   readonly name = "scheduler";
-  private readonly loop: Loop;
+  private readonly loop: PeriodicLoop;
   /** The pass in progress (or the last one): passes run one after another. */
   private passing: Promise<unknown> = Promise.resolve();
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: SchedulerDeps) {
-    this.loop = new Loop({
+    this.loop = new PeriodicLoop({
       name: "deployment scheduler",
       logger: deps.logger,
       intervalMs: deps.config.maxSleepMs,

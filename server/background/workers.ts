@@ -1,26 +1,13 @@
-import type { AppDeps } from "./app.ts";
-import { systemClock } from "./clock.ts";
-import { DeliveryThread } from "./delivery/deliveryThread.ts";
-import { DeliveryWorker } from "./delivery/worker.ts";
+import type { AppDeps } from "../appDeps.ts";
+import { systemClock } from "../clock.ts";
+import { DeliveryThread } from "../delivery/deliveryThread.ts";
+import { DeliveryWorker } from "../delivery/worker.ts";
+import { RetentionJob } from "../housekeeping/retention.ts";
+import { AgentRunWorker } from "../runtime/agentRunWorker.ts";
+import { createRuntimes } from "../runtime/registry.ts";
+import { DeploymentScheduler } from "../scheduler/deploymentScheduler.ts";
+import type { BackgroundWorker } from "./backgroundWorker.ts";
 import { EventLoopMonitor } from "./eventLoopMonitor.ts";
-import { RetentionJob } from "./housekeeping/retention.ts";
-import type { WorkerHealth } from "./loop.ts";
-import { createRuntimes } from "./runtime/registry.ts";
-import { RunWorker } from "./runtime/worker.ts";
-import { DeploymentScheduler } from "./scheduler/worker.ts";
-
-/**
- * A background worker of the service, started after the server listens and stopped before the
- * database closes. `/readyz` and `/metrics` read every worker's `health()`: a worker built on
- * `Loop` returns `this.loop.health()`.
- */
-export interface BackgroundWorker {
-  name: string;
-  start(): void;
-  /** Stops claiming work and waits (bounded) for work in flight. */
-  stop(): Promise<void>;
-  health(): WorkerHealth;
-}
 
 /** Every background worker of the service, in start order (stopped in reverse). */
 export function createWorkers(deps: AppDeps): BackgroundWorker[] {
@@ -39,7 +26,7 @@ export function createWorkers(deps: AppDeps): BackgroundWorker[] {
   workers.push(createDeliveryWorker(deps));
   // Agent runs: wakes itself on the storage "runs" signal; stopped first, giving runs in flight back.
   workers.push(
-    new RunWorker({
+    new AgentRunWorker({
       storage: deps.storage,
       config: deps.config.runs,
       logger: deps.logger,

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { PeriodicLoop } from "../../server/background/periodicLoop.ts";
 import { createLogger, type LogRecord } from "../../server/logger.ts";
-import { Loop } from "../../server/loop.ts";
 import { waitFor } from "../helpers/testServer.ts";
 
-describe("Loop", () => {
+describe("PeriodicLoop", () => {
   it("sleeps until notified, survives a failing pass, and stop() awaits the pass in flight", async () => {
     const logs: LogRecord[] = [];
     let passes = 0;
     let release: (() => void) | null = null;
-    const loop = new Loop({
+    const loop = new PeriodicLoop({
       name: "test-loop",
       logger: createLogger("debug", (r) => logs.push(r)),
       intervalMs: 60_000, // only notify() can wake it within the test
@@ -45,7 +45,7 @@ describe("Loop", () => {
 
   it("runs again at once when a pass reports more work", async () => {
     let passes = 0;
-    const loop = new Loop({
+    const loop = new PeriodicLoop({
       name: "busy",
       logger: createLogger("silent"),
       intervalMs: 60_000,

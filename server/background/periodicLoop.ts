@@ -1,22 +1,12 @@
-import type { Logger } from "./logger.ts";
-import { describeError } from "./logger.ts";
-import { StorageBusyError } from "./storage/port.ts";
+import type { Logger } from "../logger.ts";
+import { describeError } from "../logger.ts";
+import { StorageBusyError } from "../storage/port.ts";
+import type { WorkerHealth } from "./backgroundWorker.ts";
 
 /** How soon a pass that met a locked database is tried again. */
 const BUSY_RETRY_MS = 50;
 
-/** What a background worker reports about itself, for `/readyz` and `/metrics`. */
-export interface WorkerHealth {
-  running: boolean;
-  /** Wall-clock ms when the last pass ended without an error (or when the worker started, before its first). */
-  lastPassAt: number | null;
-  /** Beyond this many ms without a good pass the worker counts as stuck; null = not checked (cron jobs). */
-  staleAfterMs: number | null;
-  /** The error of the last pass, when it failed. */
-  lastError: string | null;
-}
-
-export interface LoopOptions {
+export interface PeriodicLoopOptions {
   name: string;
   logger: Logger;
   /** How long to sleep between passes when nothing notifies the loop (the longest sleep). */
@@ -36,7 +26,7 @@ export interface LoopOptions {
  * catch-all, so one bad row never stops the loop. At most one pass runs per turn of the event
  * loop: notifications coalesce, and waiting I/O always goes first.
  */
-export class Loop {
+export class PeriodicLoop {
   private running = false;
   private wake: (() => void) | null = null;
   private notified = false;
@@ -46,7 +36,7 @@ export class Loop {
   private lastPassAt: number | null = null;
   private lastError: string | null = null;
 
-  constructor(private readonly options: LoopOptions) {}
+  constructor(private readonly options: PeriodicLoopOptions) {}
 
   start(): void {
     if (this.running) return;
