@@ -7,6 +7,7 @@
  *                                                    from elsewhere; see scripts/docs-template.hbs)
  *   generated/requestValidators.js, .d.ts           (every operation's request validators, compiled
  *                                                    by Ajv standalone; scripts/lib/requestValidatorsCode.ts)
+ *   generated/v1/                                   (the /v1 surface's document: scripts/generateV1.ts)
  * With --check it generates into a temporary folder and fails when generated/ differs.
  */
 import { execFileSync } from "node:child_process";
@@ -15,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
 import { stringify } from "yaml";
+import { generateV1, V1_FILES } from "./generateV1.ts";
 import { REQUEST_VALIDATORS_TYPES, requestValidatorsModule } from "./lib/requestValidatorsCode.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -29,6 +31,8 @@ const FILES = [
   "docs.html",
   "requestValidators.js",
   "requestValidators.d.ts",
+  // The Anthropic-compatible surface (/v1): scripts/generateV1.ts.
+  ...V1_FILES.map((f) => `v1/${f}` as const),
 ] as const;
 const HEADER = "DO NOT EDIT: generated from openapi/ by `npm run generate`.";
 
@@ -70,6 +74,7 @@ async function generate(outDir: string): Promise<void> {
     DOCS_TEMPLATE,
   ]);
   writeFileSync(docs, `<!-- ${HEADER} -->\n${readFileSync(docs, "utf8")}`);
+  await generateV1(join(outDir, "v1"));
 }
 
 async function main(): Promise<void> {

@@ -17,6 +17,7 @@ import { routeMatcher } from "./http/routeTemplate.ts";
 import { SpecRoutes } from "./http/specRoutes.ts";
 import { apiRoutes } from "./routes/index.ts";
 import { publicRoutes } from "./routes/public.ts";
+import { v1Surface } from "./surfaces/v1/index.ts";
 
 export const API_BASE = "/api/v1/cloud";
 
@@ -59,9 +60,12 @@ export function createApp(deps: AppDeps): Express {
 
   const routes = new SpecRoutes(deps.spec.json);
   app.use(assignRequestId);
-  app.use(accessLog(deps.logger, deps.metrics, routeMatcher([...PUBLIC_ROUTES, ...apiTemplates(deps.spec.json)])));
+  const templates = [...PUBLIC_ROUTES, ...apiTemplates(deps.spec.json), ...v1RouteTemplates()];
+  app.use(accessLog(deps.logger, deps.metrics, routeMatcher(templates)));
   app.use(bodyLimit(routes, API_BASE, deps.config));
   app.use(publicRoutes(deps));
+  // The Anthropic-compatible surface (/v1 and /docs/v1): server/surfaces/v1/.
+  app.use(v1Surface(deps));
 
   const cors = corsFor(deps.config.corsOrigins);
   if (cors) app.use(API_BASE, cors);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const GENERATED = fileURLToPath(new URL("../generated/", import.meta.url));
+export const GENERATED = fileURLToPath(new URL("../generated/", import.meta.url));
 
 /** The bundled OpenAPI document and its renderings, read once at start-up. */
 export interface LoadedSpec {

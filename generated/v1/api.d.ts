@@ -1,0 +1,3084 @@
+/* DO NOT EDIT: generated from openapi/v1/ by `npm run generate`. */
+
+export interface paths {
+    "/v1/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List agents
+         * @description `client.beta.agents.list`: newest first; archived ones only with `include_archived`.
+         */
+        get: operations["v1ListAgents"];
+        put?: never;
+        /**
+         * Create an agent
+         * @description `client.beta.agents.create`: the agent at version 1; `model` may be an id or `{id}`.
+         */
+        post: operations["v1CreateAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{agent_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent id (`agent_...`). */
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve an agent
+         * @description `client.beta.agents.retrieve`: the latest version, or `version`.
+         */
+        get: operations["v1RetrieveAgent"];
+        put?: never;
+        /**
+         * Update an agent
+         * @description `client.beta.agents.update`: a change makes a new version; `version`, when given, must be the latest.
+         */
+        post: operations["v1UpdateAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{agent_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent id (`agent_...`). */
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive an agent
+         * @description `client.beta.agents.archive`: it stays readable and takes no new sessions.
+         */
+        post: operations["v1ArchiveAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{agent_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent id (`agent_...`). */
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an agent's versions
+         * @description `client.beta.agents.versions.list`: newest first.
+         */
+        get: operations["v1ListAgentVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/environments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List environments
+         * @description `client.beta.environments.list`: newest first.
+         */
+        get: operations["v1ListEnvironments"];
+        put?: never;
+        /**
+         * Create an environment
+         * @description `client.beta.environments.create`: a cloud container.
+         */
+        post: operations["v1CreateEnvironment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/environments/{environment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve an environment
+         * @description `client.beta.environments.retrieve`.
+         */
+        get: operations["v1RetrieveEnvironment"];
+        put?: never;
+        /**
+         * Update an environment
+         * @description `client.beta.environments.update` (partial).
+         */
+        post: operations["v1UpdateEnvironment"];
+        /**
+         * Delete an environment
+         * @description `client.beta.environments.delete`: refused (409) while a session or deployment uses it.
+         */
+        delete: operations["v1DeleteEnvironment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/environments/{environment_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive an environment
+         * @description `client.beta.environments.archive`: it takes no new sessions.
+         */
+        post: operations["v1ArchiveEnvironment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sessions
+         * @description `client.beta.sessions.list`: newest first.
+         */
+        get: operations["v1ListSessions"];
+        put?: never;
+        /**
+         * Create a session
+         * @description `client.beta.sessions.create`: `agent` is an id (its latest version) or a reference; `initial_events` start its first run.
+         */
+        post: operations["v1CreateSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a session
+         * @description `client.beta.sessions.retrieve`.
+         */
+        get: operations["v1RetrieveSession"];
+        put?: never;
+        /**
+         * Update a session
+         * @description `client.beta.sessions.update` (partial).
+         */
+        post: operations["v1UpdateSession"];
+        /**
+         * Delete a session
+         * @description `client.beta.sessions.delete`: refused (409) while it runs.
+         */
+        delete: operations["v1DeleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{session_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a session
+         * @description `client.beta.sessions.archive`.
+         */
+        post: operations["v1ArchiveSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{session_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a session's events
+         * @description `client.beta.sessions.events.list`: oldest first (`order=desc` is refused).
+         */
+        get: operations["v1ListSessionEvents"];
+        put?: never;
+        /**
+         * Send events to a session
+         * @description `client.beta.sessions.events.send`: a `user.message` starts a run.
+         */
+        post: operations["v1SendSessionEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{session_id}/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Stream a session's events
+         * @description `client.beta.sessions.events.stream`: Server-Sent Events, history then live.
+         */
+        get: operations["v1StreamSessionEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{session_id}/threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a session's threads
+         * @description `client.beta.sessions.threads.list`.
+         */
+        get: operations["v1ListSessionThreads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{session_id}/threads/{thread_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+                /** @description The thread id (`sthr_...`). */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a thread
+         * @description `client.beta.sessions.threads.retrieve`.
+         */
+        get: operations["v1RetrieveSessionThread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{session_id}/threads/{thread_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+                /** @description The thread id (`sthr_...`). */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a thread's events
+         * @description `client.beta.sessions.threads.events.list`: oldest first.
+         */
+        get: operations["v1ListThreadEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{session_id}/threads/{thread_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+                /** @description The thread id (`sthr_...`). */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Stream a thread's events
+         * @description `client.beta.sessions.threads.events.stream`: Server-Sent Events.
+         */
+        get: operations["v1StreamThreadEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List vaults
+         * @description `client.beta.vaults.list`: newest first.
+         */
+        get: operations["v1ListVaults"];
+        put?: never;
+        /**
+         * Create a vault
+         * @description `client.beta.vaults.create`.
+         */
+        post: operations["v1CreateVault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vaults/{vault_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a vault
+         * @description `client.beta.vaults.retrieve`.
+         */
+        get: operations["v1RetrieveVault"];
+        put?: never;
+        /**
+         * Update a vault
+         * @description `client.beta.vaults.update` (partial).
+         */
+        post: operations["v1UpdateVault"];
+        /**
+         * Delete a vault
+         * @description `client.beta.vaults.delete`, with its credentials.
+         */
+        delete: operations["v1DeleteVault"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vaults/{vault_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a vault
+         * @description `client.beta.vaults.archive`.
+         */
+        post: operations["v1ArchiveVault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vaults/{vault_id}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a vault's credentials
+         * @description `client.beta.vaults.credentials.list`.
+         */
+        get: operations["v1ListCredentials"];
+        put?: never;
+        /**
+         * Create a credential
+         * @description `client.beta.vaults.credentials.create`: the secret is encrypted at rest and never returned.
+         */
+        post: operations["v1CreateCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vaults/{vault_id}/credentials/{credential_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+                /** @description The credential id (`vcred_...`). */
+                credential_id: components["parameters"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a credential
+         * @description `client.beta.vaults.credentials.retrieve`.
+         */
+        get: operations["v1RetrieveCredential"];
+        put?: never;
+        /**
+         * Update a credential
+         * @description `client.beta.vaults.credentials.update` (partial).
+         */
+        post: operations["v1UpdateCredential"];
+        /**
+         * Delete a credential
+         * @description `client.beta.vaults.credentials.delete`.
+         */
+        delete: operations["v1DeleteCredential"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vaults/{vault_id}/credentials/{credential_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+                /** @description The credential id (`vcred_...`). */
+                credential_id: components["parameters"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a credential
+         * @description `client.beta.vaults.credentials.archive`.
+         */
+        post: operations["v1ArchiveCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deployments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deployments
+         * @description `client.beta.deployments.list`: newest first.
+         */
+        get: operations["v1ListDeployments"];
+        put?: never;
+        /**
+         * Create a deployment
+         * @description `client.beta.deployments.create`: active, fires per its schedule.
+         */
+        post: operations["v1CreateDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deployments/{deployment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deployment id (`dep_...`). */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a deployment
+         * @description `client.beta.deployments.retrieve`.
+         */
+        get: operations["v1RetrieveDeployment"];
+        put?: never;
+        /**
+         * Update a deployment
+         * @description `client.beta.deployments.update` (partial).
+         */
+        post: operations["v1UpdateDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deployments/{deployment_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deployment id (`dep_...`). */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a deployment
+         * @description `client.beta.deployments.archive`: it never fires again.
+         */
+        post: operations["v1ArchiveDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deployments/{deployment_id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deployment id (`dep_...`). */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a deployment
+         * @description `client.beta.deployments.pause`: it fires nothing until unpaused.
+         */
+        post: operations["v1PauseDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deployments/{deployment_id}/unpause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deployment id (`dep_...`). */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unpause a deployment
+         * @description `client.beta.deployments.unpause`: it fires per its schedule again.
+         */
+        post: operations["v1UnpauseDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deployments/{deployment_id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deployment id (`dep_...`). */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a deployment now
+         * @description `client.beta.deployments.run`: a manual run, whatever the schedule.
+         */
+        post: operations["v1RunDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deployment_runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deployment runs
+         * @description `client.beta.deploymentRuns.list`: newest first, optionally of one `deployment_id`.
+         */
+        get: operations["v1ListDeploymentRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deployment_runs/{deployment_run_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The deployment run id (`drun_...`). */
+                deployment_run_id: components["parameters"]["DeploymentRunId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a deployment run
+         * @description `client.beta.deploymentRuns.retrieve`.
+         */
+        get: operations["v1RetrieveDeploymentRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List skills
+         * @description `client.beta.skills.list`: uploaded (`custom`) and shipped (`anthropic`) skills.
+         */
+        get: operations["v1ListSkills"];
+        put?: never;
+        /**
+         * Create a skill
+         * @description `client.beta.skills.create`: `files` under one folder holding SKILL.md.
+         */
+        post: operations["v1CreateSkill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/skills/{skill_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The skill id (`skill_...`). */
+                skill_id: components["parameters"]["SkillId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a skill
+         * @description `client.beta.skills.retrieve`.
+         */
+        get: operations["v1RetrieveSkill"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a skill
+         * @description `client.beta.skills.delete`: refused (409) while an agent uses it.
+         */
+        delete: operations["v1DeleteSkill"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description The model an agent runs on. */
+        ModelConfig: {
+            /** @description The model (`echo`, `claude-...`, `openai/...`). */
+            id: string;
+            /**
+             * @description Always `standard` here.
+             * @enum {string}
+             */
+            speed?: "standard" | "fast";
+        };
+        /** @description The agent's tools: toolsets (`agent_toolset_20260401`, `mcp_toolset`) and custom tools, as on `/api/v1/cloud`. */
+        AgentToolList: {
+            /** @description The tool kind. */
+            type: string;
+        }[];
+        /** @description The configuration fields shared by an agent and a session's copy of it. */
+        AgentConfig: {
+            /** @description The agent id. */
+            id: string;
+            /**
+             * @description Always `agent`.
+             * @constant
+             */
+            type: "agent";
+            /** @description The agent's name. */
+            name: string;
+            model: components["schemas"]["ModelConfig"];
+            /** @description The system prompt. */
+            system: string | null;
+            /** @description What the agent is for. */
+            description: string | null;
+            tools: components["schemas"]["AgentToolList"];
+            /** @description The MCP servers the agent connects to. */
+            mcp_servers: {
+                /**
+                 * @description Always `url`.
+                 * @constant
+                 */
+                type: "url";
+                /** @description The server's name. */
+                name: string;
+                /** @description Its URL. */
+                url: string;
+            }[];
+            /** @description The skills attached to the agent. */
+            skills: {
+                /**
+                 * @description The skill kind.
+                 * @enum {string}
+                 */
+                type: "anthropic" | "custom";
+                /** @description The skill id. */
+                skill_id: string;
+            }[];
+            /** @description The sub-agents this agent coordinates, or null. */
+            multiagent: Record<string, never> | null;
+            /** @description The configuration version. */
+            version: number;
+        };
+        /** @description String keys and values, at most 16 keys. */
+        Metadata: {
+            [key: string]: string;
+        };
+        /**
+         * Format: date-time
+         * @description RFC 3339 UTC, or null.
+         */
+        NullableTimestamp: string | null;
+        /**
+         * Format: date-time
+         * @description RFC 3339 UTC.
+         */
+        Timestamp: string;
+        /** @description An agent (`BetaManagedAgentsAgent`). */
+        Agent: components["schemas"]["AgentConfig"] & {
+            metadata: components["schemas"]["Metadata"];
+            archived_at: components["schemas"]["NullableTimestamp"];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description The cursor of the next page (pass it as `page`), or null on the last page. */
+        NextPage: string | null;
+        /** @description One page of agents (`PageCursor`). */
+        AgentList: {
+            /** @description The agents, newest first. */
+            data: components["schemas"]["Agent"][];
+            next_page: components["schemas"]["NextPage"];
+        };
+        /** @description The error envelope of the Anthropic API; the SDK raises the error class of the status. */
+        ErrorResponse: {
+            /**
+             * @description Always `error`.
+             * @constant
+             */
+            type: "error";
+            /** @description What went wrong. */
+            error: {
+                /**
+                 * @description The error type, one per status.
+                 * @enum {string}
+                 */
+                type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "request_too_large" | "rate_limit_error" | "api_error" | "overloaded_error";
+                /** @description A readable explanation. */
+                message: string;
+            };
+            /** @description The request id (also the `request-id` header). */
+            request_id: string | null;
+        };
+        /** @description A model id, or a model configuration whose `id` is used. */
+        ModelParam: string | components["schemas"]["ModelConfig"];
+        /** @description The body of `client.beta.agents.create`. */
+        AgentCreateParams: {
+            /** @description The agent's name. */
+            name: string;
+            model: components["schemas"]["ModelParam"];
+            /** @description The system prompt. */
+            system?: string | null;
+            /** @description What the agent is for. */
+            description?: string | null;
+            /** @description Toolsets and custom tools. */
+            tools?: Record<string, never>[];
+            /** @description MCP servers. */
+            mcp_servers?: Record<string, never>[];
+            /** @description Skills. */
+            skills?: Record<string, never>[];
+            /** @description Sub-agents. */
+            multiagent?: Record<string, never> | null;
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /** @description A patch of the metadata; a `null` value deletes the key. */
+        MetadataPatch: {
+            [key: string]: string | null;
+        } | null;
+        /** @description The body of `client.beta.agents.update` (partial; `version` is the version the change is based on). */
+        AgentUpdateParams: {
+            /** @description The agent's name. */
+            name?: string;
+            model?: components["schemas"]["ModelParam"];
+            /** @description The system prompt. */
+            system?: string | null;
+            /** @description What the agent is for. */
+            description?: string | null;
+            /** @description Toolsets and custom tools. */
+            tools?: Record<string, never>[] | null;
+            /** @description MCP servers. */
+            mcp_servers?: Record<string, never>[] | null;
+            /** @description Skills. */
+            skills?: Record<string, never>[] | null;
+            /** @description Sub-agents. */
+            multiagent?: Record<string, never> | null;
+            metadata?: components["schemas"]["MetadataPatch"];
+            /** @description The version the change is based on. */
+            version?: number;
+        };
+        /** @description An environment (`BetaEnvironment`). */
+        Environment: {
+            /** @description The environment id. */
+            id: string;
+            /**
+             * @description Always `environment`.
+             * @constant
+             */
+            type: "environment";
+            /** @description The environment's name. */
+            name: string;
+            /** @description What it is for. */
+            description: string | null;
+            /** @description A cloud container (`BetaCloudConfig`). */
+            config: {
+                /**
+                 * @description Always `cloud`.
+                 * @constant
+                 */
+                type: "cloud";
+                /** @description `unrestricted`, or `limited` to `allowed_hosts`. */
+                networking: {
+                    /**
+                     * @description The networking mode.
+                     * @enum {string}
+                     */
+                    type: "unrestricted" | "limited";
+                };
+                /** @description Packages installed in the container (none here). */
+                packages: {
+                    /**
+                     * @description Always `packages`.
+                     * @constant
+                     */
+                    type?: "packages";
+                    /** @description apt packages. */
+                    apt: string[];
+                    /** @description cargo packages. */
+                    cargo: string[];
+                    /** @description gem packages. */
+                    gem: string[];
+                    /** @description go packages. */
+                    go: string[];
+                    /** @description npm packages. */
+                    npm: string[];
+                    /** @description pip packages. */
+                    pip: string[];
+                };
+            };
+            metadata: components["schemas"]["Metadata"];
+            archived_at: components["schemas"]["NullableTimestamp"];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One page of environments. */
+        EnvironmentList: {
+            /** @description The environments, newest first. */
+            data: components["schemas"]["Environment"][];
+            next_page: components["schemas"]["NextPage"];
+        };
+        /** @description The body of `client.beta.environments.create` and `.update`. */
+        EnvironmentParams: {
+            /** @description The environment's name. */
+            name?: string;
+            /** @description What it is for. */
+            description?: string | null;
+            /** @description `{type: "cloud", networking}`; `packages` must be empty. */
+            config?: Record<string, never> | null;
+            metadata?: components["schemas"]["MetadataPatch"];
+        };
+        /** @description What a delete answers: `{id, type: "<kind>_deleted"}`. */
+        Deleted: {
+            /** @description The deleted object's id. */
+            id: string;
+            /**
+             * @description The kind deleted.
+             * @enum {string}
+             */
+            type: "environment_deleted" | "session_deleted" | "vault_deleted" | "vault_credential_deleted" | "skill_deleted";
+        };
+        /** @description A session (`BetaManagedAgentsSession`); `agent` is the agent version it runs. */
+        Session: {
+            /** @description The session id. */
+            id: string;
+            /**
+             * @description Always `session`.
+             * @constant
+             */
+            type: "session";
+            agent: components["schemas"]["AgentConfig"];
+            /** @description The environment it runs in. */
+            environment_id: string;
+            /**
+             * @description The session's status.
+             * @enum {string}
+             */
+            status: "rescheduling" | "running" | "idle" | "terminated";
+            /** @description The title. */
+            title: string | null;
+            metadata: components["schemas"]["Metadata"];
+            /** @description The vaults whose credentials it uses. */
+            vault_ids: string[];
+            /** @description The deployment that started it, if any. */
+            deployment_id?: string | null;
+            /** @description No budget limits here. */
+            budget: null;
+            /** @description Always empty here. */
+            outcome_evaluations: Record<string, never>[];
+            /** @description Always empty here (session resources are not served yet). */
+            resources: Record<string, never>[];
+            /** @description Statistics (none reported yet). */
+            stats: {
+                /** @description Seconds active. */
+                active_seconds?: number;
+                /** @description Seconds since creation. */
+                duration_seconds?: number;
+            };
+            /** @description Token usage (none reported yet). */
+            usage: {
+                /** @description Input tokens. */
+                input_tokens?: number;
+                /** @description Output tokens. */
+                output_tokens?: number;
+            };
+            archived_at: components["schemas"]["NullableTimestamp"];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One page of sessions (`BidirectionalPageCursor`). */
+        SessionList: {
+            /** @description The sessions. */
+            data: components["schemas"]["Session"][];
+            next_page: components["schemas"]["NextPage"];
+            /** @description Always null (paging backward is not offered). */
+            prev_page: string | null;
+        };
+        /** @description The body of `client.beta.sessions.create`. */
+        SessionCreateParams: {
+            /** @description An agent id (latest version) or `{type: "agent", id, version?}`. */
+            agent: string | {
+                /** @description The agent id. */
+                id: string;
+            };
+            /** @description The environment to run in. */
+            environment_id: string;
+            /** @description The title. */
+            title?: string | null;
+            metadata?: components["schemas"]["Metadata"];
+            /** @description Vaults. */
+            vault_ids?: string[];
+            /** @description Events to start with (`user.message`). */
+            initial_events?: Record<string, never>[];
+        };
+        /** @description The body of `client.beta.sessions.update`. */
+        SessionUpdateParams: {
+            /** @description The title. */
+            title?: string | null;
+            metadata?: components["schemas"]["MetadataPatch"];
+            /** @description Vaults. */
+            vault_ids?: string[];
+        };
+        /** @description One event of a session (`BetaManagedAgentsSessionEvent`): `user.message`, `user.interrupt`, `agent.message`, `agent.tool_use`, `agent.tool_result`, `session.status_running`, `session.status_idle`, `session.error`, ... each with `processed_at`. */
+        SessionEvent: {
+            /** @description The event id. */
+            id: string;
+            /** @description The event type (the SDK's names, e.g. `session.status_idle`, never ours such as `session.status_idled`). */
+            type: string;
+            /** @description When the server recorded it. */
+            processed_at: string | null;
+            /** @description The thread concerned, if any. */
+            session_thread_id?: string | null;
+            /** @description The name of the thread's agent (on thread events). */
+            agent_name?: string;
+            /** @description Always null here. */
+            stop_details?: null;
+            /** @description Content blocks (messages). */
+            content?: {
+                /** @description The block kind. */
+                type: string;
+            }[];
+            /** @description Why the session went idle (on `session.status_idle`). */
+            stop_reason?: {
+                /** @description The reason kind. */
+                type: string;
+            };
+        } & (unknown & unknown);
+        /** @description One page of a session's (or a thread's) events. */
+        SessionEventList: {
+            /** @description The events. */
+            data: components["schemas"]["SessionEvent"][];
+            next_page: components["schemas"]["NextPage"];
+        };
+        /** @description The body of `client.beta.sessions.events.send`. */
+        EventSendParams: {
+            /** @description `user.message` and `user.interrupt` events. */
+            events: {
+                /** @description The event type. */
+                type: string;
+            }[];
+        };
+        /** @description The events as recorded (`BetaManagedAgentsSendSessionEvents`). */
+        SendEventsResponse: {
+            /** @description The recorded events. */
+            data: components["schemas"]["SessionEvent"][];
+        };
+        /** @description Server-Sent Events: one message per event, `event: <type>` and `data: <the event as JSON>` (the `SessionEvent` schema), history first, then live; `: ping` comments keep it open. */
+        SessionEventStream: string;
+        /** @description A thread of a session (`BetaManagedAgentsSessionThread`). */
+        Thread: {
+            /** @description The thread id. */
+            id: string;
+            /**
+             * @description Always `session_thread`.
+             * @constant
+             */
+            type: "session_thread";
+            /** @description Its session. */
+            session_id: string;
+            agent: components["schemas"]["AgentConfig"];
+            /**
+             * @description The thread's status.
+             * @enum {string}
+             */
+            status: "running" | "idle" | "terminated";
+            /** @description Always null (threads are children of the primary one). */
+            parent_thread_id: string | null;
+            archived_at: components["schemas"]["NullableTimestamp"];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+            /** @description Not reported. */
+            stats: null;
+            /** @description Not reported. */
+            usage: null;
+            /** @description Always null. */
+            workflow_run_id: null;
+        };
+        /** @description One page of threads. */
+        ThreadList: {
+            /** @description The threads. */
+            data: components["schemas"]["Thread"][];
+            next_page: components["schemas"]["NextPage"];
+        };
+        /** @description A vault (`BetaManagedAgentsVault`). */
+        Vault: {
+            /** @description The vault id. */
+            id: string;
+            /**
+             * @description Always `vault`.
+             * @constant
+             */
+            type: "vault";
+            /** @description Its name. */
+            display_name: string;
+            metadata: components["schemas"]["Metadata"];
+            archived_at: components["schemas"]["NullableTimestamp"];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One page of vaults. */
+        VaultList: {
+            /** @description The vaults. */
+            data: components["schemas"]["Vault"][];
+            next_page: components["schemas"]["NextPage"];
+        };
+        /** @description The body of `client.beta.vaults.create` and `.update`. */
+        VaultParams: {
+            /** @description Its name. */
+            display_name?: string;
+            metadata?: components["schemas"]["MetadataPatch"];
+        };
+        /** @description A credential of a vault (`BetaManagedAgentsCredential`); secrets are never returned. */
+        Credential: {
+            /** @description The credential id. */
+            id: string;
+            /**
+             * @description Always `vault_credential`.
+             * @constant
+             */
+            type: "vault_credential";
+            /** @description Its vault. */
+            vault_id: string;
+            /** @description Its name. */
+            display_name?: string | null;
+            /** @description How it authenticates (`static_bearer`, `mcp_oauth`, `environment_variable`), without secrets. */
+            auth: {
+                /** @description The kind. */
+                type: string;
+                /** @description Never returned. */
+                token?: unknown;
+                /** @description Never returned. */
+                access_token?: unknown;
+                /** @description Never returned. */
+                value?: unknown;
+            };
+            metadata: components["schemas"]["Metadata"];
+            archived_at: components["schemas"]["NullableTimestamp"];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One page of credentials. */
+        CredentialList: {
+            /** @description The credentials. */
+            data: components["schemas"]["Credential"][];
+            next_page: components["schemas"]["NextPage"];
+        };
+        /** @description The body of `client.beta.vaults.credentials.create` and `.update`. */
+        CredentialParams: {
+            /** @description Its name. */
+            display_name?: string | null;
+            /** @description The credential's kind and secret. */
+            auth?: {
+                /** @description The kind. */
+                type: string;
+            };
+            metadata?: components["schemas"]["MetadataPatch"];
+        };
+        /** @description An agent and a version (`BetaManagedAgentsAgentReference`). */
+        AgentReference: {
+            /**
+             * @description Always `agent`.
+             * @constant
+             */
+            type: "agent";
+            /** @description The agent id. */
+            id: string;
+            /** @description The version (0 only for an agent deleted since). */
+            version: number;
+        };
+        /** @description A deployment (`BetaManagedAgentsDeployment`). */
+        Deployment: {
+            /** @description The deployment id. */
+            id: string;
+            /**
+             * @description Always `deployment`.
+             * @constant
+             */
+            type: "deployment";
+            /** @description Its name. */
+            name: string;
+            /** @description A note. */
+            description: string | null;
+            agent: components["schemas"]["AgentReference"];
+            /** @description The environment its sessions run in. */
+            environment_id: string;
+            /** @description The events each run starts with. */
+            initial_events: Record<string, never>[];
+            metadata: components["schemas"]["Metadata"];
+            /** @description Why it is paused, or null. */
+            paused_reason: Record<string, never> | null;
+            /** @description Resources of its sessions. */
+            resources: Record<string, never>[];
+            /** @description Its schedule, or null. */
+            schedule: Record<string, never> | null;
+            /**
+             * @description Its status.
+             * @enum {string}
+             */
+            status: "active" | "paused";
+            /** @description Vaults. */
+            vault_ids: string[];
+            archived_at: components["schemas"]["NullableTimestamp"];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One page of deployments. */
+        DeploymentList: {
+            /** @description The deployments. */
+            data: components["schemas"]["Deployment"][];
+            next_page: components["schemas"]["NextPage"];
+        };
+        /** @description The body of `client.beta.deployments.create` and `.update`. */
+        DeploymentParams: {
+            /** @description Its name. */
+            name?: string;
+            /** @description An agent id or `{type: "agent", id, version?}`. */
+            agent?: string | {
+                /** @description The agent id. */
+                id: string;
+            };
+            /** @description The environment. */
+            environment_id?: string;
+            /** @description Events each run starts with. */
+            initial_events?: Record<string, never>[];
+            /** @description The schedule. */
+            schedule?: Record<string, never> | null;
+            metadata?: components["schemas"]["MetadataPatch"];
+        };
+        /** @description A run of a deployment (`BetaManagedAgentsDeploymentRun`). */
+        DeploymentRun: {
+            /** @description The run id. */
+            id: string;
+            /**
+             * @description Always `deployment_run`.
+             * @constant
+             */
+            type: "deployment_run";
+            agent: components["schemas"]["AgentReference"];
+            /** @description Its deployment. */
+            deployment_id: string;
+            /** @description The session it started. */
+            session_id: string | null;
+            /** @description Why it failed, or null. */
+            error: {
+                /** @description The error kind. */
+                type?: string;
+            } | null;
+            /** @description What started it. */
+            trigger_context: {
+                /**
+                 * @description `manual` or `schedule`.
+                 * @enum {string}
+                 */
+                type: "manual" | "schedule";
+            };
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One page of deployment runs. */
+        DeploymentRunList: {
+            /** @description The runs. */
+            data: components["schemas"]["DeploymentRun"][];
+            next_page: components["schemas"]["NextPage"];
+        };
+        /** @description A skill (`BetaSkill`). */
+        Skill: {
+            /** @description The skill id. */
+            id: string;
+            /**
+             * @description Always `skill`.
+             * @constant
+             */
+            type: "skill";
+            /** @description Its title. */
+            display_name: string;
+            /** @description Its latest version. */
+            latest_version_id: string;
+            /** @description Where it comes from. */
+            source: {
+                /**
+                 * @description `custom` (uploaded) or `anthropic` (shipped with the server).
+                 * @enum {string}
+                 */
+                type: "custom" | "anthropic";
+            };
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One page of skills. */
+        SkillList: {
+            /** @description The skills. */
+            data: components["schemas"]["Skill"][];
+            next_page: components["schemas"]["NextPage"];
+        };
+        /** @description The multipart body of `client.beta.skills.create`. */
+        SkillCreateParams: {
+            /** @description The files, under one top-level folder holding SKILL.md. */
+            files: string[];
+            /** @description Its title. */
+            display_name?: string;
+        };
+    };
+    responses: {
+        /** @description The request is malformed (`invalid_request_error`). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Missing, unknown or revoked key (`authentication_error`). */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description No such object in this account (`not_found_error`), or an operation of the SDK this server does not serve (the message names it). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The object's state forbids the operation (status 409, `invalid_request_error`). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The body (or upload) is over the limit (`request_too_large`). */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+    };
+    parameters: {
+        /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+        AnthropicBeta: string;
+        /** @description Items per page, 1 to 100 (default 20). */
+        Limit: number;
+        /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+        Page: string;
+        /** @description Include archived objects (hidden by default). */
+        IncludeArchived: boolean;
+        /** @description The agent id (`agent_...`). */
+        AgentId: string;
+        /** @description The environment id (`env_...`). */
+        EnvironmentId: string;
+        /** @description The session id (`sess_...`). */
+        SessionId: string;
+        /** @description `asc` (the default: oldest first) or `desc` (newest first). */
+        EventOrder: "asc" | "desc";
+        /** @description The thread id (`sthr_...`). */
+        ThreadId: string;
+        /** @description The vault id (`vault_...`). */
+        VaultId: string;
+        /** @description The credential id (`vcred_...`). */
+        CredentialId: string;
+        /** @description The deployment id (`dep_...`). */
+        DeploymentId: string;
+        /** @description The deployment run id (`drun_...`). */
+        DeploymentRunId: string;
+        /** @description The skill id (`skill_...`). */
+        SkillId: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    v1ListAgents: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+                /** @description Include archived objects (hidden by default). */
+                include_archived?: components["parameters"]["IncludeArchived"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of agents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    v1CreateAgent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentCreateParams"];
+            };
+        };
+        responses: {
+            /** @description The agent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    v1RetrieveAgent: {
+        parameters: {
+            query?: {
+                /** @description A version to read. */
+                version?: number;
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The agent id (`agent_...`). */
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1UpdateAgent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The agent id (`agent_...`). */
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentUpdateParams"];
+            };
+        };
+        responses: {
+            /** @description The agent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    v1ArchiveAgent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The agent id (`agent_...`). */
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived agent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1ListAgentVersions: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The agent id (`agent_...`). */
+                agent_id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1ListEnvironments: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+                /** @description Include archived objects (hidden by default). */
+                include_archived?: components["parameters"]["IncludeArchived"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of environments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvironmentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    v1CreateEnvironment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnvironmentParams"];
+            };
+        };
+        responses: {
+            /** @description The environment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Environment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    v1RetrieveEnvironment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The environment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Environment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1UpdateEnvironment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnvironmentParams"];
+            };
+        };
+        responses: {
+            /** @description The environment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Environment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1DeleteEnvironment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    v1ArchiveEnvironment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived environment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Environment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1ListSessions: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+                /** @description Include archived objects (hidden by default). */
+                include_archived?: components["parameters"]["IncludeArchived"];
+                /** @description Only this agent's sessions. */
+                agent_id?: string;
+                /** @description `desc` (the default: newest first); `asc` is refused. */
+                order?: "asc" | "desc";
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    v1CreateSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionCreateParams"];
+            };
+        };
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1RetrieveSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1UpdateSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionUpdateParams"];
+            };
+        };
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1DeleteSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    v1ArchiveSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived session. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    v1ListSessionEvents: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+                /** @description `asc` (the default: oldest first) or `desc` (newest first). */
+                order?: components["parameters"]["EventOrder"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1SendSessionEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventSendParams"];
+            };
+        };
+        responses: {
+            /** @description The recorded events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendEventsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    v1StreamSessionEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["SessionEventStream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1ListSessionThreads: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of threads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreadList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1RetrieveSessionThread: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+                /** @description The thread id (`sthr_...`). */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thread. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Thread"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1ListThreadEvents: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+                /** @description `asc` (the default: oldest first) or `desc` (newest first). */
+                order?: components["parameters"]["EventOrder"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+                /** @description The thread id (`sthr_...`). */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1StreamThreadEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+                /** @description The thread id (`sthr_...`). */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["SessionEventStream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1ListVaults: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+                /** @description Include archived objects (hidden by default). */
+                include_archived?: components["parameters"]["IncludeArchived"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of vaults. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VaultList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    v1CreateVault: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VaultParams"];
+            };
+        };
+        responses: {
+            /** @description The vault. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vault"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    v1RetrieveVault: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vault. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vault"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1UpdateVault: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VaultParams"];
+            };
+        };
+        responses: {
+            /** @description The vault. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vault"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1DeleteVault: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    v1ArchiveVault: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived vault. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vault"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1ListCredentials: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+                /** @description Include archived objects (hidden by default). */
+                include_archived?: components["parameters"]["IncludeArchived"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of credentials. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1CreateCredential: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CredentialParams"];
+            };
+        };
+        responses: {
+            /** @description The credential. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credential"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    v1RetrieveCredential: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+                /** @description The credential id (`vcred_...`). */
+                credential_id: components["parameters"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credential. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credential"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1UpdateCredential: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+                /** @description The credential id (`vcred_...`). */
+                credential_id: components["parameters"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CredentialParams"];
+            };
+        };
+        responses: {
+            /** @description The credential. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credential"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1DeleteCredential: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+                /** @description The credential id (`vcred_...`). */
+                credential_id: components["parameters"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1ArchiveCredential: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+                /** @description The credential id (`vcred_...`). */
+                credential_id: components["parameters"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived credential. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Credential"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1ListDeployments: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+                /** @description Include archived objects (hidden by default). */
+                include_archived?: components["parameters"]["IncludeArchived"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deployments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    v1CreateDeployment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeploymentParams"];
+            };
+        };
+        responses: {
+            /** @description The deployment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1RetrieveDeployment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The deployment id (`dep_...`). */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deployment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1UpdateDeployment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The deployment id (`dep_...`). */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeploymentParams"];
+            };
+        };
+        responses: {
+            /** @description The deployment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    v1ArchiveDeployment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The deployment id (`dep_...`). */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deployment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    v1PauseDeployment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The deployment id (`dep_...`). */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deployment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    v1UnpauseDeployment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The deployment id (`dep_...`). */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deployment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    v1RunDeployment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The deployment id (`dep_...`). */
+                deployment_id: components["parameters"]["DeploymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentRun"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    v1ListDeploymentRuns: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+                /** @description Only this deployment's runs. */
+                deployment_id?: string;
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentRunList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    v1RetrieveDeploymentRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The deployment run id (`drun_...`). */
+                deployment_run_id: components["parameters"]["DeploymentRunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentRun"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1ListSkills: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+                /** @description `custom` or `anthropic`. */
+                source?: "custom" | "anthropic";
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of skills. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    v1CreateSkill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SkillCreateParams"];
+            };
+        };
+        responses: {
+            /** @description The skill. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Skill"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    v1RetrieveSkill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The skill id (`skill_...`). */
+                skill_id: components["parameters"]["SkillId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The skill. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Skill"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1DeleteSkill: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The skill id (`skill_...`). */
+                skill_id: components["parameters"]["SkillId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+}

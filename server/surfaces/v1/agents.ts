@@ -1,0 +1,92 @@
+import { Router } from "express";
+import type { Schema } from "../../api.ts";
+import type { AppDeps } from "../../appDeps.ts";
+import * as agents from "../../domain/agents.ts";
+import { invalidRequest } from "../../errors.ts";
+import { accountOf, pathParam, queryFlag, queryInt } from "../../http/context.ts";
+import { bodyOf, v1Validator } from "./context.ts";
+import type { V1Family } from "./family.ts";
+import { v1Page, v1PageQuery } from "./pagination.ts";
+
+type Agent = Schema<"Agent">;
+
+/** `model` on the wire of the SDK: an object with the model id. */
+export interface V1ModelConfig {
+  id: string;
+  speed: "standard";
+}
+
+export type V1Agent = Omit<Agent, "model"> & { model: V1ModelConfig };
+
+/** Our agent as `BetaManagedAgentsAgent`. */
+export function v1Agent(agent: Agent): V1Agent {
+  return { ...agent, model: { id: agent.model, speed: "standard" } };
+}
+
+/** `model: "echo"` or `model: {id: "echo", ...}` → our `model: "echo"`. */
+function withModelId(body: Record<string, unknown>): Record<string, unknown> {
+  const model = body.model;
+  if (model && typeof model === "object" && !Array.isArray(model)) {
+    const { speed } = model as { speed?: unknown };
+    if (speed !== undefined && speed !== "standard") {
+      throw invalidRequest(
+        `model.speed ${JSON.stringify(speed)} is not supported by this server: only "standard".`,
+        "model.speed",
+      );
+    }
+    return { ...body, model: (model as { id: unknown }).id };
+  }
+  return body;
+}
+
+export const agentsFamily: V1Family = {
+  name: "agents",
+  router(deps: AppDeps) {
+    const r = Router();
+    r.post("/agents", async (req, res) => {
+      const body = v1Validator(req).checkOwn<Schema<"CreateAgentRequest">>(
+        "CreateAgentRequest",
+        withModelId(bodyOf(req)),
+      );
+      res.json(v1Agent(await agents.createAgent(deps, accountOf(res), body)));
+    });
+    r.get("/agents", async (req, res) => {
+      const page = await agents.listAgents(deps, accountOf(res), {
+        includeArchived: queryFlag(req, "include_archived"),
+        page: v1PageQuery(req, "agent"),
+      });
+      res.json(await v1Page(page, v1Agent));
+    });
+    r.get("/agents/:agent_id", async (req, res) => {
+      res.json(
+        v1Agent(await agents.getAgent(deps, accountOf(res), pathParam(req, "agent_id"), queryInt(req, "version"))),
+      );
+    });
+    r.post("/agents/:agent_id", async (req, res) => {
+      const id = pathParam(req, "agent_id");
+      const raw = withModelId(bodyOf(req));
+      // The SDK's `version` is optional: without it the change applies to the latest version.
+      const version = raw.version ?? (await agents.getAgent(deps, accountOf(res), id)).version;
+      const body = v1Validator(req).checkOwn<Schema<"UpdateAgentRequest">>("UpdateAgentRequest", { ...raw, version });
+      res.json(v1Agent(await agents.updateAgent(deps, accountOf(res), id, body)));
+    });
+    r.post("/agents/:agent_id/archive", async (req, res) => {
+      res.json(v1Agent(await agents.archiveAgent(deps, accountOf(res), pathParam(req, "agent_id"))));
+    });
+    r.get("/agents/:agent_id/versions", async (req, res) => {
+      const limit = queryInt(req, "limit") ?? 20;
+      const page = (req.query as Record<string, unknown>).page;
+      const cursor =
+        typeof page === "string" && /^\d{1,9}$/.test(page) ? { direction: "after" as const, id: page } : undefined;
+      if (page !== undefined && !cursor) {
+        throw invalidRequest("page must be the next_page of a previous page of this list (a version number).", "page");
+      }
+      const versions = await agents.listAgentVersions(deps, accountOf(res), pathParam(req, "agent_id"), {
+        limit,
+        ...(cursor ? { cursor } : {}),
+      });
+      res.json(await v1Page(versions, v1Agent));
+    });
+    return r;
+  },
+};

@@ -1,0 +1,81 @@
+import { Router } from "express";
+import type { Schema } from "../../api.ts";
+import type { AppDeps } from "../../appDeps.ts";
+import * as environments from "../../domain/environments.ts";
+import { invalidRequest } from "../../errors.ts";
+import { accountOf, pathParam, queryFlag } from "../../http/context.ts";
+import { bodyOf, v1Validator } from "./context.ts";
+import type { V1Family } from "./family.ts";
+import { v1Page, v1PageQuery } from "./pagination.ts";
+
+type Environment = Schema<"Environment">;
+
+const NO_PACKAGES = { type: "packages", apt: [], cargo: [], gem: [], go: [], npm: [], pip: [] } as const;
+
+/** Our environment as `BetaEnvironment`: its cloud config lists no packages (none are installed). */
+export function v1Environment(env: Environment) {
+  return {
+    ...env,
+    config: {
+      ...env.config,
+      networking: env.config.networking ?? { type: "unrestricted" },
+      packages: NO_PACKAGES,
+    },
+  };
+}
+
+/** The SDK's config (`{type, networking, packages}`) as ours: packages must be empty. */
+function withOurConfig(body: Record<string, unknown>): Record<string, unknown> {
+  const config = body.config;
+  if (!config || typeof config !== "object" || Array.isArray(config)) return body;
+  const { packages, ...rest } = config as Record<string, unknown>;
+  if (packages !== undefined && packages !== null) {
+    const lists = Object.entries(packages as Record<string, unknown>).filter(([k]) => k !== "type");
+    if (lists.some(([, v]) => Array.isArray(v) && v.length > 0)) {
+      throw invalidRequest("config.packages: installing packages is not supported by this server.", "config.packages");
+    }
+  }
+  return { ...body, config: rest };
+}
+
+export const environmentsFamily: V1Family = {
+  name: "environments",
+  router(deps: AppDeps) {
+    const r = Router();
+    r.post("/environments", async (req, res) => {
+      const body = v1Validator(req).checkOwn<Schema<"CreateEnvironmentRequest">>(
+        "CreateEnvironmentRequest",
+        withOurConfig(bodyOf(req)),
+      );
+      res.json(v1Environment(await environments.createEnvironment(deps, accountOf(res), body)));
+    });
+    r.get("/environments", async (req, res) => {
+      const page = await environments.listEnvironments(deps, accountOf(res), {
+        includeArchived: queryFlag(req, "include_archived"),
+        page: v1PageQuery(req, "env"),
+      });
+      res.json(await v1Page(page, v1Environment));
+    });
+    r.get("/environments/:environment_id", async (req, res) => {
+      res.json(
+        v1Environment(await environments.getEnvironment(deps, accountOf(res), pathParam(req, "environment_id"))),
+      );
+    });
+    r.post("/environments/:environment_id", async (req, res) => {
+      const body = v1Validator(req).checkOwn<Schema<"UpdateEnvironmentRequest">>(
+        "UpdateEnvironmentRequest",
+        withOurConfig(bodyOf(req)),
+      );
+      const id = pathParam(req, "environment_id");
+      res.json(v1Environment(await environments.updateEnvironment(deps, accountOf(res), id, body)));
+    });
+    r.delete("/environments/:environment_id", async (req, res) => {
+      res.json(await environments.deleteEnvironment(deps, accountOf(res), pathParam(req, "environment_id")));
+    });
+    r.post("/environments/:environment_id/archive", async (req, res) => {
+      const id = pathParam(req, "environment_id");
+      res.json(v1Environment(await environments.archiveEnvironment(deps, accountOf(res), id)));
+    });
+    return r;
+  },
+};

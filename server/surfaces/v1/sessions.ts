@@ -1,0 +1,246 @@
+import { type Request, type Response, Router } from "express";
+import type { Schema } from "../../api.ts";
+import type { AppDeps } from "../../appDeps.ts";
+import { getAgent } from "../../domain/agents.ts";
+import * as sessions from "../../domain/sessions.ts";
+import { ApiError } from "../../errors.ts";
+import { accountOf, pathParam, queryFlag, queryString, type RequestAuth } from "../../http/context.ts";
+import { type StreamRequest, type StreamSource, sessionSource } from "../../streams/sources.ts";
+import { sseMessage } from "../../streams/sse.ts";
+import { type V1Agent, v1Agent } from "./agents.ts";
+import { bodyOf, v1Validator } from "./context.ts";
+import type { V1Family } from "./family.ts";
+import { checkOrder, v1Page, v1PageQuery } from "./pagination.ts";
+
+type AgentVersionRef = { id: string; version: number };
+type Snapshot = Omit<V1Agent, "metadata" | "archived_at" | "created_at" | "updated_at">;
+
+/** The agent version a session or thread runs, as the SDK shows it (the agent's configuration at that version). */
+async function agentSnapshot(deps: AppDeps, accountId: string, ref: AgentVersionRef): Promise<Snapshot> {
+  try {
+    const {
+      metadata: _m,
+      archived_at: _a,
+      created_at: _c,
+      updated_at: _u,
+      ...config
+    } = v1Agent(await getAgent(deps, accountId, ref.id, ref.version));
+    return config;
+  } catch (err) {
+    if (!(err instanceof ApiError && err.type === "not_found_error")) throw err;
+    // The agent was deleted since (the session is terminated): its id and version remain.
+    return {
+      id: ref.id,
+      type: "agent",
+      version: ref.version,
+      name: "",
+      model: { id: "", speed: "standard" },
+      system: null,
+      description: null,
+      tools: [],
+      mcp_servers: [],
+      skills: [],
+      multiagent: null,
+    };
+  }
+}
+
+/** Our session as `BetaManagedAgentsSession`: budgets, outcomes, resources, stats and usage are not kept here. */
+async function v1Session(deps: AppDeps, accountId: string, s: Schema<"Session">) {
+  return {
+    ...s,
+    agent: await agentSnapshot(deps, accountId, s.agent),
+    budget: null,
+    outcome_evaluations: [],
+    resources: [],
+    stats: {},
+    usage: {},
+  };
+}
+
+async function v1Thread(deps: AppDeps, accountId: string, t: Schema<"SessionThread">) {
+  return {
+    ...t,
+    agent: await agentSnapshot(deps, accountId, t.agent),
+    parent_thread_id: null,
+    archived_at: null,
+    stats: null,
+    usage: null,
+    workflow_run_id: null,
+  };
+}
+
+/** Our event types under the SDK's names (the others are the same). */
+const EVENT_TYPES: Record<string, string> = {
+  "session.status_run_started": "session.status_running",
+  "session.status_idled": "session.status_idle",
+  "session.thread_idled": "session.thread_status_idle",
+  "session.thread_terminated": "session.thread_status_terminated",
+};
+
+/** The name of the agent a thread runs (thread events carry it), looked up once per thread. */
+export type ThreadAgentName = (sessionId: string, threadId: string) => Promise<string>;
+
+export function threadAgentNames(deps: AppDeps, accountId: string): ThreadAgentName {
+  const names = new Map<string, Promise<string>>();
+  return (sessionId, threadId) => {
+    let name = names.get(threadId);
+    if (!name) {
+      name = sessions
+        .getThread(deps, accountId, sessionId, threadId)
+        .then((t) => agentSnapshot(deps, accountId, t.agent))
+        .then((agent) => agent.name);
+      names.set(threadId, name);
+    }
+    return name;
+  };
+}
+
+/**
+ * Our session event as `BetaManagedAgentsSessionEvent`: `processed_at`, the SDK's type names, an
+ * idle event's `stop_reason` (a turn here always ends with `end_turn`), a thread event's `agent_name`.
+ */
+export async function v1Event(
+  e: Record<string, unknown>,
+  agentName: ThreadAgentName,
+): Promise<Record<string, unknown>> {
+  const type = EVENT_TYPES[String(e.type)] ?? String(e.type);
+  const event: Record<string, unknown> = { ...e, type, processed_at: e.created_at };
+  if (type === "session.status_idle" || type === "session.thread_status_idle") {
+    event.stop_reason = { type: "end_turn" };
+    event.stop_details = null;
+  }
+  if (type.startsWith("session.thread_")) {
+    event.agent_name = await agentName(String(e.session_id), String(e.session_thread_id));
+    if (type === "session.thread_created") event.workflow_run_id = null;
+  }
+  return event;
+}
+
+/** A session or thread stream whose messages carry the events as the SDK reads them. */
+function v1Source(source: StreamSource, agentName: ThreadAgentName): StreamSource {
+  return {
+    ...source,
+    concerns: (changes) => source.concerns(changes),
+    endReason: () => source.endReason(),
+    async read(after, limit, maxBytes) {
+      const batch = await source.read(after, limit, maxBytes);
+      const messages: typeof batch.messages = [];
+      for (const { position, text } of batch.messages) {
+        const id = /^id: (.*)$/m.exec(text)?.[1] ?? "";
+        const data = /^data: (.*)$/m.exec(text)?.[1] ?? "{}";
+        const event = await v1Event(JSON.parse(data) as Record<string, unknown>, agentName);
+        messages.push({ position, text: sseMessage(id, String(event.type), JSON.stringify(event)) });
+      }
+      return { ...batch, messages };
+    },
+  };
+}
+
+function streamRequest(req: Request, res: Response): StreamRequest {
+  const auth = res.locals.auth as RequestAuth;
+  const resume = req.get("last-event-id");
+  return {
+    accountId: auth.accountId,
+    tokenId: auth.tokenId,
+    types: undefined,
+    resume: resume ? { param: "Last-Event-ID", id: resume } : undefined,
+  };
+}
+
+/** Sessions (`client.beta.sessions`) with their events, event stream and threads. */
+export const sessionsFamily: V1Family = {
+  name: "sessions",
+  router(deps: AppDeps) {
+    const r = Router();
+    r.post("/sessions", async (req, res) => {
+      const body = v1Validator(req).checkOwn<Schema<"CreateSessionRequest">>("CreateSessionRequest", bodyOf(req));
+      const account = accountOf(res);
+      res.json(await v1Session(deps, account, await sessions.createSession(deps, account, body)));
+    });
+    r.get("/sessions", async (req, res) => {
+      checkOrder(req, "desc");
+      const account = accountOf(res);
+      const page = await sessions.listSessions(deps, account, {
+        includeArchived: queryFlag(req, "include_archived"),
+        statuses: undefined,
+        agentId: queryString(req, "agent_id"),
+        page: v1PageQuery(req, "sess"),
+      });
+      res.json({ ...(await v1Page(page, (s) => v1Session(deps, account, s))), prev_page: null });
+    });
+    r.get("/sessions/:session_id", async (req, res) => {
+      const account = accountOf(res);
+      res.json(await v1Session(deps, account, await sessions.getSession(deps, account, pathParam(req, "session_id"))));
+    });
+    r.post("/sessions/:session_id", async (req, res) => {
+      const body = v1Validator(req).checkOwn<Schema<"UpdateSessionRequest">>("UpdateSessionRequest", bodyOf(req));
+      const account = accountOf(res);
+      const updated = await sessions.updateSession(deps, account, pathParam(req, "session_id"), body);
+      res.json(await v1Session(deps, account, updated));
+    });
+    r.delete("/sessions/:session_id", async (req, res) => {
+      res.json(await sessions.deleteSession(deps, accountOf(res), pathParam(req, "session_id")));
+    });
+    r.post("/sessions/:session_id/archive", async (req, res) => {
+      const account = accountOf(res);
+      res.json(
+        await v1Session(deps, account, await sessions.archiveSession(deps, account, pathParam(req, "session_id"))),
+      );
+    });
+
+    r.post("/sessions/:session_id/events", async (req, res) => {
+      const body = v1Validator(req).checkOwn<Schema<"SendSessionEventsRequest">>(
+        "SendSessionEventsRequest",
+        bodyOf(req),
+      );
+      const account = accountOf(res);
+      const sent = await sessions.sendEvents(deps, account, pathParam(req, "session_id"), body);
+      const names = threadAgentNames(deps, account);
+      const data: Record<string, unknown>[] = [];
+      for (const e of sent.data) data.push(await v1Event(e, names));
+      res.json({ data });
+    });
+    r.get("/sessions/:session_id/events", async (req, res) => {
+      checkOrder(req, "asc");
+      const account = accountOf(res);
+      const page = await sessions.listEvents(deps, account, pathParam(req, "session_id"), {
+        page: v1PageQuery(req, "sevt"),
+      });
+      const names = threadAgentNames(deps, account);
+      res.json(await v1Page(page, (e) => v1Event(e, names)));
+    });
+    r.get("/sessions/:session_id/events/stream", async (req, res) => {
+      const source = await sessionSource(deps, streamRequest(req, res), pathParam(req, "session_id"));
+      deps.streams.open(v1Source(source, threadAgentNames(deps, accountOf(res))), res);
+    });
+
+    r.get("/sessions/:session_id/threads", async (req, res) => {
+      const account = accountOf(res);
+      const page = await sessions.listThreads(deps, account, pathParam(req, "session_id"), v1PageQuery(req, "sthr"));
+      res.json(await v1Page(page, (t) => v1Thread(deps, account, t)));
+    });
+    r.get("/sessions/:session_id/threads/:thread_id", async (req, res) => {
+      const account = accountOf(res);
+      const [session, thread] = [pathParam(req, "session_id"), pathParam(req, "thread_id")];
+      res.json(await v1Thread(deps, account, await sessions.getThread(deps, account, session, thread)));
+    });
+    r.get("/sessions/:session_id/threads/:thread_id/events", async (req, res) => {
+      checkOrder(req, "asc");
+      const [session, thread] = [pathParam(req, "session_id"), pathParam(req, "thread_id")];
+      const account = accountOf(res);
+      const page = await sessions.listEvents(deps, account, session, {
+        threadId: thread,
+        page: v1PageQuery(req, "sevt"),
+      });
+      const names = threadAgentNames(deps, account);
+      res.json(await v1Page(page, (e) => v1Event(e, names)));
+    });
+    r.get("/sessions/:session_id/threads/:thread_id/stream", async (req, res) => {
+      const [session, thread] = [pathParam(req, "session_id"), pathParam(req, "thread_id")];
+      const source = await sessionSource(deps, streamRequest(req, res), session, thread);
+      deps.streams.open(v1Source(source, threadAgentNames(deps, accountOf(res))), res);
+    });
+    return r;
+  },
+};

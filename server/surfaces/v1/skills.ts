@@ -1,0 +1,112 @@
+import { type Request, Router } from "express";
+import multer from "multer";
+import type { Schema } from "../../api.ts";
+import type { AppDeps } from "../../appDeps.ts";
+import { decodePartFilename, type IncomingFile } from "../../domain/skillPackage.ts";
+import * as skills from "../../domain/skills.ts";
+import { ApiError, invalidRequest } from "../../errors.ts";
+import { accountOf, pathParam, queryString } from "../../http/context.ts";
+import { bodyLimitFor } from "../../http/requestGuards.ts";
+import type { V1Family } from "./family.ts";
+import { v1Page, v1PageQuery } from "./pagination.ts";
+
+/** Our skill as `BetaSkill`: vendor skills (shipped with the server) are the `anthropic` source. */
+function v1Skill(s: Schema<"Skill">) {
+  return {
+    ...s,
+    display_name: s.display_title,
+    latest_version_id: s.latest_version,
+    source: { type: s.source === "custom" ? "custom" : "anthropic" },
+  };
+}
+
+/** The `files` parts of the SDK's multipart upload, each named by its relative path. */
+function uploadedFiles(req: Request): IncomingFile[] {
+  const parts = (Array.isArray(req.files) ? req.files : []) as {
+    fieldname: string;
+    originalname: string;
+    buffer: Buffer;
+  }[];
+  return parts.map((part) => {
+    if (part.fieldname !== "files" && part.fieldname !== "files[]") {
+      throw invalidRequest(
+        `Unexpected file part "${part.fieldname.slice(0, 64)}": send every file as "files".`,
+        "files",
+      );
+    }
+    return {
+      path: decodePartFilename(part.originalname),
+      content: new Uint8Array(part.buffer.buffer, part.buffer.byteOffset, part.buffer.byteLength),
+    };
+  });
+}
+
+/**
+ * The SDK sends each file under its base name (FormData keeps no folders): files given without a
+ * top-level folder are put under one named like the skill (SKILL.md's `name`), as ours expects.
+ */
+function underOneFolder(files: IncomingFile[]): IncomingFile[] {
+  if (files.some((f) => f.path.includes("/"))) return files;
+  const manifest = files.find((f) => f.path === "SKILL.md");
+  const text = manifest ? new TextDecoder().decode(manifest.content) : "";
+  const name = /^name:\s*["']?([A-Za-z0-9][A-Za-z0-9._-]{0,63})/m.exec(text)?.[1] ?? "skill";
+  return files.map((f) => ({ ...f, path: `${name}/${f.path}` }));
+}
+
+/** Skills (`client.beta.skills`): create from files, list, retrieve, delete. */
+export const skillsFamily: V1Family = {
+  name: "skills",
+  router(deps: AppDeps) {
+    const r = Router();
+    const upload = multer({
+      storage: multer.memoryStorage(),
+      limits: { fileSize: deps.config.maxUploadBytes, fieldSize: 64 * 1024, files: 1000 },
+    });
+    // As on /api/v1/cloud: an upload declares its length, within the limit, before anything is buffered.
+    const declared = (req: Request, _res: unknown, next: (err?: unknown) => void) => {
+      const length = req.get("content-length");
+      if (length === undefined) {
+        return next(
+          invalidRequest(
+            "Skill uploads must declare Content-Length; chunked uploads are not accepted.",
+            "Content-Length",
+          ),
+        );
+      }
+      if (Number(length) > bodyLimitFor(deps.config, ["multipart/form-data"])) {
+        return next(
+          new ApiError(
+            "request_too_large",
+            `The upload exceeds MAX_UPLOAD_BYTES (${deps.config.maxUploadBytes} bytes).`,
+          ),
+        );
+      }
+      next();
+    };
+    r.post("/skills", declared, upload.any(), async (req, res) => {
+      const files = underOneFolder(uploadedFiles(req));
+      if (files.length === 0) throw invalidRequest("files: at least one file (SKILL.md) is required.", "files");
+      const title = (req.body as Record<string, unknown> | undefined)?.display_name;
+      const skill = await skills.createSkill(deps, accountOf(res), {
+        files,
+        display_title: typeof title === "string" ? title : undefined,
+      });
+      res.json(v1Skill(skill));
+    });
+    r.get("/skills", async (req, res) => {
+      const source = queryString(req, "source");
+      const page = await skills.listSkills(deps, accountOf(res), {
+        page: v1PageQuery(req, "skill"),
+        ...(source !== undefined ? { source: source === "custom" ? "custom" : "vendor" } : {}),
+      });
+      res.json(await v1Page(page, v1Skill));
+    });
+    r.get("/skills/:skill_id", async (req, res) => {
+      res.json(v1Skill(await skills.getSkill(deps, accountOf(res), pathParam(req, "skill_id"))));
+    });
+    r.delete("/skills/:skill_id", async (req, res) => {
+      res.json(await skills.deleteSkill(deps, accountOf(res), pathParam(req, "skill_id")));
+    });
+    return r;
+  },
+};
