@@ -6074,6 +6074,42 @@ export interface components {
          * @example whev_01JD3R2A5C0QW4E7R9T2Y5V8M1
          */
         WebhookEventId: string;
+        /**
+         * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+         *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+         *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+         * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+         */
+        WebhookIdHeader: string;
+        /**
+         * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+         * @example agent.created
+         */
+        WebhookEventTypeHeader: string;
+        /**
+         * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+         *     endpoint's `signing_scheme`:
+         *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+         *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+         *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+         *
+         *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+         *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+         *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+         *     `verifyWebhook` does this).
+         */
+        WebhookSignatureHeader: string;
+        /**
+         * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+         *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+         * @example 1795264496
+         */
+        WebhookTimestampHeader: string;
+        /**
+         * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+         * @example CloudAgents-Webhook/0.1.0
+         */
+        WebhookUserAgentHeader: string;
     };
     requestBodies: never;
     headers: {
@@ -10260,7 +10296,44 @@ export interface operations {
     receiveSessionCreatedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10295,7 +10368,44 @@ export interface operations {
     receiveSessionUpdatedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10330,7 +10440,44 @@ export interface operations {
     receiveSessionArchivedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10365,7 +10512,44 @@ export interface operations {
     receiveSessionDeletedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10400,7 +10584,44 @@ export interface operations {
     receiveSessionStatusRunStartedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10435,7 +10656,44 @@ export interface operations {
     receiveSessionStatusIdledEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10470,7 +10728,44 @@ export interface operations {
     receiveSessionThreadCreatedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10506,7 +10801,44 @@ export interface operations {
     receiveSessionThreadIdledEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10542,7 +10874,44 @@ export interface operations {
     receiveSessionThreadTerminatedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10578,7 +10947,44 @@ export interface operations {
     receiveAgentCreatedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10614,7 +11020,44 @@ export interface operations {
     receiveAgentUpdatedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10650,7 +11093,44 @@ export interface operations {
     receiveAgentArchivedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10686,7 +11166,44 @@ export interface operations {
     receiveAgentDeletedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10722,7 +11239,44 @@ export interface operations {
     receiveDeploymentCreatedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10757,7 +11311,44 @@ export interface operations {
     receiveDeploymentUpdatedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10792,7 +11383,44 @@ export interface operations {
     receiveDeploymentPausedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10827,7 +11455,44 @@ export interface operations {
     receiveDeploymentUnpausedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10862,7 +11527,44 @@ export interface operations {
     receiveDeploymentArchivedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10897,7 +11599,44 @@ export interface operations {
     receiveDeploymentDeletedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10932,7 +11671,44 @@ export interface operations {
     receiveDeploymentRunStartedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10969,7 +11745,44 @@ export interface operations {
     receiveDeploymentRunSucceededEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11006,7 +11819,44 @@ export interface operations {
     receiveDeploymentRunFailedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11043,7 +11893,44 @@ export interface operations {
     receiveEnvironmentCreatedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11078,7 +11965,44 @@ export interface operations {
     receiveEnvironmentUpdatedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11113,7 +12037,44 @@ export interface operations {
     receiveEnvironmentArchivedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11148,7 +12109,44 @@ export interface operations {
     receiveEnvironmentDeletedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11183,7 +12181,44 @@ export interface operations {
     receiveVaultCreatedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11218,7 +12253,44 @@ export interface operations {
     receiveVaultArchivedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11253,7 +12325,44 @@ export interface operations {
     receiveVaultDeletedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11288,7 +12397,44 @@ export interface operations {
     receiveVaultCredentialCreatedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11324,7 +12470,44 @@ export interface operations {
     receiveVaultCredentialUpdatedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11360,7 +12543,44 @@ export interface operations {
     receiveVaultCredentialArchivedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11396,7 +12616,44 @@ export interface operations {
     receiveVaultCredentialDeletedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11432,7 +12689,44 @@ export interface operations {
     receiveVaultCredentialRefreshFailedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11468,7 +12762,44 @@ export interface operations {
     receiveWebhookEndpointDegradedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11504,7 +12835,44 @@ export interface operations {
     receiveWebhookEndpointRecoveredEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11539,7 +12907,44 @@ export interface operations {
     receiveWebhookEndpointDisabledEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11578,7 +12983,44 @@ export interface operations {
     receiveWebhookTestEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -1,6 +1,8 @@
 /**
  * Generates everything in generated/ from the hand-written description in openapi/:
- *   generated/openapi.json, generated/openapi.yaml  (bundled with redocly)
+ *   generated/openapi.json, generated/openapi.yaml  (bundled with redocly; every operation given
+ *                                                    its curl and TypeScript SDK samples as
+ *                                                    `x-codeSamples`, scripts/lib/codeSamples.ts)
  *   generated/api.d.ts                              (openapi-typescript)
  *   generated/docs.html                             (self-contained Redoc page: scripts inlined,
  *                                                    a content security policy that loads nothing
@@ -17,6 +19,7 @@ import { join, resolve } from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
 import { stringify } from "yaml";
 import { generateV1, V1_FILES } from "./generateV1.ts";
+import { addCodeSamples } from "./lib/codeSamples.ts";
 import { REQUEST_VALIDATORS_TYPES, requestValidatorsModule } from "./lib/requestValidatorsCode.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -49,6 +52,8 @@ async function generate(outDir: string): Promise<void> {
   const bundled = join(outDir, "openapi.json");
   redocly(["bundle", SOURCE, "--output", bundled, "--ext", "json"]);
   const spec = JSON.parse(readFileSync(bundled, "utf8")) as Record<string, unknown>;
+  // Generated from the operations' own examples, so a sample never drifts from the description.
+  addCodeSamples(spec);
   writeFileSync(bundled, `${JSON.stringify(spec, null, 2)}\n`);
   writeFileSync(join(outDir, "openapi.yaml"), `# ${HEADER}\n${stringify(spec, { lineWidth: 0 })}`);
 

@@ -22,7 +22,7 @@ import { v1Surface } from "./surfaces/v1/index.ts";
 export const API_BASE = "/api/v1/cloud";
 
 /** The unauthenticated endpoints (routes/public.ts), as route templates. */
-const PUBLIC_ROUTES = ["/healthz", "/readyz", "/livez", "/metrics", "/docs", "/openapi.json", "/openapi.yaml"];
+const PUBLIC_ROUTES = ["/", "/healthz", "/readyz", "/livez", "/metrics", "/docs", "/openapi.json", "/openapi.yaml"];
 
 /** Every operation's path template under the API base, from the bundled spec. */
 function apiTemplates(spec: Record<string, unknown>): string[] {

@@ -42,8 +42,13 @@ const STOP_SLACK_MS = 10_000;
 /** How long abortEndpoint waits for the thread's answer (it may be waiting for the write lock). */
 const ABORT_ANSWER_MS = 5000;
 
-// The thread's module: thread.ts under tsx and vitest, thread.js once compiled.
-const THREAD_MODULE = new URL(`./thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
+// The thread's module: thread.ts under tsx and vitest; in the build of `npm start` its own entry,
+// dist/thread.js (scripts/build.mjs sets CLOUD_AGENTS_THREAD_ENTRY at build time), so the thread
+// neither loads tsx nor compiles TypeScript when the server starts.
+const BUNDLED_THREAD = process.env.CLOUD_AGENTS_THREAD_ENTRY;
+const THREAD_MODULE = BUNDLED_THREAD
+  ? new URL(`../../dist/${BUNDLED_THREAD}`, import.meta.url).href
+  : new URL(`./thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
 
 // A worker's entry is plain JavaScript: it registers tsx first when the module is TypeScript (a
 // test runner's process has no loader for it), then imports the thread module.

@@ -4,6 +4,7 @@ import type { AppDeps } from "../appDeps.ts";
 import { ApiError, errorEnvelope } from "../errors.ts";
 import { checkReadiness } from "../health.ts";
 import { requestId } from "../http/context.ts";
+import { PrecompressedBody } from "../http/precompressed.ts";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
@@ -16,7 +17,8 @@ function metricsAuthorized(req: Request, token: string | null): boolean {
 
 /**
  * The unauthenticated operator endpoints: liveness, readiness, health, metrics, the spec and its
- * rendered docs. None of them is under the API base path or in the OpenAPI description, which
+ * rendered docs (sent compressed as the client accepts: br or gzip), and `/`, which redirects to
+ * the docs. None of them is under the API base path or in the OpenAPI description, which
  * describes the API that clients (and the SDK) call.
  */
 export function publicRoutes(deps: AppDeps): Router {
@@ -48,14 +50,19 @@ export function publicRoutes(deps: AppDeps): Router {
     const text = await deps.metrics.render();
     res.type(deps.metrics.contentType).send(text);
   });
-  r.get("/openapi.json", (_req, res) => {
-    res.json(deps.spec.json);
-  });
-  r.get("/openapi.yaml", (_req, res) => {
-    res.type("application/yaml").send(deps.spec.yaml);
-  });
-  r.get("/docs", (_req, res) => {
-    res.type("html").send(deps.spec.docsHtml);
+  const documents = {
+    "/openapi.json": new PrecompressedBody(deps.spec.jsonBytes, "application/json; charset=utf-8"),
+    "/openapi.yaml": new PrecompressedBody(deps.spec.yaml, "application/yaml; charset=utf-8"),
+    "/docs": new PrecompressedBody(deps.spec.docsHtml, "text/html; charset=utf-8"),
+  };
+  for (const [path, document] of Object.entries(documents)) {
+    r.get(path, (req, res, next) => {
+      document.send(req, res).catch(next);
+    });
+  }
+  /** The server's root: a person who opens it in a browser lands on the API reference. */
+  r.get("/", (_req, res) => {
+    res.redirect(302, "/docs");
   });
   return r;
 }
