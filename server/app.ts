@@ -17,7 +17,7 @@ import { routeMatcher } from "./http/routeTemplate.ts";
 import { SpecRoutes } from "./http/specRoutes.ts";
 import { apiRoutes } from "./routes/index.ts";
 import { publicRoutes } from "./routes/public.ts";
-import { v1Surface } from "./surfaces/v1/index.ts";
+import { v1RouteTemplates, v1Surface } from "./surfaces/v1/index.ts";
 
 export const API_BASE = "/api/v1/cloud";
 
