@@ -461,8 +461,8 @@ export interface paths {
         };
         /**
          * List memories
-         * @description Lists the store's memories without their contents, by path (byte order). `path_prefix` keeps
-         *     those whose path starts with it.
+         * @description Lists the store's memories without their contents, oldest first. `path_prefix` keeps those
+         *     whose path starts with it (case-sensitive).
          */
         get: operations["listMemories"];
         put?: never;
@@ -3457,7 +3457,7 @@ export interface components {
              */
             updated_at: string;
         };
-        /** @description One page of memories without their contents, by path in byte order. */
+        /** @description One page of memories without their contents, oldest first. */
         MemoryList: {
             /** @description The memories on this page. */
             data: components["schemas"]["MemorySummary"][];
