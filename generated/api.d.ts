@@ -6679,7 +6679,7 @@ export interface components {
          */
         MemoryStoreId: string;
         /**
-         * @description Only memories whose `path` starts with this text (case-sensitive), such as `notes/`.
+         * @description Only memories whose `path` starts with this text (case-sensitive), such as `notes/`; `/` may be sent unencoded.
          * @example notes/
          */
         MemoryPathPrefix: string;
@@ -8305,7 +8305,7 @@ export interface operations {
                  */
                 before_id?: components["parameters"]["BeforeId"];
                 /**
-                 * @description Only memories whose `path` starts with this text (case-sensitive), such as `notes/`.
+                 * @description Only memories whose `path` starts with this text (case-sensitive), such as `notes/`; `/` may be sent unencoded.
                  * @example notes/
                  */
                 path_prefix?: components["parameters"]["MemoryPathPrefix"];
