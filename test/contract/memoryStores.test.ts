@@ -10,7 +10,7 @@ import { MAX_MEMORIES_PER_STORE } from "../../server/domain/memoryStores.ts";
 import { envelopesSince } from "../helpers/events.ts";
 import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { queryRows } from "../helpers/testDatabase.ts";
+import { executeStatement, queryRows } from "../helpers/testDatabase.ts";
 import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 let server: TestServer;
@@ -226,20 +226,17 @@ describe("memories", () => {
 
   it(`holds at most ${MAX_MEMORIES_PER_STORE} memories a store`, async () => {
     const store = await newStore();
-    const storage = server.service.deps.storage;
-    const account = await storage.accounts.findAccountByName("default");
-    if (!account) throw new Error("no default account");
-    const author = { type: "api_token" as const, id: "tok_bulk" };
-    // Fill to one below the limit through the store (fast), then cross it over HTTP.
-    for (let i = 0; i < MAX_MEMORIES_PER_STORE - 1; i++) {
-      const r = await storage.memoryStores.createMemory(
-        account.id,
-        store.id,
-        { path: `bulk/${i}`, content: "x", content_sha256: sha("x"), size_bytes: 1, author },
-        MAX_MEMORIES_PER_STORE,
-      );
-      if (!r.ok) throw new Error(`bulk create ${i}: ${r.reason}`);
-    }
+    // Fill to one below the limit with one statement (both dialects read it the same way), then
+    // cross it over HTTP.
+    await executeStatement(
+      server.databaseUrl,
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO memories (id, store_id, path, content, content_sha256, size_bytes, created_at, updated_at)
+       SELECT 'mem_bulk' || i, ?, 'bulk/' || i, 'x', ?, 1, '2026-11-21T12:00:00.000Z', '2026-11-21T12:00:00.000Z' FROM n`,
+      MAX_MEMORIES_PER_STORE - 1,
+      store.id,
+      sha("x"),
+    );
     const base = `/memory_stores/${store.id}/memories`;
     const last = await ok("POST", base, { path: "last", content: "x" });
     const err = expectError(
