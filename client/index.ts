@@ -47,6 +47,7 @@ export {
   type ErrorEnvelope,
   type ErrorType,
 } from "./errors.js";
+export { type EditMemoryOptions, editMemory } from "./memory.js";
 export {
   backoffDelay,
   DEFAULT_RETRY_POLICY,

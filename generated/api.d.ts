@@ -358,6 +358,261 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/memory_stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List memory stores
+         * @description Lists the account's memory stores, newest first. Archived stores are hidden unless `include_archived=true`.
+         */
+        get: operations["listMemoryStores"];
+        put?: never;
+        /**
+         * Create a memory store
+         * @description Creates an empty memory store (`memory_store.created`). The `name` is unique in the account,
+         *     archived stores included: a taken name answers 409.
+         */
+        post: operations["createMemoryStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memory_stores/{memory_store_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a memory store
+         * @description Returns a memory store. Archived stores stay readable.
+         */
+        get: operations["getMemoryStore"];
+        put?: never;
+        /**
+         * Update a memory store
+         * @description Changes the name, description or metadata of an active store. Omitted fields keep their value;
+         *     a metadata key set to null is removed. A name another store of the account has answers 409.
+         */
+        post: operations["updateMemoryStore"];
+        /**
+         * Delete a memory store
+         * @description Deletes a memory store with all its memories and all their versions (`memory_store.deleted`).
+         *     This cannot be undone.
+         */
+        delete: operations["deleteMemoryStore"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memory_stores/{memory_store_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a memory store
+         * @description Archives a store (`memory_store.archived`). An archived store stays readable, takes no changes
+         *     and cannot be attached to a new session. Archiving twice is harmless.
+         */
+        post: operations["archiveMemoryStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memory_stores/{memory_store_id}/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List memories
+         * @description Lists the store's memories without their contents, oldest first. `path_prefix` keeps those
+         *     whose path starts with it (case-sensitive).
+         */
+        get: operations["listMemories"];
+        put?: never;
+        /**
+         * Create a memory
+         * @description Writes a new memory at `path` and records its first version (author: the calling token). A path
+         *     that exists in the store answers 409; content over 100 KiB (102,400 bytes of UTF-8) answers 413;
+         *     a store holds at most 2,000 memories (409 beyond); an archived store answers 409.
+         */
+        post: operations["createMemory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memory_stores/{memory_store_id}/memories/{memory_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /**
+                 * @description The id of the memory (`mem_...`).
+                 * @example mem_01JD3QM7P2R5T8W0Y3B6E9H1K4
+                 */
+                memory_id: components["parameters"]["MemoryId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a memory
+         * @description Returns a memory with its content and the SHA-256 to send back as the precondition of an update.
+         */
+        get: operations["getMemory"];
+        put?: never;
+        /**
+         * Update a memory
+         * @description Replaces the memory's content and records a version. With `content_sha256` the write applies
+         *     only while the current content has that SHA-256; otherwise it answers 409 and changes nothing
+         *     (read the memory again and retry). Content over 100 KiB answers 413; an archived store 409.
+         */
+        post: operations["updateMemory"];
+        /**
+         * Delete a memory
+         * @description Deletes the memory and records a `deleted` version without content; its earlier versions stay
+         *     listable until redacted or until the store is deleted. An archived store answers 409.
+         */
+        delete: operations["deleteMemory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memory_stores/{memory_store_id}/memory_versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List memory versions
+         * @description Lists the versions of the store's memories without their contents, newest first; `memory_id`
+         *     keeps those of one memory (also after it was deleted).
+         */
+        get: operations["listMemoryVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memory_stores/{memory_store_id}/memory_versions/{memory_version_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /**
+                 * @description The id of the memory version (`memver_...`).
+                 * @example memver_01JD3QMA4C7F0J3M6Q9T2W5Z8B
+                 */
+                memory_version_id: components["parameters"]["MemoryVersionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a memory version
+         * @description Returns a version with its content (null for a delete and once redacted).
+         */
+        get: operations["getMemoryVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/memory_stores/{memory_store_id}/memory_versions/{memory_version_id}/redact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /**
+                 * @description The id of the memory version (`memver_...`).
+                 * @example memver_01JD3QMA4C7F0J3M6Q9T2W5Z8B
+                 */
+                memory_version_id: components["parameters"]["MemoryVersionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redact a memory version
+         * @description Removes the version's content from the database (not only from responses): `content` and
+         *     `content_sha256` become null, `size_bytes` 0, and `redacted_at` is set; the record stays.
+         *     Redacting twice is harmless. The memory's current content is not changed: update or delete the
+         *     memory too when the text must go everywhere.
+         */
+        post: operations["redactMemoryVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents": {
         parameters: {
             query?: never;
@@ -2265,6 +2520,75 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "memory_store.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * memory_store.created
+         * @description A memory store was created with `POST /memory_stores`.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `memory_store.created` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveMemoryStoreCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "memory_store.archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * memory_store.archived
+         * @description A memory store was archived with `POST /memory_stores/{memory_store_id}/archive`. Archiving it again emits no event.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `memory_store.archived` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveMemoryStoreArchivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "memory_store.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * memory_store.deleted
+         * @description A memory store was deleted with `DELETE /memory_stores/{memory_store_id}`, together with its memories and their versions.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `memory_store.deleted` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveMemoryStoreDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook_endpoint.degraded": {
         parameters: {
             query?: never;
@@ -2998,6 +3322,361 @@ export interface components {
              */
             type: "vault_credential_deleted";
         };
+        /**
+         * @description The store's name, unique in the account: 1 to 64 letters, digits, `-` and `_`. Sessions see the store's memories under `/mnt/memory/<name>/`.
+         * @example customer-notes
+         */
+        MemoryStoreName: string;
+        /** @description A named store of memories (text files by path) that outlives sessions. */
+        MemoryStore: {
+            /**
+             * @description The memory store id, `memstore_` followed by a ULID.
+             * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+             */
+            id: string;
+            /**
+             * @description Always `memory_store`.
+             * @example memory_store
+             * @constant
+             */
+            type: "memory_store";
+            name: components["schemas"]["MemoryStoreName"];
+            /**
+             * @description What the store holds; null when none is set.
+             * @example What the support agent learned about each customer.
+             */
+            description: string | null;
+            metadata: components["schemas"]["Metadata"];
+            /**
+             * Format: date-time
+             * @description When the store was archived; null while it is active. An archived store is read-only and cannot be attached to a new session.
+             * @example null
+             */
+            archived_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the store was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the store's name, description, metadata or state last changed.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            updated_at: string;
+        };
+        /** @description One page of memory stores, newest first. */
+        MemoryStoreList: {
+            /** @description The memory stores on this page. */
+            data: components["schemas"]["MemoryStore"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description The body of a memory store create. */
+        CreateMemoryStoreRequest: {
+            name: components["schemas"]["MemoryStoreName"];
+            /**
+             * @description What the store holds, at most 1,024 characters.
+             * @example What the support agent learned about each customer.
+             */
+            description?: string | null;
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /** @description A partial update of a memory store; omitted fields keep their value. */
+        UpdateMemoryStoreRequest: {
+            name?: components["schemas"]["MemoryStoreName"];
+            /**
+             * @description A new description, at most 1,024 characters; null removes it.
+             * @example Customer facts, one file per customer.
+             */
+            description?: string | null;
+            metadata?: components["schemas"]["MetadataPatch"];
+        };
+        /** @description The confirmation of a memory store delete. */
+        DeletedMemoryStore: {
+            /**
+             * @description The id of the deleted memory store.
+             * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+             */
+            id: string;
+            /**
+             * @description Always `memory_store_deleted`.
+             * @example memory_store_deleted
+             * @constant
+             */
+            type: "memory_store_deleted";
+        };
+        /**
+         * @description The memory's path in its store, like a relative file path: segments of any characters but `/`, control characters and `\`, separated by `/`, none of them empty, `.` or `..`; at most 1,024 characters.
+         * @example customers/acme.md
+         */
+        MemoryPath: string;
+        /**
+         * @description The SHA-256 of the content's UTF-8 bytes, 64 lowercase hex digits.
+         * @example 6f1ed002ab5595859014ebf0951522d9e4f6c2b3c6b8b3c6f4e0d9a5c1b2a3d4
+         */
+        MemorySha256: string;
+        /** @description A memory as lists show it: without its content. */
+        MemorySummary: {
+            /**
+             * @description The memory id, `mem_` followed by a ULID.
+             * @example mem_01JD3QM7P2R5T8W0Y3B6E9H1K4
+             */
+            id: string;
+            /**
+             * @description Always `memory`.
+             * @example memory
+             * @constant
+             */
+            type: "memory";
+            /**
+             * @description The store the memory belongs to.
+             * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+             */
+            memory_store_id: string;
+            path: components["schemas"]["MemoryPath"];
+            content_sha256: components["schemas"]["MemorySha256"];
+            /**
+             * @description The content's size in UTF-8 bytes.
+             * @example 56
+             */
+            size_bytes: number;
+            /**
+             * Format: date-time
+             * @description When the memory was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the memory's content last changed.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            updated_at: string;
+        };
+        /** @description One page of memories without their contents, oldest first. */
+        MemoryList: {
+            /** @description The memories on this page. */
+            data: components["schemas"]["MemorySummary"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description The body of a memory create. A path that already exists in the store is refused with 409. */
+        CreateMemoryRequest: {
+            path: components["schemas"]["MemoryPath"];
+            /**
+             * @description The memory's text, at most 100 KiB (102,400 bytes) of UTF-8; more is refused with 413.
+             * @example Acme prefers email over phone.
+             */
+            content: string;
+        };
+        /** @description A memory: a text file of a memory store, with its content. */
+        Memory: {
+            /**
+             * @description The memory id, `mem_` followed by a ULID.
+             * @example mem_01JD3QM7P2R5T8W0Y3B6E9H1K4
+             */
+            id: string;
+            /**
+             * @description Always `memory`.
+             * @example memory
+             * @constant
+             */
+            type: "memory";
+            /**
+             * @description The store the memory belongs to.
+             * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+             */
+            memory_store_id: string;
+            path: components["schemas"]["MemoryPath"];
+            /**
+             * @description The memory's text, at most 100 KiB (102,400 bytes) of UTF-8.
+             * @example Acme prefers email over phone. Contract renews in March.
+             */
+            content: string;
+            content_sha256: components["schemas"]["MemorySha256"];
+            /**
+             * @description The content's size in UTF-8 bytes.
+             * @example 56
+             */
+            size_bytes: number;
+            /**
+             * Format: date-time
+             * @description When the memory was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the memory's content last changed.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            updated_at: string;
+        };
+        /** @description A new content for a memory. With `content_sha256` the update applies only while the memory's current content has that SHA-256 (else 409, nothing written): read, change, write back with the hash you read, and no concurrent update is lost. */
+        UpdateMemoryRequest: {
+            /**
+             * @description The new text, at most 100 KiB (102,400 bytes) of UTF-8; more is refused with 413.
+             * @example Acme prefers email over phone. Contract renews in March.
+             */
+            content: string;
+            content_sha256?: components["schemas"]["MemorySha256"];
+        };
+        /** @description The confirmation of a memory delete. The delete is recorded as a version without content. */
+        DeletedMemory: {
+            /**
+             * @description The id of the deleted memory.
+             * @example mem_01JD3QM7P2R5T8W0Y3B6E9H1K4
+             */
+            id: string;
+            /**
+             * @description Always `memory_deleted`.
+             * @example memory_deleted
+             * @constant
+             */
+            type: "memory_deleted";
+        };
+        /** @description Who made a change - an API token (a call of this API) or a session (its agent's tools). */
+        MemoryVersionAuthor: {
+            /**
+             * @description `api_token` for a change made through the API, `session` for one a session's agent made.
+             * @example api_token
+             * @enum {string}
+             */
+            type: "api_token" | "session";
+            /**
+             * @description The token id (`tok_...`) or the session id (`sess_...`).
+             * @example tok_01JD3Q1A2B3C4D5E6F7G8H9J0K
+             */
+            id: string;
+        };
+        /** @description A version as lists show it: without its content. */
+        MemoryVersionSummary: {
+            /**
+             * @description The version id, `memver_` followed by a ULID.
+             * @example memver_01JD3QMA4C7F0J3M6Q9T2W5Z8B
+             */
+            id: string;
+            /**
+             * @description Always `memory_version`.
+             * @example memory_version
+             * @constant
+             */
+            type: "memory_version";
+            /**
+             * @description The memory the change was made to (it may since have been deleted).
+             * @example mem_01JD3QM7P2R5T8W0Y3B6E9H1K4
+             */
+            memory_id: string;
+            /**
+             * @description The memory's store.
+             * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+             */
+            memory_store_id: string;
+            path: components["schemas"]["MemoryPath"];
+            /**
+             * @description What the change did to the memory.
+             * @example created
+             * @enum {string}
+             */
+            operation: "created" | "updated" | "deleted";
+            /**
+             * @description The SHA-256 of the content after the change; null for a delete and once redacted.
+             * @example 6f1ed002ab5595859014ebf0951522d9e4f6c2b3c6b8b3c6f4e0d9a5c1b2a3d4
+             */
+            content_sha256: string | null;
+            /**
+             * @description The content's size in UTF-8 bytes (0 for a delete and once redacted).
+             * @example 30
+             */
+            size_bytes: number;
+            author: components["schemas"]["MemoryVersionAuthor"];
+            /**
+             * Format: date-time
+             * @description When the version's content was redacted (removed from the database); null if never.
+             * @example null
+             */
+            redacted_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /** @description One page of memory versions without their contents, newest first. */
+        MemoryVersionList: {
+            /** @description The versions on this page. */
+            data: components["schemas"]["MemoryVersionSummary"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description A version of a memory: the content one change left (null for a delete, or once redacted). */
+        MemoryVersion: {
+            /**
+             * @description The version id, `memver_` followed by a ULID.
+             * @example memver_01JD3QMA4C7F0J3M6Q9T2W5Z8B
+             */
+            id: string;
+            /**
+             * @description Always `memory_version`.
+             * @example memory_version
+             * @constant
+             */
+            type: "memory_version";
+            /**
+             * @description The memory the change was made to (it may since have been deleted).
+             * @example mem_01JD3QM7P2R5T8W0Y3B6E9H1K4
+             */
+            memory_id: string;
+            /**
+             * @description The memory's store.
+             * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+             */
+            memory_store_id: string;
+            path: components["schemas"]["MemoryPath"];
+            /**
+             * @description What the change did to the memory.
+             * @example created
+             * @enum {string}
+             */
+            operation: "created" | "updated" | "deleted";
+            /**
+             * @description The content after the change; null for a delete and once the version is redacted.
+             * @example Acme prefers email over phone.
+             */
+            content: string | null;
+            /**
+             * @description The SHA-256 of the content after the change; null for a delete and once redacted.
+             * @example 6f1ed002ab5595859014ebf0951522d9e4f6c2b3c6b8b3c6f4e0d9a5c1b2a3d4
+             */
+            content_sha256: string | null;
+            /**
+             * @description The content's size in UTF-8 bytes (0 for a delete and once redacted).
+             * @example 30
+             */
+            size_bytes: number;
+            author: components["schemas"]["MemoryVersionAuthor"];
+            /**
+             * Format: date-time
+             * @description When the version's content was redacted (removed from the database); null if never.
+             * @example null
+             */
+            redacted_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the change was made.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
         /** @description A tool defined by the client; the agent calls it with input matching `input_schema`. */
         AgentCustomTool: {
             /**
@@ -3546,6 +4225,27 @@ export interface components {
             last_id: components["schemas"]["LastId"];
             has_more: components["schemas"]["HasMore"];
         };
+        /** @description A memory store attached to the session. */
+        SessionResourceInput: {
+            /**
+             * @description Always `memory_store`.
+             * @example memory_store
+             * @constant
+             */
+            type: "memory_store";
+            /**
+             * @description An active memory store of the account (`memstore_...`); an archived one is refused with 409.
+             * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+             */
+            memory_store_id: string;
+            /**
+             * @description Whether the session's agent may change the store's memories (`read_write`, the default) or only read them.
+             * @default read_write
+             * @example read_write
+             * @enum {string}
+             */
+            access: "read_write" | "read_only";
+        };
         /** @description A block of text sent by the user. */
         TextBlockInput: {
             /**
@@ -3606,6 +4306,17 @@ export interface components {
              *     ]
              */
             vault_ids?: string[];
+            /**
+             * @description Memory stores the session uses, at most 8, each store once. Each must be an active store of the account (archived: 409).
+             * @example [
+             *       {
+             *         "type": "memory_store",
+             *         "memory_store_id": "memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1",
+             *         "access": "read_write"
+             *       }
+             *     ]
+             */
+            resources?: components["schemas"]["SessionResourceInput"][];
             environment_variables?: components["schemas"]["EnvironmentVariables"];
             /** @description Events appended right after creation, in the same transaction, at most 50. */
             initial_events?: components["schemas"]["SessionEventInput"][];
@@ -4032,7 +4743,7 @@ export interface components {
          * @example session.status_idled
          * @enum {string}
          */
-        WebhookEventType: "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed" | "environment.created" | "environment.updated" | "environment.archived" | "environment.deleted" | "vault.created" | "vault.archived" | "vault.deleted" | "vault_credential.created" | "vault_credential.updated" | "vault_credential.archived" | "vault_credential.deleted" | "vault_credential.refresh_failed" | "webhook_endpoint.degraded" | "webhook_endpoint.recovered" | "webhook_endpoint.disabled" | "webhook.test";
+        WebhookEventType: "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed" | "environment.created" | "environment.updated" | "environment.archived" | "environment.deleted" | "vault.created" | "vault.archived" | "vault.deleted" | "vault_credential.created" | "vault_credential.updated" | "vault_credential.archived" | "vault_credential.deleted" | "vault_credential.refresh_failed" | "memory_store.created" | "memory_store.archived" | "memory_store.deleted" | "webhook_endpoint.degraded" | "webhook_endpoint.recovered" | "webhook_endpoint.disabled" | "webhook.test";
         /** @description The fields every event envelope shares: its id, when it occurred and `type: event`. Each webhook adds its own `data` (see the kinds under Events); `EventEnvelope` is the envelope of any kind. */
         EventEnvelopeBase: {
             /**
@@ -4619,6 +5330,48 @@ export interface components {
              */
             vault_id: string;
         };
+        /** @description The data of a `memory_store.created` event. A memory store was created with `POST /memory_stores`. */
+        MemoryStoreCreatedEventData: {
+            /**
+             * @description The memory store id (`memstore_...`).
+             * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+             */
+            id: string;
+            /**
+             * @description Always `memory_store.created`.
+             * @example memory_store.created
+             * @constant
+             */
+            type: "memory_store.created";
+        };
+        /** @description The data of a `memory_store.archived` event. A memory store was archived with `POST /memory_stores/{memory_store_id}/archive`. Archiving it again emits no event. */
+        MemoryStoreArchivedEventData: {
+            /**
+             * @description The memory store id (`memstore_...`).
+             * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+             */
+            id: string;
+            /**
+             * @description Always `memory_store.archived`.
+             * @example memory_store.archived
+             * @constant
+             */
+            type: "memory_store.archived";
+        };
+        /** @description The data of a `memory_store.deleted` event. A memory store was deleted with `DELETE /memory_stores/{memory_store_id}`, together with its memories and their versions. */
+        MemoryStoreDeletedEventData: {
+            /**
+             * @description The memory store id (`memstore_...`).
+             * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+             */
+            id: string;
+            /**
+             * @description Always `memory_store.deleted`.
+             * @example memory_store.deleted
+             * @constant
+             */
+            type: "memory_store.deleted";
+        };
         /** @description The data of a `webhook_endpoint.degraded` event. An endpoint became degraded: its `consecutive_fail` exceeded the degradation threshold (`WEBHOOK_DEGRADED_THRESHOLD`, 20 by default). It stays `degraded: true` until a delivery to it succeeds (`webhook_endpoint.recovered`). */
         WebhookEndpointDegradedEventData: {
             /**
@@ -4696,7 +5449,7 @@ export interface components {
             type: "webhook.test";
         };
         /** @description The data of an event: the resource id, the event kind in `type`, and the kind's fields (`version` for agent events, `session_thread_id` for thread events, `deployment_id` and `session_id` for deployment run events, `vault_id` for credential events, `consecutive_fail` and `disabled_reason` for webhook endpoint events). */
-        EventData: components["schemas"]["SessionCreatedEventData"] | components["schemas"]["SessionUpdatedEventData"] | components["schemas"]["SessionArchivedEventData"] | components["schemas"]["SessionDeletedEventData"] | components["schemas"]["SessionStatusRunStartedEventData"] | components["schemas"]["SessionStatusIdledEventData"] | components["schemas"]["SessionThreadCreatedEventData"] | components["schemas"]["SessionThreadIdledEventData"] | components["schemas"]["SessionThreadTerminatedEventData"] | components["schemas"]["AgentCreatedEventData"] | components["schemas"]["AgentUpdatedEventData"] | components["schemas"]["AgentArchivedEventData"] | components["schemas"]["AgentDeletedEventData"] | components["schemas"]["DeploymentCreatedEventData"] | components["schemas"]["DeploymentUpdatedEventData"] | components["schemas"]["DeploymentPausedEventData"] | components["schemas"]["DeploymentUnpausedEventData"] | components["schemas"]["DeploymentArchivedEventData"] | components["schemas"]["DeploymentDeletedEventData"] | components["schemas"]["DeploymentRunStartedEventData"] | components["schemas"]["DeploymentRunSucceededEventData"] | components["schemas"]["DeploymentRunFailedEventData"] | components["schemas"]["EnvironmentCreatedEventData"] | components["schemas"]["EnvironmentUpdatedEventData"] | components["schemas"]["EnvironmentArchivedEventData"] | components["schemas"]["EnvironmentDeletedEventData"] | components["schemas"]["VaultCreatedEventData"] | components["schemas"]["VaultArchivedEventData"] | components["schemas"]["VaultDeletedEventData"] | components["schemas"]["VaultCredentialCreatedEventData"] | components["schemas"]["VaultCredentialUpdatedEventData"] | components["schemas"]["VaultCredentialArchivedEventData"] | components["schemas"]["VaultCredentialDeletedEventData"] | components["schemas"]["VaultCredentialRefreshFailedEventData"] | components["schemas"]["WebhookEndpointDegradedEventData"] | components["schemas"]["WebhookEndpointRecoveredEventData"] | components["schemas"]["WebhookEndpointDisabledEventData"] | components["schemas"]["WebhookTestEventData"];
+        EventData: components["schemas"]["SessionCreatedEventData"] | components["schemas"]["SessionUpdatedEventData"] | components["schemas"]["SessionArchivedEventData"] | components["schemas"]["SessionDeletedEventData"] | components["schemas"]["SessionStatusRunStartedEventData"] | components["schemas"]["SessionStatusIdledEventData"] | components["schemas"]["SessionThreadCreatedEventData"] | components["schemas"]["SessionThreadIdledEventData"] | components["schemas"]["SessionThreadTerminatedEventData"] | components["schemas"]["AgentCreatedEventData"] | components["schemas"]["AgentUpdatedEventData"] | components["schemas"]["AgentArchivedEventData"] | components["schemas"]["AgentDeletedEventData"] | components["schemas"]["DeploymentCreatedEventData"] | components["schemas"]["DeploymentUpdatedEventData"] | components["schemas"]["DeploymentPausedEventData"] | components["schemas"]["DeploymentUnpausedEventData"] | components["schemas"]["DeploymentArchivedEventData"] | components["schemas"]["DeploymentDeletedEventData"] | components["schemas"]["DeploymentRunStartedEventData"] | components["schemas"]["DeploymentRunSucceededEventData"] | components["schemas"]["DeploymentRunFailedEventData"] | components["schemas"]["EnvironmentCreatedEventData"] | components["schemas"]["EnvironmentUpdatedEventData"] | components["schemas"]["EnvironmentArchivedEventData"] | components["schemas"]["EnvironmentDeletedEventData"] | components["schemas"]["VaultCreatedEventData"] | components["schemas"]["VaultArchivedEventData"] | components["schemas"]["VaultDeletedEventData"] | components["schemas"]["VaultCredentialCreatedEventData"] | components["schemas"]["VaultCredentialUpdatedEventData"] | components["schemas"]["VaultCredentialArchivedEventData"] | components["schemas"]["VaultCredentialDeletedEventData"] | components["schemas"]["VaultCredentialRefreshFailedEventData"] | components["schemas"]["MemoryStoreCreatedEventData"] | components["schemas"]["MemoryStoreArchivedEventData"] | components["schemas"]["MemoryStoreDeletedEventData"] | components["schemas"]["WebhookEndpointDegradedEventData"] | components["schemas"]["WebhookEndpointRecoveredEventData"] | components["schemas"]["WebhookEndpointDisabledEventData"] | components["schemas"]["WebhookTestEventData"];
         /** @description The envelope of every event the service pushes to webhook endpoints, whatever its kind: `data.type` names the kind. The envelope `id` is the deduplication key: it is the same for every endpoint and every retry of the event. */
         EventEnvelope: components["schemas"]["EventEnvelopeBase"] & {
             data: components["schemas"]["EventData"];
@@ -5131,7 +5884,7 @@ export interface components {
          * @example session.status_idled
          * @enum {string}
          */
-        WebhookEventSelector: "*" | "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed" | "environment.created" | "environment.updated" | "environment.archived" | "environment.deleted" | "vault.created" | "vault.archived" | "vault.deleted" | "vault_credential.created" | "vault_credential.updated" | "vault_credential.archived" | "vault_credential.deleted" | "vault_credential.refresh_failed" | "webhook_endpoint.degraded" | "webhook_endpoint.recovered" | "webhook_endpoint.disabled";
+        WebhookEventSelector: "*" | "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed" | "environment.created" | "environment.updated" | "environment.archived" | "environment.deleted" | "vault.created" | "vault.archived" | "vault.deleted" | "vault_credential.created" | "vault_credential.updated" | "vault_credential.archived" | "vault_credential.deleted" | "vault_credential.refresh_failed" | "memory_store.created" | "memory_store.archived" | "memory_store.deleted" | "webhook_endpoint.degraded" | "webhook_endpoint.recovered" | "webhook_endpoint.disabled";
         /**
          * @description How deliveries to the endpoint are signed. `webhook_signature` (the default): `Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` keyed with the UTF-8 bytes of the whole `signing_secret` over `<t>.<raw body>` (the layout Stripe's libraries verify). `standard_webhooks`: the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256>` keyed with the base64-decoded part of the secret after `whsec_` over `<webhook-id>.<webhook-timestamp>.<raw body>`, so the `standardwebhooks` and `svix` libraries verify deliveries unchanged. See "Verifying webhook deliveries" in the introduction.
          * @example webhook_signature
@@ -5920,6 +6673,31 @@ export interface components {
          * @example vcred_01JD3Q4B7T2M8X0P5R6S9V1W3Y
          */
         CredentialId: string;
+        /**
+         * @description The id of the memory store (`memstore_...`).
+         * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+         */
+        MemoryStoreId: string;
+        /**
+         * @description Only memories whose `path` starts with this text (case-sensitive), such as `notes/`; `/` may be sent unencoded.
+         * @example notes/
+         */
+        MemoryPathPrefix: string;
+        /**
+         * @description The id of the memory (`mem_...`).
+         * @example mem_01JD3QM7P2R5T8W0Y3B6E9H1K4
+         */
+        MemoryId: string;
+        /**
+         * @description Only the versions of this memory (`mem_...`), also after the memory was deleted.
+         * @example mem_01JD3QM7P2R5T8W0Y3B6E9H1K4
+         */
+        MemoryIdFilter: string;
+        /**
+         * @description The id of the memory version (`memver_...`).
+         * @example memver_01JD3QMA4C7F0J3M6Q9T2W5Z8B
+         */
+        MemoryVersionId: string;
         /**
          * @description The id of the agent (`agent_...`).
          * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
@@ -7220,6 +7998,779 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VaultCredential"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMemoryStores: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+                /**
+                 * @description Include archived records in the list.
+                 * @example false
+                 */
+                include_archived?: components["parameters"]["IncludeArchived"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of memory stores. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1",
+                     *           "type": "memory_store",
+                     *           "name": "customer-notes",
+                     *           "description": "What the support agent learned about each customer.",
+                     *           "metadata": {},
+                     *           "archived_at": null,
+                     *           "created_at": "2026-11-21T12:34:56.789Z",
+                     *           "updated_at": "2026-11-21T12:34:56.789Z"
+                     *         }
+                     *       ],
+                     *       "next_page": null,
+                     *       "first_id": "memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1",
+                     *       "last_id": "memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemoryStoreList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createMemoryStore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "customer-notes",
+                 *       "description": "What the support agent learned about each customer.",
+                 *       "metadata": {
+                 *         "team": "support"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateMemoryStoreRequest"];
+            };
+        };
+        responses: {
+            /** @description The new memory store. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryStore"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMemoryStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The memory store. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryStore"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateMemoryStore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Customer facts, one file per customer.",
+                 *       "metadata": {
+                 *         "team": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMemoryStoreRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated memory store. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryStore"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteMemoryStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The memory store was deleted. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedMemoryStore"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    archiveMemoryStore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived memory store. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryStore"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMemories: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+                /**
+                 * @description Only memories whose `path` starts with this text (case-sensitive), such as `notes/`; `/` may be sent unencoded.
+                 * @example notes/
+                 */
+                path_prefix?: components["parameters"]["MemoryPathPrefix"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of memories. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "mem_01JD3QM7P2R5T8W0Y3B6E9H1K4",
+                     *           "type": "memory",
+                     *           "memory_store_id": "memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1",
+                     *           "path": "customers/acme.md",
+                     *           "content_sha256": "6f1ed002ab5595859014ebf0951522d9e4f6c2b3c6b8b3c6f4e0d9a5c1b2a3d4",
+                     *           "size_bytes": 56,
+                     *           "created_at": "2026-11-21T12:34:56.789Z",
+                     *           "updated_at": "2026-11-21T12:34:56.789Z"
+                     *         }
+                     *       ],
+                     *       "next_page": null,
+                     *       "first_id": "mem_01JD3QM7P2R5T8W0Y3B6E9H1K4",
+                     *       "last_id": "mem_01JD3QM7P2R5T8W0Y3B6E9H1K4",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemoryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createMemory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "path": "customers/acme.md",
+                 *       "content": "Acme prefers email over phone."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateMemoryRequest"];
+            };
+        };
+        responses: {
+            /** @description The new memory, with its content. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Memory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /**
+                 * @description The id of the memory (`mem_...`).
+                 * @example mem_01JD3QM7P2R5T8W0Y3B6E9H1K4
+                 */
+                memory_id: components["parameters"]["MemoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The memory. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Memory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateMemory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /**
+                 * @description The id of the memory (`mem_...`).
+                 * @example mem_01JD3QM7P2R5T8W0Y3B6E9H1K4
+                 */
+                memory_id: components["parameters"]["MemoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "content": "Acme prefers email over phone. Contract renews in March.",
+                 *       "content_sha256": "6f1ed002ab5595859014ebf0951522d9e4f6c2b3c6b8b3c6f4e0d9a5c1b2a3d4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateMemoryRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated memory. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Memory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteMemory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /**
+                 * @description The id of the memory (`mem_...`).
+                 * @example mem_01JD3QM7P2R5T8W0Y3B6E9H1K4
+                 */
+                memory_id: components["parameters"]["MemoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The memory was deleted. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "mem_01JD3QM7P2R5T8W0Y3B6E9H1K4",
+                     *       "type": "memory_deleted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedMemory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMemoryVersions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+                /**
+                 * @description Only the versions of this memory (`mem_...`), also after the memory was deleted.
+                 * @example mem_01JD3QM7P2R5T8W0Y3B6E9H1K4
+                 */
+                memory_id?: components["parameters"]["MemoryIdFilter"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of memory versions. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "memver_01JD3QMA4C7F0J3M6Q9T2W5Z8B",
+                     *           "type": "memory_version",
+                     *           "memory_id": "mem_01JD3QM7P2R5T8W0Y3B6E9H1K4",
+                     *           "memory_store_id": "memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1",
+                     *           "path": "customers/acme.md",
+                     *           "operation": "created",
+                     *           "content_sha256": "6f1ed002ab5595859014ebf0951522d9e4f6c2b3c6b8b3c6f4e0d9a5c1b2a3d4",
+                     *           "size_bytes": 30,
+                     *           "author": {
+                     *             "type": "api_token",
+                     *             "id": "tok_01JD3Q1A2B3C4D5E6F7G8H9J0K"
+                     *           },
+                     *           "redacted_at": null,
+                     *           "created_at": "2026-11-21T12:34:56.789Z"
+                     *         }
+                     *       ],
+                     *       "next_page": null,
+                     *       "first_id": "memver_01JD3QMA4C7F0J3M6Q9T2W5Z8B",
+                     *       "last_id": "memver_01JD3QMA4C7F0J3M6Q9T2W5Z8B",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemoryVersionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMemoryVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /**
+                 * @description The id of the memory version (`memver_...`).
+                 * @example memver_01JD3QMA4C7F0J3M6Q9T2W5Z8B
+                 */
+                memory_version_id: components["parameters"]["MemoryVersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The memory version. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    redactMemoryVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the memory store (`memstore_...`).
+                 * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+                 */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /**
+                 * @description The id of the memory version (`memver_...`).
+                 * @example memver_01JD3QMA4C7F0J3M6Q9T2W5Z8B
+                 */
+                memory_version_id: components["parameters"]["MemoryVersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The redacted version. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryVersion"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12746,6 +14297,111 @@ export interface operations {
                  */
                 "application/json": components["schemas"]["EventEnvelopeBase"] & {
                     data: components["schemas"]["VaultCredentialRefreshFailedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveMemoryStoreCreatedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1",
+                 *         "type": "memory_store.created"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["MemoryStoreCreatedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveMemoryStoreArchivedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1",
+                 *         "type": "memory_store.archived"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["MemoryStoreArchivedEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveMemoryStoreDeletedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1",
+                 *         "type": "memory_store.deleted"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["MemoryStoreDeletedEventData"];
                 };
             };
         };

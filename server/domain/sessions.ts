@@ -12,12 +12,13 @@ import type {
   ThreadRecord,
   UserEventInput,
 } from "../storage/port/sessions.ts";
-import type { Page, PageQuery, Storage } from "../storage/port.ts";
+import type { Page, PageQuery, Storage, Stores } from "../storage/port.ts";
 import {
   environmentVariablesToObject,
   normalizeEnvironmentVariables,
   validateEnvironmentVariableObject,
 } from "./environmentVariables.ts";
+import { attachMemoryStores, sessionMemoryStores } from "./memoryStores.ts";
 import { applyMetadataPatch } from "./metadata.ts";
 
 type Session = Schema<"Session">;
@@ -167,7 +168,12 @@ export type SessionSpec = NewSession;
  * 404/409 errors naming the field. Used by `POST /sessions` and by deployment runs.
  */
 export async function startSession(deps: SessionDeps, accountId: string, spec: SessionSpec): Promise<Session> {
-  const result = await deps.storage.sessions.createSession(accountId, spec);
+  return await createWith(deps.storage, accountId, spec);
+}
+
+/** startSession through the given stores (the storage's, or a unit of work's). */
+async function createWith(stores: Pick<Stores, "sessions">, accountId: string, spec: SessionSpec): Promise<Session> {
+  const result = await stores.sessions.createSession(accountId, spec);
   if (!result.ok) {
     throw refusal(result, {
       agent: spec.agent,
@@ -185,7 +191,8 @@ export async function createSession(
   body: Schema<"CreateSessionRequest">,
 ): Promise<Session> {
   const variables = validateEnvironmentVariableObject(body.environment_variables ?? {});
-  return await startSession(deps, accountId, {
+  const memoryStores = sessionMemoryStores(body.resources ?? []);
+  const spec: SessionSpec = {
     agent: agentRef(body.agent),
     environment_id: body.environment_id,
     title: body.title ?? null,
@@ -193,6 +200,13 @@ export async function createSession(
     vault_ids: body.vault_ids ?? [],
     environment_variables: normalizeEnvironmentVariables(variables),
     initial_events: userEvents(body.initial_events ?? []),
+  };
+  if (memoryStores.length === 0) return await startSession(deps, accountId, spec);
+  // The session and its memory stores in one unit of work: a refused store leaves no session.
+  return await deps.storage.transaction(async (tx) => {
+    const session = await createWith(tx, accountId, spec);
+    await attachMemoryStores(tx, accountId, session.id, memoryStores);
+    return session;
   });
 }
 

@@ -3,6 +3,7 @@ import { agentRoutes } from "./agents.ts";
 import { deploymentRunRoutes } from "./deploymentRuns.ts";
 import { deploymentRoutes } from "./deployments.ts";
 import { environmentRoutes } from "./environments.ts";
+import { memoryStoreRoutes } from "./memoryStores.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { sessionThreadRoutes } from "./sessionThreads.ts";
 import { skillRoutes } from "./skills.ts";
@@ -17,6 +18,7 @@ export const apiRoutes: RouteModule[] = [
   skillRoutes,
   vaultRoutes,
   vaultCredentialRoutes,
+  memoryStoreRoutes,
   agentRoutes,
   environmentRoutes,
   sessionRoutes,

@@ -5,6 +5,7 @@ import type { DeploymentStore } from "./port/deployments.ts";
 import type { EnvironmentStore } from "./port/environments.ts";
 import type { HousekeepingStore } from "./port/housekeeping.ts";
 import type { IdempotencyStore } from "./port/idempotency.ts";
+import type { MemoryStoreStore } from "./port/memoryStores.ts";
 import type { MetaStore } from "./port/meta.ts";
 import type { OutboxStore } from "./port/outbox.ts";
 import type { RunStore } from "./port/runs.ts";
@@ -101,6 +102,8 @@ export interface Stores {
   meta: Async<MetaStore>;
   skills: Async<SkillStore>;
   vaults: Async<VaultStore>;
+  /** Memory stores, their memories and versions, and the stores sessions use. */
+  memoryStores: Async<MemoryStoreStore>;
   webhooks: Async<WebhookStore>;
   /** Retention, readiness and the figures /metrics reads. */
   housekeeping: Async<HousekeepingStore>;

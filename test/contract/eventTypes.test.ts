@@ -90,6 +90,10 @@ async function driveEveryKind(): Promise<Envelope[]> {
   await ok("DELETE", `/vaults/${vault.id}/credentials/${cred.id}`);
   await ok("POST", `/vaults/${vault.id}/archive`);
   await ok("DELETE", `/vaults/${vault.id}`);
+  // Memory stores.
+  const memoryStore = await ok("POST", "/memory_stores", { name: "catalog" });
+  await ok("POST", `/memory_stores/${memoryStore.id}/archive`);
+  await ok("DELETE", `/memory_stores/${memoryStore.id}`);
 
   // Webhook endpoints: a test event; degraded (threshold 1: the 2nd failure), recovered, disabled (410).
   const ep = await ok("POST", "/webhook_endpoints", { url: `${receiver.url}/catalog`, events: ["agent.created"] });

@@ -72,6 +72,10 @@ it("runs every walk-through of the README verbatim against a real server", async
   expect(result.out).toContain('"type":"vault_credential"');
   expect(result.out).not.toContain("ghp_example");
   expect(result.out).toContain("Field 'credentials' is not supported on vault create.");
+  expect(result.out).toContain("content_sha256 does not match the memory's current content");
+  expect(result.out).toMatch(
+    /"operation":"created","content_sha256":null,"size_bytes":0,"author":\{"type":"api_token"/,
+  );
   expect(result.out).toContain("Echo: Hello, agent!");
   expect(result.out).toContain('"environment_variables":"CHANNEL=#eng\\nREPO=acme/api"');
   expect(result.out).toMatch(/"timezone":"Europe\/Berlin","upcoming_runs_at":\["20\d\d-/);

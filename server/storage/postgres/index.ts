@@ -14,6 +14,7 @@ import { createDeploymentStore } from "./deployments.ts";
 import { createEnvironmentStore } from "./environments.ts";
 import { createHousekeepingStore } from "./housekeeping.ts";
 import { createIdempotencyStore } from "./idempotency.ts";
+import { createMemoryStoreStore } from "./memoryStores.ts";
 import { createMetaStore } from "./meta.ts";
 import { migratePostgres, postgresMigrationStatus } from "./migrate.ts";
 import { createOutboxStore } from "./outbox.ts";
@@ -57,6 +58,7 @@ function storesOver(ctx: PgContext): Stores {
     meta: createMetaStore(ctx),
     skills: createSkillStore(ctx),
     vaults: createVaultStore(ctx),
+    memoryStores: createMemoryStoreStore(ctx),
     webhooks: createWebhookStore(ctx),
     housekeeping: createHousekeepingStore(ctx),
     streams: createStreamStore(ctx),

@@ -10,6 +10,7 @@ import { createDeploymentStore } from "./deployments.ts";
 import { createEnvironmentStore } from "./environments.ts";
 import { createHousekeepingStore } from "./housekeeping.ts";
 import { createIdempotencyStore } from "./idempotency.ts";
+import { createMemoryStoreStore } from "./memoryStores.ts";
 import { createMetaStore } from "./meta.ts";
 import { describeMigrationStatus, migrate, migrationStatus } from "./migrate.ts";
 import { createOutboxStore } from "./outbox.ts";
@@ -153,6 +154,7 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
     meta: createMetaStore(ctx),
     skills: createSkillStore(ctx),
     vaults: createVaultStore(ctx),
+    memoryStores: createMemoryStoreStore(ctx),
     webhooks: createWebhookStore(ctx),
     housekeeping: createHousekeepingStore(ctx, options.path),
     streams: createStreamStore(ctx),

@@ -19,6 +19,7 @@ import type { DeploymentStore } from "../port/deployments.ts";
 import type { EnvironmentStore } from "../port/environments.ts";
 import type { HousekeepingStore } from "../port/housekeeping.ts";
 import type { IdempotencyStore } from "../port/idempotency.ts";
+import type { MemoryStoreStore } from "../port/memoryStores.ts";
 import type { MetaStore } from "../port/meta.ts";
 import type { OutboxStore } from "../port/outbox.ts";
 import type { RunStore } from "../port/runs.ts";
@@ -47,6 +48,7 @@ export interface SyncStores {
   meta: MetaStore;
   skills: SkillStore;
   vaults: VaultStore;
+  memoryStores: MemoryStoreStore;
   webhooks: WebhookStore;
   housekeeping: HousekeepingStore;
   streams: StreamStore;

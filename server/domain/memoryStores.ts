@@ -1,0 +1,351 @@
+import { createHash } from "node:crypto";
+import type { Schema } from "../api.ts";
+import { ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
+import type {
+  MemoryAuthor,
+  MemoryContent,
+  MemoryRecord,
+  MemoryStoreRecord,
+  MemorySummaryRecord,
+  MemoryVersionRecord,
+  MemoryVersionSummaryRecord,
+  MemoryWriteResult,
+  SessionMemoryStore,
+  StoreWriteResult,
+} from "../storage/port/memoryStores.ts";
+import type { Page, PageQuery, Storage, Stores } from "../storage/port.ts";
+import { applyMetadataPatch } from "./metadata.ts";
+
+type MemoryStore = Schema<"MemoryStore">;
+type Memory = Schema<"Memory">;
+type MemorySummary = Schema<"MemorySummary">;
+type MemoryVersion = Schema<"MemoryVersion">;
+type MemoryVersionSummary = Schema<"MemoryVersionSummary">;
+
+/** At most this many UTF-8 bytes a memory (100 KiB). */
+export const MAX_MEMORY_BYTES = 100 * 1024;
+/** At most this many memories a store. */
+export const MAX_MEMORIES_PER_STORE = 2000;
+/** At most this many memory stores a session. */
+export const MAX_SESSION_MEMORY_STORES = 8;
+
+export interface MemoryStoreDeps {
+  storage: Storage;
+}
+
+export function memoryStoreView(s: MemoryStoreRecord): MemoryStore {
+  return {
+    id: s.id,
+    type: "memory_store",
+    name: s.name,
+    description: s.description,
+    metadata: s.metadata,
+    archived_at: s.archived_at,
+    created_at: s.created_at,
+    updated_at: s.updated_at,
+  };
+}
+
+function memorySummaryView(m: MemorySummaryRecord): MemorySummary {
+  return {
+    id: m.id,
+    type: "memory",
+    memory_store_id: m.store_id,
+    path: m.path,
+    content_sha256: m.content_sha256,
+    size_bytes: m.size_bytes,
+    created_at: m.created_at,
+    updated_at: m.updated_at,
+  };
+}
+
+const memoryView = (m: MemoryRecord): Memory => ({ ...memorySummaryView(m), content: m.content });
+
+function versionSummaryView(v: MemoryVersionSummaryRecord): MemoryVersionSummary {
+  return {
+    id: v.id,
+    type: "memory_version",
+    memory_id: v.memory_id,
+    memory_store_id: v.store_id,
+    path: v.path,
+    operation: v.operation,
+    content_sha256: v.content_sha256,
+    size_bytes: v.size_bytes,
+    author: v.author,
+    redacted_at: v.redacted_at,
+    created_at: v.created_at,
+  };
+}
+
+const versionView = (v: MemoryVersionRecord): MemoryVersion => ({ ...versionSummaryView(v), content: v.content });
+
+const storeNotFound = (id: string) => notFound(`No memory store with id ${id.slice(0, 64)}.`);
+const memoryNotFound = (id: string) => notFound(`No memory with id ${id.slice(0, 64)} in this memory store.`);
+const versionNotFound = (id: string) => notFound(`No memory version with id ${id.slice(0, 64)} in this memory store.`);
+const nameTaken = (name: string) => conflict(`The account already has a memory store named ${name}.`, "name");
+
+/** Rejects a path that is not a clean relative file path (see the MemoryPath schema). */
+export function validateMemoryPath(path: string, param = "path"): void {
+  const fail = (why: string) => invalidRequest(`${param} ${why}, got "${path.slice(0, 80)}".`, param);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  if (/[\u0000-\u001f\u007f\\]/.test(path)) throw fail("must not contain control characters or backslashes");
+  if (path.startsWith("/")) throw fail("must be relative (no leading /)");
+  for (const segment of path.split("/")) {
+    if (segment === "") throw fail("must not have empty segments (// or a trailing /)");
+    if (segment === "." || segment === "..") throw fail("must not have . or .. segments");
+  }
+}
+
+/** The content with its SHA-256 and size; over 100 KiB is a 413 naming the field. */
+export function memoryContent(content: string): MemoryContent {
+  const bytes = Buffer.byteLength(content, "utf8");
+  if (bytes > MAX_MEMORY_BYTES) {
+    throw new ApiError(
+      "request_too_large",
+      `content is ${bytes} bytes; a memory holds at most ${MAX_MEMORY_BYTES} bytes (100 KiB) of UTF-8.`,
+      "content",
+    );
+  }
+  return { content, content_sha256: createHash("sha256").update(content, "utf8").digest("hex"), size_bytes: bytes };
+}
+
+function storeResult(result: StoreWriteResult, storeId: string, name: string | undefined): MemoryStore {
+  if (result.ok) return memoryStoreView(result.store);
+  switch (result.reason) {
+    case "not_found":
+      throw storeNotFound(storeId);
+    case "archived":
+      throw conflict("The memory store is archived and cannot be changed.");
+    case "name_taken":
+      throw nameTaken(name ?? "");
+  }
+}
+
+function memoryResult(result: MemoryWriteResult, storeId: string, memoryId: string, path?: string): Memory {
+  if (result.ok) return memoryView(result.memory);
+  switch (result.reason) {
+    case "store_not_found":
+      throw storeNotFound(storeId);
+    case "store_archived":
+      throw conflict("The memory store is archived and its memories cannot be changed.");
+    case "memory_not_found":
+      throw memoryNotFound(memoryId);
+    case "path_taken":
+      throw conflict(`The memory store already has a memory at ${path}; update that one.`, "path");
+    case "too_many":
+      throw conflict(`A memory store holds at most ${MAX_MEMORIES_PER_STORE} memories.`);
+    case "precondition_failed":
+      throw conflict(
+        "content_sha256 does not match the memory's current content: it was changed since you read it. Read it again and retry.",
+        "content_sha256",
+      );
+  }
+}
+
+export async function createMemoryStore(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  body: Schema<"CreateMemoryStoreRequest">,
+): Promise<MemoryStore> {
+  const result = await deps.storage.memoryStores.createStore(accountId, {
+    name: body.name,
+    description: body.description ?? null,
+    metadata: body.metadata ?? {},
+  });
+  return storeResult(result, "", body.name);
+}
+
+export async function getMemoryStore(deps: MemoryStoreDeps, accountId: string, storeId: string): Promise<MemoryStore> {
+  const record = await deps.storage.memoryStores.getStore(accountId, storeId);
+  if (!record) throw storeNotFound(storeId);
+  return memoryStoreView(record);
+}
+
+export async function listMemoryStores(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  options: { includeArchived: boolean; page: PageQuery },
+): Promise<Page<MemoryStore>> {
+  const page = await deps.storage.memoryStores.listStores(accountId, options);
+  return { ...page, data: page.data.map(memoryStoreView) };
+}
+
+export async function updateMemoryStore(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  body: Schema<"UpdateMemoryStoreRequest">,
+): Promise<MemoryStore> {
+  const result = await deps.storage.memoryStores.updateStore(accountId, storeId, (current) => ({
+    ...(body.name !== undefined ? { name: body.name } : {}),
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    metadata: applyMetadataPatch(current.metadata, body.metadata),
+  }));
+  return storeResult(result, storeId, body.name);
+}
+
+export async function archiveMemoryStore(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+): Promise<MemoryStore> {
+  const record = await deps.storage.memoryStores.archiveStore(accountId, storeId);
+  if (!record) throw storeNotFound(storeId);
+  return memoryStoreView(record);
+}
+
+export async function deleteMemoryStore(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+): Promise<Schema<"DeletedMemoryStore">> {
+  if (!(await deps.storage.memoryStores.deleteStore(accountId, storeId))) throw storeNotFound(storeId);
+  return { id: storeId, type: "memory_store_deleted" };
+}
+
+export async function createMemory(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  body: Schema<"CreateMemoryRequest">,
+  author: MemoryAuthor,
+): Promise<Memory> {
+  validateMemoryPath(body.path);
+  const content = memoryContent(body.content);
+  const result = await deps.storage.memoryStores.createMemory(
+    accountId,
+    storeId,
+    { ...content, path: body.path, author },
+    MAX_MEMORIES_PER_STORE,
+  );
+  return memoryResult(result, storeId, "", body.path);
+}
+
+export async function getMemory(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  memoryId: string,
+): Promise<Memory> {
+  const record = await deps.storage.memoryStores.getMemory(accountId, storeId, memoryId);
+  if (!record) throw await missing(deps, accountId, storeId, memoryNotFound(memoryId));
+  return memoryView(record);
+}
+
+/** The 404 for something inside a store: the store may be the missing one. */
+async function missing(deps: MemoryStoreDeps, accountId: string, storeId: string, inner: ApiError) {
+  return (await deps.storage.memoryStores.getStore(accountId, storeId)) ? inner : storeNotFound(storeId);
+}
+
+export async function listMemories(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  options: { pathPrefix: string | undefined; page: PageQuery },
+): Promise<Page<MemorySummary>> {
+  const page = await deps.storage.memoryStores.listMemories(accountId, storeId, options);
+  if (!page) throw storeNotFound(storeId);
+  return { ...page, data: page.data.map(memorySummaryView) };
+}
+
+export async function updateMemory(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  memoryId: string,
+  body: Schema<"UpdateMemoryRequest">,
+  author: MemoryAuthor,
+): Promise<Memory> {
+  const content = memoryContent(body.content);
+  const result = await deps.storage.memoryStores.updateMemory(accountId, storeId, memoryId, {
+    ...content,
+    author,
+    expectedSha256: body.content_sha256 ?? null,
+  });
+  return memoryResult(result, storeId, memoryId);
+}
+
+export async function deleteMemory(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  memoryId: string,
+  author: MemoryAuthor,
+): Promise<Schema<"DeletedMemory">> {
+  const result = await deps.storage.memoryStores.deleteMemory(accountId, storeId, memoryId, author);
+  if (!result.ok) {
+    if (result.reason === "store_not_found") throw storeNotFound(storeId);
+    if (result.reason === "store_archived") {
+      throw conflict("The memory store is archived and its memories cannot be changed.");
+    }
+    throw memoryNotFound(memoryId);
+  }
+  return { id: memoryId, type: "memory_deleted" };
+}
+
+export async function listMemoryVersions(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  options: { memoryId: string | undefined; page: PageQuery },
+): Promise<Page<MemoryVersionSummary>> {
+  const page = await deps.storage.memoryStores.listVersions(accountId, storeId, options);
+  if (!page) throw storeNotFound(storeId);
+  return { ...page, data: page.data.map(versionSummaryView) };
+}
+
+export async function getMemoryVersion(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  versionId: string,
+): Promise<MemoryVersion> {
+  const record = await deps.storage.memoryStores.getVersion(accountId, storeId, versionId);
+  if (!record) throw await missing(deps, accountId, storeId, versionNotFound(versionId));
+  return versionView(record);
+}
+
+export async function redactMemoryVersion(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  versionId: string,
+): Promise<MemoryVersion> {
+  const record = await deps.storage.memoryStores.redactVersion(accountId, storeId, versionId);
+  if (!record) throw await missing(deps, accountId, storeId, versionNotFound(versionId));
+  return versionView(record);
+}
+
+/** A session create's `resources`, normalised (access defaults to read_write); each store once. */
+export function sessionMemoryStores(resources: Schema<"SessionResourceInput">[]): SessionMemoryStore[] {
+  const seen = new Map<string, number>();
+  return resources.map((r, i) => {
+    const first = seen.get(r.memory_store_id);
+    if (first !== undefined) {
+      throw invalidRequest(
+        `resources[${i}] repeats the memory store ${r.memory_store_id} of resources[${first}].`,
+        `resources[${i}].memory_store_id`,
+      );
+    }
+    seen.set(r.memory_store_id, i);
+    return { memory_store_id: r.memory_store_id, access: r.access ?? "read_write" };
+  });
+}
+
+/**
+ * Records the memory stores of a session being created, inside its unit of work: an unknown store
+ * is a 404 and an archived one a 409, each naming the resource (the caller's transaction rolls back).
+ */
+export async function attachMemoryStores(
+  tx: Stores,
+  accountId: string,
+  sessionId: string,
+  resources: SessionMemoryStore[],
+): Promise<void> {
+  const result = await tx.memoryStores.attachToSession(accountId, sessionId, resources);
+  if (result.ok) return;
+  const id = resources[result.index]?.memory_store_id ?? "";
+  const param = `resources[${result.index}].memory_store_id`;
+  if (result.reason === "not_found") throw notFound(`No memory store with id ${id.slice(0, 64)}.`, param);
+  throw conflict(`The memory store ${id} is archived and cannot be attached to a new session.`, param);
+}
