@@ -24,7 +24,7 @@ import type { Metrics } from "./metrics.ts";
 import { apiRoutes } from "./routes/index.ts";
 import { publicRoutes } from "./routes/public.ts";
 import type { LoadedSpec } from "./spec.ts";
-import type { Storage } from "./storage/port.ts";
+import type { Storage } from "./storage/port/index.ts";
 import type { StreamHub } from "./streams/hub.ts";
 
 /** Everything the HTTP layer needs, built by `main.ts` (or a test) and passed in. */

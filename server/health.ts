@@ -4,7 +4,7 @@
  * had a good pass recently. Each failed check is named, with the reason.
  */
 import type { BackgroundWorker } from "./loops.ts";
-import type { Storage } from "./storage/port.ts";
+import type { Storage } from "./storage/port/index.ts";
 
 export interface ReadinessReport {
   status: "ready" | "not_ready";

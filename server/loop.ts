@@ -1,6 +1,6 @@
 import type { Logger } from "./logger.ts";
 import { describeError } from "./logger.ts";
-import { StorageBusyError } from "./storage/port.ts";
+import { StorageBusyError } from "./storage/port/index.ts";
 
 /** How soon a pass that met a locked database is tried again. */
 const BUSY_RETRY_MS = 50;

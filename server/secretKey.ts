@@ -3,8 +3,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { join } from "node:path";
 import { type Config, ConfigError } from "./config.ts";
 import type { SecretBox } from "./crypto/secretBox.ts";
+import type { Async } from "./storage/port/index.ts";
 import type { MetaStore } from "./storage/port/meta.ts";
-import type { Async } from "./storage/port.ts";
 
 /**
  * The key that seals secrets at rest: CLOUD_AGENTS_SECRET_KEY when set, else `<dataDir>/secret.key`,

@@ -17,7 +17,7 @@ import type {
   DeploymentStatus,
   DeploymentWriteResult,
 } from "../storage/port/deployments.ts";
-import type { Page, PageQuery, Storage } from "../storage/port.ts";
+import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import { agentRef } from "./agents.ts";
 import { normalizeEnvironmentVariables, parseEnvironmentVariableLines } from "./environmentVariables.ts";
 import { applyMetadataPatch } from "./metadata.ts";

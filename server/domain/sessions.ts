@@ -1,6 +1,7 @@
 import type { Schema } from "../api.ts";
 import { type ApiError, conflict, notFound } from "../errors.ts";
 import type { AgentRef } from "../storage/port/agents.ts";
+import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import type {
   AppendRefusal,
   CreateSessionResult,
@@ -11,7 +12,6 @@ import type {
   ThreadRecord,
   UserEventInput,
 } from "../storage/port/sessions.ts";
-import type { Page, PageQuery, Storage } from "../storage/port.ts";
 import { agentRef } from "./agents.ts";
 import {
   environmentVariablesToObject,

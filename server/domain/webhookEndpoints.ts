@@ -7,8 +7,8 @@ import { generateSigningSecret, isStandardBase64Secret } from "../delivery/signi
 import { checkTargetUrl } from "../delivery/ssrf.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
+import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import type { WebhookEndpointConfig, WebhookEndpointRecord } from "../storage/port/webhooks.ts";
-import type { Page, PageQuery, Storage } from "../storage/port.ts";
 
 type Endpoint = Schema<"WebhookEndpoint">;
 type EndpointRequest = Schema<"WebhookEndpointRequest">;

@@ -11,7 +11,7 @@ import type { RetentionConfig } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import type { WorkerHealth } from "../loop.ts";
 import type { Metrics } from "../metrics.ts";
-import type { Storage } from "../storage/port.ts";
+import type { Storage } from "../storage/port/index.ts";
 
 export interface RetentionResult {
   /** Rows older than this (RFC 3339) were eligible. */

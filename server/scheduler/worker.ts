@@ -4,7 +4,7 @@ import type { Logger } from "../logger.ts";
 import { Loop, type WorkerHealth } from "../loop.ts";
 import type { BackgroundWorker } from "../loops.ts";
 import type { Metrics } from "../metrics.ts";
-import type { Storage } from "../storage/port.ts";
+import type { Storage } from "../storage/port/index.ts";
 import { planFire } from "./plan.ts";
 
 export interface SchedulerDeps {

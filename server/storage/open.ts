@@ -4,7 +4,7 @@
  */
 import type { Clock } from "../clock.ts";
 import { type Config, databaseDialect, redactUrl } from "../config.ts";
-import type { Storage } from "./port.ts";
+import type { Storage } from "./port/index.ts";
 import { createSqliteStorage, openExistingSqliteStorage, sqlitePathFromUrl } from "./sqlite/index.ts";
 
 export interface OpenStorageOptions {

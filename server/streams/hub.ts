@@ -5,8 +5,8 @@ import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
 import { Loop, type WorkerHealth } from "../loop.ts";
 import type { Metrics } from "../metrics.ts";
+import type { Storage } from "../storage/port/index.ts";
 import type { StreamWakeups } from "../storage/port/streams.ts";
-import type { Storage } from "../storage/port.ts";
 import { EventStream } from "./eventStream.ts";
 import type { StreamEndReason, StreamKind, StreamSource } from "./sources.ts";
 

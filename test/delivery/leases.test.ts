@@ -10,13 +10,13 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { newId } from "../../server/ids.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
 import type {
   AttemptOutcome,
   ClaimedDelivery,
   ClaimOptions,
   HealthPolicy,
 } from "../../server/storage/port/webhooks.ts";
-import type { Storage } from "../../server/storage/port.ts";
 import { createSqliteStorage } from "../../server/storage/sqlite/index.ts";
 
 const LEASE_MS = 30_000;

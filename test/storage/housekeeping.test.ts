@@ -7,8 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { newId } from "../../server/ids.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
 import type { ClaimedDelivery } from "../../server/storage/port/webhooks.ts";
-import type { Storage } from "../../server/storage/port.ts";
 import { adapters } from "./adapters.ts";
 
 const POLICY = { degradedThreshold: 100, autoDisableAfterMs: 0 };

@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { newId } from "../../server/ids.ts";
-import type { Storage, StorageSignal } from "../../server/storage/port.ts";
+import type { Storage, StorageSignal } from "../../server/storage/port/index.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
 import { adapters } from "./adapters.ts";

@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock, systemClock } from "../../server/clock.ts";
 import { newId } from "../../server/ids.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
 import type {
   AttemptOutcome,
   ClaimedDelivery,
@@ -14,7 +15,6 @@ import type {
   HealthPolicy,
   WebhookEndpointRecord,
 } from "../../server/storage/port/webhooks.ts";
-import type { Storage } from "../../server/storage/port.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
 import { adapters } from "./adapters.ts";

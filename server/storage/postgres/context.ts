@@ -51,7 +51,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Clock } from "../../clock.ts";
-import { StorageBusyError, type StorageSignal } from "../port.ts";
+import { StorageBusyError, type StorageSignal } from "../port/index.ts";
 import { isRetryable, toStorageError } from "./errors.ts";
 
 /**

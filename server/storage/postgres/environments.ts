@@ -1,5 +1,5 @@
 import type { EnvironmentStore } from "../port/environments.ts";
-import type { Async } from "../port.ts";
+import type { Async } from "../port/index.ts";
 import {
   ENVIRONMENT_COLUMNS,
   type EnvironmentRow,

@@ -1,5 +1,5 @@
 import type { IdempotencyClaim, IdempotencyStore } from "../port/idempotency.ts";
-import type { Async } from "../port.ts";
+import type { Async } from "../port/index.ts";
 import { claimOfExisting, isStale, type KeyRow, LAZY_PURGE_BATCH } from "../rows/idempotency.ts";
 import type { PgContext } from "./context.ts";
 

@@ -5,7 +5,7 @@
  * through LISTEN/NOTIFY (a hint; the loops keep polling).
  */
 import type { Clock } from "../../clock.ts";
-import type { Storage, StorageMaintenance, Stores } from "../port.ts";
+import type { Storage, StorageMaintenance, Stores } from "../port/index.ts";
 import { describeMigrationStatus } from "../rows/migrations.ts";
 import { createAccountStore } from "./accounts.ts";
 import { createAgentStore } from "./agents.ts";

@@ -1,4 +1,5 @@
 import { newId } from "../../ids.ts";
+import type { Async } from "../port/index.ts";
 import type {
   AppendEventsResult,
   CreateSessionResult,
@@ -9,7 +10,6 @@ import type {
   ThreadRecord,
   UserEventInput,
 } from "../port/sessions.ts";
-import type { Async } from "../port.ts";
 import { canonicalJson } from "../rows/json.ts";
 import {
   EVENT_COLUMNS,

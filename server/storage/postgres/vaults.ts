@@ -1,5 +1,5 @@
+import type { Async } from "../port/index.ts";
 import type { CredentialRecord, CredentialWriteResult, VaultStore } from "../port/vaults.ts";
-import type { Async } from "../port.ts";
 import {
   CREDENTIAL_COLUMNS,
   type CredentialEventType,

@@ -1,3 +1,4 @@
+import type { Async } from "../port/index.ts";
 import type { DisabledReasonType } from "../port/outbox.ts";
 import type {
   AttemptOutcome,
@@ -12,7 +13,6 @@ import type {
   SettleResult,
   WebhookStore,
 } from "../port/webhooks.ts";
-import type { Async } from "../port.ts";
 import { plusMs } from "../rows/time.ts";
 import {
   DELIVERY_COLUMNS,

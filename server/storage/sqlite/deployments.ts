@@ -9,15 +9,15 @@ import type {
 import type { SessionStore } from "../port/sessions.ts";
 import {
   type DeploymentRow,
+  type DeploymentRunRow,
   FIELD_KEYS,
   newDeploymentRow,
-  newRunRow,
+  newDeploymentRunRow,
   pausedByError,
-  type RunRow,
   runSession,
   settleStart,
   toDeployment,
-  toRun,
+  toDeploymentRun,
   updatedDeploymentRow,
 } from "../rows/deployments.ts";
 import type { SqliteContext } from "./context.ts";
@@ -37,7 +37,7 @@ export function settleDeploymentRun(
 ): void {
   const run = ctx.db
     .prepare("SELECT * FROM deployment_runs WHERE session_id = ? AND status = 'running'")
-    .get(sessionId) as RunRow | undefined;
+    .get(sessionId) as DeploymentRunRow | undefined;
   if (!run) return;
   const error = outcome.status === "failed" ? JSON.stringify(outcome.error) : null;
   ctx.db
@@ -93,10 +93,10 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
   ): DeploymentRunRecord {
     const d = toDeployment(row);
     const now = ctx.nowIso();
-    const run = newRunRow(d, trigger, now);
+    const run = newDeploymentRunRow(d, trigger, now);
     if (skip) {
       insertRun.run(run);
-      return toRun(run);
+      return toDeploymentRun(run);
     }
     const created = sessions.createSession(d.account_id, runSession(d, run.id));
     let state: Parameters<typeof setState>[1] = { last_run_at: now };
@@ -128,7 +128,7 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
       }
     }
     setState(row, state);
-    return toRun(run);
+    return toDeploymentRun(run);
   }
 
   return {
@@ -291,9 +291,9 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
 
     getRun(accountId, runId) {
       const row = db.prepare("SELECT * FROM deployment_runs WHERE id = ? AND account_id = ?").get(runId, accountId) as
-        | RunRow
+        | DeploymentRunRow
         | undefined;
-      return row ? toRun(row) : null;
+      return row ? toDeploymentRun(row) : null;
     },
 
     listRuns(accountId, { deploymentId, triggerType, status, hasError, page }) {
@@ -312,7 +312,15 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
         params.push(status);
       }
       if (hasError !== undefined) select += hasError ? " AND error IS NOT NULL" : " AND error IS NULL";
-      return keysetList(db, { select, params, key: "id", order: "desc", page, map: toRun, getId: (r) => r.id });
+      return keysetList(db, {
+        select,
+        params,
+        key: "id",
+        order: "desc",
+        page,
+        map: toDeploymentRun,
+        getId: (r) => r.id,
+      });
     },
   };
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { Clock } from "../../clock.ts";
-import type { Storage } from "../port.ts";
+import type { Storage } from "../port/index.ts";
 import { createAccountStore } from "./accounts.ts";
 import { createAgentStore } from "./agents.ts";
 import { SqliteContext } from "./context.ts";

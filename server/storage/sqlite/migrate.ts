@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type Database from "better-sqlite3";
 import { compareMigrations, describeMigrationStatus, type MigrationStatus } from "../rows/migrations.ts";
 
-const MIGRATIONS_DIR = fileURLToPath(new URL("../migrations/", import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
 
 export interface Migration {
   version: number;

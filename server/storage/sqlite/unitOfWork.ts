@@ -19,6 +19,7 @@ import type { DeploymentStore } from "../port/deployments.ts";
 import type { EnvironmentStore } from "../port/environments.ts";
 import type { HousekeepingStore } from "../port/housekeeping.ts";
 import type { IdempotencyStore } from "../port/idempotency.ts";
+import type { Async, Stores } from "../port/index.ts";
 import type { MetaStore } from "../port/meta.ts";
 import type { OutboxStore } from "../port/outbox.ts";
 import type { RunStore } from "../port/runs.ts";
@@ -27,7 +28,6 @@ import type { SkillStore } from "../port/skills.ts";
 import type { StreamStore } from "../port/streams.ts";
 import type { VaultStore } from "../port/vaults.ts";
 import type { WebhookStore } from "../port/webhooks.ts";
-import type { Async, Stores } from "../port.ts";
 import type { SqliteContext } from "./context.ts";
 
 type Method = (...args: unknown[]) => unknown;

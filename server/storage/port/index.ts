@@ -1,20 +1,20 @@
-import type { WorkerHealth } from "../loop.ts";
-import type { AccountStore } from "./port/accounts.ts";
-import type { AgentStore } from "./port/agents.ts";
-import type { DeploymentStore } from "./port/deployments.ts";
-import type { EnvironmentStore } from "./port/environments.ts";
-import type { HousekeepingStore } from "./port/housekeeping.ts";
-import type { IdempotencyStore } from "./port/idempotency.ts";
-import type { MetaStore } from "./port/meta.ts";
-import type { OutboxStore } from "./port/outbox.ts";
-import type { RunStore } from "./port/runs.ts";
-import type { SessionStore } from "./port/sessions.ts";
-import type { SkillStore } from "./port/skills.ts";
-import type { StreamStore, StreamWakeups } from "./port/streams.ts";
-import type { VaultStore } from "./port/vaults.ts";
-import type { WebhookStore } from "./port/webhooks.ts";
+import type { WorkerHealth } from "../../loop.ts";
+import type { AccountStore } from "./accounts.ts";
+import type { AgentStore } from "./agents.ts";
+import type { DeploymentStore } from "./deployments.ts";
+import type { EnvironmentStore } from "./environments.ts";
+import type { HousekeepingStore } from "./housekeeping.ts";
+import type { IdempotencyStore } from "./idempotency.ts";
+import type { MetaStore } from "./meta.ts";
+import type { OutboxStore } from "./outbox.ts";
+import type { RunStore } from "./runs.ts";
+import type { SessionStore } from "./sessions.ts";
+import type { SkillStore } from "./skills.ts";
+import type { StreamStore, StreamWakeups } from "./streams.ts";
+import type { VaultStore } from "./vaults.ts";
+import type { WebhookStore } from "./webhooks.ts";
 
-export type { Metadata, Page, PageQuery } from "./port/common.ts";
+export type { Metadata, Page, PageQuery } from "./common.ts";
 
 /**
  * A write could not start because another connection (another process, such as the CLI) holds

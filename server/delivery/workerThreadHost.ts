@@ -1,5 +1,5 @@
 /**
- * Runs the delivery engine on a worker thread (server/delivery/thread.ts) with its own SQLite
+ * Runs the delivery engine on a worker thread (server/delivery/workerThreadEntry.ts) with its own SQLite
  * connection: the API's event loop no longer signs, sends or records webhooks, and delivery uses
  * another core. The guarantees are the engine's own, unchanged: records are leased in the
  * database (a thread that dies, like a process that dies, leaves leases that expire and are sent
@@ -15,24 +15,24 @@ import type { Logger } from "../logger.ts";
 import type { WorkerHealth } from "../loop.ts";
 import type { BackgroundWorker } from "../loops.ts";
 import type { Metrics } from "../metrics.ts";
-import type { Storage } from "../storage/port.ts";
+import type { Storage } from "../storage/port/index.ts";
 import { WriteLock } from "../storage/sqlite/writeLock.ts";
+import type { EndpointAbortReason, EndpointAbortReport } from "./engine.ts";
 import {
   DELIVERY_WRITER,
-  type DeliveryThreadData,
-  type FromDeliveryThread,
-  type ToDeliveryThread,
-} from "./threadProtocol.ts";
-import type { EndpointAbortReason, EndpointAbortReport } from "./worker.ts";
+  type DeliveryWorkerThreadData,
+  type FromDeliveryWorkerThread,
+  type ToDeliveryWorkerThread,
+} from "./workerThreadProtocol.ts";
 
-export interface DeliveryThreadDeps {
+export interface DeliveryWorkerThreadDeps {
   /** The server's storage: its "deliveries" signal wakes the thread; before it runs, `hasPending` says whether it must. */
   storage: Pick<Storage, "on" | "webhooks">;
   logger: Logger;
   metrics: Pick<Metrics, "observeDeliveryAttempt">;
   config: WebhookConfig;
-  /** What the thread opens and how (see DeliveryThreadData). */
-  thread: Omit<DeliveryThreadData, "config">;
+  /** What the thread opens and how (see DeliveryWorkerThreadData). */
+  thread: Omit<DeliveryWorkerThreadData, "config">;
 }
 
 /** How long after an unexpected exit the thread is started again: doubling while it keeps failing. */
@@ -44,7 +44,7 @@ const STOP_SLACK_MS = 10_000;
 const ABORT_ANSWER_MS = 5000;
 
 // The thread's module: thread.ts under tsx and vitest, thread.js once compiled.
-const THREAD_MODULE = new URL(`./thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
+const THREAD_MODULE = new URL(`./workerThreadEntry${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
 
 // A worker's entry is plain JavaScript: it registers tsx first when the module is TypeScript (a
 // test runner's process has no loader for it), then imports the thread module.
@@ -58,7 +58,7 @@ const { workerData } = require("node:worker_threads");
 });
 `;
 
-export class DeliveryThread implements BackgroundWorker {
+export class DeliveryWorkerThread implements BackgroundWorker {
   readonly name = "webhook-delivery";
   private worker: Worker | null = null;
   private exited: Promise<void> = Promise.resolve();
@@ -77,7 +77,7 @@ export class DeliveryThread implements BackgroundWorker {
   private readonly aborts = new Map<number, (report: EndpointAbortReport | null) => void>();
   private abortSeq = 0;
 
-  constructor(private readonly deps: DeliveryThreadDeps) {}
+  constructor(private readonly deps: DeliveryWorkerThreadDeps) {}
 
   /**
    * Starts the thread once there is delivery work: at once when a record is pending, else on the
@@ -116,7 +116,7 @@ export class DeliveryThread implements BackgroundWorker {
   }
 
   /**
-   * Tells the thread that an endpoint was disabled or deleted (see DeliveryWorker.abortEndpoint)
+   * Tells the thread that an endpoint was disabled or deleted (see DeliveryEngine.abortEndpoint)
    * and resolves with its report once it has cut the endpoint's attempts short: their connections
    * are closed and nothing more is sent to it. Null when no thread runs (nothing is in flight) or
    * it did not answer within ABORT_ANSWER_MS (logged).
@@ -139,7 +139,7 @@ export class DeliveryThread implements BackgroundWorker {
         this.aborts.delete(seq);
         resolve(report);
       });
-      worker.postMessage({ type: "abortEndpoint", seq, endpointId, why } satisfies ToDeliveryThread);
+      worker.postMessage({ type: "abortEndpoint", seq, endpointId, why } satisfies ToDeliveryWorkerThread);
     });
   }
 
@@ -173,7 +173,7 @@ export class DeliveryThread implements BackgroundWorker {
     this.worker = null;
   }
 
-  private send(message: ToDeliveryThread): void {
+  private send(message: ToDeliveryWorkerThread): void {
     this.worker?.postMessage(message);
   }
 
@@ -208,12 +208,12 @@ export class DeliveryThread implements BackgroundWorker {
 
   private spawn(): void {
     this.stopLooking();
-    const data: DeliveryThreadData = { ...this.deps.thread, config: this.deps.config };
+    const data: DeliveryWorkerThreadData = { ...this.deps.thread, config: this.deps.config };
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { ...data, module: THREAD_MODULE } });
     this.worker = worker;
     // Until the thread's first report: running since now (as a loop that just started).
     this.state = { running: true, lastPassAt: Date.now(), staleAfterMs: this.staleAfterMs(), lastError: null };
-    worker.on("message", (message: FromDeliveryThread) => this.receive(message));
+    worker.on("message", (message: FromDeliveryWorkerThread) => this.receive(message));
     worker.on("error", (err) => {
       this.state = { ...this.state, lastError: err.message };
       this.deps.logger.error("webhook-delivery: the delivery thread failed", {
@@ -250,7 +250,7 @@ export class DeliveryThread implements BackgroundWorker {
     });
   }
 
-  private receive(message: FromDeliveryThread): void {
+  private receive(message: FromDeliveryWorkerThread): void {
     switch (message.type) {
       case "health":
         this.state = message.health;

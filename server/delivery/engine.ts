@@ -10,6 +10,7 @@ import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
 import { Loop, type WorkerHealth } from "../loop.ts";
 import type { DeliveryOutcome, Metrics } from "../metrics.ts";
+import { type Storage, StorageBusyError } from "../storage/port/index.ts";
 import type {
   AttemptOutcome,
   ClaimedDelivery,
@@ -18,7 +19,6 @@ import type {
   EndpointHealth,
   SettleResult,
 } from "../storage/port/webhooks.ts";
-import { type Storage, StorageBusyError } from "../storage/port.ts";
 import { decide } from "./policy.ts";
 import { type SendResult, WebhookSender } from "./sender.ts";
 import { signatureHeaders } from "./signing.ts";
@@ -33,7 +33,7 @@ const VERSION = (
 /** The User-Agent of every delivery. */
 export const USER_AGENT = `CloudAgents-Webhook/${VERSION}`;
 
-export interface DeliveryWorkerDeps {
+export interface DeliveryEngineDeps {
   /** The webhook store and the storage signals (a thread's own connection, or the server's). */
   storage: Pick<Storage, "webhooks" | "on">;
   config: WebhookConfig;
@@ -68,7 +68,7 @@ interface Finished {
 /** Why an endpoint's attempts were cut short ("disabled or deleted": seen on another server's change). */
 export type EndpointAbortReason = "disabled" | "deleted" | "disabled or deleted";
 
-/** What cutting an endpoint's attempts short did (see DeliveryWorker.abortEndpoint). */
+/** What cutting an endpoint's attempts short did (see DeliveryEngine.abortEndpoint). */
 export interface EndpointAbortReport {
   /** Attempts in flight that were aborted (their connections closed). */
   aborted: number;
@@ -113,7 +113,7 @@ const SHUTDOWN = "shutdown";
  * and forgets the endpoint's decrypted secret. Such an attempt is recorded as aborted, not as a
  * failure of the receiver.
  */
-export class DeliveryWorker {
+export class DeliveryEngine {
   readonly name = "webhook-delivery";
   private readonly loop: Loop;
   private readonly sender: WebhookSender;
@@ -140,7 +140,7 @@ export class DeliveryWorker {
   private wakeAt = Number.POSITIVE_INFINITY;
   private readonly secretCache = new Map<string, { sealed: string; secret: string }>();
 
-  constructor(private readonly deps: DeliveryWorkerDeps) {
+  constructor(private readonly deps: DeliveryEngineDeps) {
     this.sender = new WebhookSender({
       timeoutMs: deps.config.timeoutMs,
       allowPrivateTargets: deps.config.allowPrivateTargets,

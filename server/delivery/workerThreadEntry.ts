@@ -1,7 +1,7 @@
 /**
- * The delivery thread: runs the delivery engine (DeliveryWorker) on a worker thread with its own
+ * The delivery thread: runs the delivery engine (DeliveryEngine) on a worker thread with its own
  * SQLite connection, so that sending webhooks uses another core than the API. Started and
- * stopped by DeliveryThread (server/delivery/deliveryThread.ts); everything it logs and counts is
+ * stopped by DeliveryWorkerThread (server/delivery/workerThreadHost.ts); everything it logs and counts is
  * sent to the server's logger and metrics, and it reports its loop's health for `/readyz`.
  */
 import { setPriority } from "node:os";
@@ -15,18 +15,18 @@ import { openDatabase } from "../storage/sqlite/index.ts";
 import { asyncStore, callNow } from "../storage/sqlite/unitOfWork.ts";
 import { createWebhookStore } from "../storage/sqlite/webhooks.ts";
 import { WriteLock } from "../storage/sqlite/writeLock.ts";
+import { DeliveryEngine } from "./engine.ts";
 import {
   DELIVERY_WRITER,
-  type DeliveryThreadData,
-  type FromDeliveryThread,
-  type ToDeliveryThread,
-} from "./threadProtocol.ts";
-import { DeliveryWorker } from "./worker.ts";
+  type DeliveryWorkerThreadData,
+  type FromDeliveryWorkerThread,
+  type ToDeliveryWorkerThread,
+} from "./workerThreadProtocol.ts";
 
 const port = parentPort;
-if (!port) throw new Error("server/delivery/thread.ts runs on a worker thread (see DeliveryThread)");
-const data = workerData as DeliveryThreadData;
-const post = (message: FromDeliveryThread) => port.postMessage(message);
+if (!port) throw new Error("server/delivery/workerThreadEntry.ts runs on a worker thread (see DeliveryWorkerThread)");
+const data = workerData as DeliveryWorkerThreadData;
+const post = (message: FromDeliveryWorkerThread) => port.postMessage(message);
 
 const logger: Logger = {
   debug: (msg, fields) => post({ type: "log", level: "debug", msg, fields }),
@@ -75,7 +75,7 @@ const metrics = {
   },
 };
 
-const worker = new DeliveryWorker({
+const worker = new DeliveryEngine({
   storage,
   config: data.config,
   clock,
@@ -105,7 +105,7 @@ async function stop(): Promise<void> {
   }
 }
 
-port.on("message", (message: ToDeliveryThread) => {
+port.on("message", (message: ToDeliveryWorkerThread) => {
   if (message.type === "notify") worker.notify();
   else if (message.type === "stop") void stop();
   else if (message.type === "abortEndpoint") {
