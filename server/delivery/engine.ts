@@ -10,7 +10,6 @@ import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
 import { Loop, type WorkerHealth } from "../loop.ts";
 import type { DeliveryOutcome, Metrics } from "../metrics.ts";
-import { type Storage, StorageBusyError } from "../storage/port/index.ts";
 import type {
   AttemptOutcome,
   ClaimedDelivery,
@@ -18,7 +17,8 @@ import type {
   DeliveryTarget,
   EndpointHealth,
   SettleResult,
-} from "../storage/port/webhooks.ts";
+} from "../storage/port/deliveryQueue.ts";
+import { type Storage, StorageBusyError } from "../storage/port/index.ts";
 import { decide } from "./policy.ts";
 import { type SendResult, WebhookSender } from "./sender.ts";
 import { signatureHeaders } from "./signing.ts";
@@ -35,7 +35,7 @@ export const USER_AGENT = `CloudAgents-Webhook/${VERSION}`;
 
 export interface DeliveryEngineDeps {
   /** The webhook store and the storage signals (a thread's own connection, or the server's). */
-  storage: Pick<Storage, "webhooks" | "on">;
+  storage: Pick<Storage, "deliveryQueue" | "on">;
   config: WebhookConfig;
   clock: Clock;
   logger: Logger;
@@ -95,7 +95,7 @@ const SHUTDOWN = "shutdown";
  *
  * Work is settled in batches: the attempts that finish within one turn of the event loop are
  * recorded together, and due records are claimed in the same transaction
- * (storage.webhooks.settle), so a busy engine commits once per turn, not twice per delivery.
+ * (storage.deliveryQueue.settle), so a busy engine commits once per turn, not twice per delivery.
  * Claims run ahead of the attempts: up to twice the attempt bounds are leased (per endpoint only
  * while no other server holds leases on it), and a record waits in a queue of its endpoint until
  * a slot frees, so a finished attempt is followed by the next one at once instead of after the
@@ -221,7 +221,7 @@ export class DeliveryEngine {
     ];
     if (release.length > 0) {
       try {
-        await this.deps.storage.webhooks.releaseLeases(release);
+        await this.deps.storage.deliveryQueue.releaseLeases(release);
       } catch (err) {
         this.deps.logger.error("webhook-delivery: releasing leases failed", describeError(err));
       }
@@ -239,7 +239,7 @@ export class DeliveryEngine {
   private async pass(): Promise<boolean> {
     if (this.stopping) return false;
     const { config, storage } = this.deps;
-    if (this.stale.length > 0) await storage.webhooks.releaseLeases(this.stale.splice(0));
+    if (this.stale.length > 0) await storage.deliveryQueue.releaseLeases(this.stale.splice(0));
     // A record may wait for a slot while its lease outlasts the attempt's timeout with a second to
     // spare; a lease too short for a wait of a second or more is not claimed ahead at all.
     const waitMs = config.leaseMs - config.timeoutMs - 1000;
@@ -362,7 +362,7 @@ export class DeliveryEngine {
     this.finished = [];
     let result: SettleResult;
     try {
-      result = await storage.webhooks.settle(
+      result = await storage.deliveryQueue.settle(
         batch.map((f) => f.outcome),
         config,
         claim,
@@ -381,7 +381,7 @@ export class DeliveryEngine {
       const health: EndpointHealth[] = [];
       for (const f of batch) {
         try {
-          health.push(await storage.webhooks.recordAttempt(f.outcome, config));
+          health.push(await storage.deliveryQueue.recordAttempt(f.outcome, config));
           recorded.push(f);
         } catch (one) {
           if (one instanceof StorageBusyError) {
@@ -596,7 +596,7 @@ export class DeliveryEngine {
 
   /** Arms a timer for the next retry or lease expiry when it comes before the next poll. */
   private async scheduleWake(): Promise<void> {
-    const next = await this.deps.storage.webhooks.nextWakeAt();
+    const next = await this.deps.storage.deliveryQueue.nextWakeAt();
     if (next === null) return;
     const delay = Date.parse(next) - this.deps.clock.now().getTime();
     if (delay >= this.deps.config.pollIntervalMs) return;

@@ -10,17 +10,12 @@ import { clockFromShared, systemClock } from "../clock.ts";
 import { SecretBox } from "../crypto/secretBox.ts";
 import type { Logger } from "../logger.ts";
 import type { DeliveryOutcome } from "../metrics.ts";
-import { SqliteContext } from "../storage/sqlite/context.ts";
-import { openDatabase } from "../storage/sqlite/index.ts";
-import { asyncStore, callNow } from "../storage/sqlite/unitOfWork.ts";
-import { createWebhookStore } from "../storage/sqlite/webhooks.ts";
-import { WriteLock } from "../storage/sqlite/writeLock.ts";
+import { openWorkerThreadStorage } from "../storage/open.ts";
 import { DeliveryEngine } from "./engine.ts";
-import {
-  DELIVERY_WRITER,
-  type DeliveryWorkerThreadData,
-  type FromDeliveryWorkerThread,
-  type ToDeliveryWorkerThread,
+import type {
+  DeliveryWorkerThreadData,
+  FromDeliveryWorkerThread,
+  ToDeliveryWorkerThread,
 } from "./workerThreadProtocol.ts";
 
 const port = parentPort;
@@ -48,18 +43,12 @@ if (data.config.threadNice > 0) {
 }
 
 const clock = data.clock ? clockFromShared(data.clock) : systemClock;
-const db = openDatabase(data.path, { create: false, busyTimeoutMs: data.busyTimeoutMs });
-if (data.noAutocheckpoint) db.pragma("wal_autocheckpoint = 0");
-// The claim and outcome paths touch few pages (the due and lease indexes, recent records and
-// events): 8 MiB of page cache, not the API connection's 64, keeps the thread's memory small.
-db.pragma("cache_size = -8192");
-const ctx = new SqliteContext(db, clock, {
-  lock: new WriteLock(data.writeLock),
-  owner: DELIVERY_WRITER,
-  timeoutMs: data.busyTimeoutMs,
+// Its own connection beside the server's (they take turns through the write lock they share).
+const storage = openWorkerThreadStorage(data, {
+  busyTimeoutMs: data.busyTimeoutMs,
+  noAutocheckpoint: data.noAutocheckpoint,
+  clock,
 });
-// The port's asynchronous shape over the thread's synchronous store (no unit of work runs here).
-const storage = { webhooks: asyncStore(createWebhookStore(ctx), callNow), on: ctx.on.bind(ctx) };
 
 // Attempts are reported once per turn of the event loop, however many a settle recorded.
 let attempts: [DeliveryOutcome, number][] = [];
@@ -99,7 +88,7 @@ async function stop(): Promise<void> {
   } finally {
     report();
     if (attempts.length > 0) post({ type: "attempts", attempts });
-    db.close();
+    storage.close();
     post({ type: "stopped" });
     port?.close();
   }

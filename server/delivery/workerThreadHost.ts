@@ -15,19 +15,18 @@ import type { Logger } from "../logger.ts";
 import type { WorkerHealth } from "../loop.ts";
 import type { BackgroundWorker } from "../loops.ts";
 import type { Metrics } from "../metrics.ts";
+import { releaseWorkerThreadWriteLock } from "../storage/open.ts";
 import type { Storage } from "../storage/port/index.ts";
-import { WriteLock } from "../storage/sqlite/writeLock.ts";
 import type { EndpointAbortReason, EndpointAbortReport } from "./engine.ts";
-import {
-  DELIVERY_WRITER,
-  type DeliveryWorkerThreadData,
-  type FromDeliveryWorkerThread,
-  type ToDeliveryWorkerThread,
+import type {
+  DeliveryWorkerThreadData,
+  FromDeliveryWorkerThread,
+  ToDeliveryWorkerThread,
 } from "./workerThreadProtocol.ts";
 
 export interface DeliveryWorkerThreadDeps {
   /** The server's storage: its "deliveries" signal wakes the thread; before it runs, `hasPending` says whether it must. */
-  storage: Pick<Storage, "on" | "webhooks">;
+  storage: Pick<Storage, "on" | "deliveryQueue">;
   logger: Logger;
   metrics: Pick<Metrics, "observeDeliveryAttempt">;
   config: WebhookConfig;
@@ -183,7 +182,7 @@ export class DeliveryWorkerThread implements BackgroundWorker {
     this.looking = true;
     let pending: boolean;
     try {
-      pending = await this.deps.storage.webhooks.hasPending();
+      pending = await this.deps.storage.deliveryQueue.hasPending();
       this.state = { ...this.state, lastPassAt: Date.now(), lastError: null };
     } catch (err) {
       // A locked database: look again at the next interval.
@@ -224,7 +223,7 @@ export class DeliveryWorkerThread implements BackgroundWorker {
     this.exited = new Promise<void>((resolve) => {
       worker.once("exit", (code) => {
         // A thread terminated inside a transaction never released the write lock.
-        new WriteLock(data.writeLock).release(DELIVERY_WRITER);
+        releaseWorkerThreadWriteLock(data);
         // A thread that is gone sends nothing more: its aborts are done.
         for (const answer of [...this.aborts.values()]) answer(null);
         if (this.worker === worker && this.running) {

@@ -8,9 +8,6 @@ import type { WorkerHealth } from "../loop.ts";
 import type { DeliveryOutcome } from "../metrics.ts";
 import type { EndpointAbortReason, EndpointAbortReport } from "./engine.ts";
 
-/** The thread's side of the write lock (the server's connection is MAIN_WRITER). */
-export const DELIVERY_WRITER = 2;
-
 export interface DeliveryWorkerThreadData {
   /** The SQLite file (the thread opens its own connection; the server has migrated it). */
   path: string;

@@ -161,7 +161,8 @@ export async function testEndpoint(
 ): Promise<Schema<"WebhookTestResult">> {
   const result = await deps.storage.webhooks.sendTestEvent(accountId, endpointId);
   if (!result) throw endpointNotFound(endpointId);
-  return result;
+  // On the wire a delivery record is a "webhook event" (whev_).
+  return { event_id: result.event_id, webhook_event_id: result.delivery_id };
 }
 
 /** The overlap during which the previous secret keeps signing, when the request does not say (one day). */

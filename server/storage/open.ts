@@ -57,3 +57,10 @@ export async function openStorage(
   }
   throw new Error(`DATABASE_URL names no supported database: "${redactUrl(config.databaseUrl)}"`);
 }
+
+// A worker thread's own connection beside the server's (SQLite: see Storage.threadLink).
+export {
+  openWorkerThreadStorage,
+  releaseWorkerThreadWriteLock,
+  type WorkerThreadStorage,
+} from "./sqlite/workerThread.ts";

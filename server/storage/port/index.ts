@@ -1,6 +1,7 @@
 import type { WorkerHealth } from "../../loop.ts";
 import type { AccountStore } from "./accounts.ts";
 import type { AgentStore } from "./agents.ts";
+import type { DeliveryQueue } from "./deliveryQueue.ts";
 import type { DeploymentStore } from "./deployments.ts";
 import type { EnvironmentStore } from "./environments.ts";
 import type { HousekeepingStore } from "./housekeeping.ts";
@@ -12,7 +13,7 @@ import type { SessionStore } from "./sessions.ts";
 import type { SkillStore } from "./skills.ts";
 import type { StreamStore, StreamWakeups } from "./streams.ts";
 import type { VaultStore } from "./vaults.ts";
-import type { WebhookStore } from "./webhooks.ts";
+import type { WebhookEndpointStore } from "./webhooks.ts";
 
 export type { Metadata, Page, PageQuery } from "./common.ts";
 
@@ -101,7 +102,10 @@ export interface Stores {
   meta: Async<MetaStore>;
   skills: Async<SkillStore>;
   vaults: Async<VaultStore>;
-  webhooks: Async<WebhookStore>;
+  /** Webhook endpoints and their delivery records, as the API reads and changes them. */
+  webhooks: Async<WebhookEndpointStore>;
+  /** The delivery records as the delivery engine (server/delivery/) leases, settles and releases them. */
+  deliveryQueue: Async<DeliveryQueue>;
   /** Retention, readiness and the figures /metrics reads. */
   housekeeping: Async<HousekeepingStore>;
   /** The reads of live streams (server/streams/): committed events after a position in commit order. */

@@ -7,9 +7,11 @@
 import type { Clock } from "../../clock.ts";
 import type { Storage, StorageMaintenance, Stores } from "../port/index.ts";
 import { describeMigrationStatus } from "../rows/migrations.ts";
+import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
 import { createAccountStore } from "./accounts.ts";
 import { createAgentStore } from "./agents.ts";
 import { createPool, PgContext, PgHub, PgListener } from "./context.ts";
+import { createDeliveryQueue } from "./deliveryQueue.ts";
 import { createDeploymentStore } from "./deployments.ts";
 import { createEnvironmentStore } from "./environments.ts";
 import { createHousekeepingStore } from "./housekeeping.ts";
@@ -20,10 +22,10 @@ import { createOutboxStore } from "./outbox.ts";
 import { createRunStore } from "./runs.ts";
 import { createSessionStore } from "./sessions.ts";
 import { createSkillStore } from "./skills.ts";
+import { storeOf } from "./steps.ts";
 import { createStreamStore } from "./streams.ts";
 import { PostgresStreamWakeups } from "./streamWakeups.ts";
 import { createVaultStore } from "./vaults.ts";
-import { createWebhookStore } from "./webhooks.ts";
 
 export interface PostgresOptions {
   /** `postgres://user:password@host:port/database` (or `postgresql://`). */
@@ -57,7 +59,8 @@ function storesOver(ctx: PgContext): Stores {
     meta: createMetaStore(ctx),
     skills: createSkillStore(ctx),
     vaults: createVaultStore(ctx),
-    webhooks: createWebhookStore(ctx),
+    webhooks: storeOf(ctx, webhookEndpoints),
+    deliveryQueue: createDeliveryQueue(ctx),
     housekeeping: createHousekeepingStore(ctx),
     streams: createStreamStore(ctx),
   };

@@ -3,9 +3,11 @@ import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { Clock } from "../../clock.ts";
 import type { Storage } from "../port/index.ts";
+import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
 import { createAccountStore } from "./accounts.ts";
 import { createAgentStore } from "./agents.ts";
 import { SqliteContext } from "./context.ts";
+import { createDeliveryQueue } from "./deliveryQueue.ts";
 import { createDeploymentStore } from "./deployments.ts";
 import { createEnvironmentStore } from "./environments.ts";
 import { createHousekeepingStore } from "./housekeeping.ts";
@@ -16,12 +18,12 @@ import { createOutboxStore } from "./outbox.ts";
 import { createRunStore } from "./runs.ts";
 import { createSessionStore } from "./sessions.ts";
 import { createSkillStore } from "./skills.ts";
+import { storeOf } from "./steps.ts";
 import { createStreamStore } from "./streams.ts";
 import { SqliteStreamWakeups } from "./streamWakeups.ts";
 import { asyncStores, type SyncStores, UnitOfWorkGate } from "./unitOfWork.ts";
 import { createVaultStore } from "./vaults.ts";
 import { WalCheckpointer } from "./walCheckpointer.ts";
-import { createWebhookStore } from "./webhooks.ts";
 import { WriteLock } from "./writeLock.ts";
 
 export interface SqliteOptions {
@@ -153,7 +155,8 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
     meta: createMetaStore(ctx),
     skills: createSkillStore(ctx),
     vaults: createVaultStore(ctx),
-    webhooks: createWebhookStore(ctx),
+    webhooks: storeOf(ctx, webhookEndpoints),
+    deliveryQueue: createDeliveryQueue(ctx),
     housekeeping: createHousekeepingStore(ctx, options.path),
     streams: createStreamStore(ctx),
   };

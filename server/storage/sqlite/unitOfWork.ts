@@ -15,6 +15,7 @@
 import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import type { AccountStore } from "../port/accounts.ts";
 import type { AgentStore } from "../port/agents.ts";
+import type { DeliveryQueue } from "../port/deliveryQueue.ts";
 import type { DeploymentStore } from "../port/deployments.ts";
 import type { EnvironmentStore } from "../port/environments.ts";
 import type { HousekeepingStore } from "../port/housekeeping.ts";
@@ -27,7 +28,7 @@ import type { SessionStore } from "../port/sessions.ts";
 import type { SkillStore } from "../port/skills.ts";
 import type { StreamStore } from "../port/streams.ts";
 import type { VaultStore } from "../port/vaults.ts";
-import type { WebhookStore } from "../port/webhooks.ts";
+import type { WebhookEndpointStore } from "../port/webhooks.ts";
 import type { SqliteContext } from "./context.ts";
 
 type Method = (...args: unknown[]) => unknown;
@@ -47,7 +48,8 @@ export interface SyncStores {
   meta: MetaStore;
   skills: SkillStore;
   vaults: VaultStore;
-  webhooks: WebhookStore;
+  webhooks: WebhookEndpointStore;
+  deliveryQueue: DeliveryQueue;
   housekeeping: HousekeepingStore;
   streams: StreamStore;
 }
