@@ -7,6 +7,7 @@
 import type { Clock } from "../../clock.ts";
 import type { Storage, StorageMaintenance, Stores } from "../port/index.ts";
 import { describeMigrationStatus } from "../rows/migrations.ts";
+import { vaults } from "../shared/vaults.ts";
 import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
 import { createAccountStore } from "./accounts.ts";
 import { createAgentStore } from "./agents.ts";
@@ -25,7 +26,6 @@ import { createSkillStore } from "./skills.ts";
 import { storeOf } from "./steps.ts";
 import { createStreamStore } from "./streams.ts";
 import { PostgresStreamWakeups } from "./streamWakeups.ts";
-import { createVaultStore } from "./vaults.ts";
 
 export interface PostgresOptions {
   /** `postgres://user:password@host:port/database` (or `postgresql://`). */
@@ -58,7 +58,7 @@ function storesOver(ctx: PgContext): Stores {
     outbox: createOutboxStore(ctx),
     meta: createMetaStore(ctx),
     skills: createSkillStore(ctx),
-    vaults: createVaultStore(ctx),
+    vaults: storeOf(ctx, vaults),
     webhooks: storeOf(ctx, webhookEndpoints),
     deliveryQueue: createDeliveryQueue(ctx),
     housekeeping: createHousekeepingStore(ctx),

@@ -4,7 +4,7 @@
  * when it asks for one.
  */
 import type { Async } from "../port/index.ts";
-import { render } from "../shared/dialect.ts";
+import { bind, render } from "../shared/dialect.ts";
 import { driveAsync, type Step, type StepStore, type Steps } from "../shared/steps.ts";
 import type { PgContext } from "./context.ts";
 import { appendEventTo } from "./outbox.ts";
@@ -13,11 +13,11 @@ import { keysetList } from "./pagination.ts";
 function perform(c: PgContext, step: Step): Promise<unknown> | unknown {
   switch (step.op) {
     case "one":
-      return c.one(render("postgres", step.sql), [...step.params]);
+      return c.one(render("postgres", step.sql), bind("postgres", step.params));
     case "all":
-      return c.query(render("postgres", step.sql), [...step.params]);
+      return c.query(render("postgres", step.sql), bind("postgres", step.params));
     case "run":
-      return c.exec(render("postgres", step.sql), [...step.params]);
+      return c.exec(render("postgres", step.sql), bind("postgres", step.params));
     case "page":
       return keysetList(c, { ...step.options, select: render("postgres", step.options.select) });
     case "append":

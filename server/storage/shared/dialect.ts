@@ -8,16 +8,19 @@
  * | `?`               | `?`                     | `$1`, `$2`, ... in order         |
  * | `{lock}`          | (nothing: the write lock serialises writers) | ` FOR NO KEY UPDATE` |
  * | `{skipLocked}`    | (nothing)               | ` FOR NO KEY UPDATE SKIP LOCKED` |
+ * | `{forUpdate}`     | (nothing)               | ` FOR UPDATE` (a row about to be deleted) |
+ * | `{in:COL}`        | `COL IN (SELECT value FROM json_each(?))` | `COL = ANY(?::text[])` |
  * | `{indexed:NAME}`  | ` INDEXED BY NAME`      | (nothing: the planner chooses)   |
  * | `{is}`            | `IS`                    | `IS NOT DISTINCT FROM`           |
  * | `{jsonHas:COL}`   | `? IN (SELECT value FROM json_each(COL))` | `(COL::jsonb) ?? ?` |
  *
  * (`{jsonHas:COL}` takes the member as its own `?`: a JSON array of strings in text column COL
- * contains it.) Shared statements never put `?` inside a string literal.
+ * contains it; `{in:COL}` takes a list(...) parameter: COL is one of its values.) Shared statements
+ * never put `?` inside a string literal.
  */
 export type Dialect = "sqlite" | "postgres";
 
-const TOKEN = /\{(lock|skipLocked|is|indexed|jsonHas)(?::([A-Za-z0-9_.]+))?\}/g;
+const TOKEN = /\{(lock|skipLocked|forUpdate|in|is|indexed|jsonHas)(?::([A-Za-z0-9_.]+))?\}/g;
 
 const rendered: Record<Dialect, Map<string, string>> = { sqlite: new Map(), postgres: new Map() };
 
@@ -28,6 +31,10 @@ function expand(dialect: Dialect, token: string, arg: string | undefined): strin
       return pg ? " FOR NO KEY UPDATE" : "";
     case "skipLocked":
       return pg ? " FOR NO KEY UPDATE SKIP LOCKED" : "";
+    case "forUpdate":
+      return pg ? " FOR UPDATE" : "";
+    case "in":
+      return pg ? `${arg} = ANY(?::text[])` : `${arg} IN (SELECT value FROM json_each(?))`;
     case "is":
       return pg ? "IS NOT DISTINCT FROM" : "IS";
     case "indexed":
@@ -52,4 +59,18 @@ export function render(dialect: Dialect, sql: string): string {
   }
   cache.set(sql, out);
   return out;
+}
+
+/** A list bound to one `{in:COL}` parameter (SQLite: as a JSON array; PostgreSQL: as an array). */
+export class ListParam {
+  constructor(readonly values: readonly string[]) {}
+}
+
+export const list = (values: readonly string[]): ListParam => new ListParam(values);
+
+/** The parameters as `dialect` binds them. */
+export function bind(dialect: Dialect, params: readonly unknown[]): unknown[] {
+  return params.map((p) =>
+    p instanceof ListParam ? (dialect === "postgres" ? p.values : JSON.stringify(p.values)) : p,
+  );
 }

@@ -10,7 +10,7 @@
  * tokens such as `{lock}`).
  */
 import type { Page } from "../port/common.ts";
-import type { StorageSignal } from "../port/index.ts";
+import { StorageConflictError, type StorageSignal } from "../port/index.ts";
 import type { EventData } from "../port/outbox.ts";
 import type { AppendedEvent, FanOut } from "../rows/outbox.ts";
 import type { KeysetListOptions } from "../rows/pagination.ts";
@@ -86,4 +86,26 @@ export async function driveAsync<T>(steps: Steps<T>, perform: (step: Step) => Pr
     if (next.done) return next.value;
     answer = await perform(next.value);
   }
+}
+
+/** What an optimistic attempt returns when its guarded write found the row changed since it read it. */
+export const LOST_RACE: unique symbol = Symbol("lost race");
+
+/** How many times an update is computed again from a fresh read before it gives up with a 409. */
+const OPTIMISTIC_ATTEMPTS = 5;
+
+/**
+ * Runs an optimistic read-compute-write until its guarded write (`UPDATE ... WHERE <the columns
+ * as read>`) takes effect: each attempt reads the row, applies the caller's pure update and writes
+ * only if nobody changed the row meanwhile, else returns LOST_RACE and the next attempt starts over
+ * from what the winner committed. On SQLite the write lock means the first attempt always wins; on
+ * PostgreSQL (READ COMMITTED) a later attempt sees the winner's row. An update that keeps losing
+ * becomes StorageConflictError (409), never a lost write.
+ */
+export function* optimistically<T>(attempt: () => Steps<T | typeof LOST_RACE>): Steps<T> {
+  for (let i = 0; i < OPTIMISTIC_ATTEMPTS; i++) {
+    const result = yield* attempt();
+    if (result !== LOST_RACE) return result;
+  }
+  throw new StorageConflictError();
 }

@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { Clock } from "../../clock.ts";
 import type { Storage } from "../port/index.ts";
+import { vaults } from "../shared/vaults.ts";
 import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
 import { createAccountStore } from "./accounts.ts";
 import { createAgentStore } from "./agents.ts";
@@ -22,7 +23,6 @@ import { storeOf } from "./steps.ts";
 import { createStreamStore } from "./streams.ts";
 import { SqliteStreamWakeups } from "./streamWakeups.ts";
 import { asyncStores, type SyncStores, UnitOfWorkGate } from "./unitOfWork.ts";
-import { createVaultStore } from "./vaults.ts";
 import { WalCheckpointer } from "./walCheckpointer.ts";
 import { WriteLock } from "./writeLock.ts";
 
@@ -154,7 +154,7 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
     outbox: createOutboxStore(ctx),
     meta: createMetaStore(ctx),
     skills: createSkillStore(ctx),
-    vaults: createVaultStore(ctx),
+    vaults: storeOf(ctx, vaults),
     webhooks: storeOf(ctx, webhookEndpoints),
     deliveryQueue: createDeliveryQueue(ctx),
     housekeeping: createHousekeepingStore(ctx, options.path),

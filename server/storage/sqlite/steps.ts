@@ -4,7 +4,7 @@
  * its own when it asks for one.
  */
 import type Database from "better-sqlite3";
-import { render } from "../shared/dialect.ts";
+import { bind, render } from "../shared/dialect.ts";
 import { driveSync, type Step, type StepStore, type Steps } from "../shared/steps.ts";
 import type { SqliteContext } from "./context.ts";
 import { appendEventTo } from "./outbox.ts";
@@ -29,11 +29,11 @@ function prepared(db: Database.Database, sql: string): Database.Statement {
 function perform(ctx: SqliteContext, step: Step): unknown {
   switch (step.op) {
     case "one":
-      return prepared(ctx.db, step.sql).get(...step.params) ?? null;
+      return prepared(ctx.db, step.sql).get(...bind("sqlite", step.params)) ?? null;
     case "all":
-      return prepared(ctx.db, step.sql).all(...step.params);
+      return prepared(ctx.db, step.sql).all(...bind("sqlite", step.params));
     case "run":
-      return prepared(ctx.db, step.sql).run(...step.params).changes;
+      return prepared(ctx.db, step.sql).run(...bind("sqlite", step.params)).changes;
     case "page":
       return keysetList(ctx.db, { ...step.options, select: render("sqlite", step.options.select) });
     case "append":
