@@ -1,5 +1,4 @@
 import type {
-  DeploymentRunError,
   DeploymentRunRecord,
   DeploymentStore,
   DeploymentWriteResult,
@@ -26,39 +25,9 @@ import {
 import type { PgContext } from "./context.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
-import { createSessionStore } from "./sessions.ts";
 
 /** `$1, $2, ... $n`. */
 const placeholders = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(", ");
-
-/**
- * Settles the deployment run that created this session, if it is still `running`: the end of the
- * session's first turn (`succeeded`, or `failed` with the turn's error), or the session's end
- * (deleted, or terminated with its agent). Emits deployment_run.succeeded / .failed. Call it in
- * the transaction of the change.
- */
-export async function settleDeploymentRun(
-  ctx: PgContext,
-  sessionId: string,
-  outcome: { status: "succeeded" } | { status: "failed"; error: DeploymentRunError },
-): Promise<void> {
-  const error = outcome.status === "failed" ? JSON.stringify(outcome.error) : null;
-  // One statement: the run is settled once, whoever ends the session's first turn.
-  const run = await ctx.one<Pick<DeploymentRunRow, "id" | "account_id" | "deployment_id">>(
-    `UPDATE deployment_runs SET status = $1, error = $2, finished_at = $3
-     WHERE session_id = $4 AND status = 'running' RETURNING id, account_id, deployment_id`,
-    [outcome.status, error, ctx.now(), sessionId],
-  );
-  if (!run) return;
-  await appendEvent(ctx, run.account_id, {
-    id: run.id,
-    type: outcome.status === "succeeded" ? "deployment_run.succeeded" : "deployment_run.failed",
-    deployment_id: run.deployment_id,
-    session_id: sessionId,
-  });
-  // A finished run may end an overlap: let the schedulers look again.
-  ctx.signal("deployments");
-}
 
 /**
  * Deployments and their runs on PostgreSQL, behaving as the SQLite adapter's store. Several
@@ -72,7 +41,7 @@ export async function settleDeploymentRun(
  */
 export function createDeploymentStore(
   ctx: PgContext,
-  sessionsOver: (tx: PgContext) => Async<SessionStore> = createSessionStore,
+  sessionsOver: (tx: PgContext) => Async<SessionStore>,
 ): Async<DeploymentStore> {
   const findRow = (c: PgContext, accountId: string, id: string, lock = false) =>
     c.one<DeploymentRow>(

@@ -5,11 +5,12 @@ import type { ThreadStatus } from "../port/sessions.ts";
 import { type AgentRunRow, claimedRun, outputEvent } from "../rows/runs.ts";
 import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
 import { plusMs } from "../rows/time.ts";
+import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
 import { readAgent } from "./agents.ts";
 import type { PgContext } from "./context.ts";
-import { settleDeploymentRun } from "./deployments.ts";
 import { leaseClockParam, leaseClockSql, leaseNow } from "./leases.ts";
 import { idleRunningThreads, insertSessionEvent, recordLifecycle, setSessionStatus } from "./sessions.ts";
+import { runSteps } from "./steps.ts";
 
 /** How many queued runs one claim looks at before it gives up for this pass (others hold the rest). */
 const CLAIM_CANDIDATES = 16;
@@ -78,7 +79,10 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
       await recordLifecycle(tx, run.account_id, run.session_id, "session.status_idled");
     }
     // A deployment run follows its session's first turn.
-    await settleDeploymentRun(tx, run.session_id, error ? { status: "failed", error } : { status: "succeeded" });
+    await runSteps(
+      tx,
+      settleDeploymentRun(run.session_id, error ? { status: "failed", error } : { status: "succeeded" }),
+    );
     // The next queued run of this session may start now.
     tx.signal("runs");
   }

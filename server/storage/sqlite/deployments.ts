@@ -1,5 +1,4 @@
 import type {
-  DeploymentRunError,
   DeploymentRunRecord,
   DeploymentStore,
   DeploymentWriteResult,
@@ -23,35 +22,6 @@ import {
 import type { SqliteContext } from "./context.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
-
-/**
- * Settles the deployment run that created this session, if it is still `running`: the end of the
- * session's first turn (`succeeded`, or `failed` with the turn's error), or the session's end
- * (deleted, or terminated with its agent). Emits deployment_run.succeeded / .failed. Call it in
- * the transaction of the change.
- */
-export function settleDeploymentRun(
-  ctx: SqliteContext,
-  sessionId: string,
-  outcome: { status: "succeeded" } | { status: "failed"; error: DeploymentRunError },
-): void {
-  const run = ctx.db
-    .prepare("SELECT * FROM deployment_runs WHERE session_id = ? AND status = 'running'")
-    .get(sessionId) as DeploymentRunRow | undefined;
-  if (!run) return;
-  const error = outcome.status === "failed" ? JSON.stringify(outcome.error) : null;
-  ctx.db
-    .prepare("UPDATE deployment_runs SET status = ?, error = ?, finished_at = ? WHERE id = ?")
-    .run(outcome.status, error, ctx.nowIso(), run.id);
-  appendEvent(ctx, run.account_id, {
-    id: run.id,
-    type: outcome.status === "succeeded" ? "deployment_run.succeeded" : "deployment_run.failed",
-    deployment_id: run.deployment_id,
-    session_id: sessionId,
-  });
-  // A finished run may end an overlap: let the scheduler look again.
-  ctx.signal("deployments");
-}
 
 export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore): DeploymentStore {
   const { db } = ctx;

@@ -3,10 +3,11 @@ import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } fro
 import type { ThreadStatus } from "../port/sessions.ts";
 import { type AgentRunRow, claimedRun, outputEvent } from "../rows/runs.ts";
 import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
+import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
 import { readAgent } from "./agents.ts";
 import type { SqliteContext } from "./context.ts";
-import { settleDeploymentRun } from "./deployments.ts";
 import { idleRunningThreads, insertSessionEvent, recordLifecycle, setSessionStatus } from "./sessions.ts";
+import { runSteps } from "./steps.ts";
 
 /** Appends one output of a run to the session's history (inside the caller's transaction). */
 function insertOutput(ctx: SqliteContext, run: AgentRunRow, threadId: string | null, out: RunOutput): void {
@@ -56,7 +57,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
       recordLifecycle(ctx, run.account_id, run.session_id, "session.status_idled");
     }
     // A deployment run follows its session's first turn.
-    settleDeploymentRun(ctx, run.session_id, error ? { status: "failed", error } : { status: "succeeded" });
+    runSteps(ctx, settleDeploymentRun(run.session_id, error ? { status: "failed", error } : { status: "succeeded" }));
     // The next queued run of this session may start now.
     ctx.signal("runs");
   }
