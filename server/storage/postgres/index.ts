@@ -7,6 +7,7 @@
 import type { Clock } from "../../clock.ts";
 import type { Storage, StorageMaintenance, Stores } from "../port/index.ts";
 import { describeMigrationStatus } from "../rows/migrations.ts";
+import { environments } from "../shared/environments.ts";
 import { vaults } from "../shared/vaults.ts";
 import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
 import { createAccountStore } from "./accounts.ts";
@@ -14,7 +15,6 @@ import { createAgentStore } from "./agents.ts";
 import { createPool, PgContext, PgHub, PgListener } from "./context.ts";
 import { createDeliveryQueue } from "./deliveryQueue.ts";
 import { createDeploymentStore } from "./deployments.ts";
-import { createEnvironmentStore } from "./environments.ts";
 import { createHousekeepingStore } from "./housekeeping.ts";
 import { createIdempotencyStore } from "./idempotency.ts";
 import { createMetaStore } from "./meta.ts";
@@ -49,7 +49,7 @@ function storesOver(ctx: PgContext): Stores {
   return {
     accounts: createAccountStore(ctx),
     agents: createAgentStore(ctx),
-    environments: createEnvironmentStore(ctx),
+    environments: storeOf(ctx, environments),
     idempotency: createIdempotencyStore(ctx),
     sessions: createSessionStore(ctx),
     // A deployment's run creates its session inside the deployment store's transaction.

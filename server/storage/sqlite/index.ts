@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { Clock } from "../../clock.ts";
 import type { Storage } from "../port/index.ts";
+import { environments } from "../shared/environments.ts";
 import { vaults } from "../shared/vaults.ts";
 import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
 import { createAccountStore } from "./accounts.ts";
@@ -10,7 +11,6 @@ import { createAgentStore } from "./agents.ts";
 import { SqliteContext } from "./context.ts";
 import { createDeliveryQueue } from "./deliveryQueue.ts";
 import { createDeploymentStore } from "./deployments.ts";
-import { createEnvironmentStore } from "./environments.ts";
 import { createHousekeepingStore } from "./housekeeping.ts";
 import { createIdempotencyStore } from "./idempotency.ts";
 import { createMetaStore } from "./meta.ts";
@@ -146,7 +146,7 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
   const stores: SyncStores = {
     accounts: createAccountStore(ctx),
     agents: createAgentStore(ctx),
-    environments: createEnvironmentStore(ctx),
+    environments: storeOf(ctx, environments),
     idempotency: createIdempotencyStore(ctx),
     sessions,
     deployments: createDeploymentStore(ctx, sessions),
