@@ -8,6 +8,7 @@ import type { Clock } from "../../clock.ts";
 import type { Storage, StorageMaintenance, Stores } from "../port/index.ts";
 import { describeMigrationStatus } from "../rows/migrations.ts";
 import { environments } from "../shared/environments.ts";
+import { idempotency } from "../shared/idempotency.ts";
 import { vaults } from "../shared/vaults.ts";
 import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
 import { createAccountStore } from "./accounts.ts";
@@ -16,7 +17,6 @@ import { createPool, PgContext, PgHub, PgListener } from "./context.ts";
 import { createDeliveryQueue } from "./deliveryQueue.ts";
 import { createDeploymentStore } from "./deployments.ts";
 import { createHousekeepingStore } from "./housekeeping.ts";
-import { createIdempotencyStore } from "./idempotency.ts";
 import { createMetaStore } from "./meta.ts";
 import { migratePostgres, postgresMigrationStatus } from "./migrate.ts";
 import { createOutboxStore } from "./outbox.ts";
@@ -50,7 +50,7 @@ function storesOver(ctx: PgContext): Stores {
     accounts: createAccountStore(ctx),
     agents: createAgentStore(ctx),
     environments: storeOf(ctx, environments),
-    idempotency: createIdempotencyStore(ctx),
+    idempotency: storeOf(ctx, idempotency),
     sessions: createSessionStore(ctx),
     // A deployment's run creates its session inside the deployment store's transaction.
     deployments: createDeploymentStore(ctx, createSessionStore),

@@ -9,6 +9,7 @@
  * | `{lock}`          | (nothing: the write lock serialises writers) | ` FOR NO KEY UPDATE` |
  * | `{skipLocked}`    | (nothing)               | ` FOR NO KEY UPDATE SKIP LOCKED` |
  * | `{forUpdate}`     | (nothing)               | ` FOR UPDATE` (a row about to be deleted) |
+ * | `{forUpdateSkipLocked}` | (nothing)         | ` FOR UPDATE SKIP LOCKED`        |
  * | `{in:COL}`        | `COL IN (SELECT value FROM json_each(?))` | `COL = ANY(?::text[])` |
  * | `{indexed:NAME}`  | ` INDEXED BY NAME`      | (nothing: the planner chooses)   |
  * | `{is}`            | `IS`                    | `IS NOT DISTINCT FROM`           |
@@ -20,7 +21,7 @@
  */
 export type Dialect = "sqlite" | "postgres";
 
-const TOKEN = /\{(lock|skipLocked|forUpdate|in|is|indexed|jsonHas)(?::([A-Za-z0-9_.]+))?\}/g;
+const TOKEN = /\{(lock|skipLocked|forUpdateSkipLocked|forUpdate|in|is|indexed|jsonHas)(?::([A-Za-z0-9_.]+))?\}/g;
 
 const rendered: Record<Dialect, Map<string, string>> = { sqlite: new Map(), postgres: new Map() };
 
@@ -31,6 +32,8 @@ function expand(dialect: Dialect, token: string, arg: string | undefined): strin
       return pg ? " FOR NO KEY UPDATE" : "";
     case "skipLocked":
       return pg ? " FOR NO KEY UPDATE SKIP LOCKED" : "";
+    case "forUpdateSkipLocked":
+      return pg ? " FOR UPDATE SKIP LOCKED" : "";
     case "forUpdate":
       return pg ? " FOR UPDATE" : "";
     case "in":

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import type { Clock } from "../../clock.ts";
 import type { Storage } from "../port/index.ts";
 import { environments } from "../shared/environments.ts";
+import { idempotency } from "../shared/idempotency.ts";
 import { vaults } from "../shared/vaults.ts";
 import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
 import { createAccountStore } from "./accounts.ts";
@@ -12,7 +13,6 @@ import { SqliteContext } from "./context.ts";
 import { createDeliveryQueue } from "./deliveryQueue.ts";
 import { createDeploymentStore } from "./deployments.ts";
 import { createHousekeepingStore } from "./housekeeping.ts";
-import { createIdempotencyStore } from "./idempotency.ts";
 import { createMetaStore } from "./meta.ts";
 import { describeMigrationStatus, migrate, migrationStatus } from "./migrate.ts";
 import { createOutboxStore } from "./outbox.ts";
@@ -147,7 +147,7 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
     accounts: createAccountStore(ctx),
     agents: createAgentStore(ctx),
     environments: storeOf(ctx, environments),
-    idempotency: createIdempotencyStore(ctx),
+    idempotency: storeOf(ctx, idempotency),
     sessions,
     deployments: createDeploymentStore(ctx, sessions),
     runs: createRunStore(ctx),
