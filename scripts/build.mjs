@@ -23,7 +23,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const OUT_DIR = join(ROOT, "dist");
 
 /** Entry points: the CLI and server. A worker thread's entry module must be listed here too. */
-const ENTRIES = { main: "server/main.ts", thread: "server/delivery/thread.ts" };
+const ENTRIES = { main: "server/main.ts", thread: "server/delivery/workerThreadEntry.ts" };
 
 /** Rewrites `import.meta.url` in a source module to its source file's URL, relative to the bundle. */
 const sourceUrls = {
@@ -78,7 +78,7 @@ await build({
   legalComments: "none",
   logLevel: "warning",
   plugins: [sourceUrls],
-  // server/delivery/deliveryThread.ts starts the delivery thread from its entry in the bundle.
+  // server/delivery/workerThreadHost.ts starts the delivery thread from its entry in the bundle.
   define: { "process.env.CLOUD_AGENTS_THREAD_ENTRY": JSON.stringify("thread.js") },
 });
 process.stderr.write(`build: dist/ written in ${Math.round(performance.now() - started)} ms\n`);

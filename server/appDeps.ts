@@ -11,7 +11,7 @@ import type { DeliveryControl } from "./delivery/control.ts";
 import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
 import type { LoadedSpec } from "./spec.ts";
-import type { Storage } from "./storage/port.ts";
+import type { Storage } from "./storage/port/index.ts";
 import type { StreamHub } from "./streams/hub.ts";
 
 /** Everything the HTTP layer and the background workers need, built by `service.ts` (or a test) and passed in. */

@@ -1,4 +1,4 @@
-import { StorageBusyError } from "./storage/port.ts";
+import { StorageBusyError } from "./storage/port/index.ts";
 
 /**
  * Runs a storage write, retrying it asynchronously while another process holds the database's

@@ -3,9 +3,8 @@
  * connection too), every migration is applied, and every background worker is running and has
  * had a good pass recently. Each failed check is named, with the reason.
  */
-
 import type { BackgroundWorker } from "./background/backgroundWorker.ts";
-import type { Storage } from "./storage/port.ts";
+import type { Storage } from "./storage/port/index.ts";
 
 export interface ReadinessReport {
   status: "ready" | "not_ready";

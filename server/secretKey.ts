@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { ConfigError } from "./config/loadConfig.ts";
 import type { Config } from "./config/sections.ts";
 import type { SecretBox } from "./crypto/secretBox.ts";
+import type { Async } from "./storage/port/index.ts";
 import type { MetaStore } from "./storage/port/meta.ts";
-import type { Async } from "./storage/port.ts";
 
 /**
  * The key that seals secrets at rest: CLOUD_AGENTS_SECRET_KEY when set, else `<dataDir>/secret.key`,

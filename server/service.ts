@@ -20,7 +20,7 @@ import { Metrics } from "./metrics.ts";
 import { databaseHasSealedSecrets, resolveSecretKey, verifySecretKey } from "./secretKey.ts";
 import { type LoadedSpec, loadSpec } from "./spec.ts";
 import { openStorage } from "./storage/open.ts";
-import type { Storage } from "./storage/port.ts";
+import type { Storage } from "./storage/port/index.ts";
 import { StreamHub } from "./streams/hub.ts";
 
 export { DEFAULT_ACCOUNT } from "./defaultAccount.ts";

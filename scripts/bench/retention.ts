@@ -17,7 +17,7 @@ import { runRetention } from "../../server/housekeeping/retention.ts";
 import { newId } from "../../server/ids.ts";
 import { createLogger } from "../../server/logger.ts";
 import { startService } from "../../server/service.ts";
-import type { Storage } from "../../server/storage/port.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
 import type { Figure } from "./figure.ts";
 import { step } from "./seed.ts";
 import { percentile, round } from "./stats.ts";

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { systemClock } from "../../server/clock.ts";
 import { hashToken, tokenHint } from "../../server/crypto/secretBox.ts";
 import { packageDigest } from "../../server/domain/skillPackage.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
 import type { NewSkill } from "../../server/storage/port/skills.ts";
-import type { Storage } from "../../server/storage/port.ts";
 import { createSqliteStorage } from "../../server/storage/sqlite/index.ts";
 
 const encoder = new TextEncoder();

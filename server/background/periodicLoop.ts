@@ -1,6 +1,6 @@
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
-import { StorageBusyError } from "../storage/port.ts";
+import { StorageBusyError } from "../storage/port/index.ts";
 import type { WorkerHealth } from "./backgroundWorker.ts";
 
 /** How soon a pass that met a locked database is tried again. */

@@ -1,7 +1,7 @@
 import type { AppDeps } from "../appDeps.ts";
 import { systemClock } from "../clock.ts";
-import { DeliveryThread } from "../delivery/deliveryThread.ts";
-import { DeliveryWorker } from "../delivery/worker.ts";
+import { DeliveryEngine } from "../delivery/engine.ts";
+import { DeliveryWorkerThread } from "../delivery/workerThreadHost.ts";
 import { RetentionJob } from "../housekeeping/retention.ts";
 import { AgentRunWorker } from "../runtime/agentRunWorker.ts";
 import { createRuntimes } from "../runtime/registry.ts";
@@ -22,7 +22,7 @@ export function createWorkers(deps: AppDeps): BackgroundWorker[] {
   );
   // The storage's own upkeep (the WAL checkpointer): stopped after the loops that write.
   workers.push(...deps.storage.maintenance());
-  // Webhook delivery: wakes itself on the storage "deliveries" signal (see DeliveryWorker.start).
+  // Webhook delivery: wakes itself on the storage "deliveries" signal (see DeliveryEngine.start).
   workers.push(createDeliveryWorker(deps));
   // Agent runs: wakes itself on the storage "runs" signal; stopped first, giving runs in flight back.
   workers.push(
@@ -69,12 +69,12 @@ function createDeliveryWorker(deps: AppDeps): BackgroundWorker {
   return engine;
 }
 
-function deliveryEngine(deps: AppDeps): DeliveryThread | DeliveryWorker {
+function deliveryEngine(deps: AppDeps): DeliveryWorkerThread | DeliveryEngine {
   const { config, clock } = deps;
   const link = deps.storage.threadLink();
   const shareableClock = clock === systemClock || clock.shared !== undefined;
   if (config.webhook.thread && link && shareableClock) {
-    return new DeliveryThread({
+    return new DeliveryWorkerThread({
       storage: deps.storage,
       logger: deps.logger,
       metrics: deps.metrics,
@@ -90,7 +90,7 @@ function deliveryEngine(deps: AppDeps): DeliveryThread | DeliveryWorker {
       },
     });
   }
-  return new DeliveryWorker({
+  return new DeliveryEngine({
     storage: deps.storage,
     config: config.webhook,
     clock,

@@ -11,7 +11,9 @@ import { importSkillDirectory } from "../domain/skills.ts";
 import { createLogger } from "../logger.ts";
 import type { RunningService } from "../service.ts";
 import { migrateDatabase, openStorage } from "../storage/open.ts";
-import type { Storage } from "../storage/port.ts";
+import type { Storage } from "../storage/port/index.ts";
+import { openDatabase, sqlitePathFromUrl } from "../storage/sqlite/index.ts";
+import { migrate } from "../storage/sqlite/migrate.ts";
 import { UsageError, VERSION } from "./parse.ts";
 
 const out = (text: string) => process.stdout.write(`${text}\n`);

@@ -1,4 +1,4 @@
-import type { EndpointAbortReason, EndpointAbortReport } from "./worker.ts";
+import type { EndpointAbortReason, EndpointAbortReport } from "./engine.ts";
 
 /** The part of the delivery engine (in-process, or its thread) the API drives. */
 export interface EndpointAborter {
@@ -12,7 +12,7 @@ export interface EndpointAborter {
  * The API's handle on the delivery engine, attached when the background workers start (after the
  * server listens). Disabling or deleting an endpoint goes through it once the change committed,
  * so that the call returns only when the endpoint's attempts in flight were cut short and its
- * decrypted secret forgotten (see DeliveryWorker.abortEndpoint).
+ * decrypted secret forgotten (see DeliveryEngine.abortEndpoint).
  */
 export class DeliveryControl {
   private engine: EndpointAborter | null = null;

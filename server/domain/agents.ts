@@ -2,9 +2,9 @@ import type { Schema } from "../api.ts";
 import type { Config } from "../config/sections.ts";
 import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
 import { unservedReason } from "../runtime/registry.ts";
-import type { AgentConfig, AgentMultiagent, AgentRecord } from "../storage/port/agents.ts";
+import type { AgentConfig, AgentMultiagent, AgentRecord, AgentRef } from "../storage/port/agents.ts";
 import { agentRef } from "../storage/port/agents.ts";
-import type { Page, PageQuery, Storage } from "../storage/port.ts";
+import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import { applyMetadataPatch } from "./metadata.ts";
 
 type Agent = Schema<"Agent">;

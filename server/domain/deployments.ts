@@ -19,7 +19,7 @@ import type {
   DeploymentWriteResult,
   Schedule,
 } from "../storage/port/deployments.ts";
-import type { Page, PageQuery, Storage } from "../storage/port.ts";
+import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import { normalizeEnvironmentVariables, parseEnvironmentVariableLines } from "./environmentVariables.ts";
 import { applyMetadataPatch } from "./metadata.ts";
 

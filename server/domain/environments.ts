@@ -1,7 +1,7 @@
 import type { Schema } from "../api.ts";
 import { conflict, notFound } from "../errors.ts";
 import type { EnvironmentConfig, EnvironmentRecord } from "../storage/port/environments.ts";
-import type { Page, PageQuery, Storage } from "../storage/port.ts";
+import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import { applyMetadataPatch } from "./metadata.ts";
 
 type Environment = Schema<"Environment">;

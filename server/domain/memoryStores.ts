@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Schema } from "../api.ts";
 import { ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
+import type { Page, PageQuery, Storage, Stores } from "../storage/port/index.ts";
 import type {
   MemoryAuthor,
   MemoryContent,
@@ -13,7 +14,6 @@ import type {
   SessionMemoryStore,
   StoreWriteResult,
 } from "../storage/port/memoryStores.ts";
-import type { Page, PageQuery, Storage, Stores } from "../storage/port.ts";
 import { applyMetadataPatch } from "./metadata.ts";
 
 type MemoryStore = Schema<"MemoryStore">;

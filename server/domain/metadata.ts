@@ -1,5 +1,5 @@
 import { invalidRequest } from "../errors.ts";
-import type { Metadata } from "../storage/port.ts";
+import type { Metadata } from "../storage/port/index.ts";
 import { charLength } from "../text.ts";
 
 /** The rules of `Metadata` (openapi/components/schemas/Metadata.yaml), in characters (code points). */

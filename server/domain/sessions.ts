@@ -2,6 +2,7 @@ import type { Schema } from "../api.ts";
 import { type ApiError, conflict, notFound } from "../errors.ts";
 import type { AgentRef } from "../storage/port/agents.ts";
 import { agentRef } from "../storage/port/agents.ts";
+import type { Page, PageQuery, Storage, Stores } from "../storage/port/index.ts";
 import type {
   AppendRefusal,
   CreateSessionResult,
@@ -12,7 +13,6 @@ import type {
   ThreadRecord,
   UserEventInput,
 } from "../storage/port/sessions.ts";
-import type { Page, PageQuery, Storage, Stores } from "../storage/port.ts";
 import {
   environmentVariablesToObject,
   normalizeEnvironmentVariables,

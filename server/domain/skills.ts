@@ -4,6 +4,7 @@ import type { Schema } from "../api.ts";
 import type { Config } from "../config/sections.ts";
 import { conflict, forbidden, invalidRequest, notFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
+import type { Metadata, Page, PageQuery, Storage } from "../storage/port/index.ts";
 import type {
   NewSkillVersion,
   SkillRecord,
@@ -12,7 +13,6 @@ import type {
   SkillVersionRecord,
   VersionSelector,
 } from "../storage/port/skills.ts";
-import type { Metadata, Page, PageQuery, Storage } from "../storage/port.ts";
 import { checkMetadata } from "./metadata.ts";
 import { buildPackage, type IncomingFile, readSkillDirectory, SKILL_FILE } from "./skillPackage.ts";
 import { versionZip } from "./skillZip.ts";

@@ -2,8 +2,8 @@ import type { Schema } from "../api.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
+import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import type { CredentialRecord, CredentialWriteResult, NewCredential, VaultRecord } from "../storage/port/vaults.ts";
-import type { Page, PageQuery, Storage } from "../storage/port.ts";
 import { applyMetadataPatch } from "./metadata.ts";
 
 type Vault = Schema<"Vault">;

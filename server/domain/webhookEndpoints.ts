@@ -7,8 +7,8 @@ import { generateSigningSecret, isStandardBase64Secret } from "../delivery/signi
 import { checkTargetUrl } from "../delivery/ssrf.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
+import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import type { WebhookEndpointConfig, WebhookEndpointRecord } from "../storage/port/webhooks.ts";
-import type { Page, PageQuery, Storage } from "../storage/port.ts";
 
 type Endpoint = Schema<"WebhookEndpoint">;
 type EndpointRequest = Schema<"WebhookEndpointRequest">;
@@ -161,7 +161,8 @@ export async function testEndpoint(
 ): Promise<Schema<"WebhookTestResult">> {
   const result = await deps.storage.webhooks.sendTestEvent(accountId, endpointId);
   if (!result) throw endpointNotFound(endpointId);
-  return result;
+  // On the wire a delivery record is a "webhook event" (whev_).
+  return { event_id: result.event_id, webhook_event_id: result.delivery_id };
 }
 
 /** The overlap during which the previous secret keeps signing, when the request does not say (one day). */

@@ -1,8 +1,8 @@
 import type { Schema } from "../api.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
+import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import type { DeliveryRecord, DeliveryStatus } from "../storage/port/webhooks.ts";
-import type { Page, PageQuery, Storage } from "../storage/port.ts";
 
 type WebhookEvent = Schema<"WebhookEvent">;
 

@@ -11,7 +11,7 @@ import type { Clock } from "../clock.ts";
 import type { RetentionConfig } from "../config/sections.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
-import type { Storage } from "../storage/port.ts";
+import type { Storage } from "../storage/port/index.ts";
 
 export interface RetentionResult {
   /** Rows older than this (RFC 3339) were eligible. */

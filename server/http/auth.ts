@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { hashToken } from "../crypto/secretBox.ts";
 import { tokenInvalid } from "../errors.ts";
-import type { Storage } from "../storage/port.ts";
+import type { Storage } from "../storage/port/index.ts";
 import type { RequestAuth } from "./context.ts";
 
 const BEARER = /^Bearer[ ]+([^\s]+)\s*$/i;

@@ -8,7 +8,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { RequestHandler } from "express";
 import { ApiError } from "../errors.ts";
-import { type Storage, StorageBusyError } from "../storage/port.ts";
+import { type Storage, StorageBusyError } from "../storage/port/index.ts";
 
 /** The writes committed by the request being handled (across its awaits). */
 const committed = new AsyncLocalStorage<{ commits: number }>();

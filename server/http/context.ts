@@ -2,7 +2,7 @@ import type { Request, Response } from "express";
 import { invalidRequest } from "../errors.ts";
 import type { IdPrefix } from "../ids.ts";
 import { isId } from "../ids.ts";
-import type { PageQuery } from "../storage/port.ts";
+import type { PageQuery } from "../storage/port/index.ts";
 
 /** What the auth middleware establishes for every API request. */
 export interface RequestAuth {

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { ApiError, errorEnvelope } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
-import { StorageBusyError, StorageConflictError, StorageInputError } from "../storage/port.ts";
+import { StorageBusyError, StorageConflictError, StorageInputError } from "../storage/port/index.ts";
 import { serviceUnavailable } from "./busyRetry.ts";
 import { requestId } from "./context.ts";
 

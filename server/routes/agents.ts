@@ -4,7 +4,7 @@ import type { AppDeps, RouteModule } from "../appDeps.ts";
 import * as agents from "../domain/agents.ts";
 import { invalidRequest } from "../errors.ts";
 import { accountOf, pageQuery, pathParam, queryFlag, queryInt } from "../http/context.ts";
-import type { PageQuery } from "../storage/port.ts";
+import type { PageQuery } from "../storage/port/index.ts";
 
 /** An integer query parameter (the spec has checked it; it may arrive as a string). */
 /**

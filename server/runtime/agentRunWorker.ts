@@ -6,8 +6,8 @@ import type { RunConfig } from "../config/sections.ts";
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
 import { agentRef } from "../storage/port/agents.ts";
+import { type Storage, StorageBusyError } from "../storage/port/index.ts";
 import type { ClaimedRun, RunError } from "../storage/port/runs.ts";
-import { type Storage, StorageBusyError } from "../storage/port.ts";
 import { truncate } from "../text.ts";
 import { type RuntimeRegistry, type RuntimeTurn, TurnError } from "./port.ts";
 

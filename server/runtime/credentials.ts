@@ -12,8 +12,8 @@ import type { AuthorizationServerMetadata } from "@modelcontextprotocol/sdk/shar
 import type { Clock } from "../clock.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import type { Logger } from "../logger.ts";
+import type { Storage } from "../storage/port/index.ts";
 import type { CredentialRecord } from "../storage/port/vaults.ts";
-import type { Storage } from "../storage/port.ts";
 import { truncate } from "../text.ts";
 import { describeFailure, type FetchLike } from "./targetFetch.ts";
 

@@ -2,7 +2,7 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config/sections.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import type { Logger } from "../logger.ts";
-import type { Storage } from "../storage/port.ts";
+import type { Storage } from "../storage/port/index.ts";
 import { ECHO_MODEL, EchoRuntime } from "./echo.ts";
 import type { AgentRuntime, RuntimeRegistry } from "./port.ts";
 

@@ -4,7 +4,7 @@ import type { Clock } from "../clock.ts";
 import type { SchedulerConfig } from "../config/sections.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
-import type { Storage } from "../storage/port.ts";
+import type { Storage } from "../storage/port/index.ts";
 import { planFire } from "./plan.ts";
 
 export interface SchedulerDeps {

@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import type { Clock } from "../clock.ts";
 import { databaseDialect, redactUrl } from "../config/loadConfig.ts";
 import type { Config } from "../config/sections.ts";
-import type { Storage } from "./port.ts";
+import type { Storage } from "./port/index.ts";
 import { createSqliteStorage, openDatabase, openExistingSqliteStorage, sqlitePathFromUrl } from "./sqlite/index.ts";
 import { migrate } from "./sqlite/migrate.ts";
 
@@ -93,3 +93,9 @@ export async function migrateDatabase(
     db.close();
   }
 }
+// A worker thread's own connection beside the server's (SQLite: see Storage.threadLink).
+export {
+  openWorkerThreadStorage,
+  releaseWorkerThreadWriteLock,
+  type WorkerThreadStorage,
+} from "./sqlite/workerThread.ts";

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { StorageBusyError } from "../storage/port.ts";
+import { StorageBusyError } from "../storage/port/index.ts";
 import type { StreamBatch, StreamEndReason, StreamSource } from "./sources.ts";
 import { PING, SSE_HEADERS } from "./sse.ts";
 

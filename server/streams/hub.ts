@@ -6,8 +6,8 @@ import { ApiError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
+import type { Storage } from "../storage/port/index.ts";
 import type { StreamWakeups } from "../storage/port/streams.ts";
-import type { Storage } from "../storage/port.ts";
 import { EventStream } from "./eventStream.ts";
 import type { StreamEndReason, StreamKind, StreamSource } from "./sources.ts";
 

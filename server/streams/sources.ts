@@ -7,8 +7,8 @@
 import { getSession, getThread, sessionEventView } from "../domain/sessions.ts";
 import { invalidRequest } from "../errors.ts";
 import { type IdPrefix, isId } from "../ids.ts";
+import type { Storage } from "../storage/port/index.ts";
 import type { StreamChanges } from "../storage/port/streams.ts";
-import type { Storage } from "../storage/port.ts";
 import { sseMessage } from "./sse.ts";
 
 export type StreamKind = "session" | "thread" | "account";

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../server/clock.ts";
-import type { DeliveryWorker } from "../../server/delivery/worker.ts";
+import type { DeliveryEngine } from "../../server/delivery/engine.ts";
 import { openStorage } from "../../server/storage/open.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
 import { queryRows } from "../helpers/testDatabase.ts";
@@ -92,7 +92,7 @@ describe.each([
         (await records(server, slow)).filter((r) => r.lease_until !== null).length === 4,
       { what: "two attempts held by the receiver and two records waiting for a slot" },
     );
-    const inProcess = server.service.workers.find((w) => w.name === "webhook-delivery") as unknown as DeliveryWorker;
+    const inProcess = server.service.workers.find((w) => w.name === "webhook-delivery") as unknown as DeliveryEngine;
     if (thread === "false") expect(inProcess.hasCachedSecret(slow)).toBe(true);
     /** Whether the engine still holds the endpoint's decrypted secret (asked through the API's handle). */
     const secretCached = async (endpointId: string) => {

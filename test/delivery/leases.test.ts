@@ -15,8 +15,8 @@ import type {
   ClaimedDelivery,
   ClaimOptions,
   HealthPolicy,
-} from "../../server/storage/port/webhooks.ts";
-import type { Storage } from "../../server/storage/port.ts";
+} from "../../server/storage/port/deliveryQueue.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
 import { createSqliteStorage } from "../../server/storage/sqlite/index.ts";
 
 const LEASE_MS = 30_000;
@@ -56,7 +56,7 @@ afterEach(async () => {
 });
 
 const claim = (holder: string): Promise<ClaimedDelivery[]> =>
-  storage.webhooks.claimDue({
+  storage.deliveryQueue.claimDue({
     limit: 10,
     endpointConcurrency: 8,
     leaseMs: LEASE_MS,
@@ -91,7 +91,7 @@ describe("an attempt whose lease expired", () => {
 
     // Holder A claims the record and its attempt hangs past the lease.
     const [a] = await claim("a");
-    expect(a?.id).toBe(sent.webhook_event_id);
+    expect(a?.id).toBe(sent.delivery_id);
     if (!a) return;
     const aStarted = clock.now();
     clock.advance(LEASE_MS + 1);
@@ -102,14 +102,14 @@ describe("an attempt whose lease expired", () => {
     if (!b) return;
     const bStarted = clock.now();
     clock.advance(40);
-    await storage.webhooks.recordAttempt(outcome(b, bStarted, 200, { type: "succeeded" }), POLICY);
+    await storage.deliveryQueue.recordAttempt(outcome(b, bStarted, 200, { type: "succeeded" }), POLICY);
     const delivered = await storage.webhooks.getDelivery(accountId, a.id);
     expect(delivered).toMatchObject({ status: "succeeded", attempt_count: 1, last_response_status: 200 });
 
     // A's late failure arrives.
     clock.advance(1000);
     const retryAt = new Date(clock.now().getTime() + 60_000).toISOString();
-    const health = await storage.webhooks.recordAttempt(
+    const health = await storage.deliveryQueue.recordAttempt(
       outcome(a, aStarted, 500, { type: "retry", next_attempt_at: retryAt }),
       POLICY,
     );
@@ -153,7 +153,7 @@ describe("an attempt whose lease expired", () => {
     const started = clock.now();
     clock.advance(LEASE_MS + 1);
     const retryAt = new Date(clock.now().getTime() + 60_000).toISOString();
-    const health = await storage.webhooks.recordAttempt(
+    const health = await storage.deliveryQueue.recordAttempt(
       outcome(a, started, 500, { type: "retry", next_attempt_at: retryAt }),
       POLICY,
     );
@@ -176,7 +176,7 @@ describe("an attempt whose lease expired", () => {
     expect(await storage.webhooks.deleteEndpoint(accountId, endpointId)).toBe(true);
     const discarded = await storage.webhooks.getDelivery(accountId, a.id);
     clock.advance(500);
-    await storage.webhooks.recordAttempt(outcome(a, started, 503, { type: "dead" }), POLICY);
+    await storage.deliveryQueue.recordAttempt(outcome(a, started, 503, { type: "dead" }), POLICY);
     const after = await storage.webhooks.getDelivery(accountId, a.id);
     if (!after || !discarded) throw new Error("delivery missing");
     const { attempts, ...record } = after;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Clock } from "../../server/clock.ts";
-import type { Storage } from "../../server/storage/port.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { createSqliteStorage } from "../../server/storage/sqlite/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";

@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import type { DeploymentFields, DeploymentRecord, FirePlan } from "../../server/storage/port/deployments.ts";
-import type { Storage } from "../../server/storage/port.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
 import { adapters } from "./adapters.ts";

@@ -7,8 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { newId } from "../../server/ids.ts";
-import type { ClaimedDelivery } from "../../server/storage/port/webhooks.ts";
-import type { Storage } from "../../server/storage/port.ts";
+import type { ClaimedDelivery } from "../../server/storage/port/deliveryQueue.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
 import { adapters } from "./adapters.ts";
 
 const POLICY = { degradedThreshold: 100, autoDisableAfterMs: 0 };
@@ -37,9 +37,9 @@ describe.each(adapters)("housekeeping store ($name)", (adapter) => {
     return created;
   };
   const claimAll = () =>
-    storage.webhooks.claimDue({ limit: 100, endpointConcurrency: 100, leaseMs: 60_000, leaseToken: "w.1" });
+    storage.deliveryQueue.claimDue({ limit: 100, endpointConcurrency: 100, leaseMs: 60_000, leaseToken: "w.1" });
   const finish = (c: ClaimedDelivery, result: "succeeded" | "dead") =>
-    storage.webhooks.recordAttempt(
+    storage.deliveryQueue.recordAttempt(
       {
         delivery_id: c.id,
         endpoint_id: c.endpoint_id,
@@ -84,7 +84,7 @@ describe.each(adapters)("housekeeping store ($name)", (adapter) => {
     // Three succeed, one goes dead, one stays pending (leased, then released).
     for (const c of claimed.slice(0, 3)) await finish(c, "succeeded");
     await finish(claimed[3] as ClaimedDelivery, "dead");
-    await storage.webhooks.releaseLeases([claimed[4] as ClaimedDelivery]);
+    await storage.deliveryQueue.releaseLeases([claimed[4] as ClaimedDelivery]);
 
     // Nothing is older than a day yet.
     expect(await batch("webhook_deliveries")).toEqual({ webhook_deliveries: 0, webhook_attempts: 0 });
@@ -202,7 +202,7 @@ describe.each(adapters)("housekeeping store ($name)", (adapter) => {
     await storage.webhooks.setEndpointActive(account, disabled.id, false);
     const claimed = (await claimAll()).filter((c) => c.endpoint_id === active.id);
     await finish(claimed[0] as ClaimedDelivery, "dead");
-    await storage.webhooks.recordAttempt(
+    await storage.deliveryQueue.recordAttempt(
       {
         delivery_id: claimed[1]?.id ?? "",
         endpoint_id: active.id,

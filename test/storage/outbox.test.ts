@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { newId } from "../../server/ids.ts";
-import type { Storage, StorageSignal } from "../../server/storage/port.ts";
+import type { Storage, StorageSignal } from "../../server/storage/port/index.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
 import { adapters } from "./adapters.ts";
@@ -84,7 +84,7 @@ describe.each(adapters)("outbox ($name)", (adapter) => {
     // The other account saw nothing.
     expect(await storage.outbox.listEvents(other)).toEqual([]);
     // The held record is not claimable while its endpoint is disabled; the others send these bytes.
-    const claimed = await storage.webhooks.claimDue({
+    const claimed = await storage.deliveryQueue.claimDue({
       limit: 10,
       endpointConcurrency: 10,
       leaseMs: 1000,
@@ -116,7 +116,7 @@ describe.each(adapters)("outbox ($name)", (adapter) => {
     ).rejects.toThrow("abort");
     expect(await storage.outbox.listEvents(account)).toEqual([]);
     expect((await storage.webhooks.listDeliveries(account, { page: { limit: 10 } })).data).toEqual([]);
-    expect(await storage.webhooks.hasPending()).toBe(false);
+    expect(await storage.deliveryQueue.hasPending()).toBe(false);
   });
 
   it("signals events and deliveries after the commit, deliveries only when a record can go out", async () => {

@@ -12,7 +12,7 @@ import {
   StorageConflictError,
   StorageInputError,
   type StorageSignal,
-} from "../../server/storage/port.ts";
+} from "../../server/storage/port/index.ts";
 import { createPool, PgContext, PgHub, PgListener } from "../../server/storage/postgres/context.ts";
 import {
   loadPostgresMigrations,

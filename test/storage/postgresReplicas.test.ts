@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
-import type { Storage, StorageSignal } from "../../server/storage/port.ts";
+import type { Storage, StorageSignal } from "../../server/storage/port/index.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
 

@@ -7,8 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock, systemClock } from "../../server/clock.ts";
 import type { AgentConfig } from "../../server/storage/port/agents.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
 import type { ClaimedRun } from "../../server/storage/port/runs.ts";
-import type { Storage } from "../../server/storage/port.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
 import { adapters } from "./adapters.ts";

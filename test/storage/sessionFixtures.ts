@@ -5,8 +5,8 @@
 
 import type pg from "pg";
 import type { AgentConfig } from "../../server/storage/port/agents.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
 import type { NewSession, UserEventInput } from "../../server/storage/port/sessions.ts";
-import type { Storage } from "../../server/storage/port.ts";
 
 export const agentConfig = (name: string): AgentConfig => ({
   name,

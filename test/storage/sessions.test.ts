@@ -6,8 +6,8 @@
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
+import { type Storage, StorageConflictError } from "../../server/storage/port/index.ts";
 import type { NewSession } from "../../server/storage/port/sessions.ts";
-import { type Storage, StorageConflictError } from "../../server/storage/port.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
 import { adapters } from "./adapters.ts";

@@ -5,8 +5,8 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
 import type { NewSkill, NewSkillVersion } from "../../server/storage/port/skills.ts";
-import type { Storage } from "../../server/storage/port.ts";
 import { adapters } from "./adapters.ts";
 
 const encoder = new TextEncoder();

@@ -7,8 +7,8 @@
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
 import type { UserEventInput } from "../../server/storage/port/sessions.ts";
-import type { Storage } from "../../server/storage/port.ts";
 import { createPool, PgContext, PgHub } from "../../server/storage/postgres/context.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { PostgresStreamWakeups } from "../../server/storage/postgres/streamWakeups.ts";

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
-import type { Storage } from "../../server/storage/port.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
 import type { StorageAdapter } from "./adapters.ts";
 
 export interface SuiteContext {

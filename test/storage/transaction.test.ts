@@ -1,6 +1,6 @@
 /** Storage contract: the unit of work (`storage.transaction`) and post-commit signals, on every adapter. */
 import { describe, expect, it } from "vitest";
-import type { StorageSignal } from "../../server/storage/port.ts";
+import type { StorageSignal } from "../../server/storage/port/index.ts";
 import { adapters } from "./adapters.ts";
 import { useStorage } from "./suite.ts";
 

@@ -12,9 +12,9 @@ import type {
   ClaimedDelivery,
   ClaimOptions,
   HealthPolicy,
-  WebhookEndpointRecord,
-} from "../../server/storage/port/webhooks.ts";
-import type { Storage } from "../../server/storage/port.ts";
+} from "../../server/storage/port/deliveryQueue.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
+import type { WebhookEndpointRecord } from "../../server/storage/port/webhooks.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
 import { adapters } from "./adapters.ts";
@@ -185,7 +185,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     const rotated = await storage.webhooks.rotateSecret(account, endpoint.id, "sealed-new", expires);
     expect(rotated).toMatchObject({ secret_sealed: "sealed-new", previous_secret_expires_at: expires });
     await storage.webhooks.sendTestEvent(account, endpoint.id);
-    const [claimed] = await storage.webhooks.claimDue(claimOptions("w.1"));
+    const [claimed] = await storage.deliveryQueue.claimDue(claimOptions("w.1"));
     expect(claimed?.previous_secret).toEqual({ sealed: endpoint.secret_sealed, expires_at: expires });
     clock.advance(60_000);
     expect((await storage.webhooks.getEndpoint(account, endpoint.id))?.previous_secret_expires_at).toBeNull();
@@ -201,7 +201,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     const pending = await storage.webhooks.listDeliveries(account, { page: { limit: 10 } });
     expect(pending.data).toEqual([
       expect.objectContaining({
-        id: test?.webhook_event_id,
+        id: test?.delivery_id,
         endpoint_id: endpoint.id,
         event_id: test?.event_id,
         event_type: "webhook.test",
@@ -210,13 +210,13 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
         next_attempt_at: clock.now().toISOString(),
       }),
     ]);
-    expect(await storage.webhooks.hasPending()).toBe(true);
+    expect(await storage.deliveryQueue.hasPending()).toBe(true);
 
-    const claimed = await storage.webhooks.claimDue(claimOptions("w.1"));
+    const claimed = await storage.deliveryQueue.claimDue(claimOptions("w.1"));
     const [event] = await storage.outbox.listEvents(account);
     expect(claimed).toEqual([
       {
-        id: test?.webhook_event_id,
+        id: test?.delivery_id,
         endpoint_id: endpoint.id,
         event_id: test?.event_id,
         event_type: "webhook.test",
@@ -231,13 +231,13 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
       },
     ]);
     // Leased: nobody claims it again, and the next wake-up is the lease's end.
-    expect(await storage.webhooks.claimDue(claimOptions("w.2"))).toEqual([]);
-    expect(await storage.webhooks.nextWakeAt()).toBe(new Date(clock.now().getTime() + LEASE_MS).toISOString());
+    expect(await storage.deliveryQueue.claimDue(claimOptions("w.2"))).toEqual([]);
+    expect(await storage.deliveryQueue.nextWakeAt()).toBe(new Date(clock.now().getTime() + LEASE_MS).toISOString());
 
     clock.advance(50);
     const [record] = claimed;
     if (!record) throw new Error("nothing claimed");
-    const result = await storage.webhooks.settle([outcome(record, { type: "succeeded" })], POLICY, null);
+    const result = await storage.deliveryQueue.settle([outcome(record, { type: "succeeded" })], POLICY, null);
     expect(result.health).toEqual([{ consecutive_fail: 0, degraded: null, disabled: null }]);
     const detail = await storage.webhooks.getDelivery(account, record.id);
     expect(detail).toMatchObject({
@@ -252,8 +252,8 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
       ],
     });
     expect((await storage.webhooks.getEndpoint(account, endpoint.id))?.last_success_at).toBe(clock.now().toISOString());
-    expect(await storage.webhooks.hasPending()).toBe(false);
-    expect(await storage.webhooks.nextWakeAt()).toBeNull();
+    expect(await storage.deliveryQueue.hasPending()).toBe(false);
+    expect(await storage.deliveryQueue.nextWakeAt()).toBeNull();
     expect(
       (await storage.webhooks.listDeliveries(account, { status: "succeeded", page: { limit: 10 } })).data.map(
         (r) => r.id,
@@ -268,10 +268,10 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
   it("retries later, goes dead, and a manual retry starts a new round", async () => {
     const endpoint = await createEndpoint(storage, account);
     const test = await storage.webhooks.sendTestEvent(account, endpoint.id);
-    const [first] = await storage.webhooks.claimDue(claimOptions("w.1"));
+    const [first] = await storage.deliveryQueue.claimDue(claimOptions("w.1"));
     if (!first) throw new Error("nothing claimed");
     const later = new Date(clock.now().getTime() + 10_000).toISOString();
-    await storage.webhooks.recordAttempt(outcome(first, { type: "retry", next_attempt_at: later }), POLICY);
+    await storage.deliveryQueue.recordAttempt(outcome(first, { type: "retry", next_attempt_at: later }), POLICY);
     expect(await storage.webhooks.getDelivery(account, first.id)).toMatchObject({
       status: "pending",
       attempt_count: 1,
@@ -280,25 +280,25 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
       last_error: "HTTP 500",
     });
     // Not due yet.
-    expect(await storage.webhooks.claimDue(claimOptions("w.1"))).toEqual([]);
-    expect(await storage.webhooks.nextWakeAt()).toBe(later);
+    expect(await storage.deliveryQueue.claimDue(claimOptions("w.1"))).toEqual([]);
+    expect(await storage.deliveryQueue.nextWakeAt()).toBe(later);
     clock.advance(10_000);
-    const [second] = await storage.webhooks.claimDue(claimOptions("w.1"));
+    const [second] = await storage.deliveryQueue.claimDue(claimOptions("w.1"));
     expect(second).toMatchObject({ number: 2, round_attempt: 2 });
     if (!second) throw new Error("nothing claimed");
-    await storage.webhooks.recordAttempt(outcome(second, { type: "dead" }), POLICY);
+    await storage.deliveryQueue.recordAttempt(outcome(second, { type: "dead" }), POLICY);
     expect(await storage.webhooks.getDelivery(account, first.id)).toMatchObject({ status: "dead", attempt_count: 2 });
     expect(
       (await storage.webhooks.listDeliveries(account, { status: "dead", page: { limit: 10 } })).data.map((r) => r.id),
-    ).toEqual([test?.webhook_event_id]);
+    ).toEqual([test?.delivery_id]);
 
     const pendingRecord = await createEndpoint(storage, account);
     const other = await storage.webhooks.sendTestEvent(account, pendingRecord.id);
-    expect(await storage.webhooks.retryDelivery(account, other?.webhook_event_id ?? "")).toBe("not_dead");
+    expect(await storage.webhooks.retryDelivery(account, other?.delivery_id ?? "")).toBe("not_dead");
     expect(await storage.webhooks.retryDelivery(account, "whev_missing")).toBeNull();
     const retried = await storage.webhooks.retryDelivery(account, first.id);
     expect(retried).toMatchObject({ status: "pending", next_attempt_at: clock.now().toISOString() });
-    const claimedAgain = await storage.webhooks.claimDue(claimOptions("w.1"));
+    const claimedAgain = await storage.deliveryQueue.claimDue(claimOptions("w.1"));
     expect(claimedAgain.find((c) => c.id === first.id)).toMatchObject({ number: 3, round_attempt: 1 });
   });
 
@@ -307,11 +307,11 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     const since = clock.now().toISOString();
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      ids.push((await storage.webhooks.sendTestEvent(account, endpoint.id))?.webhook_event_id ?? "");
+      ids.push((await storage.webhooks.sendTestEvent(account, endpoint.id))?.delivery_id ?? "");
       clock.advance(1000);
     }
-    for (const claimed of await storage.webhooks.claimDue(claimOptions("w.1"))) {
-      await storage.webhooks.recordAttempt(outcome(claimed, { type: "dead" }), POLICY);
+    for (const claimed of await storage.deliveryQueue.claimDue(claimOptions("w.1"))) {
+      await storage.deliveryQueue.recordAttempt(outcome(claimed, { type: "dead" }), POLICY);
     }
     // The first two were created in [since, since + 2 s).
     const until = new Date(Date.parse(since) + 2000).toISOString();
@@ -325,18 +325,18 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     expect(await storage.webhooks.deleteEndpoint(account, endpoint.id)).toBe(true);
     const after = await Promise.all(ids.map(async (id) => (await storage.webhooks.getDelivery(account, id))?.status));
     expect(after).toEqual(["discarded", "discarded", "discarded"]);
-    expect(await storage.webhooks.hasPending()).toBe(false);
+    expect(await storage.deliveryQueue.hasPending()).toBe(false);
   });
 
   it("moves an endpoint's health: degraded past the threshold, recovered on success, disabled by 410", async () => {
     const endpoint = await createEndpoint(storage, account, ["webhook.test"]);
     const watcher = await createEndpoint(storage, account, ["webhook_endpoint.degraded", "webhook_endpoint.recovered"]);
     for (let i = 0; i < 4; i++) await storage.webhooks.sendTestEvent(account, endpoint.id);
-    const claimed = await storage.webhooks.claimDue(claimOptions("w.1"));
+    const claimed = await storage.deliveryQueue.claimDue(claimOptions("w.1"));
     expect(claimed).toHaveLength(4);
     const [c1, c2, c3, c4] = claimed as [ClaimedDelivery, ClaimedDelivery, ClaimedDelivery, ClaimedDelivery];
     const retry = { type: "retry", next_attempt_at: "2099-01-01T00:00:00.000Z" } as const;
-    const { health } = await storage.webhooks.settle(
+    const { health } = await storage.deliveryQueue.settle(
       [outcome(c1, retry), outcome(c2, retry), outcome(c3, retry), outcome(c4, { type: "succeeded" })],
       POLICY,
       null,
@@ -358,11 +358,11 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
 
     await storage.webhooks.sendTestEvent(account, endpoint.id);
     // The watcher's two records are due too.
-    const due = await storage.webhooks.claimDue(claimOptions("w.1"));
+    const due = await storage.deliveryQueue.claimDue(claimOptions("w.1"));
     expect(due.map((c) => c.endpoint_id).sort()).toEqual([endpoint.id, watcher.id, watcher.id].sort());
     const gone = due.find((c) => c.endpoint_id === endpoint.id);
     if (!gone) throw new Error("nothing claimed");
-    const moved = await storage.webhooks.recordAttempt(
+    const moved = await storage.deliveryQueue.recordAttempt(
       outcome(gone, { type: "dead" }, { response_status: 410, gone: true }),
       POLICY,
     );
@@ -378,20 +378,20 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     const policy: HealthPolicy = { degradedThreshold: 100, autoDisableAfterMs: 60_000 };
     const retry = { type: "retry", next_attempt_at: clock.now().toISOString() } as const;
     await storage.webhooks.sendTestEvent(account, endpoint.id);
-    const [a] = await storage.webhooks.claimDue(claimOptions("w.1"));
+    const [a] = await storage.deliveryQueue.claimDue(claimOptions("w.1"));
     if (!a) throw new Error("nothing claimed");
-    expect((await storage.webhooks.recordAttempt(outcome(a, retry), policy)).disabled).toBeNull();
+    expect((await storage.deliveryQueue.recordAttempt(outcome(a, retry), policy)).disabled).toBeNull();
     clock.advance(60_000);
-    const [b] = await storage.webhooks.claimDue(claimOptions("w.1"));
+    const [b] = await storage.deliveryQueue.claimDue(claimOptions("w.1"));
     if (!b) throw new Error("nothing claimed");
-    expect(await storage.webhooks.recordAttempt(outcome(b, retry), policy)).toEqual({
+    expect(await storage.deliveryQueue.recordAttempt(outcome(b, retry), policy)).toEqual({
       consecutive_fail: 2,
       degraded: null,
       disabled: "failing",
     });
     // Held while disabled: nothing is claimable, the record stays pending.
-    expect(await storage.webhooks.claimDue(claimOptions("w.1"))).toEqual([]);
-    expect(await storage.webhooks.hasPending()).toBe(true);
+    expect(await storage.deliveryQueue.claimDue(claimOptions("w.1"))).toEqual([]);
+    expect(await storage.deliveryQueue.hasPending()).toBe(true);
   });
 
   it("bounds leases per endpoint, reports others' leases and targets, and rotates endpoints", async () => {
@@ -401,7 +401,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
       await storage.webhooks.sendTestEvent(account, one.id);
       await storage.webhooks.sendTestEvent(account, two.id);
     }
-    const first = await storage.webhooks.settle(
+    const first = await storage.deliveryQueue.settle(
       [],
       POLICY,
       claimOptions("a.1", { endpointConcurrency: 1, holder: "a", refresh: [one.id, "wep_gone"] }),
@@ -419,7 +419,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
       wep_gone: null,
     });
     // Another holder sees a's leases, and the bound counts them.
-    const second = await storage.webhooks.settle(
+    const second = await storage.deliveryQueue.settle(
       [],
       POLICY,
       claimOptions("b.1", { endpointConcurrency: 1, holder: "b" }),
@@ -427,7 +427,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     expect(second.claimed).toEqual([]);
     expect(second.othersLeases).toEqual({ [one.id]: 1, [two.id]: 1 });
     // claimAhead lets a holder alone on an endpoint lease more than it runs at once.
-    const third = await storage.webhooks.settle(
+    const third = await storage.deliveryQueue.settle(
       [],
       POLICY,
       claimOptions("a.2", { endpointConcurrency: 1, claimAhead: 3, holder: "a" }),
@@ -435,7 +435,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     expect(third.claimed).toHaveLength(4);
     // The overall limit.
     clock.advance(LEASE_MS);
-    const limited = await storage.webhooks.claimDue(claimOptions("c.1", { limit: 2 }));
+    const limited = await storage.deliveryQueue.claimDue(claimOptions("c.1", { limit: 2 }));
     expect(limited).toHaveLength(2);
   });
 
@@ -448,7 +448,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     await storage.webhooks.setEndpointActive(account, disabled.id, false);
     await storage.webhooks.deleteEndpoint(account, deleted.id);
     const refresh = [kept.id, disabled.id, deleted.id];
-    const alone = await storage.webhooks.settle([], POLICY, claimOptions("w.1", { limit: 0, refresh }));
+    const alone = await storage.deliveryQueue.settle([], POLICY, claimOptions("w.1", { limit: 0, refresh }));
     expect(alone).toEqual({
       health: [],
       claimed: [],
@@ -466,7 +466,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
       },
     });
     // The same targets come with a claim.
-    const withClaim = await storage.webhooks.settle([], POLICY, claimOptions("w.1", { refresh }));
+    const withClaim = await storage.deliveryQueue.settle([], POLICY, claimOptions("w.1", { refresh }));
     expect(withClaim.targets).toEqual(alone.targets);
   });
 
@@ -483,16 +483,16 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     // Held by the disabled endpoint: no wake-up.
     expect(await wakes(() => storage.webhooks.sendTestEvent(account, endpoint.id))).toBe(0);
     expect(await wakes(() => storage.webhooks.setEndpointActive(account, endpoint.id, true))).toBe(1);
-    const [claimed] = await storage.webhooks.claimDue(claimOptions("w.1"));
+    const [claimed] = await storage.deliveryQueue.claimDue(claimOptions("w.1"));
     if (!claimed) throw new Error("nothing claimed");
-    expect(await wakes(() => storage.webhooks.releaseLeases([claimed]))).toBe(1);
-    const [again] = await storage.webhooks.claimDue(claimOptions("w.2"));
+    expect(await wakes(() => storage.deliveryQueue.releaseLeases([claimed]))).toBe(1);
+    const [again] = await storage.deliveryQueue.claimDue(claimOptions("w.2"));
     if (!again) throw new Error("nothing claimed");
-    await storage.webhooks.recordAttempt(outcome(again, { type: "dead" }), POLICY);
+    await storage.deliveryQueue.recordAttempt(outcome(again, { type: "dead" }), POLICY);
     expect(await wakes(() => storage.webhooks.retryDelivery(account, again.id))).toBe(1);
-    const [third] = await storage.webhooks.claimDue(claimOptions("w.3"));
+    const [third] = await storage.deliveryQueue.claimDue(claimOptions("w.3"));
     if (!third) throw new Error("nothing claimed");
-    await storage.webhooks.recordAttempt(outcome(third, { type: "dead" }), POLICY);
+    await storage.deliveryQueue.recordAttempt(outcome(third, { type: "dead" }), POLICY);
     const window = [new Date(0).toISOString(), "2100-01-01T00:00:00.000Z"] as const;
     expect(await wakes(() => storage.webhooks.recoverDeliveries(account, endpoint.id, ...window))).toBe(1);
     // Nothing to re-queue: no wake-up.
@@ -502,29 +502,29 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
   it("releases leases: the records are due again at once", async () => {
     const endpoint = await createEndpoint(storage, account);
     await storage.webhooks.sendTestEvent(account, endpoint.id);
-    const [claimed] = await storage.webhooks.claimDue(claimOptions("w.1"));
+    const [claimed] = await storage.deliveryQueue.claimDue(claimOptions("w.1"));
     if (!claimed) throw new Error("nothing claimed");
     // A wrong token releases nothing.
-    await storage.webhooks.releaseLeases([{ id: claimed.id, lease_token: "w.other" }]);
-    expect(await storage.webhooks.claimDue(claimOptions("w.2"))).toEqual([]);
-    await storage.webhooks.releaseLeases([{ id: claimed.id, lease_token: "w.1" }]);
-    expect((await storage.webhooks.claimDue(claimOptions("w.2"))).map((c) => c.id)).toEqual([claimed.id]);
+    await storage.deliveryQueue.releaseLeases([{ id: claimed.id, lease_token: "w.other" }]);
+    expect(await storage.deliveryQueue.claimDue(claimOptions("w.2"))).toEqual([]);
+    await storage.deliveryQueue.releaseLeases([{ id: claimed.id, lease_token: "w.1" }]);
+    expect((await storage.deliveryQueue.claimDue(claimOptions("w.2"))).map((c) => c.id)).toEqual([claimed.id]);
   });
 
   it("takes over a record only once its lease expired; the late outcome only adds its attempt", async () => {
     const endpoint = await createEndpoint(storage, account);
     await storage.webhooks.sendTestEvent(account, endpoint.id);
-    const [lost] = await storage.webhooks.claimDue(claimOptions("a.1", { holder: "a" }));
+    const [lost] = await storage.deliveryQueue.claimDue(claimOptions("a.1", { holder: "a" }));
     if (!lost) throw new Error("nothing claimed");
     clock.advance(LEASE_MS - 1);
-    expect(await storage.webhooks.claimDue(claimOptions("b.1", { holder: "b" }))).toEqual([]);
+    expect(await storage.deliveryQueue.claimDue(claimOptions("b.1", { holder: "b" }))).toEqual([]);
     clock.advance(1);
-    const [taken] = await storage.webhooks.claimDue(claimOptions("b.1", { holder: "b" }));
+    const [taken] = await storage.deliveryQueue.claimDue(claimOptions("b.1", { holder: "b" }));
     expect(taken).toMatchObject({ id: lost.id, lease_token: "b.1", number: 1 });
     if (!taken) throw new Error("nothing claimed");
 
     // a's attempt ends late with a failure: recorded in the history, nothing else moves.
-    const late = await storage.webhooks.recordAttempt(outcome(lost, { type: "dead" }), POLICY);
+    const late = await storage.deliveryQueue.recordAttempt(outcome(lost, { type: "dead" }), POLICY);
     expect(late).toEqual({ consecutive_fail: 0, degraded: null, disabled: null });
     expect(await storage.webhooks.getDelivery(account, lost.id)).toMatchObject({
       status: "pending",
@@ -535,11 +535,11 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     });
     expect((await storage.webhooks.getEndpoint(account, endpoint.id))?.consecutive_fail).toBe(0);
     // b still holds the lease: nobody else claims it.
-    expect(await storage.webhooks.claimDue(claimOptions("c.1"))).toEqual([]);
+    expect(await storage.deliveryQueue.claimDue(claimOptions("c.1"))).toEqual([]);
 
     // b's outcome decides.
     clock.advance(10);
-    await storage.webhooks.recordAttempt(outcome(taken, { type: "succeeded" }), POLICY);
+    await storage.deliveryQueue.recordAttempt(outcome(taken, { type: "succeeded" }), POLICY);
     expect(await storage.webhooks.getDelivery(account, lost.id)).toMatchObject({
       status: "succeeded",
       attempt_count: 1,
@@ -555,10 +555,10 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
   it("records a late attempt on a record discarded with its endpoint without moving anything", async () => {
     const endpoint = await createEndpoint(storage, account);
     await storage.webhooks.sendTestEvent(account, endpoint.id);
-    const [claimed] = await storage.webhooks.claimDue(claimOptions("w.1"));
+    const [claimed] = await storage.deliveryQueue.claimDue(claimOptions("w.1"));
     if (!claimed) throw new Error("nothing claimed");
     await storage.webhooks.deleteEndpoint(account, endpoint.id);
-    expect(await storage.webhooks.recordAttempt(outcome(claimed, { type: "succeeded" }), POLICY)).toEqual({
+    expect(await storage.deliveryQueue.recordAttempt(outcome(claimed, { type: "succeeded" }), POLICY)).toEqual({
       consecutive_fail: 0,
       degraded: null,
       disabled: null,
@@ -598,7 +598,7 @@ describe("webhook store on two replicas of one PostgreSQL database", () => {
     const taken: string[][] = [[], []];
     const claimLoop = async (storage: Storage, holder: number) => {
       for (let turn = 0; turn < 40; turn++) {
-        const claimed = await storage.webhooks.claimDue(claimOptions(`${holder}.${turn}`, { limit: 4 }));
+        const claimed = await storage.deliveryQueue.claimDue(claimOptions(`${holder}.${turn}`, { limit: 4 }));
         taken[holder]?.push(...claimed.map((c) => c.id));
         if ((taken[0]?.length ?? 0) + (taken[1]?.length ?? 0) >= 60) return;
       }
@@ -622,10 +622,10 @@ describe("webhook store on two replicas of one PostgreSQL database", () => {
     const owner = (await real[0].accounts.ensureAccount("acme")).id;
     const endpoint = await createEndpoint(real[0], owner);
     await real[0].webhooks.sendTestEvent(owner, endpoint.id);
-    const [claimed] = await real[0].webhooks.claimDue(claimOptions("a.1", { leaseMs: 2000 }));
+    const [claimed] = await real[0].deliveryQueue.claimDue(claimOptions("a.1", { leaseMs: 2000 }));
     expect(claimed).toBeDefined();
-    expect(await real[1].webhooks.claimDue(claimOptions("b.1"))).toEqual([]);
-    const wake = await real[1].webhooks.nextWakeAt();
+    expect(await real[1].deliveryQueue.claimDue(claimOptions("b.1"))).toEqual([]);
+    const wake = await real[1].deliveryQueue.nextWakeAt();
     expect(wake !== null && Math.abs(Date.parse(wake) - (Date.now() + 2000)) < 5000).toBe(true);
     // The other replica takes it over once the lease ran out on the database's clock.
     const started = Date.now();
@@ -633,7 +633,7 @@ describe("webhook store on two replicas of one PostgreSQL database", () => {
     while (taken.length === 0) {
       if (Date.now() - started > 10_000) throw new Error("the lease never expired");
       await new Promise((r) => setTimeout(r, 50));
-      taken = await real[1].webhooks.claimDue(claimOptions("b.1"));
+      taken = await real[1].deliveryQueue.claimDue(claimOptions("b.1"));
     }
     expect(taken.map((c) => c.id)).toEqual([claimed?.id]);
   });
@@ -644,7 +644,9 @@ describe("webhook store on two replicas of one PostgreSQL database", () => {
     for (let i = 0; i < 20; i++) await a.webhooks.sendTestEvent(account, endpoint.id);
     const rounds = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        (i % 2 === 0 ? a : b).webhooks.claimDue(claimOptions(`h${i}.1`, { endpointConcurrency: 3, holder: `h${i}` })),
+        (i % 2 === 0 ? a : b).deliveryQueue.claimDue(
+          claimOptions(`h${i}.1`, { endpointConcurrency: 3, holder: `h${i}` }),
+        ),
       ),
     );
     const all = rounds.flat().map((c) => c.id);
@@ -667,8 +669,8 @@ describe("webhook store on two replicas of one PostgreSQL database", () => {
     const worker = async () => {
       let inFlight: ClaimedDelivery[] = [];
       for (let turn = 0; turn < 400; turn++) {
-        if (!writing && inFlight.length === 0 && !(await a.webhooks.hasPending())) return;
-        const result = await a.webhooks.settle(
+        if (!writing && inFlight.length === 0 && !(await a.deliveryQueue.hasPending())) return;
+        const result = await a.deliveryQueue.settle(
           inFlight.map((c) => ({
             delivery_id: c.id,
             endpoint_id: c.endpoint_id,
@@ -727,13 +729,13 @@ describe("webhook store on two replicas of one PostgreSQL database", () => {
           result: { type: "succeeded" },
           gone: false,
         }));
-        const result = await storage.webhooks.settle(
+        const result = await storage.deliveryQueue.settle(
           outcomes,
           POLICY,
           claimOptions(`${holder}.${turn}`, { limit: 3, holder }),
         );
         inFlight = result.claimed;
-        if (inFlight.length === 0 && !(await storage.webhooks.hasPending())) return;
+        if (inFlight.length === 0 && !(await storage.deliveryQueue.hasPending())) return;
       }
     };
     await Promise.all([worker(a, "a"), worker(b, "b")]);

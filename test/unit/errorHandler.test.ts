@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorHandler } from "../../server/http/errorHandler.ts";
 import { assignRequestId } from "../../server/http/requestId.ts";
 import { createLogger, type LogRecord } from "../../server/logger.ts";
-import { StorageBusyError, StorageConflictError } from "../../server/storage/port.ts";
+import { StorageBusyError, StorageConflictError } from "../../server/storage/port/index.ts";
 
 const logs: LogRecord[] = [];
 let base = "";

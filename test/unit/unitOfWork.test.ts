@@ -10,7 +10,7 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../server/clock.ts";
 import type { AgentConfig } from "../../server/storage/port/agents.ts";
-import { type Storage, StorageBusyError, type StorageSignal } from "../../server/storage/port.ts";
+import { type Storage, StorageBusyError, type StorageSignal } from "../../server/storage/port/index.ts";
 import { createSqliteStorage } from "../../server/storage/sqlite/index.ts";
 
 const config = (name: string): AgentConfig => ({

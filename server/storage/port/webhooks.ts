@@ -71,113 +71,12 @@ export interface DeliveryDetail extends DeliveryRecord {
   attempts: DeliveryAttempt[];
 }
 
-/** A record claimed by a delivery worker, with everything one attempt needs. */
-export interface ClaimedDelivery {
-  id: string;
-  endpoint_id: string;
-  event_id: string;
-  event_type: string;
-  /** The number this attempt will have (attempt_count + 1). */
-  number: number;
-  /** The attempt's position in the current round (1 to maxAttempts); a manual retry starts a new round. */
-  round_attempt: number;
-  lease_token: string;
-  /** The serialized envelope: the bytes to send, identical on every attempt. */
-  payload: string;
-  url: string;
-  signing_scheme: SigningScheme;
-  secret_sealed: string;
-  /** The secret a rotation replaced, while it still signs (with its expiry); null otherwise. */
-  previous_secret: { sealed: string; expires_at: string } | null;
-}
-
-/** What one attempt produced, and what becomes of the record. */
-export interface AttemptOutcome {
-  delivery_id: string;
-  endpoint_id: string;
-  lease_token: string;
-  started_at: string;
-  duration_ms: number;
-  response_status: number | null;
-  error: string | null;
-  /**
-   * `aborted`: the engine cut the attempt short because its endpoint was disabled or deleted
-   * meanwhile (`error` says which). It is recorded as an attempt, but not as the receiver's
-   * failure: the record stays pending (held until the endpoint is enabled), the attempt does not
-   * use up the round's attempts, and the endpoint's health does not move.
-   */
-  result: { type: "succeeded" } | { type: "retry"; next_attempt_at: string } | { type: "dead" } | { type: "aborted" };
-  /** The receiver answered 410 Gone: the endpoint is disabled at once. */
-  gone: boolean;
-}
-
-/** The endpoint health policy (config.webhook). */
-export interface HealthPolicy {
-  /** `consecutive_fail` above this marks the endpoint degraded. */
-  degradedThreshold: number;
-  /** A failure streak this long without a success disables the endpoint; 0 never does. */
-  autoDisableAfterMs: number;
-}
-
 /**
- * How an endpoint's health moved with an attempt: `raised` when it just became degraded, `cleared`
- * when a success ended it; `disabled` when this attempt disabled it (410 Gone or sustained failure).
- * Each move wrote its `webhook_endpoint.*` event in the attempt's transaction.
+ * Webhook endpoints and their delivery records as the API sees them (the webhook endpoints and
+ * webhook events routes). Records are created by the outbox fan-out (appendEvent) in the event's
+ * own transaction; the delivery engine works them through the DeliveryQueue (port/deliveryQueue.ts).
  */
-export interface EndpointHealth {
-  consecutive_fail: number;
-  degraded: "raised" | "cleared" | null;
-  disabled: DisabledReasonType | null;
-}
-
-/** What `settle` did: the health move of each recorded outcome, and the records it leased. */
-export interface SettleResult {
-  health: EndpointHealth[];
-  claimed: ClaimedDelivery[];
-  /** Due records were left unclaimed by a limit (overall or per endpoint): there is more to do now. */
-  more: boolean;
-  /**
-   * With `claim.holder`: the leases in force per endpoint held by others (other servers' workers),
-   * endpoints with none left out; null without a claim.
-   */
-  othersLeases: Record<string, number> | null;
-  /**
-   * The current target of each endpoint in `claim.refresh`, read after the outcomes were recorded;
-   * null when it is disabled or deleted (its waiting records must not be sent).
-   */
-  targets: Record<string, DeliveryTarget | null>;
-}
-
-export interface ClaimOptions {
-  /** At most this many records in total. */
-  limit: number;
-  /** At most this many leased records per endpoint, counting the ones already leased (by anyone). */
-  endpointConcurrency: number;
-  /**
-   * With `holder`: on an endpoint where no other holder has a lease, lease up to this many times
-   * `endpointConcurrency` (records that wait in the worker for a slot); 1 by default. Where others
-   * hold leases the bound stays `endpointConcurrency`, so that together the holders never lease
-   * more than they may run at once.
-   */
-  claimAhead?: number;
-  leaseMs: number;
-  /** Written on the claimed records; outcomes and releases must present it. */
-  leaseToken: string;
-  /** The worker's own lease tokens start with `${holder}.`: leases of other holders are reported (settle). */
-  holder?: string;
-  /** Endpoints whose claimed records wait in the worker: their current target is reported (settle). */
-  refresh?: string[];
-}
-
-/** Where and how an endpoint's deliveries are sent now. */
-export type DeliveryTarget = Pick<ClaimedDelivery, "url" | "signing_scheme" | "secret_sealed" | "previous_secret">;
-
-/**
- * Webhook endpoints and their delivery records. Records are created by the outbox fan-out
- * (appendEvent) in the event's own transaction; the delivery engine claims, records and
- * releases them through the last methods.
- */
-export interface WebhookStore {
+export interface WebhookEndpointStore {
   /** Creates an endpoint; null when the account already has `maxPerAccount` endpoints. */
   createEndpoint(
     accountId: string,
@@ -212,7 +111,7 @@ export interface WebhookStore {
   /** Deletes the endpoint and discards its undelivered (pending and dead) records; false when not found. */
   deleteEndpoint(accountId: string, endpointId: string): boolean;
   /** Writes a `webhook.test` event fanned out to this endpoint only; null when not found. */
-  sendTestEvent(accountId: string, endpointId: string): { event_id: string; webhook_event_id: string } | null;
+  sendTestEvent(accountId: string, endpointId: string): { event_id: string; delivery_id: string } | null;
 
   listDeliveries(
     accountId: string,
@@ -221,34 +120,4 @@ export interface WebhookStore {
   getDelivery(accountId: string, deliveryId: string): DeliveryDetail | null;
   /** Re-queues a dead record for a new round of attempts; null when not found, "not_dead" otherwise. */
   retryDelivery(accountId: string, deliveryId: string): DeliveryRecord | null | "not_dead";
-
-  /**
-   * Atomically leases due records of enabled endpoints (one immediate transaction), at most
-   * `endpointConcurrency` leased per endpoint, starting from a different endpoint on each call
-   * so that no endpoint is always served first.
-   */
-  claimDue(options: ClaimOptions): ClaimedDelivery[];
-  /**
-   * Persists an attempt and its outcome, releases the lease, updates the endpoint's health and
-   * writes the health events, in one transaction - while the claim is still held (the record is
-   * pending under `lease_token`; a lease that expired still holds until another holder claims the
-   * record). A late result of a claim lost meanwhile (another holder took the record, or its
-   * endpoint was deleted) only adds its attempt to the record's history: the record (status,
-   * counters, last response) and the endpoint's health stay as they are.
-   */
-  recordAttempt(outcome: AttemptOutcome, policy: HealthPolicy): EndpointHealth;
-  /**
-   * The delivery engine's one write per turn: records finished attempts (each exactly as
-   * `recordAttempt` would, in order: its lease released, its endpoint's health and events), then
-   * leases due records as `claimDue` would (when `claim` is given), all in one transaction.
-   * `health[i]` is how the endpoint of `outcomes[i]` moved. With no outcomes and nothing due it
-   * takes no write lock. A claim with a `limit` of 0 leases nothing but still refreshes.
-   */
-  settle(outcomes: AttemptOutcome[], policy: HealthPolicy, claim: ClaimOptions | null): SettleResult;
-  /** Releases leases without recording an attempt (shutdown): the records are due again at once. */
-  releaseLeases(leases: { id: string; lease_token: string }[]): void;
-  /** The earliest future time at which a pending record falls due or a lease expires; null when none. */
-  nextWakeAt(): string | null;
-  /** Whether any record is pending (due, scheduled, held or leased): whether there is delivery work at all. */
-  hasPending(): boolean;
 }

@@ -1,6 +1,6 @@
 import { newId } from "../../ids.ts";
 import type { Account, AccountStore, ApiTokenRecord } from "../port/accounts.ts";
-import type { Async } from "../port.ts";
+import type { Async } from "../port/index.ts";
 import { dueForTouch, TOKEN_SELECT, TOKEN_TOUCH_INTERVAL_MS } from "../rows/accounts.ts";
 import type { PgContext } from "./context.ts";
 

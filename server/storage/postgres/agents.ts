@@ -1,6 +1,6 @@
 import { newId } from "../../ids.ts";
 import type { AgentRecord, AgentStore, AgentUpdateResult } from "../port/agents.ts";
-import type { Async } from "../port.ts";
+import type { Async } from "../port/index.ts";
 import { type AgentRow, type AgentVersionJoinRow, newAgentRecord, SELECT_JOINED, toAgent } from "../rows/agents.ts";
 import { canonicalJson } from "../rows/json.ts";
 import type { SessionRow } from "../rows/sessions.ts";

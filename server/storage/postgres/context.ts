@@ -1,25 +1,9 @@
 /**
  * The PostgreSQL adapter's shared context: the pool, the clock, transactions and post-commit signals.
  *
- * How a store is written (every file under storage/postgres/):
- *
- *   export function createXStore(ctx: PgContext, ...deps): Async<XStore> {
- *     return {
- *       async get(id) {
- *         const row = await ctx.one<XRow>("SELECT ... FROM xs WHERE id = $1", [id]);
- *         return row ? toX(row) : null;
- *       },
- *       async create(input) {
- *         return ctx.tx(async (tx) => {                // one transaction (or the enclosing one)
- *           const now = tx.now();                     // the injected clock, ISO-8601 UTC with ms
- *           await tx.query("INSERT INTO xs ...", [...]);
- *           await tx.query("INSERT INTO events ...", [...]);
- *           tx.signal("events");                      // raised after COMMIT, here and on other replicas
- *           return ...;
- *         });
- *       },
- *     };
- *   }
+ * Stores that behave alike on both adapters are written once as transitions (storage/shared/,
+ * run here by steps.ts); the others call this context directly: `ctx.one(...)` for a read,
+ * `ctx.tx(async (tx) => ...)` around a write, whose `tx.signal(...)` is raised after COMMIT.
  *
  * The context's API:
  *   - `query<R>(sql, params?)`: Promise<R[]> (the rows); `one<R>(sql, params?)`: Promise<R | null>
@@ -51,7 +35,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { Clock } from "../../clock.ts";
-import { StorageBusyError, type StorageSignal } from "../port.ts";
+import { StorageBusyError, type StorageSignal } from "../port/index.ts";
 import { isRetryable, toStorageError } from "./errors.ts";
 
 /**

@@ -1,64 +1,33 @@
 import type {
-  DeploymentRunError,
   DeploymentRunRecord,
   DeploymentStore,
   DeploymentWriteResult,
   FireOutcome,
   PausedReason,
 } from "../port/deployments.ts";
+import type { Async } from "../port/index.ts";
 import type { SessionStore } from "../port/sessions.ts";
-import type { Async } from "../port.ts";
 import {
   DEPLOYMENT_COLUMNS,
+  DEPLOYMENT_RUN_COLUMNS,
   type DeploymentRow,
+  type DeploymentRunRow,
   FIELD_KEYS,
   newDeploymentRow,
-  newRunRow,
+  newDeploymentRunRow,
   pausedByError,
-  RUN_COLUMNS,
-  type RunRow,
   runSession,
   settleStart,
   toDeployment,
-  toRun,
+  toDeploymentRun,
   updatedDeploymentRow,
 } from "../rows/deployments.ts";
 import type { PgContext } from "./context.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
-import { createSessionStore } from "./sessions.ts";
 
 /** `$1, $2, ... $n`. */
 const placeholders = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `$${i + from}`).join(", ");
-
-/**
- * Settles the deployment run that created this session, if it is still `running`: the end of the
- * session's first turn (`succeeded`, or `failed` with the turn's error), or the session's end
- * (deleted, or terminated with its agent). Emits deployment_run.succeeded / .failed. Call it in
- * the transaction of the change.
- */
-export async function settleDeploymentRun(
-  ctx: PgContext,
-  sessionId: string,
-  outcome: { status: "succeeded" } | { status: "failed"; error: DeploymentRunError },
-): Promise<void> {
-  const error = outcome.status === "failed" ? JSON.stringify(outcome.error) : null;
-  // One statement: the run is settled once, whoever ends the session's first turn.
-  const run = await ctx.one<Pick<RunRow, "id" | "account_id" | "deployment_id">>(
-    `UPDATE deployment_runs SET status = $1, error = $2, finished_at = $3
-     WHERE session_id = $4 AND status = 'running' RETURNING id, account_id, deployment_id`,
-    [outcome.status, error, ctx.now(), sessionId],
-  );
-  if (!run) return;
-  await appendEvent(ctx, run.account_id, {
-    id: run.id,
-    type: outcome.status === "succeeded" ? "deployment_run.succeeded" : "deployment_run.failed",
-    deployment_id: run.deployment_id,
-    session_id: sessionId,
-  });
-  // A finished run may end an overlap: let the schedulers look again.
-  ctx.signal("deployments");
-}
 
 /**
  * Deployments and their runs on PostgreSQL, behaving as the SQLite adapter's store. Several
@@ -72,7 +41,7 @@ export async function settleDeploymentRun(
  */
 export function createDeploymentStore(
   ctx: PgContext,
-  sessionsOver: (tx: PgContext) => Async<SessionStore> = createSessionStore,
+  sessionsOver: (tx: PgContext) => Async<SessionStore>,
 ): Async<DeploymentStore> {
   const findRow = (c: PgContext, accountId: string, id: string, lock = false) =>
     c.one<DeploymentRow>(
@@ -110,15 +79,15 @@ export function createDeploymentStore(
   ): Promise<DeploymentRunRecord | null> {
     const d = toDeployment(row);
     const now = tx.now();
-    const run = newRunRow(d, trigger, now);
+    const run = newDeploymentRunRow(d, trigger, now);
     // The fire time first: a second process firing the same time stops here.
     const taken = await tx.one(
-      `INSERT INTO deployment_runs (${RUN_COLUMNS.join(", ")}) VALUES (${placeholders(RUN_COLUMNS.length)})
+      `INSERT INTO deployment_runs (${DEPLOYMENT_RUN_COLUMNS.join(", ")}) VALUES (${placeholders(DEPLOYMENT_RUN_COLUMNS.length)})
        ON CONFLICT (deployment_id, scheduled_at) DO NOTHING RETURNING id`,
-      RUN_COLUMNS.map((k) => run[k]),
+      DEPLOYMENT_RUN_COLUMNS.map((k) => run[k]),
     );
     if (!taken) return null;
-    if (skip) return toRun(run);
+    if (skip) return toDeploymentRun(run);
     const created = await sessionsOver(tx).createSession(d.account_id, runSession(d, run.id));
     let state: Parameters<typeof setState>[2] = { last_run_at: now };
     const error = settleStart(run, created, d);
@@ -152,7 +121,7 @@ export function createDeploymentStore(
       }
     }
     await setState(tx, row, state);
-    return toRun(run);
+    return toDeploymentRun(run);
   }
 
   return {
@@ -337,11 +306,11 @@ export function createDeploymentStore(
     },
 
     async getRun(accountId, runId) {
-      const row = await ctx.one<RunRow>("SELECT * FROM deployment_runs WHERE id = $1 AND account_id = $2", [
+      const row = await ctx.one<DeploymentRunRow>("SELECT * FROM deployment_runs WHERE id = $1 AND account_id = $2", [
         runId,
         accountId,
       ]);
-      return row ? toRun(row) : null;
+      return row ? toDeploymentRun(row) : null;
     },
 
     listRuns(accountId, { deploymentId, triggerType, status, hasError, page }) {
@@ -360,7 +329,15 @@ export function createDeploymentStore(
         select += ` AND status = $${params.length}`;
       }
       if (hasError !== undefined) select += hasError ? " AND error IS NOT NULL" : " AND error IS NULL";
-      return keysetList(ctx, { select, params, key: "id", order: "desc", page, map: toRun, getId: (r) => r.id });
+      return keysetList(ctx, {
+        select,
+        params,
+        key: "id",
+        order: "desc",
+        page,
+        map: toDeploymentRun,
+        getId: (r) => r.id,
+      });
     },
   };
 }

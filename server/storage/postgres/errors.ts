@@ -1,5 +1,5 @@
 /** How PostgreSQL errors map onto the port's errors. */
-import { StorageConflictError, StorageInputError } from "../port.ts";
+import { StorageConflictError, StorageInputError } from "../port/index.ts";
 
 /** The SQLSTATE of a node-postgres error (a DatabaseError), or of the error a StorageConflictError wraps. */
 export function sqlState(err: unknown): string | undefined {

@@ -1,5 +1,5 @@
 import type { DeliveryQueueStats, HousekeepingStore, RetentionStep, RunStats } from "../port/housekeeping.ts";
-import type { Async } from "../port.ts";
+import type { Async } from "../port/index.ts";
 import { errorMessage, RETENTION_STEPS, type RetentionTable, runStats } from "../rows/housekeeping.ts";
 import { describeMigrationStatus } from "../rows/migrations.ts";
 import type { PgContext } from "./context.ts";

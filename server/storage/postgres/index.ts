@@ -5,15 +5,18 @@
  * through LISTEN/NOTIFY (a hint; the loops keep polling).
  */
 import type { Clock } from "../../clock.ts";
-import type { Storage, StorageMaintenance, Stores } from "../port.ts";
+import type { Storage, StorageMaintenance, Stores } from "../port/index.ts";
 import { describeMigrationStatus } from "../rows/migrations.ts";
+import { environments } from "../shared/environments.ts";
+import { idempotency } from "../shared/idempotency.ts";
+import { vaults } from "../shared/vaults.ts";
+import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
 import { createAccountStore } from "./accounts.ts";
 import { createAgentStore } from "./agents.ts";
 import { createPool, PgContext, PgHub, PgListener } from "./context.ts";
+import { createDeliveryQueue } from "./deliveryQueue.ts";
 import { createDeploymentStore } from "./deployments.ts";
-import { createEnvironmentStore } from "./environments.ts";
 import { createHousekeepingStore } from "./housekeeping.ts";
-import { createIdempotencyStore } from "./idempotency.ts";
 import { createMemoryStoreStore } from "./memoryStores.ts";
 import { createMetaStore } from "./meta.ts";
 import { migratePostgres, postgresMigrationStatus } from "./migrate.ts";
@@ -21,10 +24,9 @@ import { createOutboxStore } from "./outbox.ts";
 import { createRunStore } from "./runs.ts";
 import { createSessionStore } from "./sessions.ts";
 import { createSkillStore } from "./skills.ts";
+import { storeOf } from "./steps.ts";
 import { createStreamStore } from "./streams.ts";
 import { PostgresStreamWakeups } from "./streamWakeups.ts";
-import { createVaultStore } from "./vaults.ts";
-import { createWebhookStore } from "./webhooks.ts";
 
 export interface PostgresOptions {
   /** `postgres://user:password@host:port/database` (or `postgresql://`). */
@@ -48,8 +50,8 @@ function storesOver(ctx: PgContext): Stores {
   return {
     accounts: createAccountStore(ctx),
     agents: createAgentStore(ctx),
-    environments: createEnvironmentStore(ctx),
-    idempotency: createIdempotencyStore(ctx),
+    environments: storeOf(ctx, environments),
+    idempotency: storeOf(ctx, idempotency),
     sessions: createSessionStore(ctx),
     // A deployment's run creates its session inside the deployment store's transaction.
     deployments: createDeploymentStore(ctx, createSessionStore),
@@ -57,9 +59,10 @@ function storesOver(ctx: PgContext): Stores {
     outbox: createOutboxStore(ctx),
     meta: createMetaStore(ctx),
     skills: createSkillStore(ctx),
-    vaults: createVaultStore(ctx),
+    vaults: storeOf(ctx, vaults),
     memoryStores: createMemoryStoreStore(ctx),
-    webhooks: createWebhookStore(ctx),
+    webhooks: storeOf(ctx, webhookEndpoints),
+    deliveryQueue: createDeliveryQueue(ctx),
     housekeeping: createHousekeepingStore(ctx),
     streams: createStreamStore(ctx),
   };

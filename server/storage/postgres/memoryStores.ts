@@ -1,5 +1,5 @@
+import type { Async } from "../port/index.ts";
 import type { MemoryStoreStore, MemoryVersionRecord, MemoryWriteResult } from "../port/memoryStores.ts";
-import type { Async } from "../port.ts";
 import {
   MEMORY_COLUMNS,
   MEMORY_SUMMARY_COLUMNS,

@@ -1,5 +1,5 @@
+import type { Async } from "../port/index.ts";
 import type { MetaStore } from "../port/meta.ts";
-import type { Async } from "../port.ts";
 import type { PgContext } from "./context.ts";
 
 /** Service-wide facts; the same behaviour as the SQLite adapter's (sqlite/meta.ts). */

@@ -1,7 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type pg from "pg";
-import { compareMigrations, type MigrationStatus } from "../rows/migrations.ts";
-import { loadMigrations, type Migration } from "../sqlite/migrate.ts";
+import { compareMigrations, loadMigrations, type Migration, type MigrationStatus } from "../rows/migrations.ts";
 import { ADVISORY_LOCKS } from "./context.ts";
 
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));

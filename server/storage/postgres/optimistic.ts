@@ -1,4 +1,4 @@
-import { StorageConflictError } from "../port.ts";
+import { StorageConflictError } from "../port/index.ts";
 
 /** What an optimistic attempt returns when its guarded write found the row changed since it read it. */
 export const LOST_RACE: unique symbol = Symbol("lost race");

@@ -1,6 +1,6 @@
 import { newId } from "../../ids.ts";
+import type { Async } from "../port/index.ts";
 import type { EventData, OutboxEvent, OutboxStore } from "../port/outbox.ts";
-import type { Async } from "../port.ts";
 import { type AppendedEvent, type EventRow, type FanOut, newEnvelope, toEvent } from "../rows/outbox.ts";
 import type { PgContext } from "./context.ts";
 

@@ -1,4 +1,4 @@
-import type { Page } from "../port.ts";
+import type { Page } from "../port/index.ts";
 import { type KeysetListOptions, keysetPage, keysetScan } from "../rows/pagination.ts";
 import type { PgContext } from "./context.ts";
 

@@ -1,21 +1,22 @@
 import { newId } from "../../ids.ts";
+import type { Async } from "../port/index.ts";
 import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
 import type { ThreadStatus } from "../port/sessions.ts";
-import type { Async } from "../port.ts";
-import { claimedRun, outputEvent, type RunRow } from "../rows/runs.ts";
+import { type AgentRunRow, claimedRun, outputEvent } from "../rows/runs.ts";
 import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
 import { plusMs } from "../rows/time.ts";
+import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
 import { readAgent } from "./agents.ts";
 import type { PgContext } from "./context.ts";
-import { settleDeploymentRun } from "./deployments.ts";
 import { leaseClockParam, leaseClockSql, leaseNow } from "./leases.ts";
 import { idleRunningThreads, insertSessionEvent, recordLifecycle, setSessionStatus } from "./sessions.ts";
+import { runSteps } from "./steps.ts";
 
 /** How many queued runs one claim looks at before it gives up for this pass (others hold the rest). */
 const CLAIM_CANDIDATES = 16;
 
 /** Appends one output of a run to the session's history (inside the caller's transaction). */
-async function insertOutput(tx: PgContext, run: RunRow, threadId: string | null, out: RunOutput): Promise<void> {
+async function insertOutput(tx: PgContext, run: AgentRunRow, threadId: string | null, out: RunOutput): Promise<void> {
   const event = outputEvent(run, threadId, out);
   if (event) await insertSessionEvent(tx, event);
 }
@@ -43,23 +44,28 @@ const lockSession = (tx: PgContext, sessionId: string) =>
  */
 export function createRunStore(ctx: PgContext): Async<RunStore> {
   /** The run, if it is still running under this owner, with its session's row locked first (writes). */
-  const mineForWrite = async (tx: PgContext, runId: string, owner: string): Promise<RunRow | null> => {
+  const mineForWrite = async (tx: PgContext, runId: string, owner: string): Promise<AgentRunRow | null> => {
     await tx.query("SELECT 1 FROM sessions WHERE id = (SELECT session_id FROM runs WHERE id = $1) FOR NO KEY UPDATE", [
       runId,
     ]);
-    return tx.one<RunRow>("SELECT * FROM runs WHERE id = $1 AND owner = $2 AND status = 'running' FOR NO KEY UPDATE", [
-      runId,
-      owner,
-    ]);
+    return tx.one<AgentRunRow>(
+      "SELECT * FROM runs WHERE id = $1 AND owner = $2 AND status = 'running' FOR NO KEY UPDATE",
+      [runId, owner],
+    );
   };
   const mine = (c: PgContext, runId: string, owner: string) =>
-    c.one<RunRow>("SELECT * FROM runs WHERE id = $1 AND owner = $2 AND status = 'running'", [runId, owner]);
+    c.one<AgentRunRow>("SELECT * FROM runs WHERE id = $1 AND owner = $2 AND status = 'running'", [runId, owner]);
   const threadStatusOf = async (c: PgContext, threadId: string) =>
     (await c.one<{ status: ThreadStatus }>("SELECT status FROM session_threads WHERE id = $1", [threadId]))?.status ??
     null;
 
   /** Ends a run: records the error (if any), idles its threads and the session. */
-  async function endRun(tx: PgContext, run: RunRow, status: "completed" | "failed", error?: RunError): Promise<void> {
+  async function endRun(
+    tx: PgContext,
+    run: AgentRunRow,
+    status: "completed" | "failed",
+    error?: RunError,
+  ): Promise<void> {
     const now = tx.now();
     if (error) await insertSessionEvent(tx, { session_id: run.session_id, type: "session.error", error });
     await idleRunningThreads(tx, run.account_id, run.session_id);
@@ -73,7 +79,10 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
       await recordLifecycle(tx, run.account_id, run.session_id, "session.status_idled");
     }
     // A deployment run follows its session's first turn.
-    await settleDeploymentRun(tx, run.session_id, error ? { status: "failed", error } : { status: "succeeded" });
+    await runSteps(
+      tx,
+      settleDeploymentRun(run.session_id, error ? { status: "failed", error } : { status: "succeeded" }),
+    );
     // The next queued run of this session may start now.
     tx.signal("runs");
   }
@@ -93,7 +102,7 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
         for (const candidate of stale) {
           await lockSession(tx, candidate.session_id);
           // Still running on an expired lease, and not being recovered by another replica right now?
-          const run = await tx.one<RunRow>(
+          const run = await tx.one<AgentRunRow>(
             `SELECT * FROM runs WHERE id = $1 AND status = 'running' AND (lease_expires_at IS NULL OR lease_expires_at < $2)
              FOR NO KEY UPDATE SKIP LOCKED`,
             [candidate.id, now],
@@ -140,7 +149,7 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
           );
           if (!session) continue;
           // Under the session's lock, on a fresh snapshot: still queued, and nothing else running.
-          const run = await tx.one<RunRow>(
+          const run = await tx.one<AgentRunRow>(
             `SELECT r.* FROM runs r WHERE r.id = $1 AND r.status = 'queued'
                AND NOT EXISTS (SELECT 1 FROM runs x WHERE x.session_id = r.session_id AND x.status = 'running')
              FOR NO KEY UPDATE SKIP LOCKED`,

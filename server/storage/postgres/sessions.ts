@@ -1,4 +1,5 @@
 import { newId } from "../../ids.ts";
+import type { Async } from "../port/index.ts";
 import type {
   AppendEventsResult,
   CreateSessionResult,
@@ -9,7 +10,6 @@ import type {
   ThreadRecord,
   UserEventInput,
 } from "../port/sessions.ts";
-import type { Async } from "../port.ts";
 import { canonicalJson } from "../rows/json.ts";
 import {
   EVENT_COLUMNS,
@@ -26,11 +26,12 @@ import {
   toSessionEvent,
   toThread,
 } from "../rows/sessions.ts";
+import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
 import type { PgContext } from "./context.ts";
-import { settleDeploymentRun } from "./deployments.ts";
 import { LOST_RACE, optimistically } from "./optimistic.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
+import { runSteps } from "./steps.ts";
 
 /**
  * The transactions (their bound contexts: one per attempt of a transaction, see context.ts) that
@@ -141,10 +142,13 @@ export async function endSessionWork(
     await recordLifecycle(ctx, accountId, session.id, "session.status_idled");
   }
   // A deployment run still in its session's first turn ends with that turn.
-  await settleDeploymentRun(ctx, session.id, {
-    status: "failed",
-    error: endedWorkError(reason, session),
-  });
+  await runSteps(
+    ctx,
+    settleDeploymentRun(session.id, {
+      status: "failed",
+      error: endedWorkError(reason, session),
+    }),
+  );
   if (ended > 0) ctx.signal("runs");
 }
 
@@ -380,10 +384,13 @@ export function createSessionStore(ctx: PgContext): Async<SessionStore> {
         const deleted = await tx.exec("DELETE FROM sessions WHERE id = $1 AND account_id = $2", [id, accountId]);
         if (deleted === 0) return false;
         await appendEvent(tx, accountId, { id, type: "session.deleted" });
-        await settleDeploymentRun(tx, id, {
-          status: "failed",
-          error: { type: "session_deleted", message: "The run's session was deleted before its first turn ended." },
-        });
+        await runSteps(
+          tx,
+          settleDeploymentRun(id, {
+            status: "failed",
+            error: { type: "session_deleted", message: "The run's session was deleted before its first turn ended." },
+          }),
+        );
         tx.signal("runs");
         return true;
       });

@@ -1,4 +1,5 @@
 import { newId } from "../../ids.ts";
+import type { Async } from "../port/index.ts";
 import type {
   NewSkill,
   NewSkillVersion,
@@ -8,7 +9,6 @@ import type {
   SkillUpsertResult,
   VersionSelector,
 } from "../port/skills.ts";
-import type { Async } from "../port.ts";
 import {
   newSkillRow,
   newVersionRow,

@@ -1,5 +1,5 @@
+import type { Async } from "../port/index.ts";
 import type { SequencedEnvelope, SequencedSessionEvent, StreamChanges, StreamStore } from "../port/streams.ts";
-import type { Async } from "../port.ts";
 import { type SessionEventRow, toSessionEvent } from "../rows/sessions.ts";
 import type { PgContext } from "./context.ts";
 

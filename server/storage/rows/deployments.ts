@@ -32,7 +32,7 @@ export type DeploymentRow = Omit<DeploymentRecord, DeploymentJsonColumn> & {
 };
 
 /** A `deployment_runs` row: the record with its error as JSON text. */
-export type RunRow = Omit<DeploymentRunRecord, "error"> & { error: string | null };
+export type DeploymentRunRow = Omit<DeploymentRunRecord, "error"> & { error: string | null };
 
 export const toDeployment = (r: DeploymentRow): DeploymentRecord => ({
   ...r,
@@ -44,7 +44,7 @@ export const toDeployment = (r: DeploymentRow): DeploymentRecord => ({
   paused_reason: r.paused_reason === null ? null : (JSON.parse(r.paused_reason) as PausedReason),
 });
 
-export const toRun = (r: RunRow): DeploymentRunRecord => ({
+export const toDeploymentRun = (r: DeploymentRunRow): DeploymentRunRecord => ({
   ...r,
   error: r.error === null ? null : (JSON.parse(r.error) as DeploymentRunError),
 });
@@ -79,7 +79,7 @@ export const DEPLOYMENT_COLUMNS = [
   "updated_at",
 ] as const satisfies readonly (keyof DeploymentRow)[];
 
-export const RUN_COLUMNS = [
+export const DEPLOYMENT_RUN_COLUMNS = [
   "id",
   "account_id",
   "deployment_id",
@@ -92,7 +92,7 @@ export const RUN_COLUMNS = [
   "scheduled_at",
   "created_at",
   "finished_at",
-] as const satisfies readonly (keyof RunRow)[];
+] as const satisfies readonly (keyof DeploymentRunRow)[];
 
 /** The columns a create or an update writes, serialized. */
 export function fieldColumns(f: DeploymentFields): Pick<DeploymentRow, (typeof FIELD_KEYS)[number]> {
@@ -157,11 +157,11 @@ export const newDeploymentRow = (
 });
 
 /** A new run of the deployment, as a skip (no session); `startedRun` turns it into a started or failed one. */
-export const newRunRow = (
+export const newDeploymentRunRow = (
   d: DeploymentRecord,
   trigger: { type: "manual" } | { type: "schedule"; scheduled_at: string },
   now: string,
-): RunRow => ({
+): DeploymentRunRow => ({
   id: newId("drun"),
   account_id: d.account_id,
   deployment_id: d.id,
@@ -191,7 +191,11 @@ export const runSession = (d: DeploymentRecord, runId: string): NewSession => ({
  * Sets a run's outcome from its session's creation: `running` with the session, or `failed` with
  * the refusal as its error (returned, so the caller can pause the deployment with it).
  */
-export function settleStart(run: RunRow, created: CreateSessionResult, d: DeploymentRecord): DeploymentRunError | null {
+export function settleStart(
+  run: DeploymentRunRow,
+  created: CreateSessionResult,
+  d: DeploymentRecord,
+): DeploymentRunError | null {
   if (created.ok) {
     run.status = "running";
     run.finished_at = null;

@@ -1,6 +1,27 @@
 /**
- * The migration check both adapters make (each reads its own schema_migrations table).
+ * What both adapters' migrations share: the numbered SQL files of a folder (each adapter has its
+ * own: sqlite/migrations/, postgres/migrations/) and the migration check (each reads its own
+ * schema_migrations table).
  */
+import { readdirSync, readFileSync } from "node:fs";
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** The numbered SQL files `NNN_name.sql` of `dir`, in order. */
+export function loadMigrations(dir: string): Migration[] {
+  return readdirSync(dir)
+    .filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f))
+    .sort()
+    .map((file) => ({
+      version: Number(file.slice(0, 3)),
+      name: file.slice(4, -4),
+      sql: readFileSync(`${dir}/${file}`, "utf8"),
+    }));
+}
 
 /** Which shipped migrations a database lacks, and which of its migrations this build does not know. */
 export interface MigrationStatus {

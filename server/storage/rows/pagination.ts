@@ -11,7 +11,7 @@
  *   `has_more` = more precede them (continue with `before_id = first_id`).
  * `next_page` is `last_id` when paging forward and more records follow, else null.
  */
-import type { Page, PageQuery } from "../port.ts";
+import type { Page, PageQuery } from "../port/index.ts";
 
 export interface KeysetListOptions<Row, T> {
   /**

@@ -6,7 +6,7 @@ import type { ClaimedRun, RunOutput } from "../port/runs.ts";
 import type { TextBlock } from "../port/sessions.ts";
 import type { NewSessionEvent, SessionRow } from "./sessions.ts";
 
-export interface RunRow {
+export interface AgentRunRow {
   id: string;
   account_id: string;
   session_id: string;
@@ -22,7 +22,7 @@ export interface RunRow {
 
 /** The session event one output of a run appends to its session's history (null: an output of no known type, not recorded). */
 export function outputEvent(
-  run: Pick<RunRow, "id" | "session_id">,
+  run: Pick<AgentRunRow, "id" | "session_id">,
   threadId: string | null,
   out: RunOutput,
 ): NewSessionEvent | null {
@@ -54,7 +54,7 @@ export function outputEvent(
 
 /** A claimed run as its worker receives it: the run, its agent, the user messages it answers and the session's vaults. */
 export const claimedRun = (
-  run: Pick<RunRow, "id" | "account_id" | "session_id" | "attempts">,
+  run: Pick<AgentRunRow, "id" | "account_id" | "session_id" | "attempts">,
   session: Pick<SessionRow, "vault_ids">,
   agent: AgentRecord | null,
   messages: { id: string; body: string }[],

@@ -4,17 +4,16 @@
  * reads the same from either, and both return identical records.
  */
 import type { Metadata } from "../port/common.ts";
-import type { DisabledReasonType } from "../port/outbox.ts";
 import type {
   AttemptOutcome,
   DeliveryTarget,
   EndpointHealth,
   HealthPolicy,
   SettleResult,
-  SigningScheme,
-  WebhookEndpointConfig,
-  WebhookEndpointRecord,
-} from "../port/webhooks.ts";
+} from "../port/deliveryQueue.ts";
+import type { DisabledReasonType, EventData } from "../port/outbox.ts";
+import type { SigningScheme, WebhookEndpointConfig, WebhookEndpointRecord } from "../port/webhooks.ts";
+import type { FanOut } from "./outbox.ts";
 
 export interface EndpointRow {
   id: string;
@@ -169,6 +168,25 @@ export function disableAfterFailure(
   }
   return null;
 }
+
+/**
+ * The `webhook_endpoint.disabled` event of an endpoint and its fan-out: to the account's endpoints
+ * subscribed to it, except the disabled endpoint itself (it would only hold the record until it
+ * is enabled).
+ */
+export const disabledEvent = (
+  endpointId: string,
+  consecutiveFail: number,
+  reason: DisabledReasonType,
+): [EventData, FanOut] => [
+  {
+    id: endpointId,
+    type: "webhook_endpoint.disabled",
+    consecutive_fail: consecutiveFail,
+    disabled_reason: { type: reason },
+  },
+  { exceptEndpointId: endpointId },
+];
 
 /** The delivery record columns (a DeliveryRecord as stored). */
 export const DELIVERY_COLUMNS =

@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Clock } from "../../clock.ts";
-import { StorageBusyError, type StorageSignal } from "../port.ts";
+import { StorageBusyError, type StorageSignal } from "../port/index.ts";
 import type { WriteLock } from "./writeLock.ts";
 
 /** SQLITE_BUSY and its extended codes: another connection holds a lock we need. */

@@ -1,5 +1,4 @@
 import type {
-  DeploymentRunError,
   DeploymentRunRecord,
   DeploymentStore,
   DeploymentWriteResult,
@@ -9,49 +8,20 @@ import type {
 import type { SessionStore } from "../port/sessions.ts";
 import {
   type DeploymentRow,
+  type DeploymentRunRow,
   FIELD_KEYS,
   newDeploymentRow,
-  newRunRow,
+  newDeploymentRunRow,
   pausedByError,
-  type RunRow,
   runSession,
   settleStart,
   toDeployment,
-  toRun,
+  toDeploymentRun,
   updatedDeploymentRow,
 } from "../rows/deployments.ts";
 import type { SqliteContext } from "./context.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
-
-/**
- * Settles the deployment run that created this session, if it is still `running`: the end of the
- * session's first turn (`succeeded`, or `failed` with the turn's error), or the session's end
- * (deleted, or terminated with its agent). Emits deployment_run.succeeded / .failed. Call it in
- * the transaction of the change.
- */
-export function settleDeploymentRun(
-  ctx: SqliteContext,
-  sessionId: string,
-  outcome: { status: "succeeded" } | { status: "failed"; error: DeploymentRunError },
-): void {
-  const run = ctx.db
-    .prepare("SELECT * FROM deployment_runs WHERE session_id = ? AND status = 'running'")
-    .get(sessionId) as RunRow | undefined;
-  if (!run) return;
-  const error = outcome.status === "failed" ? JSON.stringify(outcome.error) : null;
-  ctx.db
-    .prepare("UPDATE deployment_runs SET status = ?, error = ?, finished_at = ? WHERE id = ?")
-    .run(outcome.status, error, ctx.now(), run.id);
-  appendEvent(ctx, run.account_id, {
-    id: run.id,
-    type: outcome.status === "succeeded" ? "deployment_run.succeeded" : "deployment_run.failed",
-    deployment_id: run.deployment_id,
-    session_id: sessionId,
-  });
-  // A finished run may end an overlap: let the scheduler look again.
-  ctx.signal("deployments");
-}
 
 export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore): DeploymentStore {
   const { db } = ctx;
@@ -93,10 +63,10 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
   ): DeploymentRunRecord {
     const d = toDeployment(row);
     const now = ctx.now();
-    const run = newRunRow(d, trigger, now);
+    const run = newDeploymentRunRow(d, trigger, now);
     if (skip) {
       insertRun.run(run);
-      return toRun(run);
+      return toDeploymentRun(run);
     }
     const created = sessions.createSession(d.account_id, runSession(d, run.id));
     let state: Parameters<typeof setState>[1] = { last_run_at: now };
@@ -128,7 +98,7 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
       }
     }
     setState(row, state);
-    return toRun(run);
+    return toDeploymentRun(run);
   }
 
   return {
@@ -291,9 +261,9 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
 
     getRun(accountId, runId) {
       const row = db.prepare("SELECT * FROM deployment_runs WHERE id = ? AND account_id = ?").get(runId, accountId) as
-        | RunRow
+        | DeploymentRunRow
         | undefined;
-      return row ? toRun(row) : null;
+      return row ? toDeploymentRun(row) : null;
     },
 
     listRuns(accountId, { deploymentId, triggerType, status, hasError, page }) {
@@ -312,7 +282,15 @@ export function createDeploymentStore(ctx: SqliteContext, sessions: SessionStore
         params.push(status);
       }
       if (hasError !== undefined) select += hasError ? " AND error IS NOT NULL" : " AND error IS NULL";
-      return keysetList(db, { select, params, key: "id", order: "desc", page, map: toRun, getId: (r) => r.id });
+      return keysetList(db, {
+        select,
+        params,
+        key: "id",
+        order: "desc",
+        page,
+        map: toDeploymentRun,
+        getId: (r) => r.id,
+      });
     },
   };
 }

@@ -2,14 +2,17 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { Clock } from "../../clock.ts";
-import type { Storage } from "../port.ts";
+import type { Storage } from "../port/index.ts";
+import { environments } from "../shared/environments.ts";
+import { idempotency } from "../shared/idempotency.ts";
+import { vaults } from "../shared/vaults.ts";
+import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
 import { createAccountStore } from "./accounts.ts";
 import { createAgentStore } from "./agents.ts";
 import { SqliteContext } from "./context.ts";
+import { createDeliveryQueue } from "./deliveryQueue.ts";
 import { createDeploymentStore } from "./deployments.ts";
-import { createEnvironmentStore } from "./environments.ts";
 import { createHousekeepingStore } from "./housekeeping.ts";
-import { createIdempotencyStore } from "./idempotency.ts";
 import { createMemoryStoreStore } from "./memoryStores.ts";
 import { createMetaStore } from "./meta.ts";
 import { describeMigrationStatus, migrate, migrationStatus } from "./migrate.ts";
@@ -17,12 +20,11 @@ import { createOutboxStore } from "./outbox.ts";
 import { createRunStore } from "./runs.ts";
 import { createSessionStore } from "./sessions.ts";
 import { createSkillStore } from "./skills.ts";
+import { storeOf } from "./steps.ts";
 import { createStreamStore } from "./streams.ts";
 import { SqliteStreamWakeups } from "./streamWakeups.ts";
 import { asyncStores, type SyncStores, UnitOfWorkGate } from "./unitOfWork.ts";
-import { createVaultStore } from "./vaults.ts";
 import { WalCheckpointer } from "./walCheckpointer.ts";
-import { createWebhookStore } from "./webhooks.ts";
 import { WriteLock } from "./writeLock.ts";
 
 export interface SqliteOptions {
@@ -145,17 +147,18 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
   const stores: SyncStores = {
     accounts: createAccountStore(ctx),
     agents: createAgentStore(ctx),
-    environments: createEnvironmentStore(ctx),
-    idempotency: createIdempotencyStore(ctx),
+    environments: storeOf(ctx, environments),
+    idempotency: storeOf(ctx, idempotency),
     sessions,
     deployments: createDeploymentStore(ctx, sessions),
     runs: createRunStore(ctx),
     outbox: createOutboxStore(ctx),
     meta: createMetaStore(ctx),
     skills: createSkillStore(ctx),
-    vaults: createVaultStore(ctx),
+    vaults: storeOf(ctx, vaults),
     memoryStores: createMemoryStoreStore(ctx),
-    webhooks: createWebhookStore(ctx),
+    webhooks: storeOf(ctx, webhookEndpoints),
+    deliveryQueue: createDeliveryQueue(ctx),
     housekeeping: createHousekeepingStore(ctx, options.path),
     streams: createStreamStore(ctx),
   };

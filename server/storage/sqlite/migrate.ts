@@ -1,26 +1,18 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type Database from "better-sqlite3";
-import { compareMigrations, describeMigrationStatus, type MigrationStatus } from "../rows/migrations.ts";
+import {
+  compareMigrations,
+  describeMigrationStatus,
+  loadMigrations,
+  type Migration,
+  type MigrationStatus,
+} from "../rows/migrations.ts";
 
-const MIGRATIONS_DIR = fileURLToPath(new URL("../migrations/", import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
-
-/** The numbered SQL files `NNN_name.sql`, in order. */
-export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir)
-    .filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f))
-    .sort()
-    .map((file) => ({
-      version: Number(file.slice(0, 3)),
-      name: file.slice(4, -4),
-      sql: readFileSync(`${dir}/${file}`, "utf8"),
-    }));
+/** SQLite's migrations `NNN_name.sql` (this adapter's migrations/ folder), in order. */
+export function loadSqliteMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
+  return loadMigrations(dir);
 }
 
 /**
@@ -28,7 +20,7 @@ export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
  * version first: a failing migration leaves neither its version nor half of its schema.
  * Returns the versions applied.
  */
-export function migrate(db: Database.Database, migrations: Migration[] = loadMigrations()): number[] {
+export function migrate(db: Database.Database, migrations: Migration[] = loadSqliteMigrations()): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL
   ) STRICT`);
@@ -52,7 +44,10 @@ export function migrate(db: Database.Database, migrations: Migration[] = loadMig
 }
 
 /** Which shipped migrations a database lacks, and which of its migrations this build does not know. */
-export function migrationStatus(db: Database.Database, migrations: Migration[] = loadMigrations()): MigrationStatus {
+export function migrationStatus(
+  db: Database.Database,
+  migrations: Migration[] = loadSqliteMigrations(),
+): MigrationStatus {
   const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
   const applied = hasTable
     ? (db.prepare("SELECT version FROM schema_migrations ORDER BY version").all() as { version: number }[]).map(

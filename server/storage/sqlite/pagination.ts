@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import type { Page } from "../port.ts";
+import type { Page } from "../port/index.ts";
 import { type KeysetListOptions, keysetPage, keysetScan } from "../rows/pagination.ts";
 
 export type { KeysetListOptions };

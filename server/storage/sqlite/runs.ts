@@ -1,15 +1,16 @@
 import { newId } from "../../ids.ts";
 import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
 import type { ThreadStatus } from "../port/sessions.ts";
-import { claimedRun, outputEvent, type RunRow } from "../rows/runs.ts";
+import { type AgentRunRow, claimedRun, outputEvent } from "../rows/runs.ts";
 import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
+import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
 import { readAgent } from "./agents.ts";
 import type { SqliteContext } from "./context.ts";
-import { settleDeploymentRun } from "./deployments.ts";
 import { idleRunningThreads, insertSessionEvent, recordLifecycle, setSessionStatus } from "./sessions.ts";
+import { runSteps } from "./steps.ts";
 
 /** Appends one output of a run to the session's history (inside the caller's transaction). */
-function insertOutput(ctx: SqliteContext, run: RunRow, threadId: string | null, out: RunOutput): void {
+function insertOutput(ctx: SqliteContext, run: AgentRunRow, threadId: string | null, out: RunOutput): void {
   const event = outputEvent(run, threadId, out);
   if (event) insertSessionEvent(ctx, event);
 }
@@ -22,7 +23,7 @@ function insertOutput(ctx: SqliteContext, run: RunRow, threadId: string | null, 
 export function createRunStore(ctx: SqliteContext): RunStore {
   const { db } = ctx;
   const ownRun = db.prepare("SELECT * FROM runs WHERE id = ? AND owner = ? AND status = 'running'");
-  const mine = (runId: string, owner: string) => ownRun.get(runId, owner) as RunRow | undefined;
+  const mine = (runId: string, owner: string) => ownRun.get(runId, owner) as AgentRunRow | undefined;
   const sessionRow = db.prepare("SELECT * FROM sessions WHERE id = ?");
   const leaseUntil = (ms: number) => new Date(ctx.clock.now().getTime() + ms).toISOString();
   // The oldest queued run of a session that has no run in progress: turns never overlap.
@@ -43,7 +44,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
   );
 
   /** Ends a run: records the error (if any), idles its threads and the session. */
-  function endRun(run: RunRow, status: "completed" | "failed", error?: RunError): void {
+  function endRun(run: AgentRunRow, status: "completed" | "failed", error?: RunError): void {
     const now = ctx.now();
     if (error) insertSessionEvent(ctx, { session_id: run.session_id, type: "session.error", error });
     idleRunningThreads(ctx, run.account_id, run.session_id);
@@ -56,7 +57,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
       recordLifecycle(ctx, run.account_id, run.session_id, "session.status_idled");
     }
     // A deployment run follows its session's first turn.
-    settleDeploymentRun(ctx, run.session_id, error ? { status: "failed", error } : { status: "succeeded" });
+    runSteps(ctx, settleDeploymentRun(run.session_id, error ? { status: "failed", error } : { status: "succeeded" }));
     // The next queued run of this session may start now.
     ctx.signal("runs");
   }
@@ -68,7 +69,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
       // this: look before taking the write lock.
       if (!expiredRuns.get(ctx.now())) return { requeued: 0, failed: 0 };
       return ctx.tx(() => {
-        const rows = expiredRuns.all(ctx.now()) as RunRow[];
+        const rows = expiredRuns.all(ctx.now()) as AgentRunRow[];
         const result = { requeued: 0, failed: 0 };
         for (const run of rows) {
           if (run.attempts < maxAttempts) {
@@ -96,7 +97,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
       // whose session already runs one (messages sent during a turn) is not claimable yet.
       if (!claimable.get()) return null;
       return ctx.tx((): ClaimedRun | null => {
-        const run = claimable.get() as RunRow | undefined;
+        const run = claimable.get() as AgentRunRow | undefined;
         if (!run) return null;
         const now = ctx.now();
         db.prepare(

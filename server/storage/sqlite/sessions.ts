@@ -20,10 +20,11 @@ import {
   toSession,
   toSessionEvent,
 } from "../rows/sessions.ts";
+import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
 import type { SqliteContext } from "./context.ts";
-import { settleDeploymentRun } from "./deployments.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
+import { runSteps } from "./steps.ts";
 
 /** Appends one event to a session's history (call inside the transaction of the change). */
 export function insertSessionEvent(ctx: SqliteContext, e: NewSessionEvent): SessionEventRecord {
@@ -102,10 +103,13 @@ export function endSessionWork(
     recordLifecycle(ctx, accountId, session.id, "session.status_idled");
   }
   // A deployment run still in its session's first turn ends with that turn.
-  settleDeploymentRun(ctx, session.id, {
-    status: "failed",
-    error: endedWorkError(reason, session),
-  });
+  runSteps(
+    ctx,
+    settleDeploymentRun(session.id, {
+      status: "failed",
+      error: endedWorkError(reason, session),
+    }),
+  );
   if (ended > 0) ctx.signal("runs");
 }
 
@@ -284,10 +288,13 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
         // and its output is discarded.
         db.prepare("DELETE FROM sessions WHERE id = ?").run(id);
         appendEvent(ctx, accountId, { id, type: "session.deleted" });
-        settleDeploymentRun(ctx, id, {
-          status: "failed",
-          error: { type: "session_deleted", message: "The run's session was deleted before its first turn ended." },
-        });
+        runSteps(
+          ctx,
+          settleDeploymentRun(id, {
+            status: "failed",
+            error: { type: "session_deleted", message: "The run's session was deleted before its first turn ended." },
+          }),
+        );
         ctx.signal("runs");
         return true;
       });

@@ -1,5 +1,5 @@
+import { StorageBusyError } from "../port/index.ts";
 import type { SequencedEnvelope, StreamChanges, StreamStore } from "../port/streams.ts";
-import { StorageBusyError } from "../port.ts";
 import { type SessionEventRow, toSessionEvent } from "../rows/sessions.ts";
 import type { SqliteContext } from "./context.ts";
 

@@ -15,10 +15,12 @@
 import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import type { AccountStore } from "../port/accounts.ts";
 import type { AgentStore } from "../port/agents.ts";
+import type { DeliveryQueue } from "../port/deliveryQueue.ts";
 import type { DeploymentStore } from "../port/deployments.ts";
 import type { EnvironmentStore } from "../port/environments.ts";
 import type { HousekeepingStore } from "../port/housekeeping.ts";
 import type { IdempotencyStore } from "../port/idempotency.ts";
+import type { Async, Stores } from "../port/index.ts";
 import type { MemoryStoreStore } from "../port/memoryStores.ts";
 import type { MetaStore } from "../port/meta.ts";
 import type { OutboxStore } from "../port/outbox.ts";
@@ -27,8 +29,7 @@ import type { SessionStore } from "../port/sessions.ts";
 import type { SkillStore } from "../port/skills.ts";
 import type { StreamStore } from "../port/streams.ts";
 import type { VaultStore } from "../port/vaults.ts";
-import type { WebhookStore } from "../port/webhooks.ts";
-import type { Async, Stores } from "../port.ts";
+import type { WebhookEndpointStore } from "../port/webhooks.ts";
 import type { SqliteContext } from "./context.ts";
 
 type Method = (...args: unknown[]) => unknown;
@@ -49,7 +50,8 @@ export interface SyncStores {
   skills: SkillStore;
   vaults: VaultStore;
   memoryStores: MemoryStoreStore;
-  webhooks: WebhookStore;
+  webhooks: WebhookEndpointStore;
+  deliveryQueue: DeliveryQueue;
   housekeeping: HousekeepingStore;
   streams: StreamStore;
 }

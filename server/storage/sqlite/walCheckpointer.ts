@@ -14,7 +14,7 @@ import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type Database from "better-sqlite3";
 import type { WorkerHealth } from "../../background/backgroundWorker.ts";
-import type { StorageMaintenance } from "../port.ts";
+import type { StorageMaintenance } from "../port/index.ts";
 
 export interface CheckpointerOptions {
   /** The database file. */

@@ -1,7 +1,7 @@
 import type { Request } from "express";
 import { invalidRequest } from "../../errors.ts";
 import { type IdPrefix, isId } from "../../ids.ts";
-import type { Page, PageQuery } from "../../storage/port.ts";
+import type { Page, PageQuery } from "../../storage/port/index.ts";
 
 /** The SDK's pagination (`PageCursor`): `limit` and `page`, the `next_page` of the previous page. */
 export function v1PageQuery(req: Request, kind: IdPrefix): PageQuery {

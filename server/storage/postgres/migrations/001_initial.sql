@@ -1,5 +1,5 @@
 -- The PostgreSQL schema: the same tables, columns, constraints and indexes that the SQLite
--- migrations 001..012 (server/storage/migrations/) build, in one file. Comments there explain each
+-- migrations 001..012 (server/storage/sqlite/migrations/) build, in one file. Comments there explain each
 -- column; here only what differs:
 --
 -- * Every text column is COLLATE "C" (byte order, as SQLite's BINARY): ids, names and timestamps

@@ -1,40 +1,28 @@
-import type { DisabledReasonType } from "../port/outbox.ts";
 import type {
   AttemptOutcome,
   ClaimedDelivery,
   ClaimOptions,
-  DeliveryAttempt,
-  DeliveryRecord,
-  DeliveryStatus,
+  DeliveryQueue,
   DeliveryTarget,
   EndpointHealth,
   HealthPolicy,
   SettleResult,
-  WebhookStore,
-} from "../port/webhooks.ts";
-import type { Async } from "../port.ts";
+} from "../port/deliveryQueue.ts";
+import type { Async } from "../port/index.ts";
 import { plusMs } from "../rows/time.ts";
 import {
-  DELIVERY_COLUMNS,
   disableAfterFailure,
-  ENDPOINT_COLUMNS,
-  type EndpointRow,
+  disabledEvent,
   type ClaimRow as LeasedRow,
   NO_POLICY,
   NOTHING,
-  newEndpointRow,
   type TargetRow,
   targetOf,
-  toEndpoint,
   UNCHANGED,
-  withActive,
-  withConfig,
-  withRotatedSecret,
 } from "../rows/webhooks.ts";
 import type { PgContext } from "./context.ts";
 import { leaseClockParam, leaseClockSql, leaseNow } from "./leases.ts";
 import { appendEvent, appendEventTo } from "./outbox.ts";
-import { keysetList } from "./pagination.ts";
 
 /** A leased record as the claim returns it: with its due time. */
 interface ClaimRow extends LeasedRow {
@@ -52,8 +40,8 @@ const ANY_DUE = `SELECT 1 FROM webhook_endpoints e WHERE e.active = 1 AND EXISTS
   SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND ${due(leaseClockSql(1))}) LIMIT 1`;
 
 /**
- * Webhook endpoints and their delivery records on PostgreSQL, behaving as the SQLite adapter's
- * store (same records, events and results). What differs is how several replicas share the work:
+ * The delivery queue on PostgreSQL, behaving as the SQLite adapter's (same records, events and
+ * results). What differs is how several replicas share the work:
  *
  * - A claim leases records with `FOR UPDATE SKIP LOCKED` and counts an endpoint's leases in force
  *   only while it holds that endpoint's row lock (`FOR NO KEY UPDATE SKIP LOCKED`), so two
@@ -69,42 +57,7 @@ const ANY_DUE = `SELECT 1 FROM webhook_endpoints e WHERE e.active = 1 AND EXISTS
  * - Row locks are taken in one order (the outcomes' endpoints, then their records, each by id;
  *   claims never wait for a lock), so settles of several replicas do not deadlock.
  */
-export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
-  const findEndpoint = (c: PgContext, accountId: string, id: string, lock = false) =>
-    c.one<EndpointRow>(
-      `SELECT * FROM webhook_endpoints WHERE id = $1 AND account_id = $2${lock ? " FOR NO KEY UPDATE" : ""}`,
-      [id, accountId],
-    );
-  const view = (c: PgContext, row: EndpointRow) => toEndpoint(row, c.now());
-  const findDelivery = (c: PgContext, accountId: string, id: string, lock = false) =>
-    c.one<DeliveryRecord>(
-      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = $1 AND account_id = $2${lock ? " FOR NO KEY UPDATE" : ""}`,
-      [id, accountId],
-    );
-
-  /**
-   * Writes `webhook_endpoint.disabled` for the account's endpoints subscribed to it, except the
-   * disabled endpoint itself: it would only hold the record until it is enabled.
-   */
-  const emitDisabled = (
-    tx: PgContext,
-    accountId: string,
-    endpointId: string,
-    consecutiveFail: number,
-    reason: DisabledReasonType,
-  ) =>
-    appendEventTo(
-      tx,
-      accountId,
-      {
-        id: endpointId,
-        type: "webhook_endpoint.disabled",
-        consecutive_fail: consecutiveFail,
-        disabled_reason: { type: reason },
-      },
-      { exceptEndpointId: endpointId },
-    );
-
+export function createDeliveryQueue(ctx: PgContext): Async<DeliveryQueue> {
   /**
    * The endpoint side of an attempt, in its transaction: the failure streak, the degraded flag, and
    * the disable rules (410 Gone at once; a failure streak older than `autoDisableAfterMs`), each
@@ -170,7 +123,11 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
         [disabled, now, outcome.endpoint_id],
       )) === 1
     ) {
-      await emitDisabled(tx, after.account_id, outcome.endpoint_id, after.consecutive_fail, disabled);
+      await appendEventTo(
+        tx,
+        after.account_id,
+        ...disabledEvent(outcome.endpoint_id, after.consecutive_fail, disabled),
+      );
     }
     return { consecutive_fail: after.consecutive_fail, degraded: raised ? "raised" : null, disabled };
   };
@@ -384,7 +341,7 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
     };
   };
 
-  const settle: Async<WebhookStore>["settle"] = async (outcomes, policy, claim) => {
+  const settle: Async<DeliveryQueue>["settle"] = async (outcomes, policy, claim) => {
     const wantsClaim = claim !== null && claim.limit > 0;
     if (outcomes.length === 0) {
       if (!wantsClaim) return { ...NOTHING, targets: await targetsIn(ctx, claim?.refresh) };
@@ -414,197 +371,6 @@ export function createWebhookStore(ctx: PgContext): Async<WebhookStore> {
   };
 
   return {
-    createEndpoint(accountId, input, maxPerAccount) {
-      return ctx.tx(async (tx) => {
-        // Two creates of one account take turns on its row, so the limit holds under concurrency.
-        await tx.query("SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId]);
-        const count = await tx.one<{ n: number }>("SELECT count(*) AS n FROM webhook_endpoints WHERE account_id = $1", [
-          accountId,
-        ]);
-        if ((count?.n ?? 0) >= maxPerAccount) return null;
-        const now = tx.now();
-        const row = newEndpointRow(accountId, input, now);
-        await tx.query(
-          `INSERT INTO webhook_endpoints (${ENDPOINT_COLUMNS.join(", ")})
-           VALUES (${ENDPOINT_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")})`,
-          ENDPOINT_COLUMNS.map((k) => row[k]),
-        );
-        return view(tx, row);
-      });
-    },
-    async getEndpoint(accountId, endpointId) {
-      const row = await findEndpoint(ctx, accountId, endpointId);
-      return row ? view(ctx, row) : null;
-    },
-    listEndpoints(accountId, page) {
-      return keysetList(ctx, {
-        select: "SELECT * FROM webhook_endpoints WHERE account_id = $1",
-        params: [accountId],
-        key: "id",
-        order: "desc",
-        page,
-        map: (row: EndpointRow) => view(ctx, row),
-        getId: (e) => e.id,
-      });
-    },
-    replaceEndpoint(accountId, endpointId, config) {
-      return ctx.tx(async (tx) => {
-        const row = await findEndpoint(tx, accountId, endpointId, true);
-        if (!row) return null;
-        const next = withConfig(row, config, tx.now());
-        await tx.query(
-          `UPDATE webhook_endpoints SET url = $1, events = $2, all_events = $3, description = $4, metadata = $5,
-             signing_scheme = $6, updated_at = $7 WHERE id = $8`,
-          [
-            next.url,
-            next.events,
-            next.all_events,
-            next.description,
-            next.metadata,
-            next.signing_scheme,
-            next.updated_at,
-            endpointId,
-          ],
-        );
-        return view(tx, next);
-      });
-    },
-    setEndpointActive(accountId, endpointId, active) {
-      return ctx.tx(async (tx) => {
-        const row = await findEndpoint(tx, accountId, endpointId, true);
-        if (!row) return null;
-        if ((row.active === 1) === active) return view(tx, row);
-        const next = withActive(row, active, tx.now());
-        await tx.query(
-          "UPDATE webhook_endpoints SET active = $1, disabled_reason = $2, failing_since = $3, updated_at = $4 WHERE id = $5",
-          [next.active, next.disabled_reason, next.failing_since, next.updated_at, endpointId],
-        );
-        // Held records are due: wake the delivery loops once this commits.
-        if (active) tx.signal("deliveries");
-        else await emitDisabled(tx, accountId, endpointId, row.consecutive_fail, "manual");
-        return view(tx, next);
-      });
-    },
-    rotateSecret(accountId, endpointId, secretSealed, previousExpiresAt) {
-      return ctx.tx(async (tx) => {
-        const row = await findEndpoint(tx, accountId, endpointId, true);
-        if (!row) return null;
-        const next = withRotatedSecret(row, secretSealed, previousExpiresAt, tx.now());
-        await tx.query(
-          `UPDATE webhook_endpoints SET secret_sealed = $1, previous_secret_sealed = $2,
-             previous_secret_expires_at = $3, updated_at = $4 WHERE id = $5`,
-          [
-            next.secret_sealed,
-            next.previous_secret_sealed,
-            next.previous_secret_expires_at,
-            next.updated_at,
-            endpointId,
-          ],
-        );
-        return view(tx, next);
-      });
-    },
-    recoverDeliveries(accountId, endpointId, since, until) {
-      return ctx.tx(async (tx) => {
-        if (!(await findEndpoint(tx, accountId, endpointId))) return null;
-        const now = tx.now();
-        // Like a manual retry of each: a new round of attempts, due now, sent oldest first.
-        const requeued = await tx.exec(
-          `UPDATE webhook_deliveries SET status = 'pending', round_start = attempt_count, next_attempt_at = $1,
-             updated_at = $1
-           WHERE endpoint_id = $2 AND status = 'dead' AND created_at >= $3 AND created_at < $4`,
-          [now, endpointId, since, until],
-        );
-        if (requeued > 0) tx.signal("deliveries");
-        return requeued;
-      });
-    },
-    deleteEndpoint(accountId, endpointId) {
-      return ctx.tx(async (tx) => {
-        const deleted = await tx.exec("DELETE FROM webhook_endpoints WHERE id = $1 AND account_id = $2", [
-          endpointId,
-          accountId,
-        ]);
-        if (deleted === 0) return false;
-        await tx.exec(
-          `UPDATE webhook_deliveries SET status = 'discarded', next_attempt_at = NULL, lease_until = NULL,
-             lease_token = NULL, updated_at = $1
-           WHERE endpoint_id = $2 AND status IN ('pending', 'dead')`,
-          [tx.now(), endpointId],
-        );
-        return true;
-      });
-    },
-    sendTestEvent(accountId, endpointId) {
-      return ctx.tx(async (tx) => {
-        if (!(await findEndpoint(tx, accountId, endpointId))) return null;
-        const { event, deliveryIds } = await appendEventTo(
-          tx,
-          accountId,
-          { id: endpointId, type: "webhook.test" },
-          { onlyEndpointId: endpointId },
-        );
-        const webhookEventId = deliveryIds[0];
-        if (!webhookEventId) throw new Error(`test event ${event.envelope.id} fanned out to no record`);
-        return { event_id: event.envelope.id, webhook_event_id: webhookEventId };
-      });
-    },
-
-    listDeliveries(accountId, { endpointId, status, eventType, page }) {
-      let select = `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE account_id = $1`;
-      const params: unknown[] = [accountId];
-      if (endpointId !== undefined) {
-        params.push(endpointId);
-        select += ` AND endpoint_id = $${params.length}`;
-      }
-      if (status !== undefined) {
-        params.push(status);
-        select += ` AND status = $${params.length}`;
-      }
-      if (eventType !== undefined) {
-        params.push(eventType);
-        select += ` AND event_type = $${params.length}`;
-      }
-      return keysetList(ctx, {
-        select,
-        params,
-        key: "id",
-        order: "desc",
-        page,
-        map: (r: DeliveryRecord) => r,
-        getId: (r) => r.id,
-      });
-    },
-    async getDelivery(accountId, deliveryId) {
-      const row = await findDelivery(ctx, accountId, deliveryId);
-      if (!row) return null;
-      const event = await ctx.one<{ payload: string }>(
-        "SELECT e.payload FROM webhook_deliveries d JOIN events e ON e.seq = d.event_seq WHERE d.id = $1",
-        [deliveryId],
-      );
-      const attempts = await ctx.query<DeliveryAttempt>(
-        `SELECT number, started_at, duration_ms, response_status, error FROM webhook_attempts
-         WHERE delivery_id = $1 ORDER BY number, id`,
-        [deliveryId],
-      );
-      return { ...row, payload: event?.payload ?? "", attempts };
-    },
-    retryDelivery(accountId, deliveryId) {
-      return ctx.tx(async (tx) => {
-        const row = await findDelivery(tx, accountId, deliveryId, true);
-        if (!row) return null;
-        if (row.status !== "dead") return "not_dead" as const;
-        const now = tx.now();
-        await tx.query(
-          `UPDATE webhook_deliveries SET status = 'pending', round_start = attempt_count, next_attempt_at = $1,
-             updated_at = $1 WHERE id = $2`,
-          [now, deliveryId],
-        );
-        tx.signal("deliveries");
-        return { ...row, status: "pending" as DeliveryStatus, next_attempt_at: now, updated_at: now };
-      });
-    },
-
     settle,
     claimDue: async (options) => (await settle([], NO_POLICY, options)).claimed,
     recordAttempt: async (outcome, policy) => (await settle([outcome], policy, null)).health[0] ?? UNCHANGED,

@@ -1,5 +1,5 @@
 /**
- * Runs the delivery engine on a worker thread (server/delivery/thread.ts) with its own SQLite
+ * Runs the delivery engine on a worker thread (server/delivery/workerThreadEntry.ts) with its own SQLite
  * connection: the API's event loop no longer signs, sends or records webhooks, and delivery uses
  * another core. The guarantees are the engine's own, unchanged: records are leased in the
  * database (a thread that dies, like a process that dies, leaves leases that expire and are sent
@@ -14,24 +14,23 @@ import type { BackgroundWorker, WorkerHealth } from "../background/backgroundWor
 import type { WebhookConfig } from "../config/sections.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
-import type { Storage } from "../storage/port.ts";
-import { WriteLock } from "../storage/sqlite/writeLock.ts";
-import {
-  DELIVERY_WRITER,
-  type DeliveryThreadData,
-  type FromDeliveryThread,
-  type ToDeliveryThread,
-} from "./threadProtocol.ts";
-import type { EndpointAbortReason, EndpointAbortReport } from "./worker.ts";
+import { releaseWorkerThreadWriteLock } from "../storage/open.ts";
+import type { Storage } from "../storage/port/index.ts";
+import type { EndpointAbortReason, EndpointAbortReport } from "./engine.ts";
+import type {
+  DeliveryWorkerThreadData,
+  FromDeliveryWorkerThread,
+  ToDeliveryWorkerThread,
+} from "./workerThreadProtocol.ts";
 
-export interface DeliveryThreadDeps {
+export interface DeliveryWorkerThreadDeps {
   /** The server's storage: its "deliveries" signal wakes the thread; before it runs, `hasPending` says whether it must. */
-  storage: Pick<Storage, "on" | "webhooks">;
+  storage: Pick<Storage, "on" | "deliveryQueue">;
   logger: Logger;
   metrics: Pick<Metrics, "observeDeliveryAttempt">;
   config: WebhookConfig;
-  /** What the thread opens and how (see DeliveryThreadData). */
-  thread: Omit<DeliveryThreadData, "config">;
+  /** What the thread opens and how (see DeliveryWorkerThreadData). */
+  thread: Omit<DeliveryWorkerThreadData, "config">;
 }
 
 /** How long after an unexpected exit the thread is started again: doubling while it keeps failing. */
@@ -48,7 +47,7 @@ const ABORT_ANSWER_MS = 5000;
 const BUNDLED_THREAD = process.env.CLOUD_AGENTS_THREAD_ENTRY;
 const THREAD_MODULE = BUNDLED_THREAD
   ? new URL(`../../dist/${BUNDLED_THREAD}`, import.meta.url).href
-  : new URL(`./thread${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
+  : new URL(`./workerThreadEntry${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
 
 // A worker's entry is plain JavaScript: it registers tsx first when the module is TypeScript (a
 // test runner's process has no loader for it), then imports the thread module.
@@ -62,7 +61,7 @@ const { workerData } = require("node:worker_threads");
 });
 `;
 
-export class DeliveryThread implements BackgroundWorker {
+export class DeliveryWorkerThread implements BackgroundWorker {
   readonly name = "webhook-delivery";
   private worker: Worker | null = null;
   private exited: Promise<void> = Promise.resolve();
@@ -81,7 +80,7 @@ export class DeliveryThread implements BackgroundWorker {
   private readonly aborts = new Map<number, (report: EndpointAbortReport | null) => void>();
   private abortSeq = 0;
 
-  constructor(private readonly deps: DeliveryThreadDeps) {}
+  constructor(private readonly deps: DeliveryWorkerThreadDeps) {}
 
   /**
    * Starts the thread once there is delivery work: at once when a record is pending, else on the
@@ -120,7 +119,7 @@ export class DeliveryThread implements BackgroundWorker {
   }
 
   /**
-   * Tells the thread that an endpoint was disabled or deleted (see DeliveryWorker.abortEndpoint)
+   * Tells the thread that an endpoint was disabled or deleted (see DeliveryEngine.abortEndpoint)
    * and resolves with its report once it has cut the endpoint's attempts short: their connections
    * are closed and nothing more is sent to it. Null when no thread runs (nothing is in flight) or
    * it did not answer within ABORT_ANSWER_MS (logged).
@@ -143,7 +142,7 @@ export class DeliveryThread implements BackgroundWorker {
         this.aborts.delete(seq);
         resolve(report);
       });
-      worker.postMessage({ type: "abortEndpoint", seq, endpointId, why } satisfies ToDeliveryThread);
+      worker.postMessage({ type: "abortEndpoint", seq, endpointId, why } satisfies ToDeliveryWorkerThread);
     });
   }
 
@@ -177,7 +176,7 @@ export class DeliveryThread implements BackgroundWorker {
     this.worker = null;
   }
 
-  private send(message: ToDeliveryThread): void {
+  private send(message: ToDeliveryWorkerThread): void {
     this.worker?.postMessage(message);
   }
 
@@ -187,7 +186,7 @@ export class DeliveryThread implements BackgroundWorker {
     this.looking = true;
     let pending: boolean;
     try {
-      pending = await this.deps.storage.webhooks.hasPending();
+      pending = await this.deps.storage.deliveryQueue.hasPending();
       this.state = { ...this.state, lastPassAt: Date.now(), lastError: null };
     } catch (err) {
       // A locked database: look again at the next interval.
@@ -212,12 +211,12 @@ export class DeliveryThread implements BackgroundWorker {
 
   private spawn(): void {
     this.stopLooking();
-    const data: DeliveryThreadData = { ...this.deps.thread, config: this.deps.config };
+    const data: DeliveryWorkerThreadData = { ...this.deps.thread, config: this.deps.config };
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { ...data, module: THREAD_MODULE } });
     this.worker = worker;
     // Until the thread's first report: running since now (as a loop that just started).
     this.state = { running: true, lastPassAt: Date.now(), staleAfterMs: this.staleAfterMs(), lastError: null };
-    worker.on("message", (message: FromDeliveryThread) => this.receive(message));
+    worker.on("message", (message: FromDeliveryWorkerThread) => this.receive(message));
     worker.on("error", (err) => {
       this.state = { ...this.state, lastError: err.message };
       this.deps.logger.error("webhook-delivery: the delivery thread failed", {
@@ -228,7 +227,7 @@ export class DeliveryThread implements BackgroundWorker {
     this.exited = new Promise<void>((resolve) => {
       worker.once("exit", (code) => {
         // A thread terminated inside a transaction never released the write lock.
-        new WriteLock(data.writeLock).release(DELIVERY_WRITER);
+        releaseWorkerThreadWriteLock(data);
         // A thread that is gone sends nothing more: its aborts are done.
         for (const answer of [...this.aborts.values()]) answer(null);
         if (this.worker === worker && this.running) {
@@ -254,7 +253,7 @@ export class DeliveryThread implements BackgroundWorker {
     });
   }
 
-  private receive(message: FromDeliveryThread): void {
+  private receive(message: FromDeliveryWorkerThread): void {
     switch (message.type) {
       case "health":
         this.state = message.health;

@@ -1,18 +1,15 @@
 /**
- * The messages between the server and its delivery thread (server/delivery/thread.ts, started by
- * DeliveryThread): what the thread is given at start, what it is told, and what it reports.
+ * The messages between the server and its delivery thread (server/delivery/workerThreadEntry.ts, started by
+ * DeliveryWorkerThread): what the thread is given at start, what it is told, and what it reports.
  */
 
 import type { WorkerHealth } from "../background/backgroundWorker.ts";
 import type { WebhookConfig } from "../config/sections.ts";
 import type { LogLevel } from "../logger.ts";
 import type { DeliveryOutcome } from "../metrics.ts";
-import type { EndpointAbortReason, EndpointAbortReport } from "./worker.ts";
+import type { EndpointAbortReason, EndpointAbortReport } from "./engine.ts";
 
-/** The thread's side of the write lock (the server's connection is MAIN_WRITER). */
-export const DELIVERY_WRITER = 2;
-
-export interface DeliveryThreadData {
+export interface DeliveryWorkerThreadData {
   /** The SQLite file (the thread opens its own connection; the server has migrated it). */
   path: string;
   /** The write lock shared with the server's connection (see storage/sqlite/writeLock.ts). */
@@ -28,17 +25,17 @@ export interface DeliveryThreadData {
 }
 
 /** Server → thread. `abortEndpoint` is answered by `endpointAborted` with the same `seq`. */
-export type ToDeliveryThread =
+export type ToDeliveryWorkerThread =
   | { type: "notify" }
   | { type: "stop" }
   | { type: "abortEndpoint"; seq: number; endpointId: string; why: EndpointAbortReason };
 
 /** Thread → server. */
-export type FromDeliveryThread =
+export type FromDeliveryWorkerThread =
   | { type: "health"; health: WorkerHealth }
   | { type: "log"; level: Exclude<LogLevel, "silent">; msg: string; fields: Record<string, unknown> | undefined }
   /** Attempts recorded since the last report: their outcome and duration in seconds. */
   | { type: "attempts"; attempts: [DeliveryOutcome, number][] }
-  /** The endpoint's attempts were cut short (see DeliveryWorker.abortEndpoint). */
+  /** The endpoint's attempts were cut short (see DeliveryEngine.abortEndpoint). */
   | { type: "endpointAborted"; seq: number; report: EndpointAbortReport }
   | { type: "stopped" };

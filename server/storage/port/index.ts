@@ -1,21 +1,22 @@
-import type { WorkerHealth } from "../background/backgroundWorker.ts";
-import type { AccountStore } from "./port/accounts.ts";
-import type { AgentStore } from "./port/agents.ts";
-import type { DeploymentStore } from "./port/deployments.ts";
-import type { EnvironmentStore } from "./port/environments.ts";
-import type { HousekeepingStore } from "./port/housekeeping.ts";
-import type { IdempotencyStore } from "./port/idempotency.ts";
-import type { MemoryStoreStore } from "./port/memoryStores.ts";
-import type { MetaStore } from "./port/meta.ts";
-import type { OutboxStore } from "./port/outbox.ts";
-import type { RunStore } from "./port/runs.ts";
-import type { SessionStore } from "./port/sessions.ts";
-import type { SkillStore } from "./port/skills.ts";
-import type { StreamStore, StreamWakeups } from "./port/streams.ts";
-import type { VaultStore } from "./port/vaults.ts";
-import type { WebhookStore } from "./port/webhooks.ts";
+import type { WorkerHealth } from "../../background/backgroundWorker.ts";
+import type { AccountStore } from "./accounts.ts";
+import type { AgentStore } from "./agents.ts";
+import type { DeliveryQueue } from "./deliveryQueue.ts";
+import type { DeploymentStore } from "./deployments.ts";
+import type { EnvironmentStore } from "./environments.ts";
+import type { HousekeepingStore } from "./housekeeping.ts";
+import type { IdempotencyStore } from "./idempotency.ts";
+import type { MemoryStoreStore } from "./memoryStores.ts";
+import type { MetaStore } from "./meta.ts";
+import type { OutboxStore } from "./outbox.ts";
+import type { RunStore } from "./runs.ts";
+import type { SessionStore } from "./sessions.ts";
+import type { SkillStore } from "./skills.ts";
+import type { StreamStore, StreamWakeups } from "./streams.ts";
+import type { VaultStore } from "./vaults.ts";
+import type { WebhookEndpointStore } from "./webhooks.ts";
 
-export type { Metadata, Page, PageQuery } from "./port/common.ts";
+export type { Metadata, Page, PageQuery } from "./common.ts";
 
 /**
  * A write could not start because another connection (another process, such as the CLI) holds
@@ -104,7 +105,10 @@ export interface Stores {
   vaults: Async<VaultStore>;
   /** Memory stores, their memories and versions, and the stores sessions use. */
   memoryStores: Async<MemoryStoreStore>;
-  webhooks: Async<WebhookStore>;
+  /** Webhook endpoints and their delivery records, as the API reads and changes them. */
+  webhooks: Async<WebhookEndpointStore>;
+  /** The delivery records as the delivery engine (server/delivery/) leases, settles and releases them. */
+  deliveryQueue: Async<DeliveryQueue>;
   /** Retention, readiness and the figures /metrics reads. */
   housekeeping: Async<HousekeepingStore>;
   /** The reads of live streams (server/streams/): committed events after a position in commit order. */

@@ -1,46 +1,33 @@
-import type { DisabledReasonType } from "../port/outbox.ts";
 import type {
   AttemptOutcome,
   ClaimedDelivery,
   ClaimOptions,
-  DeliveryAttempt,
-  DeliveryRecord,
-  DeliveryStatus,
+  DeliveryQueue,
   DeliveryTarget,
   EndpointHealth,
   HealthPolicy,
   SettleResult,
-  WebhookEndpointConfig,
-  WebhookEndpointRecord,
-  WebhookStore,
-} from "../port/webhooks.ts";
+} from "../port/deliveryQueue.ts";
 import { plusMs } from "../rows/time.ts";
 import {
   type ClaimRow,
-  DELIVERY_COLUMNS,
   disableAfterFailure,
-  type EndpointRow,
+  disabledEvent,
   NO_POLICY,
   NOTHING,
-  newEndpointRow,
   type TargetRow,
   targetOf,
-  toEndpoint,
   UNCHANGED,
-  withActive,
-  withConfig,
-  withRotatedSecret,
 } from "../rows/webhooks.ts";
 import type { SqliteContext } from "./context.ts";
 import { appendEvent, appendEventTo } from "./outbox.ts";
-import { keysetList } from "./pagination.ts";
 
-export function createWebhookStore(ctx: SqliteContext): WebhookStore {
+/**
+ * The delivery queue on SQLite: every settle is one immediate transaction under the write lock,
+ * so two engines (the delivery thread and another process) never lease the same record.
+ */
+export function createDeliveryQueue(ctx: SqliteContext): DeliveryQueue {
   const { db } = ctx;
-  const getEndpointRow = db.prepare("SELECT * FROM webhook_endpoints WHERE id = ? AND account_id = ?");
-  const getDeliveryRow = db.prepare(
-    `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ? AND account_id = ?`,
-  );
 
   // --- the claim path (see claimDue) ---
   // Leases in force per endpoint; `others`: those whose token does not start with the given prefix.
@@ -134,28 +121,6 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
   );
   const nextLeaseStmt = db.prepare("SELECT min(lease_until) AS t FROM webhook_deliveries WHERE lease_until > ?");
 
-  const findEndpoint = (accountId: string, id: string) => getEndpointRow.get(id, accountId) as EndpointRow | undefined;
-  const view = (row: EndpointRow) => toEndpoint(row, ctx.now());
-
-  /**
-   * Writes `webhook_endpoint.disabled` for the account's endpoints subscribed to it, except the
-   * disabled endpoint itself: it would only hold the record until it is enabled.
-   */
-  const emitDisabled = (accountId: string, endpointId: string, consecutiveFail: number, reason: DisabledReasonType) =>
-    appendEventTo(
-      ctx,
-      accountId,
-      {
-        id: endpointId,
-        type: "webhook_endpoint.disabled",
-        consecutive_fail: consecutiveFail,
-        disabled_reason: { type: reason },
-      },
-      { exceptEndpointId: endpointId },
-    );
-  const findDelivery = (accountId: string, id: string) =>
-    getDeliveryRow.get(id, accountId) as DeliveryRecord | undefined;
-
   /**
    * The endpoint side of an attempt, in its transaction: the failure streak, the degraded flag, and
    * the disable rules (410 Gone at once; a failure streak older than `autoDisableAfterMs`), each
@@ -196,30 +161,13 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
     }
     const disabled = disableAfterFailure(after, outcome, policy, now);
     if (disabled !== null && autoDisableStmt.run(disabled, now, outcome.endpoint_id).changes === 1) {
-      emitDisabled(after.account_id, outcome.endpoint_id, after.consecutive_fail, disabled);
+      appendEventTo(ctx, after.account_id, ...disabledEvent(outcome.endpoint_id, after.consecutive_fail, disabled));
     }
     return { consecutive_fail: after.consecutive_fail, degraded: raised ? "raised" : null, disabled };
   };
 
   // Rotates the endpoint a claim starts from, so that capacity is shared fairly.
   let rotation = 0;
-
-  const insertEndpoint = (
-    accountId: string,
-    input: WebhookEndpointConfig & { id: string; secret_sealed: string },
-  ): WebhookEndpointRecord => {
-    const now = ctx.now();
-    const row = newEndpointRow(accountId, input, now);
-    db.prepare(
-      `INSERT INTO webhook_endpoints (id, account_id, url, events, all_events, description, metadata, signing_scheme,
-         secret_sealed, previous_secret_sealed, previous_secret_expires_at, active, disabled_reason, failing_since,
-         consecutive_fail, degraded, last_success_at, last_failure_at, created_at, updated_at)
-       VALUES (@id, @account_id, @url, @events, @all_events, @description, @metadata, @signing_scheme,
-         @secret_sealed, @previous_secret_sealed, @previous_secret_expires_at, @active, @disabled_reason, @failing_since,
-         @consecutive_fail, @degraded, @last_success_at, @last_failure_at, @created_at, @updated_at)`,
-    ).run(row);
-    return view(row);
-  };
 
   /** Records one finished attempt inside the settling transaction (see `settle`). */
   const recordIn = (
@@ -351,7 +299,7 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
     return { claimed, more, othersLeases };
   };
 
-  const settle: WebhookStore["settle"] = (outcomes, policy, claim) => {
+  const settle: DeliveryQueue["settle"] = (outcomes, policy, claim) => {
     const wantsClaim = claim !== null && claim.limit > 0;
     if (outcomes.length === 0) {
       if (!wantsClaim) return { ...NOTHING, targets: targetsIn(claim?.refresh) };
@@ -375,175 +323,6 @@ export function createWebhookStore(ctx: SqliteContext): WebhookStore {
   };
 
   return {
-    createEndpoint(accountId, input, maxPerAccount) {
-      return ctx.tx(() => {
-        const { n } = db.prepare("SELECT count(*) AS n FROM webhook_endpoints WHERE account_id = ?").get(accountId) as {
-          n: number;
-        };
-        if (n >= maxPerAccount) return null;
-        return insertEndpoint(accountId, input);
-      });
-    },
-    getEndpoint(accountId, endpointId) {
-      const row = findEndpoint(accountId, endpointId);
-      return row ? view(row) : null;
-    },
-    listEndpoints(accountId, page) {
-      return keysetList(db, {
-        select: "SELECT * FROM webhook_endpoints WHERE account_id = ?",
-        params: [accountId],
-        key: "id",
-        order: "desc",
-        page,
-        map: view,
-        getId: (e) => e.id,
-      });
-    },
-    replaceEndpoint(accountId, endpointId, config) {
-      return ctx.tx(() => {
-        const row = findEndpoint(accountId, endpointId);
-        if (!row) return null;
-        const next = withConfig(row, config, ctx.now());
-        db.prepare(
-          `UPDATE webhook_endpoints SET url = @url, events = @events, all_events = @all_events,
-             description = @description, metadata = @metadata, signing_scheme = @signing_scheme,
-             updated_at = @updated_at WHERE id = @id`,
-        ).run(next);
-        return view(next);
-      });
-    },
-    setEndpointActive(accountId, endpointId, active) {
-      return ctx.tx(() => {
-        const row = findEndpoint(accountId, endpointId);
-        if (!row) return null;
-        if ((row.active === 1) === active) return view(row);
-        const next = withActive(row, active, ctx.now());
-        db.prepare(
-          "UPDATE webhook_endpoints SET active = ?, disabled_reason = ?, failing_since = ?, updated_at = ? WHERE id = ?",
-        ).run(next.active, next.disabled_reason, next.failing_since, next.updated_at, endpointId);
-        // Held records are due: wake the delivery loop once this commits.
-        if (active) ctx.signal("deliveries");
-        else emitDisabled(accountId, endpointId, row.consecutive_fail, "manual");
-        return view(next);
-      });
-    },
-    rotateSecret(accountId, endpointId, secretSealed, previousExpiresAt) {
-      return ctx.tx(() => {
-        const row = findEndpoint(accountId, endpointId);
-        if (!row) return null;
-        const next = withRotatedSecret(row, secretSealed, previousExpiresAt, ctx.now());
-        db.prepare(
-          `UPDATE webhook_endpoints SET secret_sealed = @secret_sealed, previous_secret_sealed = @previous_secret_sealed,
-             previous_secret_expires_at = @previous_secret_expires_at, updated_at = @updated_at WHERE id = @id`,
-        ).run(next);
-        return view(next);
-      });
-    },
-    recoverDeliveries(accountId, endpointId, since, until) {
-      return ctx.tx(() => {
-        if (!findEndpoint(accountId, endpointId)) return null;
-        const now = ctx.now();
-        // Like a manual retry of each: a new round of attempts, due now, sent oldest first.
-        const requeued = db
-          .prepare(
-            `UPDATE webhook_deliveries INDEXED BY webhook_deliveries_endpoint_dead
-             SET status = 'pending', round_start = attempt_count, next_attempt_at = ?, updated_at = ?
-             WHERE endpoint_id = ? AND status = 'dead' AND created_at >= ? AND created_at < ?`,
-          )
-          .run(now, now, endpointId, since, until).changes;
-        if (requeued > 0) ctx.signal("deliveries");
-        return requeued;
-      });
-    },
-    deleteEndpoint(accountId, endpointId) {
-      return ctx.tx(() => {
-        const deleted = db
-          .prepare("DELETE FROM webhook_endpoints WHERE id = ? AND account_id = ?")
-          .run(endpointId, accountId).changes;
-        if (deleted === 0) return false;
-        const now = ctx.now();
-        db.prepare(
-          `UPDATE webhook_deliveries SET status = 'discarded', next_attempt_at = NULL, lease_until = NULL,
-             lease_token = NULL, updated_at = ?
-           WHERE endpoint_id = ? AND status IN ('pending', 'dead')`,
-        ).run(now, endpointId);
-        return true;
-      });
-    },
-    sendTestEvent(accountId, endpointId) {
-      return ctx.tx(() => {
-        if (!findEndpoint(accountId, endpointId)) return null;
-        const { event, deliveryIds } = appendEventTo(
-          ctx,
-          accountId,
-          { id: endpointId, type: "webhook.test" },
-          { onlyEndpointId: endpointId },
-        );
-        const webhookEventId = deliveryIds[0];
-        if (!webhookEventId) throw new Error(`test event ${event.envelope.id} fanned out to no record`);
-        return { event_id: event.envelope.id, webhook_event_id: webhookEventId };
-      });
-    },
-
-    listDeliveries(accountId, { endpointId, status, eventType, page }) {
-      let select = `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries`;
-      const params: unknown[] = [];
-      if (endpointId !== undefined) {
-        select += " INDEXED BY webhook_deliveries_endpoint_id WHERE account_id = ? AND endpoint_id = ?";
-        params.push(accountId, endpointId);
-      } else {
-        select += " WHERE account_id = ?";
-        params.push(accountId);
-      }
-      if (status !== undefined) {
-        select += " AND status = ?";
-        params.push(status);
-      }
-      if (eventType !== undefined) {
-        select += " AND event_type = ?";
-        params.push(eventType);
-      }
-      return keysetList(db, {
-        select,
-        params,
-        key: "id",
-        order: "desc",
-        page,
-        map: (r: DeliveryRecord) => r,
-        getId: (r) => r.id,
-      });
-    },
-    getDelivery(accountId, deliveryId) {
-      const row = findDelivery(accountId, deliveryId);
-      if (!row) return null;
-      const payload = (
-        db
-          .prepare("SELECT e.payload FROM webhook_deliveries d JOIN events e ON e.seq = d.event_seq WHERE d.id = ?")
-          .get(deliveryId) as { payload: string }
-      ).payload;
-      const attempts = db
-        .prepare(
-          `SELECT number, started_at, duration_ms, response_status, error FROM webhook_attempts
-           WHERE delivery_id = ? ORDER BY number, id`,
-        )
-        .all(deliveryId) as DeliveryAttempt[];
-      return { ...row, payload, attempts };
-    },
-    retryDelivery(accountId, deliveryId) {
-      return ctx.tx(() => {
-        const row = findDelivery(accountId, deliveryId);
-        if (!row) return null;
-        if (row.status !== "dead") return "not_dead" as const;
-        const now = ctx.now();
-        db.prepare(
-          `UPDATE webhook_deliveries SET status = 'pending', round_start = attempt_count, next_attempt_at = ?,
-             updated_at = ? WHERE id = ?`,
-        ).run(now, now, deliveryId);
-        ctx.signal("deliveries");
-        return { ...row, status: "pending" as DeliveryStatus, next_attempt_at: now, updated_at: now };
-      });
-    },
-
     settle,
     claimDue: (options) => settle([], NO_POLICY, options).claimed,
     recordAttempt: (outcome, policy) => settle([outcome], policy, null).health[0] ?? UNCHANGED,

@@ -1,7 +1,7 @@
 /**
- * The delivery thread: runs the delivery engine (DeliveryWorker) on a worker thread with its own
+ * The delivery thread: runs the delivery engine (DeliveryEngine) on a worker thread with its own
  * SQLite connection, so that sending webhooks uses another core than the API. Started and
- * stopped by DeliveryThread (server/delivery/deliveryThread.ts); everything it logs and counts is
+ * stopped by DeliveryWorkerThread (server/delivery/workerThreadHost.ts); everything it logs and counts is
  * sent to the server's logger and metrics, and it reports its loop's health for `/readyz`.
  */
 import { setPriority } from "node:os";
@@ -10,23 +10,18 @@ import { clockFromShared, systemClock } from "../clock.ts";
 import { SecretBox } from "../crypto/secretBox.ts";
 import type { Logger } from "../logger.ts";
 import type { DeliveryOutcome } from "../metrics.ts";
-import { SqliteContext } from "../storage/sqlite/context.ts";
-import { openDatabase } from "../storage/sqlite/index.ts";
-import { asyncStore, callNow } from "../storage/sqlite/unitOfWork.ts";
-import { createWebhookStore } from "../storage/sqlite/webhooks.ts";
-import { WriteLock } from "../storage/sqlite/writeLock.ts";
-import {
-  DELIVERY_WRITER,
-  type DeliveryThreadData,
-  type FromDeliveryThread,
-  type ToDeliveryThread,
-} from "./threadProtocol.ts";
-import { DeliveryWorker } from "./worker.ts";
+import { openWorkerThreadStorage } from "../storage/open.ts";
+import { DeliveryEngine } from "./engine.ts";
+import type {
+  DeliveryWorkerThreadData,
+  FromDeliveryWorkerThread,
+  ToDeliveryWorkerThread,
+} from "./workerThreadProtocol.ts";
 
 const port = parentPort;
-if (!port) throw new Error("server/delivery/thread.ts runs on a worker thread (see DeliveryThread)");
-const data = workerData as DeliveryThreadData;
-const post = (message: FromDeliveryThread) => port.postMessage(message);
+if (!port) throw new Error("server/delivery/workerThreadEntry.ts runs on a worker thread (see DeliveryWorkerThread)");
+const data = workerData as DeliveryWorkerThreadData;
+const post = (message: FromDeliveryWorkerThread) => port.postMessage(message);
 
 const logger: Logger = {
   debug: (msg, fields) => post({ type: "log", level: "debug", msg, fields }),
@@ -48,18 +43,12 @@ if (data.config.threadNice > 0) {
 }
 
 const clock = data.clock ? clockFromShared(data.clock) : systemClock;
-const db = openDatabase(data.path, { create: false, busyTimeoutMs: data.busyTimeoutMs });
-if (data.noAutocheckpoint) db.pragma("wal_autocheckpoint = 0");
-// The claim and outcome paths touch few pages (the due and lease indexes, recent records and
-// events): 8 MiB of page cache, not the API connection's 64, keeps the thread's memory small.
-db.pragma("cache_size = -8192");
-const ctx = new SqliteContext(db, clock, {
-  lock: new WriteLock(data.writeLock),
-  owner: DELIVERY_WRITER,
-  timeoutMs: data.busyTimeoutMs,
+// Its own connection beside the server's (they take turns through the write lock they share).
+const storage = openWorkerThreadStorage(data, {
+  busyTimeoutMs: data.busyTimeoutMs,
+  noAutocheckpoint: data.noAutocheckpoint,
+  clock,
 });
-// The port's asynchronous shape over the thread's synchronous store (no unit of work runs here).
-const storage = { webhooks: asyncStore(createWebhookStore(ctx), callNow), on: ctx.on.bind(ctx) };
 
 // Attempts are reported once per turn of the event loop, however many a settle recorded.
 let attempts: [DeliveryOutcome, number][] = [];
@@ -75,7 +64,7 @@ const metrics = {
   },
 };
 
-const worker = new DeliveryWorker({
+const worker = new DeliveryEngine({
   storage,
   config: data.config,
   clock,
@@ -99,13 +88,13 @@ async function stop(): Promise<void> {
   } finally {
     report();
     if (attempts.length > 0) post({ type: "attempts", attempts });
-    db.close();
+    storage.close();
     post({ type: "stopped" });
     port?.close();
   }
 }
 
-port.on("message", (message: ToDeliveryThread) => {
+port.on("message", (message: ToDeliveryWorkerThread) => {
   if (message.type === "notify") worker.notify();
   else if (message.type === "stop") void stop();
   else if (message.type === "abortEndpoint") {

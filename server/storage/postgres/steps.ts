@@ -1,0 +1,49 @@
+/**
+ * Runs the shared transitions (storage/shared/steps.ts) on PostgreSQL: each statement rendered
+ * for PostgreSQL (`$n` parameters, row locks), each store method in one transaction of its own
+ * when it asks for one.
+ */
+import type { Async } from "../port/index.ts";
+import { bind, render } from "../shared/dialect.ts";
+import { driveAsync, type Step, type StepStore, type Steps } from "../shared/steps.ts";
+import type { PgContext } from "./context.ts";
+import { appendEventTo } from "./outbox.ts";
+import { keysetList } from "./pagination.ts";
+
+function perform(c: PgContext, step: Step): Promise<unknown> | unknown {
+  switch (step.op) {
+    case "one":
+      return c.one(render("postgres", step.sql), bind("postgres", step.params));
+    case "all":
+      return c.query(render("postgres", step.sql), bind("postgres", step.params));
+    case "run":
+      return c.exec(render("postgres", step.sql), bind("postgres", step.params));
+    case "page":
+      return keysetList(c, { ...step.options, select: render("postgres", step.options.select) });
+    case "append":
+      return appendEventTo(c, step.accountId, step.data, step.fanOut);
+    case "signal":
+      return c.signal(step.name);
+    case "now":
+      return c.now();
+  }
+}
+
+/** Runs a transition on `c` (a transaction's context, or the pool's). */
+export function runSteps<T>(c: PgContext, steps: Steps<T>): Promise<T> {
+  return driveAsync(steps, async (step) => perform(c, step));
+}
+
+/** A store of shared transitions as the adapter's asynchronous store. */
+export function storeOf<S>(ctx: PgContext, def: StepStore<S>): Async<S> {
+  const store: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(def) as [
+    string,
+    { tx: boolean; steps: (...a: unknown[]) => Steps<unknown> },
+  ][]) {
+    store[name] = method.tx
+      ? (...args: unknown[]) => ctx.tx((tx) => runSteps(tx, method.steps(...args)))
+      : (...args: unknown[]) => runSteps(ctx, method.steps(...args));
+  }
+  return store as Async<S>;
+}

@@ -1,0 +1,79 @@
+/**
+ * The small seam between the SQL both adapters share (in the spirit of pg-boss's dialect.ts and
+ * plans.ts): a statement is written once with `?` placeholders and these tokens, and rendered
+ * for each database:
+ *
+ * | token             | SQLite                  | PostgreSQL                       |
+ * |-------------------|-------------------------|----------------------------------|
+ * | `?`               | `?`                     | `$1`, `$2`, ... in order         |
+ * | `{lock}`          | (nothing: the write lock serialises writers) | ` FOR NO KEY UPDATE` |
+ * | `{skipLocked}`    | (nothing)               | ` FOR NO KEY UPDATE SKIP LOCKED` |
+ * | `{forUpdate}`     | (nothing)               | ` FOR UPDATE` (a row about to be deleted) |
+ * | `{forUpdateSkipLocked}` | (nothing)         | ` FOR UPDATE SKIP LOCKED`        |
+ * | `{in:COL}`        | `COL IN (SELECT value FROM json_each(?))` | `COL = ANY(?::text[])` |
+ * | `{indexed:NAME}`  | ` INDEXED BY NAME`      | (nothing: the planner chooses)   |
+ * | `{is}`            | `IS`                    | `IS NOT DISTINCT FROM`           |
+ * | `{jsonHas:COL}`   | `? IN (SELECT value FROM json_each(COL))` | `(COL::jsonb) ?? ?` |
+ *
+ * (`{jsonHas:COL}` takes the member as its own `?`: a JSON array of strings in text column COL
+ * contains it; `{in:COL}` takes a list(...) parameter: COL is one of its values.) Shared statements
+ * never put `?` inside a string literal.
+ */
+export type Dialect = "sqlite" | "postgres";
+
+const TOKEN = /\{(lock|skipLocked|forUpdateSkipLocked|forUpdate|in|is|indexed|jsonHas)(?::([A-Za-z0-9_.]+))?\}/g;
+
+const rendered: Record<Dialect, Map<string, string>> = { sqlite: new Map(), postgres: new Map() };
+
+function expand(dialect: Dialect, token: string, arg: string | undefined): string {
+  const pg = dialect === "postgres";
+  switch (token) {
+    case "lock":
+      return pg ? " FOR NO KEY UPDATE" : "";
+    case "skipLocked":
+      return pg ? " FOR NO KEY UPDATE SKIP LOCKED" : "";
+    case "forUpdateSkipLocked":
+      return pg ? " FOR UPDATE SKIP LOCKED" : "";
+    case "forUpdate":
+      return pg ? " FOR UPDATE" : "";
+    case "in":
+      return pg ? `${arg} = ANY(?::text[])` : `${arg} IN (SELECT value FROM json_each(?))`;
+    case "is":
+      return pg ? "IS NOT DISTINCT FROM" : "IS";
+    case "indexed":
+      return pg ? "" : ` INDEXED BY ${arg}`;
+    case "jsonHas":
+      return pg ? `(${arg}::jsonb) ?? ?` : `? IN (SELECT value FROM json_each(${arg}))`;
+    default:
+      throw new Error(`unknown SQL token {${token}}`);
+  }
+}
+
+/** A shared statement as `dialect` runs it (rendered once per text, then cached). */
+export function render(dialect: Dialect, sql: string): string {
+  const cache = rendered[dialect];
+  let out = cache.get(sql);
+  if (out !== undefined) return out;
+  out = sql.replace(TOKEN, (_, token: string, arg: string | undefined) => expand(dialect, token, arg));
+  if (dialect === "postgres") {
+    let n = 0;
+    // `??` is PostgreSQL's `?` operator, escaped; every lone `?` is the next parameter.
+    out = out.replace(/\?\?|\?/g, (m) => (m === "??" ? "?" : `$${++n}`));
+  }
+  cache.set(sql, out);
+  return out;
+}
+
+/** A list bound to one `{in:COL}` parameter (SQLite: as a JSON array; PostgreSQL: as an array). */
+export class ListParam {
+  constructor(readonly values: readonly string[]) {}
+}
+
+export const list = (values: readonly string[]): ListParam => new ListParam(values);
+
+/** The parameters as `dialect` binds them. */
+export function bind(dialect: Dialect, params: readonly unknown[]): unknown[] {
+  return params.map((p) =>
+    p instanceof ListParam ? (dialect === "postgres" ? p.values : JSON.stringify(p.values)) : p,
+  );
+}

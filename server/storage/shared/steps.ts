@@ -1,0 +1,111 @@
+/**
+ * Storage logic written once for both adapters. A transition (create an endpoint, retry a
+ * record, ...) is a generator of steps: it yields what it needs from the database (a statement,
+ * a page, an outbox event, a signal, the clock) and gets the answer back. Each adapter runs the
+ * same generator its own way: SQLite synchronously, with cached prepared statements
+ * (sqlite/steps.ts), PostgreSQL with awaits on its pooled connection (postgres/steps.ts). What an
+ * adapter keeps for itself is its SQL where it truly differs and its concurrency steps.
+ *
+ * Statements are written once in the shared dialect of dialect.ts (`?` placeholders and a few
+ * tokens such as `{lock}`).
+ */
+import type { Page } from "../port/common.ts";
+import { StorageConflictError, type StorageSignal } from "../port/index.ts";
+import type { EventData } from "../port/outbox.ts";
+import type { AppendedEvent, FanOut } from "../rows/outbox.ts";
+import type { KeysetListOptions } from "../rows/pagination.ts";
+
+/** What a transition asks of its adapter. */
+export type Step =
+  /** The first row (or null), all rows, or the number of rows changed. */
+  | { op: "one" | "all" | "run"; sql: string; params: readonly unknown[] }
+  /** A keyset page of `select` (written in the shared dialect). */
+  | { op: "page"; options: KeysetListOptions<never, unknown> }
+  /** An outbox event and its delivery records, in the transaction (the adapter's appendEventTo). */
+  | { op: "append"; accountId: string; data: EventData; fanOut: FanOut }
+  /** A post-commit signal. */
+  | { op: "signal"; name: StorageSignal }
+  /** The injected clock's time, as stored. */
+  | { op: "now" };
+
+/** A transition: yields steps, returns its result. */
+export type Steps<T> = Generator<Step, T, unknown>;
+
+export function* one<R>(sql: string, params: readonly unknown[] = []): Steps<R | null> {
+  return (yield { op: "one", sql, params }) as R | null;
+}
+
+export function* all<R>(sql: string, params: readonly unknown[] = []): Steps<R[]> {
+  return (yield { op: "all", sql, params }) as R[];
+}
+
+/** Runs a write; returns the number of rows it changed. */
+export function* run(sql: string, params: readonly unknown[] = []): Steps<number> {
+  return (yield { op: "run", sql, params }) as number;
+}
+
+export function* page<Row, T>(options: KeysetListOptions<Row, T>): Steps<Page<T>> {
+  return (yield { op: "page", options: options as unknown as KeysetListOptions<never, unknown> }) as Page<T>;
+}
+
+export function* append(accountId: string, data: EventData, fanOut: FanOut = {}): Steps<AppendedEvent> {
+  return (yield { op: "append", accountId, data, fanOut }) as AppendedEvent;
+}
+
+export function* signal(name: StorageSignal): Steps<void> {
+  yield { op: "signal", name };
+}
+
+export function* now(): Steps<string> {
+  return (yield { op: "now" }) as string;
+}
+
+/**
+ * A store written as transitions: each method's steps, and whether they run in one transaction
+ * of their own (writes, and reads that must see one state) or as plain reads.
+ */
+export type StepStore<S> = {
+  [K in keyof S]: S[K] extends (...args: infer A) => infer R ? { tx: boolean; steps: (...args: A) => Steps<R> } : never;
+};
+
+/** Drives a transition, each step performed by `perform` (synchronously). */
+export function driveSync<T>(steps: Steps<T>, perform: (step: Step) => unknown): T {
+  let answer: unknown;
+  for (;;) {
+    const next = steps.next(answer);
+    if (next.done) return next.value;
+    answer = perform(next.value);
+  }
+}
+
+/** Drives a transition, each step performed by `perform` (awaited). */
+export async function driveAsync<T>(steps: Steps<T>, perform: (step: Step) => Promise<unknown>): Promise<T> {
+  let answer: unknown;
+  for (;;) {
+    const next = steps.next(answer);
+    if (next.done) return next.value;
+    answer = await perform(next.value);
+  }
+}
+
+/** What an optimistic attempt returns when its guarded write found the row changed since it read it. */
+export const LOST_RACE: unique symbol = Symbol("lost race");
+
+/** How many times an update is computed again from a fresh read before it gives up with a 409. */
+const OPTIMISTIC_ATTEMPTS = 5;
+
+/**
+ * Runs an optimistic read-compute-write until its guarded write (`UPDATE ... WHERE <the columns
+ * as read>`) takes effect: each attempt reads the row, applies the caller's pure update and writes
+ * only if nobody changed the row meanwhile, else returns LOST_RACE and the next attempt starts over
+ * from what the winner committed. On SQLite the write lock means the first attempt always wins; on
+ * PostgreSQL (READ COMMITTED) a later attempt sees the winner's row. An update that keeps losing
+ * becomes StorageConflictError (409), never a lost write.
+ */
+export function* optimistically<T>(attempt: () => Steps<T | typeof LOST_RACE>): Steps<T> {
+  for (let i = 0; i < OPTIMISTIC_ATTEMPTS; i++) {
+    const result = yield* attempt();
+    if (result !== LOST_RACE) return result;
+  }
+  throw new StorageConflictError();
+}

@@ -1,0 +1,65 @@
+/**
+ * Runs the shared transitions (storage/shared/steps.ts) on SQLite, synchronously: each statement
+ * rendered for SQLite and prepared once per connection, each store method in one transaction of
+ * its own when it asks for one.
+ */
+import type Database from "better-sqlite3";
+import { bind, render } from "../shared/dialect.ts";
+import { driveSync, type Step, type StepStore, type Steps } from "../shared/steps.ts";
+import type { SqliteContext } from "./context.ts";
+import { appendEventTo } from "./outbox.ts";
+import { keysetList } from "./pagination.ts";
+
+const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+function prepared(db: Database.Database, sql: string): Database.Statement {
+  let cache = statements.get(db);
+  if (!cache) {
+    cache = new Map();
+    statements.set(db, cache);
+  }
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    stmt = db.prepare(render("sqlite", sql));
+    cache.set(sql, stmt);
+  }
+  return stmt;
+}
+
+function perform(ctx: SqliteContext, step: Step): unknown {
+  switch (step.op) {
+    case "one":
+      return prepared(ctx.db, step.sql).get(...bind("sqlite", step.params)) ?? null;
+    case "all":
+      return prepared(ctx.db, step.sql).all(...bind("sqlite", step.params));
+    case "run":
+      return prepared(ctx.db, step.sql).run(...bind("sqlite", step.params)).changes;
+    case "page":
+      return keysetList(ctx.db, { ...step.options, select: render("sqlite", step.options.select) });
+    case "append":
+      return appendEventTo(ctx, step.accountId, step.data, step.fanOut);
+    case "signal":
+      return ctx.signal(step.name);
+    case "now":
+      return ctx.now();
+  }
+}
+
+/** Runs a transition now, on the context's connection (inside whatever transaction is open). */
+export function runSteps<T>(ctx: SqliteContext, steps: Steps<T>): T {
+  return driveSync(steps, (step) => perform(ctx, step));
+}
+
+/** A store of shared transitions as the adapter's synchronous store. */
+export function storeOf<S>(ctx: SqliteContext, def: StepStore<S>): S {
+  const store: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(def) as [
+    string,
+    { tx: boolean; steps: (...a: unknown[]) => Steps<unknown> },
+  ][]) {
+    store[name] = method.tx
+      ? (...args: unknown[]) => ctx.tx(() => runSteps(ctx, method.steps(...args)))
+      : (...args: unknown[]) => runSteps(ctx, method.steps(...args));
+  }
+  return store as S;
+}
