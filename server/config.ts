@@ -40,6 +40,27 @@ export interface Config {
   postgres: PostgresConfig;
   /** Live streams (Server-Sent Events, server/streams/). */
   streams: StreamsConfig;
+  /** The sandbox, the workspaces and the built-in tools (server/sandbox/, server/tools/). */
+  sandbox: SandboxConfig;
+}
+
+/** The sandbox and the built-in tools (API.md, "Environments that run"). */
+export interface SandboxConfig {
+  /** SANDBOX: `auto` (the sandbox when its programs are found), `bubblewrap` (required) or `off`. */
+  mode: "auto" | "bubblewrap" | "off";
+  /** `bash` time limit when the call names none, and the most a call may ask for (ms). */
+  defaultTimeoutMs: number;
+  maxTimeoutMs: number;
+  /** Bytes a session's workspace may hold. */
+  workspaceMaxBytes: number;
+  /** Address space of each process of a command. */
+  memoryMaxBytes: number;
+  /** Processes a command may have at once. */
+  maxProcesses: number;
+  /** The largest workspace archive saved to PostgreSQL at the end of a turn. */
+  snapshotMaxBytes: number;
+  /** Commands and `web_fetch` may reach loopback and private addresses (as MCP_ALLOW_PRIVATE_TARGETS). */
+  allowPrivateTargets: boolean;
 }
 
 /** Live streams: limits, heartbeats and how slow clients are handled (server/streams/). */
@@ -316,6 +337,24 @@ function runtimesConfig(env: Env, webhookAllowsPrivate: boolean): RuntimesConfig
   };
 }
 
+function sandboxConfig(env: Env, allowPrivate: boolean): SandboxConfig {
+  const mode = str(env, "SANDBOX") ?? "auto";
+  if (mode !== "auto" && mode !== "bubblewrap" && mode !== "off") {
+    throw new ConfigError("SANDBOX", `must be "auto", "bubblewrap" or "off", got "${mode}"`);
+  }
+  const maxTimeoutMs = int(env, "SANDBOX_MAX_TIMEOUT_MS", 600_000, 1000, 86_400_000);
+  return {
+    mode,
+    defaultTimeoutMs: Math.min(int(env, "SANDBOX_TIMEOUT_MS", 120_000, 100, 86_400_000), maxTimeoutMs),
+    maxTimeoutMs,
+    workspaceMaxBytes: int(env, "SANDBOX_WORKSPACE_MAX_BYTES", 1024 ** 3, 1024, 2 ** 50),
+    memoryMaxBytes: int(env, "SANDBOX_MEMORY_MAX_BYTES", 2 * 1024 ** 3, 16 * 1024 ** 2, 2 ** 50),
+    maxProcesses: int(env, "SANDBOX_MAX_PROCESSES", 256, 8, 65_536),
+    snapshotMaxBytes: int(env, "SANDBOX_SNAPSHOT_MAX_BYTES", 100 * 1024 ** 2, 1024, 2 ** 40),
+    allowPrivateTargets: bool(env, "SANDBOX_ALLOW_PRIVATE_TARGETS", allowPrivate),
+  };
+}
+
 /** Which adapter a DATABASE_URL names, or null when it names none. */
 export function databaseDialect(url: string): "sqlite" | "postgres" | null {
   if (url.startsWith("sqlite:") && url !== "sqlite:") return "sqlite";
@@ -505,6 +544,7 @@ export function loadConfig(env: Env): Config {
     webhook,
     runs,
     runtimes: runtimesConfig(env, webhook.allowPrivateTargets),
+    sandbox: sandboxConfig(env, webhook.allowPrivateTargets),
     scheduler,
     shutdownGraceMs: int(env, "SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
     retention,
