@@ -3030,6 +3030,35 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * @description `always_allow` runs the tool when the model calls it; `always_ask` waits for the user's `user.tool_confirmation`.
+         * @example always_allow
+         * @enum {string}
+         */
+        PermissionPolicy: "always_allow" | "always_ask";
+        /** @description What applies to every tool of a toolset unless `configs` says otherwise. */
+        ToolConfigDefault: {
+            /**
+             * @description Whether the toolset's tools are offered to the model (default true).
+             * @example true
+             */
+            enabled?: boolean;
+            permission_policy?: components["schemas"]["PermissionPolicy"];
+        };
+        /** @description The setting of one tool of a toolset, by name. */
+        ToolConfig: {
+            /**
+             * @description The tool's name: for `agent_toolset_20260401` one of `bash`, `read`, `write`, `edit`, `glob`, `grep`, `web_fetch`.
+             * @example bash
+             */
+            name: string;
+            /**
+             * @description Whether this tool is offered to the model (default `default_config.enabled`).
+             * @example false
+             */
+            enabled?: boolean;
+            permission_policy?: components["schemas"]["PermissionPolicy"];
+        };
         /** @description Every tool of one of the agent's MCP servers. */
         AgentMcpToolset: {
             /**
@@ -3042,9 +3071,39 @@ export interface components {
              * @example github
              */
             mcp_server_name: string;
+            default_config?: components["schemas"]["ToolConfigDefault"];
+            /**
+             * @description Permission policies (and whether offered) of single tools of the server, by the server's tool name.
+             * @example [
+             *       {
+             *         "name": "delete_repository",
+             *         "permission_policy": "always_ask"
+             *       }
+             *     ]
+             */
+            configs?: components["schemas"]["ToolConfig"][];
+        };
+        /** @description The built-in toolset (`bash`, `read`, `write`, `edit`, `glob`, `grep`, `web_fetch`): the agent runs commands and edits files in its session's workspace, in the server's sandbox. Unknown tool names in `configs` and enabling `bash` on a server without a sandbox are refused (400 naming `tools`). */
+        AgentBuiltinToolset: {
+            /**
+             * @description Always `agent_toolset_20260401`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "agent_toolset_20260401";
+            default_config?: components["schemas"]["ToolConfigDefault"];
+            /**
+             * @description Settings of single tools, overriding `default_config`.
+             * @example [
+             *       {
+             *         "name": "web_fetch",
+             *         "enabled": false
+             *       }
+             *     ]
+             */
+            configs?: components["schemas"]["ToolConfig"][];
         };
         /** @description A tool the agent may call. */
-        AgentTool: components["schemas"]["AgentCustomTool"] | components["schemas"]["AgentMcpToolset"];
+        AgentTool: components["schemas"]["AgentCustomTool"] | components["schemas"]["AgentMcpToolset"] | components["schemas"]["AgentBuiltinToolset"];
         /** @description An MCP server the agent connects to, by URL. Names are unique within an agent. */
         AgentMcpServer: {
             /**
@@ -3913,11 +3972,11 @@ export interface components {
             /** @description What went wrong. */
             error: {
                 /**
-                 * @description `run_interrupted`: the server stopped during the run and it was not retried. `runtime_error`: the agent runtime failed. `agent_unavailable`: the agent, a sub-agent or its model can no longer be run. `provider_error`: the model provider refused or failed the request (retryable errors are retried with backoff first). `mcp_error`: one of the agent's MCP servers could not be reached or authenticated (for instance its credential's refresh failed). `tool_rounds_exceeded`: the model kept calling tools for more than `RUN_MAX_TOOL_ROUNDS` rounds.
+                 * @description `run_interrupted`: the server stopped during the run and it was not retried. `runtime_error`: the agent runtime failed. `agent_unavailable`: the agent, a sub-agent or its model can no longer be run. `provider_error`: the model provider refused or failed the request (retryable errors are retried with backoff first). `mcp_error`: one of the agent's MCP servers could not be reached or authenticated (for instance its credential's refresh failed). `tool_rounds_exceeded`: the model kept calling tools for more than `RUN_MAX_TOOL_ROUNDS` rounds. `workspace_too_large`: the session's workspace was larger than `SANDBOX_SNAPSHOT_MAX_BYTES` when it was saved at the end of the turn. `sandbox_error`: the session's workspace could not be prepared or restored.
                  * @example run_interrupted
                  * @enum {string}
                  */
-                type: "run_interrupted" | "runtime_error" | "agent_unavailable" | "provider_error" | "mcp_error" | "tool_rounds_exceeded";
+                type: "run_interrupted" | "runtime_error" | "agent_unavailable" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "workspace_too_large" | "sandbox_error";
                 /**
                  * @description A readable explanation.
                  * @example The server stopped while this run was in progress; it was not retried after 2 attempts.
@@ -4826,11 +4885,11 @@ export interface components {
          */
         CatchupWindowSeconds: number;
         /**
-         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `provider_error`, `mcp_error`, `tool_rounds_exceeded`, `session_deleted`, `session_archived` (the session was archived before its first turn ended).
+         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `provider_error`, `mcp_error`, `tool_rounds_exceeded`, `workspace_too_large`, `sandbox_error`, `session_deleted`, `session_archived` (the session was archived before its first turn ended).
          * @example agent_unavailable
          * @enum {string}
          */
-        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "session_deleted" | "session_archived";
+        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "workspace_too_large" | "sandbox_error" | "session_deleted" | "session_archived";
         /** @description Why the deployment is paused: `{type:"manual"}` after `POST /deployments/{deployment_id}/pause`, or `{type:"error", error:{type}}` when a run could not start for a cause that will not go away by itself (its agent or environment was archived or deleted); null while active. */
         DeploymentPausedReason: null | {
             /**

@@ -23,6 +23,8 @@ import type { BackgroundWorker } from "./loops.ts";
 import type { Metrics } from "./metrics.ts";
 import { apiRoutes } from "./routes/index.ts";
 import { publicRoutes } from "./routes/public.ts";
+import type { Sandbox } from "./sandbox/port.ts";
+import type { Workspaces } from "./sandbox/workspace.ts";
 import type { LoadedSpec } from "./spec.ts";
 import type { Storage } from "./storage/port.ts";
 import type { StreamHub } from "./streams/hub.ts";
@@ -44,6 +46,10 @@ export interface AppDeps {
   streams: StreamHub;
   /** The bundled OpenAPI document (generated/openapi.json) and its YAML text. */
   spec: LoadedSpec;
+  /** Runs the built-in `bash` tool (server/sandbox/): bubblewrap, or off. */
+  sandbox: Sandbox;
+  /** The sessions' workspaces under the data folder. */
+  workspaces: Workspaces;
   /** Validate every response against the spec too (on in tests). */
   validateResponses?: boolean;
 }

@@ -18,9 +18,9 @@
  * quota (checked after the command), output kept to OUTPUT_LIMIT_BYTES.
  */
 import { spawn } from "node:child_process";
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { SandboxManager } from "@anthropic-ai/sandbox-runtime";
 import { NetProxy } from "./netProxy.ts";
@@ -83,12 +83,43 @@ const ARITY: Record<string, number> = {
 /** A Unix socket (the runtime's bridge socket) that is bound into the sandbox. */
 const BRIDGE_SOCKET = /\.sock$/;
 
+/**
+ * The runtime's manager is one per process: servers of one process (tests) share it, and the
+ * last one closed resets it.
+ */
+let shared: { users: number; ready: Promise<void> } | null = null;
+
+function acquireRuntime(): Promise<void> {
+  if (!shared) {
+    // The runtime's own proxy denies every host; each command is bridged to its own proxy instead.
+    const ready = SandboxManager.initialize({
+      network: { allowedDomains: [], deniedDomains: [] },
+      filesystem: { denyRead: [], allowWrite: [], denyWrite: [] },
+    });
+    shared = { users: 0, ready };
+    ready.catch(() => {
+      shared = null;
+    });
+  }
+  shared.users++;
+  return shared.ready;
+}
+
+async function releaseRuntime(): Promise<void> {
+  if (!shared) return;
+  shared.users--;
+  if (shared.users > 0) return;
+  shared = null;
+  await SandboxManager.reset();
+}
+
 export class BubblewrapSandbox implements Sandbox {
   readonly status: SandboxStatus = { kind: "bubblewrap", missing: [] };
   private readonly socketDir: string;
   private readonly bwrap: string;
   private readonly rootLayout: string[];
   private calls = 0;
+  private closed = false;
 
   private constructor(private readonly options: BubblewrapOptions) {
     this.bwrap = findProgram("bwrap") ?? "bwrap";
@@ -97,11 +128,7 @@ export class BubblewrapSandbox implements Sandbox {
   }
 
   static async create(options: BubblewrapOptions): Promise<BubblewrapSandbox> {
-    // The runtime's own proxy denies every host; each command is bridged to its own proxy instead.
-    await SandboxManager.initialize({
-      network: { allowedDomains: [], deniedDomains: [] },
-      filesystem: { denyRead: [], allowWrite: [], denyWrite: [] },
-    });
+    await acquireRuntime();
     return new BubblewrapSandbox(options);
   }
 
@@ -201,7 +228,9 @@ export class BubblewrapSandbox implements Sandbox {
   }
 
   async close(): Promise<void> {
-    await SandboxManager.reset();
+    if (this.closed) return;
+    this.closed = true;
+    await releaseRuntime();
     rmSync(this.socketDir, { recursive: true, force: true });
   }
 }
@@ -281,7 +310,9 @@ function run(argv: string[], env: Record<string, string>, timeoutMs: number, sig
         exit_code: timedOut ? null : code,
         failure: timedOut
           ? `The command ran longer than its time limit of ${timeoutMs} ms; it and every process it started were killed.`
-          : null,
+          : cutBytes > 0
+            ? `The command wrote more than ${OUTPUT_LIMIT_BYTES} bytes of output; the rest was cut (redirect large output to a file and read parts of it).`
+            : null,
       });
     });
   });

@@ -6,7 +6,13 @@
  * (server/delivery/ssrf.ts) on the address actually connected to. A refused target gets a 403
  * naming the reason; anything that is not HTTP (the SOCKS port of the bridge) is closed.
  */
-import { request as httpRequest, type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import { connect, type LookupFunction, type Socket } from "node:net";
 import { BlockedTargetError, blockedAddressReason, createGuardedLookup, ipLiteral } from "../delivery/ssrf.ts";
 import { hostRefusal } from "./hostPolicy.ts";
@@ -76,7 +82,9 @@ export class NetProxy {
     const why = target ? refusal(this.options, target.host) : "the CONNECT target is not host:port";
     if (!target || why) {
       const body = this.deny(why ?? "bad target");
-      client.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      client.end(
+        `HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
       return;
     }
     const upstream = connect({ host: target.host, port: target.port, ...(this.lookup ? { lookup: this.lookup } : {}) });
@@ -90,7 +98,8 @@ export class NetProxy {
     });
     upstream.on("error", (err) => {
       const body = err instanceof BlockedTargetError ? this.deny(err.message) : `Could not connect: ${err.message}`;
-      if (client.writable) client.end(`HTTP/1.1 502 Bad Gateway\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      if (client.writable)
+        client.end(`HTTP/1.1 502 Bad Gateway\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
     });
     client.on("error", () => upstream.destroy());
   }
@@ -103,7 +112,7 @@ export class NetProxy {
       url = null;
     }
     const why =
-      !url || url.protocol !== "http:"
+      url?.protocol !== "http:"
         ? "only absolute http:// URLs are proxied (https goes through CONNECT)"
         : refusal(this.options, url.hostname);
     if (!url || why) {

@@ -74,7 +74,7 @@ export function workspaceRelative(path: string): string {
   else if (posix.isAbsolute(path)) {
     throw new WorkspacePathError(`${path} is outside the workspace (${WORKSPACE_MOUNT}); use a path inside it.`);
   } else rel = path;
-  const normalized = posix.normalize(`/${rel}`).slice(1);
+  const normalized = posix.normalize(rel.replace(/^\/+/, "") || ".").replace(/^\.$/, "");
   if (normalized === ".." || normalized.startsWith("../")) {
     throw new WorkspacePathError(`${path} is outside the workspace (${WORKSPACE_MOUNT}).`);
   }
@@ -107,7 +107,9 @@ export async function resolveInWorkspace(root: string, path: string): Promise<st
     try {
       const real = await realpath(probe);
       if (!inside(realRoot, real)) {
-        throw new WorkspacePathError(`${path} resolves outside the workspace (through a symbolic link); it is not accessible.`);
+        throw new WorkspacePathError(
+          `${path} resolves outside the workspace (through a symbolic link); it is not accessible.`,
+        );
       }
       return missing.length ? join(real, ...missing.reverse()) : real;
     } catch (err) {
@@ -117,7 +119,9 @@ export async function resolveInWorkspace(root: string, path: string): Promise<st
       // A dangling symlink must not be written through: refuse it like an outside one.
       try {
         if ((await lstat(probe)).isSymbolicLink()) {
-          throw new WorkspacePathError(`${path} goes through a symbolic link that points nowhere inside the workspace.`);
+          throw new WorkspacePathError(
+            `${path} goes through a symbolic link that points nowhere inside the workspace.`,
+          );
         }
       } catch (inner) {
         if (inner instanceof WorkspacePathError) throw inner;
