@@ -3800,7 +3800,7 @@ export interface components {
              */
             created_at: string;
         };
-        /** @description The agent called a tool of one of its MCP servers. Recorded before the call is made; its outcome follows as an `agent.tool_result` with the same `tool_use_id`. The input is what the model sent; credentials never appear here (the MCP server receives them in its Authorization header). */
+        /** @description The agent called a tool: one of its MCP servers' (with `mcp_server_name`) or a built-in tool of `agent_toolset_20260401` (without it). Recorded before the call is made; its outcome follows as an `agent.tool_result` with the same `tool_use_id`. The input is what the model sent; credentials never appear here (the MCP server receives them in its Authorization header). */
         SessionEventToolUse: {
             /**
              * @description Always `agent.tool_use`.
@@ -3824,10 +3824,10 @@ export interface components {
              */
             name: string;
             /**
-             * @description The `name` of the agent's MCP server that serves the tool.
+             * @description The `name` of the agent's MCP server that serves the tool; absent for built-in tools.
              * @example tickets
              */
-            mcp_server_name: string;
+            mcp_server_name?: string;
             /**
              * @description The arguments the model passed (a JSON object).
              * @example {

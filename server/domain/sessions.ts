@@ -60,8 +60,17 @@ export function sessionEventView(e: SessionEventRecord): SessionEvent {
         created_at,
       };
     case "agent.tool_use": {
-      const use = e.tool_use ?? { tool_use_id: "", name: "", mcp_server_name: "", input: {} };
-      return { id, type: e.type, session_id, session_thread_id: e.session_thread_id, ...use, created_at };
+      const { mcp_server_name, ...use } = e.tool_use ?? { tool_use_id: "", name: "", mcp_server_name: "", input: {} };
+      // A built-in tool (or an unknown one the model named) has no MCP server.
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: e.session_thread_id,
+        ...use,
+        ...(mcp_server_name ? { mcp_server_name } : {}),
+        created_at,
+      };
     }
     case "agent.tool_result":
       return {

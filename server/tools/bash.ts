@@ -1,4 +1,6 @@
 /** `bash {command, timeout_ms?}`: one command in the session's sandbox (sandbox/port.ts). */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { fail, intField, stringField, type ToolContext, type ToolResult } from "./types.ts";
 
 export async function bashTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
@@ -11,6 +13,10 @@ export async function bashTool(ctx: ToolContext, input: Record<string, unknown>)
     timeoutMs,
     env: ctx.env,
     network: ctx.network,
+    // Skills stay read-only inside the sandbox too.
+    readOnly: ctx.readOnlyDirs
+      .filter((d) => existsSync(join(ctx.workspace, d)))
+      .map((d) => ({ host: join(ctx.workspace, d), inside: d })),
     signal: ctx.signal,
   });
   // The sandbox kept at most OUTPUT_LIMIT_BYTES; the notes below must survive, so nothing is cut here.
