@@ -156,7 +156,7 @@ describe.skipIf(skip !== null)("the built-in toolset", () => {
       });
       expect(fileTools.status, fileTools.text).toBe(200);
       const ready = await fetch(`${off.url}/readyz`);
-      expect((await ready.json()).sandbox).toEqual({ kind: "off", missing: [] });
+      expect(((await ready.json()) as { sandbox: unknown }).sandbox).toEqual({ kind: "off", missing: [] });
     } finally {
       await off.stop();
     }
