@@ -631,6 +631,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sessions/{session_id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a session's files
+         * @description Lists the files and folders directly in one folder of the session's workspace (`/workspace` to its tools). A session that has not run yet has an empty workspace.
+         */
+        get: operations["listSessionFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/files/content": {
+        parameters: {
+            query: {
+                /**
+                 * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`. A path leaving the workspace is refused (400 naming `path`).
+                 * @example reports/out.csv
+                 */
+                path: components["parameters"]["SessionFilePath"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a session's file
+         * @description Returns the bytes of one file of the session's workspace, as an attachment.
+         */
+        get: operations["getSessionFileContent"];
+        /**
+         * Upload a file to a session
+         * @description Writes one file of the session's workspace (made with its folders, or replaced) from the raw request body, at most `MAX_UPLOAD_BYTES`, before or between turns: 409 while a turn runs or when the session is archived; 409 under `skills/` (read-only). The agent's tools see it under `/workspace`.
+         */
+        put: operations["uploadSessionFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sessions/{session_id}/archive": {
         parameters: {
             query?: never;
@@ -3692,6 +3754,46 @@ export interface components {
              */
             type: "session_deleted";
         };
+        /** @description A file or folder of a session's workspace. */
+        SessionFile: {
+            /**
+             * @description The path relative to the workspace (`/workspace`).
+             * @example reports/out.csv
+             */
+            path: string;
+            /**
+             * @description Whether it is a file or a folder.
+             * @example file
+             * @enum {string}
+             */
+            type: "file" | "directory";
+            /**
+             * @description The file's size (0 for a folder).
+             * @example 1024
+             */
+            size_bytes: number;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             * @example 2026-11-27T03:00:00.000Z
+             */
+            modified_at: string;
+        };
+        /** @description The entries of one folder of a session's workspace, sorted by path. */
+        SessionFileList: {
+            /**
+             * @description The files and folders directly in the folder.
+             * @example [
+             *       {
+             *         "path": "reports/out.csv",
+             *         "type": "file",
+             *         "size_bytes": 1024,
+             *         "modified_at": "2026-11-27T03:00:00.000Z"
+             *       }
+             *     ]
+             */
+            data: components["schemas"]["SessionFile"][];
+        };
         /** @description A block of text. */
         TextBlock: {
             /**
@@ -6028,6 +6130,16 @@ export interface components {
          */
         SessionId: string;
         /**
+         * @description A folder of the session's workspace (default its root), relative or under `/workspace`.
+         * @example reports
+         */
+        SessionFolderPath: string;
+        /**
+         * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`. A path leaving the workspace is refused (400 naming `path`).
+         * @example reports/out.csv
+         */
+        SessionFilePath: string;
+        /**
          * @description The id of the session thread (`sthr_...`).
          * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
          */
@@ -8277,6 +8389,136 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSessionFiles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A folder of the session's workspace (default its root), relative or under `/workspace`.
+                 * @example reports
+                 */
+                path?: components["parameters"]["SessionFolderPath"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The folder's entries. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionFileList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSessionFileContent: {
+        parameters: {
+            query: {
+                /**
+                 * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`. A path leaving the workspace is refused (400 naming `path`).
+                 * @example reports/out.csv
+                 */
+                path: components["parameters"]["SessionFilePath"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    /**
+                     * @description `attachment; filename="<name>"`.
+                     * @example attachment; filename="out.csv"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadSessionFile: {
+        parameters: {
+            query: {
+                /**
+                 * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`. A path leaving the workspace is refused (400 naming `path`).
+                 * @example reports/out.csv
+                 */
+                path: components["parameters"]["SessionFilePath"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /** @description The file's bytes. */
+        requestBody: {
+            content: {
+                /** @example a,b */
+                "application/octet-stream": unknown;
+            };
+        };
+        responses: {
+            /** @description The file as listed. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -24,6 +24,8 @@ type Session = Schema<"Session">;
 type SessionEvent = Schema<"SessionEvent">;
 type SessionThread = Schema<"SessionThread">;
 
+import type { Workspaces } from "../sandbox/workspace.ts";
+
 export interface SessionDeps {
   storage: Storage;
 }
@@ -247,11 +249,13 @@ export async function archiveSession(deps: SessionDeps, accountId: string, id: s
 }
 
 export async function deleteSession(
-  deps: SessionDeps,
+  deps: SessionDeps & { workspaces: Workspaces },
   accountId: string,
   id: string,
 ): Promise<Schema<"DeletedSession">> {
   if (!(await deps.storage.sessions.deleteSession(accountId, id))) throw sessionNotFound(id);
+  // The workspace goes with its session (a turn in flight was aborted by the delete).
+  await deps.workspaces.remove(id);
   return { id, type: "session_deleted" };
 }
 

@@ -3,6 +3,7 @@ import { agentRoutes } from "./agents.ts";
 import { deploymentRunRoutes } from "./deploymentRuns.ts";
 import { deploymentRoutes } from "./deployments.ts";
 import { environmentRoutes } from "./environments.ts";
+import { sessionFileRoutes } from "./sessionFiles.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { sessionThreadRoutes } from "./sessionThreads.ts";
 import { skillRoutes } from "./skills.ts";
@@ -20,6 +21,7 @@ export const apiRoutes: RouteModule[] = [
   agentRoutes,
   environmentRoutes,
   sessionRoutes,
+  sessionFileRoutes,
   sessionThreadRoutes,
   deploymentRoutes,
   deploymentRunRoutes,

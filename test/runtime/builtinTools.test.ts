@@ -144,6 +144,50 @@ describe.skipIf(skip !== null)("the built-in toolset", () => {
     expect(unknown.body.error.message).toContain("python");
   });
 
+  it("uses a file uploaded through the API in bash, and a file a tool wrote is downloaded", async () => {
+    const agent = await createAgent(s, { name: "files", model: "openai/llama3.2", tools: [toolset] });
+    const session = await createSession(s, agent.id, await createEnvironment(s));
+    const put = await s.request("PUT", `/sessions/${session.id}/files/content?path=data/in.csv`, {
+      raw: Buffer.from("a,b\n1,2\n3,4\n"),
+      contentType: "application/octet-stream",
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body).toMatchObject({ path: "data/in.csv", type: "file", size_bytes: 12 });
+    providers.script("openai", [
+      {
+        tool_calls: [{ id: "f1", name: "bash", input: { command: "tail -n +2 data/in.csv | wc -l > data/rows.txt" } }],
+      },
+      { text: "Counted." },
+    ]);
+    await say(s, session.id, "Count the rows.");
+    const events = shape(await waitForTurns(s, session.id));
+    expect(events.find((e) => e.type === "agent.tool_result")).toMatchObject({ is_error: false });
+    const listed = await s.request("GET", `/sessions/${session.id}/files?path=data`);
+    expect(listed.body.data.map((f: { path: string }) => f.path)).toEqual(["data/in.csv", "data/rows.txt"]);
+    const download = await fetch(
+      `${s.url}/api/v1/cloud/sessions/${session.id}/files/content?path=/workspace/data/rows.txt`,
+      { headers: { authorization: `Bearer ${s.token}` } },
+    );
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="?rows\.txt"?$/);
+    expect(await download.text()).toBe("2\n");
+
+    const outside = await s.request("GET", `/sessions/${session.id}/files/content?path=../../secret.key`);
+    expect(outside.status).toBe(400);
+    expect(outside.body.error.param).toBe("path");
+    const skills = await s.request("PUT", `/sessions/${session.id}/files/content?path=skills/x.md`, {
+      raw: Buffer.from("x"),
+      contentType: "application/octet-stream",
+    });
+    expect(skills.status).toBe(409);
+    const missing = await s.request("GET", "/sessions/sess_01J00000000000000000000000/files");
+    expect(missing.status).toBe(404);
+
+    // The workspace goes with its session.
+    expect((await s.request("DELETE", `/sessions/${session.id}`)).status).toBe(200);
+    expect(await s.service.deps.workspaces.exists(session.id)).toBe(false);
+  });
+
   it("refuses bash on a server without a sandbox, and takes the toolset without it", async () => {
     const off = await startTestServer({ env: { SANDBOX: "off" } });
     try {
