@@ -136,7 +136,7 @@ async function main(): Promise<void> {
         `${((peakRss - rssBefore) / SESSIONS / 1024 / 1024).toFixed(2)} MiB (peak ${(peakRss / 1024 / 1024).toFixed(0)} MiB, before ${(rssBefore / 1024 / 1024).toFixed(0)} MiB)`,
       ],
     ];
-    for (const [k, v] of rows) console.log(`${k.padEnd(48)} ${v}`);
+    for (const [k, v] of rows) console.log(`${(k ?? "").padEnd(48)} ${v}`);
   } finally {
     await sandbox.close();
     rmSync(dataDir, { recursive: true, force: true });
