@@ -886,6 +886,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sessions/{session_id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a session's files
+         * @description Lists the files and folders directly in one folder of the session's workspace (`/workspace` to its tools). A session that has not run yet has an empty workspace.
+         */
+        get: operations["listSessionFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/files/content": {
+        parameters: {
+            query: {
+                /**
+                 * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`. A path leaving the workspace is refused (400 naming `path`).
+                 * @example reports/out.csv
+                 */
+                path: components["parameters"]["SessionFilePath"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a session's file
+         * @description Returns the bytes of one file of the session's workspace, as an attachment.
+         */
+        get: operations["getSessionFileContent"];
+        /**
+         * Upload a file to a session
+         * @description Writes one file of the session's workspace (made with its folders, or replaced) from the raw request body, at most `MAX_UPLOAD_BYTES`, before or between turns: 409 while a turn runs or when the session is archived; 409 under `skills/` (read-only). The agent's tools see it under `/workspace`.
+         */
+        put: operations["uploadSessionFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sessions/{session_id}/archive": {
         parameters: {
             query?: never;
@@ -3709,6 +3771,35 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * @description `always_allow` runs the tool when the model calls it; `always_ask` waits for the user's `user.tool_confirmation`.
+         * @example always_allow
+         * @enum {string}
+         */
+        PermissionPolicy: "always_allow" | "always_ask";
+        /** @description What applies to every tool of a toolset unless `configs` says otherwise. */
+        ToolConfigDefault: {
+            /**
+             * @description Whether the toolset's tools are offered to the model (default true).
+             * @example true
+             */
+            enabled?: boolean;
+            permission_policy?: components["schemas"]["PermissionPolicy"];
+        };
+        /** @description The setting of one tool of a toolset, by name. */
+        ToolConfig: {
+            /**
+             * @description The tool's name: for `agent_toolset_20260401` one of `bash`, `read`, `write`, `edit`, `glob`, `grep`, `web_fetch`.
+             * @example bash
+             */
+            name: string;
+            /**
+             * @description Whether this tool is offered to the model (default `default_config.enabled`).
+             * @example false
+             */
+            enabled?: boolean;
+            permission_policy?: components["schemas"]["PermissionPolicy"];
+        };
         /** @description Every tool of one of the agent's MCP servers. */
         AgentMcpToolset: {
             /**
@@ -3721,9 +3812,39 @@ export interface components {
              * @example github
              */
             mcp_server_name: string;
+            default_config?: components["schemas"]["ToolConfigDefault"];
+            /**
+             * @description Permission policies (and whether offered) of single tools of the server, by the server's tool name.
+             * @example [
+             *       {
+             *         "name": "delete_repository",
+             *         "permission_policy": "always_ask"
+             *       }
+             *     ]
+             */
+            configs?: components["schemas"]["ToolConfig"][];
+        };
+        /** @description The built-in toolset (`bash`, `read`, `write`, `edit`, `glob`, `grep`, `web_fetch`): the agent runs commands and edits files in its session's workspace, in the server's sandbox. Unknown tool names in `configs` and enabling `bash` on a server without a sandbox are refused (400 naming `tools`). */
+        AgentBuiltinToolset: {
+            /**
+             * @description Always `agent_toolset_20260401`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "agent_toolset_20260401";
+            default_config?: components["schemas"]["ToolConfigDefault"];
+            /**
+             * @description Settings of single tools, overriding `default_config`.
+             * @example [
+             *       {
+             *         "name": "web_fetch",
+             *         "enabled": false
+             *       }
+             *     ]
+             */
+            configs?: components["schemas"]["ToolConfig"][];
         };
         /** @description A tool the agent may call. */
-        AgentTool: components["schemas"]["AgentCustomTool"] | components["schemas"]["AgentMcpToolset"];
+        AgentTool: components["schemas"]["AgentCustomTool"] | components["schemas"]["AgentMcpToolset"] | components["schemas"]["AgentBuiltinToolset"];
         /** @description An MCP server the agent connects to, by URL. Names are unique within an agent. */
         AgentMcpServer: {
             /**
@@ -4344,6 +4465,46 @@ export interface components {
              */
             type: "session_deleted";
         };
+        /** @description A file or folder of a session's workspace. */
+        SessionFile: {
+            /**
+             * @description The path relative to the workspace (`/workspace`).
+             * @example reports/out.csv
+             */
+            path: string;
+            /**
+             * @description Whether it is a file or a folder.
+             * @example file
+             * @enum {string}
+             */
+            type: "file" | "directory";
+            /**
+             * @description The file's size (0 for a folder).
+             * @example 1024
+             */
+            size_bytes: number;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             * @example 2026-11-27T03:00:00.000Z
+             */
+            modified_at: string;
+        };
+        /** @description The entries of one folder of a session's workspace, sorted by path. */
+        SessionFileList: {
+            /**
+             * @description The files and folders directly in the folder.
+             * @example [
+             *       {
+             *         "path": "reports/out.csv",
+             *         "type": "file",
+             *         "size_bytes": 1024,
+             *         "modified_at": "2026-11-27T03:00:00.000Z"
+             *       }
+             *     ]
+             */
+            data: components["schemas"]["SessionFile"][];
+        };
         /** @description A block of text. */
         TextBlock: {
             /**
@@ -4452,7 +4613,7 @@ export interface components {
              */
             created_at: string;
         };
-        /** @description The agent called a tool of one of its MCP servers. Recorded before the call is made; its outcome follows as an `agent.tool_result` with the same `tool_use_id`. The input is what the model sent; credentials never appear here (the MCP server receives them in its Authorization header). */
+        /** @description The agent called a tool: one of its MCP servers' (with `mcp_server_name`) or a built-in tool of `agent_toolset_20260401` (without it). Recorded before the call is made; its outcome follows as an `agent.tool_result` with the same `tool_use_id`. The input is what the model sent; credentials never appear here (the MCP server receives them in its Authorization header). */
         SessionEventToolUse: {
             /**
              * @description Always `agent.tool_use`.
@@ -4476,10 +4637,10 @@ export interface components {
              */
             name: string;
             /**
-             * @description The `name` of the agent's MCP server that serves the tool.
+             * @description The `name` of the agent's MCP server that serves the tool; absent for built-in tools.
              * @example tickets
              */
-            mcp_server_name: string;
+            mcp_server_name?: string;
             /**
              * @description The arguments the model passed (a JSON object).
              * @example {
@@ -4624,11 +4785,11 @@ export interface components {
             /** @description What went wrong. */
             error: {
                 /**
-                 * @description `run_interrupted`: the server stopped during the run and it was not retried. `runtime_error`: the agent runtime failed. `agent_unavailable`: the agent, a sub-agent or its model can no longer be run. `provider_error`: the model provider refused or failed the request (retryable errors are retried with backoff first). `mcp_error`: one of the agent's MCP servers could not be reached or authenticated (for instance its credential's refresh failed). `tool_rounds_exceeded`: the model kept calling tools for more than `RUN_MAX_TOOL_ROUNDS` rounds.
+                 * @description `run_interrupted`: the server stopped during the run and it was not retried. `runtime_error`: the agent runtime failed. `agent_unavailable`: the agent, a sub-agent or its model can no longer be run. `provider_error`: the model provider refused or failed the request (retryable errors are retried with backoff first). `mcp_error`: one of the agent's MCP servers could not be reached or authenticated (for instance its credential's refresh failed). `tool_rounds_exceeded`: the model kept calling tools for more than `RUN_MAX_TOOL_ROUNDS` rounds. `workspace_too_large`: the session's workspace was larger than `SANDBOX_SNAPSHOT_MAX_BYTES` when it was saved at the end of the turn. `sandbox_error`: the session's workspace could not be prepared or restored.
                  * @example run_interrupted
                  * @enum {string}
                  */
-                type: "run_interrupted" | "runtime_error" | "agent_unavailable" | "provider_error" | "mcp_error" | "tool_rounds_exceeded";
+                type: "run_interrupted" | "runtime_error" | "agent_unavailable" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "workspace_too_large" | "sandbox_error";
                 /**
                  * @description A readable explanation.
                  * @example The server stopped while this run was in progress; it was not retried after 2 attempts.
@@ -5579,11 +5740,11 @@ export interface components {
          */
         CatchupWindowSeconds: number;
         /**
-         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `provider_error`, `mcp_error`, `tool_rounds_exceeded`, `session_deleted`, `session_archived` (the session was archived before its first turn ended).
+         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `provider_error`, `mcp_error`, `tool_rounds_exceeded`, `workspace_too_large`, `sandbox_error`, `session_deleted`, `session_archived` (the session was archived before its first turn ended).
          * @example agent_unavailable
          * @enum {string}
          */
-        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "session_deleted" | "session_archived";
+        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "workspace_too_large" | "sandbox_error" | "session_deleted" | "session_archived";
         /** @description Why the deployment is paused: `{type:"manual"}` after `POST /deployments/{deployment_id}/pause`, or `{type:"error", error:{type}}` when a run could not start for a cause that will not go away by itself (its agent or environment was archived or deleted); null while active. */
         DeploymentPausedReason: null | {
             /**
@@ -6746,6 +6907,16 @@ export interface components {
          * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
          */
         SessionId: string;
+        /**
+         * @description A folder of the session's workspace (default its root), relative or under `/workspace`.
+         * @example reports
+         */
+        SessionFolderPath: string;
+        /**
+         * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`. A path leaving the workspace is refused (400 naming `path`).
+         * @example reports/out.csv
+         */
+        SessionFilePath: string;
         /**
          * @description The id of the session thread (`sthr_...`).
          * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
@@ -9805,6 +9976,136 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSessionFiles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A folder of the session's workspace (default its root), relative or under `/workspace`.
+                 * @example reports
+                 */
+                path?: components["parameters"]["SessionFolderPath"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The folder's entries. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionFileList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSessionFileContent: {
+        parameters: {
+            query: {
+                /**
+                 * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`. A path leaving the workspace is refused (400 naming `path`).
+                 * @example reports/out.csv
+                 */
+                path: components["parameters"]["SessionFilePath"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    /**
+                     * @description `attachment; filename="<name>"`.
+                     * @example attachment; filename="out.csv"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadSessionFile: {
+        parameters: {
+            query: {
+                /**
+                 * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`. A path leaving the workspace is refused (400 naming `path`).
+                 * @example reports/out.csv
+                 */
+                path: components["parameters"]["SessionFilePath"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /** @description The file's bytes. */
+        requestBody: {
+            content: {
+                /** @example a,b */
+                "application/octet-stream": unknown;
+            };
+        };
+        responses: {
+            /** @description The file as listed. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

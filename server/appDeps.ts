@@ -2,6 +2,7 @@
  * The contract between the service's assembly and its parts: what the HTTP layer, the route files
  * and the background workers are given (built by server/service.ts, or a test). Types only.
  */
+
 import type { Router } from "express";
 import type { BackgroundWorker } from "./background/backgroundWorker.ts";
 import type { Clock } from "./clock.ts";
@@ -10,6 +11,8 @@ import type { SecretBox } from "./crypto/secretBox.ts";
 import type { DeliveryControl } from "./delivery/control.ts";
 import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
+import type { Sandbox } from "./sandbox/port.ts";
+import type { Workspaces } from "./sandbox/workspace.ts";
 import type { LoadedSpec } from "./spec.ts";
 import type { Storage } from "./storage/port/index.ts";
 import type { StreamHub } from "./streams/hub.ts";
@@ -31,6 +34,10 @@ export interface AppDeps {
   streams: StreamHub;
   /** The bundled OpenAPI document (generated/openapi.json) and its YAML text. */
   spec: LoadedSpec;
+  /** Runs the built-in `bash` tool (server/sandbox/): bubblewrap, or off. */
+  sandbox: Sandbox;
+  /** The sessions' workspaces under the data folder. */
+  workspaces: Workspaces;
   /** Validate every response against the spec too (on in tests). */
   validateResponses?: boolean;
 }

@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join, resolve as resolvePath } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Express } from "express";
 import { createApp } from "./app.ts";
@@ -17,6 +18,8 @@ import { createHttpServer } from "./http/httpServer.ts";
 import { ListenError } from "./listenError.ts";
 import type { Logger } from "./logger.ts";
 import { Metrics } from "./metrics.ts";
+import { createSandbox } from "./sandbox/create.ts";
+import { Workspaces } from "./sandbox/workspace.ts";
 import { databaseHasSealedSecrets, resolveSecretKey, verifySecretKey } from "./secretKey.ts";
 import { type LoadedSpec, loadSpec } from "./spec.ts";
 import { openStorage } from "./storage/open.ts";
@@ -146,6 +149,12 @@ export async function buildDeps(options: ServiceOptions): Promise<AppDeps> {
     // After the migrations: upsert the shipped skills (idempotent across restarts).
     await loadVendorSkills({ storage, config, logger });
     const metrics = new Metrics();
+    const dataDir = resolvePath(config.dataDir);
+    // Commands never see the data folder (database, secret key, every workspace).
+    const sandbox = await createSandbox(config.sandbox, [dataDir]);
+    if (sandbox.status.kind === "off" && sandbox.status.missing.length > 0) {
+      logger.warn("no sandbox: the bash tool is unavailable", { missing: sandbox.status.missing });
+    }
     const deps: AppDeps = {
       config,
       storage,
@@ -158,6 +167,8 @@ export async function buildDeps(options: ServiceOptions): Promise<AppDeps> {
       streams: new StreamHub({ storage, config: config.streams, logger, metrics }),
       spec: options.spec ?? loadSpec(),
       validateResponses: options.validateResponses ?? false,
+      sandbox,
+      workspaces: new Workspaces(join(dataDir, "workspaces"), config.sandbox.workspaceMaxBytes),
     };
     bindScrapeSources(deps);
     return deps;
@@ -220,6 +231,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     }
     await deps.storage.close();
     logger.info("shutdown: storage closed");
+    await deps.sandbox.close();
     logger.info("shutdown complete", { duration_ms: Date.now() - started });
   }
 

@@ -9,6 +9,7 @@ import type {
   RetentionConfig,
   RunConfig,
   RuntimesConfig,
+  SandboxConfig,
   SchedulerConfig,
   SqliteConfig,
   StreamsConfig,
@@ -122,6 +123,24 @@ function runtimesConfig(env: Env, webhookAllowsPrivate: boolean): RuntimesConfig
     mcpTimeoutMs: int(env, "MCP_TIMEOUT_MS", 60_000, 100, 3_600_000),
     historyLimit: int(env, "RUN_HISTORY_LIMIT", 1000, 1, 100_000),
     allowPrivateTargets: bool(env, "MCP_ALLOW_PRIVATE_TARGETS", webhookAllowsPrivate),
+  };
+}
+
+function sandboxConfig(env: Env, allowPrivate: boolean): SandboxConfig {
+  const mode = str(env, "SANDBOX") ?? "auto";
+  if (mode !== "auto" && mode !== "bubblewrap" && mode !== "off") {
+    throw new ConfigError("SANDBOX", `must be "auto", "bubblewrap" or "off", got "${mode}"`);
+  }
+  const maxTimeoutMs = int(env, "SANDBOX_MAX_TIMEOUT_MS", 600_000, 1000, 86_400_000);
+  return {
+    mode,
+    defaultTimeoutMs: Math.min(int(env, "SANDBOX_TIMEOUT_MS", 120_000, 100, 86_400_000), maxTimeoutMs),
+    maxTimeoutMs,
+    workspaceMaxBytes: int(env, "SANDBOX_WORKSPACE_MAX_BYTES", 1024 ** 3, 1024, 2 ** 50),
+    memoryMaxBytes: int(env, "SANDBOX_MEMORY_MAX_BYTES", 2 * 1024 ** 3, 16 * 1024 ** 2, 2 ** 50),
+    maxProcesses: int(env, "SANDBOX_MAX_PROCESSES", 256, 8, 65_536),
+    snapshotMaxBytes: int(env, "SANDBOX_SNAPSHOT_MAX_BYTES", 100 * 1024 ** 2, 1024, 2 ** 40),
+    allowPrivateTargets: bool(env, "SANDBOX_ALLOW_PRIVATE_TARGETS", allowPrivate),
   };
 }
 
@@ -314,6 +333,7 @@ export function loadConfig(env: Env): Config {
     webhook,
     runs,
     runtimes: runtimesConfig(env, webhook.allowPrivateTargets),
+    sandbox: sandboxConfig(env, webhook.allowPrivateTargets),
     scheduler,
     shutdownGraceMs: int(env, "SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
     retention,

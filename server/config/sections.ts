@@ -39,6 +39,27 @@ export interface Config {
   postgres: PostgresConfig;
   /** Live streams (Server-Sent Events, server/streams/). */
   streams: StreamsConfig;
+  /** The sandbox, the workspaces and the built-in tools (server/sandbox/, server/tools/). */
+  sandbox: SandboxConfig;
+}
+
+/** The sandbox and the built-in tools (API.md, "Environments that run"). */
+export interface SandboxConfig {
+  /** SANDBOX: `auto` (the sandbox when its programs are found), `bubblewrap` (required) or `off`. */
+  mode: "auto" | "bubblewrap" | "off";
+  /** `bash` time limit when the call names none, and the most a call may ask for (ms). */
+  defaultTimeoutMs: number;
+  maxTimeoutMs: number;
+  /** Bytes a session's workspace may hold. */
+  workspaceMaxBytes: number;
+  /** Address space of each process of a command. */
+  memoryMaxBytes: number;
+  /** Processes a command may have at once. */
+  maxProcesses: number;
+  /** The largest workspace archive saved to PostgreSQL at the end of a turn. */
+  snapshotMaxBytes: number;
+  /** Commands and `web_fetch` may reach loopback and private addresses (as MCP_ALLOW_PRIVATE_TARGETS). */
+  allowPrivateTargets: boolean;
 }
 
 /** Live streams: limits, heartbeats and how slow clients are handled (server/streams/). */

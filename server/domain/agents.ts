@@ -2,9 +2,12 @@ import type { Schema } from "../api.ts";
 import type { Config } from "../config/sections.ts";
 import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
 import { unservedReason } from "../runtime/registry.ts";
+import { NoSandbox } from "../sandbox/off.ts";
+import type { Sandbox } from "../sandbox/port.ts";
 import type { AgentConfig, AgentMultiagent, AgentRecord, AgentRef } from "../storage/port/agents.ts";
 import { agentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
+import { BUILTIN_TOOL_NAMES, enabledBuiltins, TOOLSET_TYPE } from "../tools/toolset.ts";
 import { applyMetadataPatch } from "./metadata.ts";
 
 type Agent = Schema<"Agent">;
@@ -12,6 +15,8 @@ type Agent = Schema<"Agent">;
 export interface AgentDeps {
   storage: Storage;
   config: Config;
+  /** Whether `bash` can run here: an agent enabling it on a server without a sandbox is refused. */
+  sandbox: Sandbox;
 }
 
 export function agentView(r: AgentRecord): Agent {
@@ -79,6 +84,33 @@ async function checkMultiagent(
 }
 
 /**
+ * The built-in toolset: known tool names in `configs`, each named once; `bash` only where a
+ * sandbox runs (400 naming `tools`, with the missing programs).
+ */
+function checkBuiltinToolset(deps: AgentDeps, config: AgentConfig): void {
+  for (const [i, tool] of config.tools.entries()) {
+    if (tool.type === "custom") continue;
+    const names = (tool.configs ?? []).map((c) => c.name);
+    checkUnique(names, (j) => `tools[${i}].configs[${j}].name`, "the tool");
+    if (tool.type !== TOOLSET_TYPE) continue;
+    const unknown = names.filter((n) => !(BUILTIN_TOOL_NAMES as readonly string[]).includes(n));
+    if (unknown.length > 0) {
+      throw invalidRequest(
+        `tools[${i}].configs: unknown tool${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")} (the ${TOOLSET_TYPE} tools are ${BUILTIN_TOOL_NAMES.join(", ")}).`,
+        "tools",
+      );
+    }
+  }
+  const sandbox = deps.sandbox;
+  if (sandbox instanceof NoSandbox && enabledBuiltins(config.tools).includes("bash")) {
+    throw invalidRequest(
+      `tools: the bash tool cannot be enabled: ${sandbox.reason()}. Disable it with configs [{"name":"bash","enabled":false}].`,
+      "tools",
+    );
+  }
+}
+
+/**
  * Checks what the schema cannot: the model is served, names are unique, every `mcp_toolset`
  * names one of the agent's MCP servers, skills and sub-agents exist in the account (read before
  * the write, as every reference check).
@@ -99,9 +131,10 @@ async function checkConfig(
   );
   const servers = new Set(config.mcp_servers.map((s) => s.name));
   const toolKeys = config.tools.map((t) =>
-    t.type === "custom" ? `custom tool ${t.name}` : `toolset ${t.mcp_server_name}`,
+    t.type === "custom" ? `custom tool ${t.name}` : t.type === "mcp_toolset" ? `toolset ${t.mcp_server_name}` : t.type,
   );
   checkUnique(toolKeys, (i) => `tools[${i}]`, "the");
+  checkBuiltinToolset(deps, config);
   config.tools.forEach((tool, i) => {
     if (tool.type === "mcp_toolset" && !servers.has(tool.mcp_server_name)) {
       throw invalidRequest(

@@ -25,6 +25,8 @@ type Session = Schema<"Session">;
 type SessionEvent = Schema<"SessionEvent">;
 type SessionThread = Schema<"SessionThread">;
 
+import type { Workspaces } from "../sandbox/workspace.ts";
+
 export interface SessionDeps {
   storage: Storage;
 }
@@ -61,8 +63,17 @@ export function sessionEventView(e: SessionEventRecord): SessionEvent {
         created_at,
       };
     case "agent.tool_use": {
-      const use = e.tool_use ?? { tool_use_id: "", name: "", mcp_server_name: "", input: {} };
-      return { id, type: e.type, session_id, session_thread_id: e.session_thread_id, ...use, created_at };
+      const { mcp_server_name, ...use } = e.tool_use ?? { tool_use_id: "", name: "", mcp_server_name: "", input: {} };
+      // A built-in tool (or an unknown one the model named) has no MCP server.
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: e.session_thread_id,
+        ...use,
+        ...(mcp_server_name ? { mcp_server_name } : {}),
+        created_at,
+      };
     }
     case "agent.tool_result":
       return {
@@ -252,11 +263,13 @@ export async function archiveSession(deps: SessionDeps, accountId: string, id: s
 }
 
 export async function deleteSession(
-  deps: SessionDeps,
+  deps: SessionDeps & { workspaces: Workspaces },
   accountId: string,
   id: string,
 ): Promise<Schema<"DeletedSession">> {
   if (!(await deps.storage.sessions.deleteSession(accountId, id))) throw sessionNotFound(id);
+  // The workspace goes with its session (a turn in flight was aborted by the delete).
+  await deps.workspaces.remove(id);
   return { id, type: "session_deleted" };
 }
 

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { invalidRequest } from "../errors.ts";
 
-const ACCEPTED = ["application/json", "multipart/form-data"];
+const ACCEPTED = ["application/json", "multipart/form-data", "application/octet-stream"];
 
 function hasBody(req: Request): boolean {
   const length = req.get("content-length");

@@ -4,6 +4,7 @@ import { deploymentRunRoutes } from "./deploymentRuns.ts";
 import { deploymentRoutes } from "./deployments.ts";
 import { environmentRoutes } from "./environments.ts";
 import { memoryStoreRoutes } from "./memoryStores.ts";
+import { sessionFileRoutes } from "./sessionFiles.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { sessionThreadRoutes } from "./sessionThreads.ts";
 import { skillRoutes } from "./skills.ts";
@@ -22,6 +23,7 @@ export const apiRoutes: RouteModule[] = [
   agentRoutes,
   environmentRoutes,
   sessionRoutes,
+  sessionFileRoutes,
   sessionThreadRoutes,
   deploymentRoutes,
   deploymentRunRoutes,

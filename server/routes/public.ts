@@ -30,7 +30,8 @@ export function publicRoutes(deps: AppDeps): Router {
   /** Ready for traffic: database, migrations, background loops; 503 naming the failed checks. */
   r.get("/readyz", async (_req, res) => {
     const report = await checkReadiness(deps.storage, deps.workers);
-    res.status(report.status === "ready" ? 200 : 503).json(report);
+    // The sandbox is reported, not judged: a server without one is ready (it runs no `bash`).
+    res.status(report.status === "ready" ? 200 : 503).json({ ...report, sandbox: deps.sandbox.status });
   });
   /** The readiness verdict in its short form (kept for existing monitors); details on /readyz. */
   r.get("/healthz", async (_req, res) => {

@@ -7,11 +7,14 @@
  * continues from what it recorded: calls with a result are not made again.
  */
 import type { Clock } from "../clock.ts";
-import type { RuntimesConfig } from "../config/sections.ts";
+import type { RuntimesConfig, SandboxConfig } from "../config/sections.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import type { Logger } from "../logger.ts";
+import type { Sandbox } from "../sandbox/port.ts";
+import type { Workspaces } from "../sandbox/workspace.ts";
 import type { Storage } from "../storage/port/index.ts";
 import type { RunOutput } from "../storage/port/runs.ts";
+import { SessionTools } from "../tools/session.ts";
 import { type ChatItem, type PendingCall, rebuildConversation, type ToolCall } from "./conversation.ts";
 import { McpToolbox } from "./mcp.ts";
 import { completeWithRetries, type ModelClient, ProviderError } from "./model.ts";
@@ -26,6 +29,10 @@ export interface ModelRuntimeDeps {
   config: RuntimesConfig;
   /** The SSRF-guarded fetch for MCP servers and token endpoints. */
   fetch: FetchLike;
+  /** The built-in tools' sandbox, the sessions' workspaces and their limits. */
+  sandbox: Sandbox;
+  workspaces: Workspaces;
+  sandboxConfig: SandboxConfig;
 }
 
 export class ModelRuntime implements AgentRuntime {
@@ -43,6 +50,17 @@ export class ModelRuntime implements AgentRuntime {
     const conversation = rebuildConversation(await turn.conversation(config.historyLimit), turn.run_id);
     const items = conversation.items;
     const context = { run_id: turn.run_id, session_id: turn.session_id, agent_id: turn.agent.id };
+    const builtins = await SessionTools.open(
+      {
+        storage: this.deps.storage,
+        sandbox: this.deps.sandbox,
+        workspaces: this.deps.workspaces,
+        config: this.deps.sandboxConfig,
+      },
+      turn,
+    );
+    const system = [turn.agent.config.system, builtins.prompt].filter((s): s is string => !!s).join("\n\n") || null;
+    const tools = builtins.specs;
     const toolbox = await McpToolbox.connect(
       { ...this.deps, timeoutMs: config.mcpTimeoutMs },
       { account_id: turn.account_id, vault_ids: turn.vault_ids, config: turn.agent.config },
@@ -50,7 +68,7 @@ export class ModelRuntime implements AgentRuntime {
     );
     try {
       // Calls an interrupted attempt recorded but did not finish are made first.
-      await this.callTools(turn, toolbox, conversation.pending, items, signal);
+      await this.callTools(turn, toolbox, builtins, conversation.pending, items, signal);
       let toolRounds = conversation.toolRounds;
       for (;;) {
         let reply: Awaited<ReturnType<ModelClient["complete"]>>;
@@ -59,9 +77,9 @@ export class ModelRuntime implements AgentRuntime {
             this.client,
             {
               model: this.providerModel(turn.agent.config.model),
-              system: turn.agent.config.system,
+              system,
               items,
-              tools: toolbox.tools,
+              tools: [...tools, ...toolbox.tools],
             },
             {
               policy: {
@@ -94,14 +112,17 @@ export class ModelRuntime implements AgentRuntime {
         // The round is recorded before any tool runs: a restart resumes from here.
         await turn.record([...message, ...calls.map((c): RunOutput => ({ type: "agent.tool_use", ...c }))]);
         items.push({ role: "assistant", text: reply.text, tool_calls: reply.tool_calls });
-        await this.callTools(turn, toolbox, calls, items, signal);
+        await this.callTools(turn, toolbox, builtins, calls, items, signal);
       }
     } finally {
       await toolbox.close();
     }
   }
 
-  /** The recorded form of a call: the MCP server and tool it names, or the model's name when it names none. */
+  /**
+   * The recorded form of a call: the MCP server and tool it names, or the model's name when it
+   * names none (a built-in tool, or an unknown one: both are recorded without a server).
+   */
   private resolve(toolbox: McpToolbox, call: ToolCall): PendingCall {
     const tool = toolbox.find(call.name);
     return {
@@ -115,6 +136,7 @@ export class ModelRuntime implements AgentRuntime {
   private async callTools(
     turn: RuntimeTurn,
     toolbox: McpToolbox,
+    builtins: SessionTools,
     calls: PendingCall[],
     items: ChatItem[],
     signal: AbortSignal,
@@ -125,10 +147,12 @@ export class ModelRuntime implements AgentRuntime {
         : undefined;
       const result = tool
         ? await toolbox.call(tool, call.input, signal)
-        : {
-            content: [{ type: "text" as const, text: `No tool named ${call.name} is available to this agent.` }],
-            is_error: true,
-          };
+        : !call.mcp_server_name && builtins.has(call.name)
+          ? await builtins.call(call.name, call.input, signal)
+          : {
+              content: [{ type: "text" as const, text: `No tool named ${call.name} is available to this agent.` }],
+              is_error: true,
+            };
       if (signal.aborted) throw signal.reason;
       await turn.record([{ type: "agent.tool_result", tool_use_id: call.tool_use_id, ...result }]);
       items.push({

@@ -2,6 +2,8 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config/sections.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import type { Logger } from "../logger.ts";
+import type { Sandbox } from "../sandbox/port.ts";
+import type { Workspaces } from "../sandbox/workspace.ts";
 import type { Storage } from "../storage/port/index.ts";
 import { ECHO_MODEL, EchoRuntime } from "./echo.ts";
 import type { AgentRuntime, RuntimeRegistry } from "./port.ts";
@@ -47,6 +49,8 @@ export interface RuntimeDeps {
   secrets: SecretBox;
   clock: Clock;
   logger: Logger;
+  sandbox: Sandbox;
+  workspaces: Workspaces;
 }
 
 /**
@@ -89,6 +93,9 @@ export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
       logger: deps.logger,
       config: runtimes,
       fetch: createTargetFetch({ allowPrivate: runtimes.allowPrivateTargets }),
+      sandbox: deps.sandbox,
+      workspaces: deps.workspaces,
+      sandboxConfig: config.sandbox,
     };
   };
   const anthropicConfig = runtimes.anthropic;

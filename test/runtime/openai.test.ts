@@ -162,7 +162,9 @@ describe("the OpenAI-compatible runtime", () => {
       ["c1", true, "the ticket system is down"],
       ["c2", true, "No tool named made_up_tool is available to this agent."],
     ]);
-    expect(events.find((e) => e.tool_use_id === "c2" && e.type === "agent.tool_use").mcp_server_name).toBe("");
+    expect(events.find((e) => e.tool_use_id === "c2" && e.type === "agent.tool_use")).not.toHaveProperty(
+      "mcp_server_name",
+    );
     expect(providers.openai[1]?.body.messages.filter((m: any) => m.role === "tool")).toHaveLength(2);
   });
 

@@ -6,9 +6,19 @@ export interface AgentRef {
   version?: number;
 }
 
+/** Whether a tool runs without asking (`always_allow`) or waits for the user's confirmation. */
+export type PermissionPolicy = "always_allow" | "always_ask";
+
+/** `default_config` / `configs` of a toolset: which of its tools are on, and their permission policy. */
+export interface ToolsetConfigs {
+  default_config?: { enabled?: boolean; permission_policy?: PermissionPolicy };
+  configs?: { name: string; enabled?: boolean; permission_policy?: PermissionPolicy }[];
+}
+
 export type AgentTool =
   | { type: "custom"; name: string; description?: string; input_schema: Record<string, unknown> }
-  | { type: "mcp_toolset"; mcp_server_name: string };
+  | ({ type: "mcp_toolset"; mcp_server_name: string } & ToolsetConfigs)
+  | ({ type: "agent_toolset_20260401" } & ToolsetConfigs);
 
 export interface AgentMcpServer {
   type: "url";

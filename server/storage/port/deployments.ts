@@ -13,6 +13,8 @@ export type DeploymentRunErrorType =
   | "provider_error"
   | "mcp_error"
   | "tool_rounds_exceeded"
+  | "workspace_too_large"
+  | "sandbox_error"
   | "session_deleted"
   | "session_archived";
 

@@ -33,7 +33,9 @@ export type RunErrorType =
   | "agent_unavailable"
   | "provider_error"
   | "mcp_error"
-  | "tool_rounds_exceeded";
+  | "tool_rounds_exceeded"
+  | "workspace_too_large"
+  | "sandbox_error";
 
 /** An MCP tool call of the agent (`agent.tool_use`). */
 export interface ToolUse {

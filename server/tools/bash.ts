@@ -1,0 +1,28 @@
+/** `bash {command, timeout_ms?}`: one command in the session's sandbox (sandbox/port.ts). */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fail, intField, stringField, type ToolContext, type ToolResult } from "./types.ts";
+
+export async function bashTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
+  const command = stringField(input, "command", true) as string;
+  if (command.trim() === "") return fail("The command is empty.");
+  const timeoutMs = intField(input, "timeout_ms", 1, ctx.limits.maxTimeoutMs) ?? ctx.limits.defaultTimeoutMs;
+  const result = await ctx.sandbox.exec({
+    workspace: ctx.workspace,
+    command,
+    timeoutMs,
+    env: ctx.env,
+    network: ctx.network,
+    // Skills stay read-only inside the sandbox too.
+    readOnly: ctx.readOnlyDirs
+      .filter((d) => existsSync(join(ctx.workspace, d)))
+      .map((d) => ({ host: join(ctx.workspace, d), inside: d })),
+    signal: ctx.signal,
+  });
+  // The sandbox kept at most OUTPUT_LIMIT_BYTES; the notes below must survive, so nothing is cut here.
+  const parts = [result.output];
+  if (result.exit_code !== null && result.exit_code !== 0) parts.push(`[exit code ${result.exit_code}]`);
+  if (result.failure) parts.push(`[error] ${result.failure}`);
+  const text = parts.filter(Boolean).join("\n") || "(no output)";
+  return { content: [{ type: "text", text }], is_error: result.failure !== null || result.exit_code !== 0 };
+}

@@ -1,0 +1,190 @@
+/**
+ * The file tools: `read`, `write`, `edit`, `glob`, `grep`. Every path resolves inside the
+ * session's workspace with symlinks resolved (sandbox/workspace.ts); `glob` uses tinyglobby and
+ * never follows links; `grep` runs ripgrep (which does not follow links either) on the host,
+ * reading only the workspace.
+ */
+import { execFile } from "node:child_process";
+import { lstat, mkdir, readFile, realpath, stat, writeFile } from "node:fs/promises";
+import { dirname, relative, sep } from "node:path";
+import picomatch from "picomatch";
+import { glob as tinyglob } from "tinyglobby";
+import { findProgram } from "../sandbox/programs.ts";
+import { resolveInWorkspace, shownPath, usageBytes, WorkspacePathError } from "../sandbox/workspace.ts";
+import {
+  boolField,
+  capped,
+  fail,
+  intField,
+  ok,
+  stringField,
+  type ToolContext,
+  ToolInputError,
+  type ToolResult,
+} from "./types.ts";
+
+const DEFAULT_READ_LINES = 2000;
+const MAX_GLOB_RESULTS = 1000;
+
+/** Whether a host path is in one of the read-only folders (skills). */
+function readOnly(ctx: ToolContext, hostPath: string, realRoot: string): boolean {
+  const rel = relative(realRoot, hostPath).split(sep).join("/");
+  return ctx.readOnlyDirs.some((d) => rel === d || rel.startsWith(`${d}/`));
+}
+
+export async function readTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
+  const path = stringField(input, "path", true) as string;
+  const offset = intField(input, "offset", 1, Number.MAX_SAFE_INTEGER) ?? 1;
+  const limit = intField(input, "limit", 1, 100_000) ?? DEFAULT_READ_LINES;
+  const file = await resolveInWorkspace(ctx.workspace, path);
+  const info = await stat(file).catch(() => null);
+  if (!info) return fail(`${path} does not exist.`);
+  if (info.isDirectory()) return fail(`${path} is a directory; use glob to list it.`);
+  const text = (await readFile(file)).toString("utf8");
+  const lines = text.split("\n");
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  const shown = lines.slice(offset - 1, offset - 1 + limit);
+  const numbered = shown.map((line, i) => `${String(offset + i).padStart(6)}\t${line}`).join("\n");
+  const rest = lines.length - (offset - 1 + shown.length);
+  const note = rest > 0 ? `\n[${rest} more lines; read on with offset ${offset + shown.length}]` : "";
+  return ok(capped(numbered + note));
+}
+
+async function checkWritable(ctx: ToolContext, path: string, file: string, addedBytes: number): Promise<void> {
+  const realRoot = await realpath(ctx.workspace);
+  if (readOnly(ctx, file, realRoot)) throw new ToolInputError(`${path} is read-only (skills cannot be changed).`);
+  const existing = await lstat(file).catch(() => null);
+  if (existing?.isDirectory()) throw new ToolInputError(`${path} is a directory.`);
+  const used = await usageBytes(ctx.workspace);
+  const after = used - (existing?.size ?? 0) + addedBytes;
+  if (after > ctx.limits.workspaceMaxBytes) {
+    throw new ToolInputError(
+      `Writing ${path} would make the workspace ${after} bytes, more than its quota of ${ctx.limits.workspaceMaxBytes} bytes (SANDBOX_WORKSPACE_MAX_BYTES).`,
+    );
+  }
+}
+
+export async function writeTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
+  const path = stringField(input, "path", true) as string;
+  const content = stringField(input, "content", true) as string;
+  const file = await resolveInWorkspace(ctx.workspace, path);
+  const bytes = Buffer.from(content, "utf8");
+  await checkWritable(ctx, path, file, bytes.length);
+  await mkdir(dirname(file), { recursive: true });
+  // Resolved again after making the folders: a link created meanwhile cannot lead outside.
+  const again = await resolveInWorkspace(ctx.workspace, path);
+  await writeFile(again, bytes);
+  return ok(`Wrote ${bytes.length} bytes to ${shownPath(await realpath(ctx.workspace), again)}.`);
+}
+
+export async function editTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
+  const path = stringField(input, "path", true) as string;
+  const oldString = stringField(input, "old_string", true) as string;
+  const newString = stringField(input, "new_string", true) as string;
+  const replaceAll = boolField(input, "replace_all") ?? false;
+  if (oldString.length === 0) return fail("old_string is empty; use write to create a file.");
+  const file = await resolveInWorkspace(ctx.workspace, path);
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return fail(`${path} is not a file in the workspace.`);
+  const text = await readFile(file, "utf8");
+  const count = text.split(oldString).length - 1;
+  if (count === 0) return fail(`old_string was not found in ${path}.`);
+  if (count > 1 && !replaceAll) {
+    return fail(
+      `old_string occurs ${count} times in ${path}; give more context to make it unique, or set replace_all.`,
+    );
+  }
+  const updated = replaceAll ? text.split(oldString).join(newString) : text.replace(oldString, () => newString);
+  const bytes = Buffer.from(updated, "utf8");
+  await checkWritable(ctx, path, file, bytes.length);
+  await writeFile(file, bytes);
+  return ok(`Replaced ${replaceAll ? count : 1} occurrence${(replaceAll ? count : 1) === 1 ? "" : "s"} in ${path}.`);
+}
+
+/** A glob pattern must stay in the folder it searches: no absolute patterns, no `..`. */
+function checkPattern(pattern: string): void {
+  if (pattern.startsWith("/") || pattern.split("/").includes("..")) {
+    throw new ToolInputError("The pattern must be relative to the search folder and must not contain '..'.");
+  }
+  picomatch.scan(pattern);
+}
+
+export async function globTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
+  const pattern = stringField(input, "pattern", true) as string;
+  const path = stringField(input, "path", false) ?? "/workspace";
+  checkPattern(pattern);
+  const base = await resolveInWorkspace(ctx.workspace, path);
+  const realRoot = await realpath(ctx.workspace);
+  const found = await tinyglob(pattern, {
+    cwd: base,
+    absolute: true,
+    dot: true,
+    onlyFiles: false,
+    followSymbolicLinks: false,
+    expandDirectories: false,
+    signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(ctx.limits.fileToolTimeoutMs)]),
+  });
+  const inside = found.filter((p) => !relative(realRoot, p).startsWith(".."));
+  inside.sort();
+  const shown = inside.slice(0, MAX_GLOB_RESULTS).map((p) => shownPath(realRoot, p.replace(/\/$/, "")));
+  if (shown.length === 0) return ok(`No paths match ${pattern}.`);
+  const more = inside.length > shown.length ? `\n[${inside.length - shown.length} more matches not shown]` : "";
+  return ok(capped(shown.join("\n") + more));
+}
+
+export async function grepTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
+  const pattern = stringField(input, "pattern", true) as string;
+  const path = stringField(input, "path", false) ?? "/workspace";
+  const fileGlob = stringField(input, "glob", false);
+  const caseInsensitive = boolField(input, "case_insensitive") ?? false;
+  if (fileGlob !== undefined) checkPattern(fileGlob.replace(/^!/, ""));
+  const target = await resolveInWorkspace(ctx.workspace, path);
+  const realRoot = await realpath(ctx.workspace);
+  const rg = findProgram("rg");
+  if (!rg) return fail("grep needs ripgrep, which this server lacks (apt-get install ripgrep).");
+  const args = [
+    "--line-number",
+    "--with-filename",
+    "--no-heading",
+    "--color",
+    "never",
+    "--max-columns",
+    "1000",
+    "--hidden",
+  ];
+  if (caseInsensitive) args.push("--ignore-case");
+  if (fileGlob) args.push("--glob", fileGlob);
+  args.push("--regexp", pattern, "--", relative(realRoot, target) || ".");
+  const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    execFile(
+      rg,
+      args,
+      {
+        cwd: realRoot,
+        env: { PATH: process.env.PATH ?? "" },
+        maxBuffer: 4 * 1024 * 1024,
+        timeout: ctx.limits.fileToolTimeoutMs,
+        signal: ctx.signal,
+      },
+      (err, stdout, stderr) => {
+        if (ctx.signal.aborted) return reject(ctx.signal.reason);
+        const code = err
+          ? typeof (err as { code?: unknown }).code === "number"
+            ? (err as { code: number }).code
+            : null
+          : 0;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
+  });
+  if (result.code === 1) return ok(`No matches for ${pattern}.`);
+  if (result.code !== 0)
+    return fail(`grep failed: ${capped(result.stderr.trim() || "ripgrep stopped (time or output limit)", 2000)}`);
+  const lines = result.stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => `/workspace/${l.replace(/^\.\//, "")}`);
+  return ok(capped(lines.join("\n")));
+}
+
+export { WorkspacePathError };

@@ -1,0 +1,80 @@
+/**
+ * The built-in tools of one turn of one session: its workspace (made at the first run), its
+ * environment's variables and network policy, its agent's skills unpacked, and the tools the
+ * agent's toolset enables, ready to be offered to the model and called.
+ */
+import type { SandboxConfig } from "../config/sections.ts";
+import { environmentVariablesToObject } from "../domain/environmentVariables.ts";
+import type { ToolSpec } from "../runtime/conversation.ts";
+import type { NetworkPolicy, Sandbox } from "../sandbox/port.ts";
+import type { Workspaces } from "../sandbox/workspace.ts";
+import type { AgentConfig } from "../storage/port/agents.ts";
+import type { Storage } from "../storage/port/index.ts";
+import { loadSkills, SKILLS_DIR, skillsPrompt, unpackSkills } from "./skills.ts";
+import { BUILTIN_TOOL_SPECS, type BuiltinToolName, callBuiltin, enabledBuiltins, isBuiltinName } from "./toolset.ts";
+import type { ToolContext, ToolResult } from "./types.ts";
+
+export interface SessionToolsDeps {
+  storage: Storage;
+  sandbox: Sandbox;
+  workspaces: Workspaces;
+  config: SandboxConfig;
+}
+
+/** How long `glob`, `grep` and `web_fetch` may take. */
+const FILE_TOOL_TIMEOUT_MS = 30_000;
+
+export class SessionTools {
+  private constructor(
+    private readonly enabled: BuiltinToolName[],
+    private readonly context: Omit<ToolContext, "signal"> | null,
+    /** The system prompt's addition (skills), or null. */
+    readonly prompt: string | null,
+  ) {}
+
+  static async open(
+    deps: SessionToolsDeps,
+    turn: { account_id: string; session_id: string; agent: { config: AgentConfig } },
+  ): Promise<SessionTools> {
+    const { config } = turn.agent;
+    const enabled = enabledBuiltins(config.tools);
+    const skills = config.skills.length > 0 ? await loadSkills(deps.storage, turn.account_id, config.skills) : [];
+    if (enabled.length === 0) return new SessionTools([], null, skillsPrompt(skills, false));
+    const workspace = await deps.workspaces.open(turn.session_id);
+    await unpackSkills(workspace, skills);
+    const session = await deps.storage.sessions.getSession(turn.account_id, turn.session_id);
+    const environment = session
+      ? await deps.storage.environments.getEnvironment(turn.account_id, session.environment_id)
+      : null;
+    // A session whose environment is gone gets no network rather than any.
+    const network: NetworkPolicy = environment?.config.networking ?? { type: "limited", allowed_hosts: [] };
+    const context: Omit<ToolContext, "signal"> = {
+      workspace,
+      sandbox: deps.sandbox,
+      env: session ? environmentVariablesToObject(session.environment_variables) : {},
+      network,
+      limits: {
+        defaultTimeoutMs: deps.config.defaultTimeoutMs,
+        maxTimeoutMs: deps.config.maxTimeoutMs,
+        workspaceMaxBytes: deps.config.workspaceMaxBytes,
+        fileToolTimeoutMs: FILE_TOOL_TIMEOUT_MS,
+        allowPrivateTargets: deps.config.allowPrivateTargets,
+      },
+      readOnlyDirs: [SKILLS_DIR],
+    };
+    return new SessionTools(enabled, context, skillsPrompt(skills, enabled.includes("read")));
+  }
+
+  get specs(): ToolSpec[] {
+    return this.enabled.map((name) => BUILTIN_TOOL_SPECS[name]);
+  }
+
+  has(name: string): name is BuiltinToolName {
+    return isBuiltinName(name) && this.enabled.includes(name);
+  }
+
+  async call(name: BuiltinToolName, input: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
+    if (!this.context) throw new Error("no built-in tools in this turn");
+    return callBuiltin(name, input, { ...this.context, signal });
+  }
+}

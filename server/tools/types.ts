@@ -1,0 +1,80 @@
+/**
+ * The built-in toolset (API.md, "Environments that run"): what a tool is given for one call and
+ * what it answers. A tool never throws for a bad input or a refused path: it answers an error
+ * result the model reads (it may try something else); only an abort propagates.
+ */
+import type { NetworkPolicy, Sandbox } from "../sandbox/port.ts";
+import type { TextBlock } from "../storage/port/sessions.ts";
+
+export interface ToolResult {
+  content: TextBlock[];
+  is_error: boolean;
+}
+
+export interface ToolLimits {
+  defaultTimeoutMs: number;
+  maxTimeoutMs: number;
+  workspaceMaxBytes: number;
+  /** `web_fetch` and `glob`/`grep` stop after this long. */
+  fileToolTimeoutMs: number;
+  allowPrivateTargets: boolean;
+}
+
+/** One session's place for one call. */
+export interface ToolContext {
+  /** The workspace folder on the host. */
+  workspace: string;
+  sandbox: Sandbox;
+  env: Record<string, string>;
+  network: NetworkPolicy;
+  limits: ToolLimits;
+  /** Folders under the workspace the tools may read but not change (`skills`). */
+  readOnlyDirs: string[];
+  signal: AbortSignal;
+}
+
+export const ok = (text: string): ToolResult => ({ content: [{ type: "text", text }], is_error: false });
+export const fail = (text: string): ToolResult => ({ content: [{ type: "text", text }], is_error: true });
+
+/** Text results are kept to this many characters, with a note of what was cut. */
+export const RESULT_LIMIT_CHARS = 100 * 1024;
+
+export function capped(text: string, limit = RESULT_LIMIT_CHARS): string {
+  if (text.length <= limit) return text;
+  return `${text.slice(0, limit)}\n[cut: ${text.length - limit} more characters were not kept]`;
+}
+
+/** A required string field of a tool input, or a message saying what is wrong. */
+export function stringField(input: Record<string, unknown>, name: string, required: boolean): string | undefined {
+  const value = input[name];
+  if (value === undefined || value === null) {
+    if (required) throw new ToolInputError(`The input needs "${name}" (a string).`);
+    return undefined;
+  }
+  if (typeof value !== "string") throw new ToolInputError(`"${name}" must be a string.`);
+  return value;
+}
+
+export function intField(input: Record<string, unknown>, name: string, min: number, max: number): number | undefined {
+  const value = input[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    throw new ToolInputError(`"${name}" must be a whole number from ${min} to ${max}.`);
+  }
+  return value;
+}
+
+export function boolField(input: Record<string, unknown>, name: string): boolean | undefined {
+  const value = input[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "boolean") throw new ToolInputError(`"${name}" must be true or false.`);
+  return value;
+}
+
+/** A tool input the tool refuses (answered as an error result). */
+export class ToolInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ToolInputError";
+  }
+}

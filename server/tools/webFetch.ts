@@ -1,0 +1,81 @@
+/**
+ * `web_fetch {url}`: the text of a page (HTML converted by html-to-text), truncated. The URL and
+ * every redirect obey the session's host policy and the SSRF guard (server/delivery/ssrf.ts),
+ * checked on the address connected to, as commands in the sandbox do.
+ */
+import { convert } from "html-to-text";
+import { urlSyntaxProblem } from "../delivery/ssrf.ts";
+import { createTargetFetch, describeFailure, type FetchLike } from "../runtime/targetFetch.ts";
+import { hostRefusal } from "../sandbox/hostPolicy.ts";
+import { capped, fail, stringField, type ToolContext, type ToolResult } from "./types.ts";
+
+const MAX_REDIRECTS = 5;
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+const TEXT_LIMIT_CHARS = 50 * 1024;
+
+const fetchers = new Map<boolean, FetchLike>();
+function fetcherFor(allowPrivate: boolean): FetchLike {
+  let f = fetchers.get(allowPrivate);
+  if (!f) {
+    f = createTargetFetch({ allowPrivate });
+    fetchers.set(allowPrivate, f);
+  }
+  return f;
+}
+
+async function body(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+    if (size >= MAX_BODY_BYTES) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function webFetchTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
+  let url = stringField(input, "url", true) as string;
+  const fetcher = fetcherFor(ctx.limits.allowPrivateTargets);
+  const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(ctx.limits.fileToolTimeoutMs)]);
+  for (let hop = 0; ; hop++) {
+    const syntax = urlSyntaxProblem(url);
+    if (syntax) return fail(`The URL ${syntax}.`);
+    const host = new URL(url).hostname;
+    const refused = hostRefusal(ctx.network, host);
+    if (refused) return fail(`web_fetch refused ${new URL(url).origin}: ${refused}.`);
+    let response: Response;
+    try {
+      response = await fetcher(url, {
+        redirect: "manual",
+        signal,
+        headers: { "user-agent": "cloud-agents-web-fetch" },
+      });
+    } catch (err) {
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      return fail(`web_fetch could not fetch ${new URL(url).origin}: ${describeFailure(err)}`);
+    }
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.body?.cancel();
+      if (hop >= MAX_REDIRECTS) return fail(`web_fetch stopped after ${MAX_REDIRECTS} redirects.`);
+      url = new URL(location, url).href;
+      continue;
+    }
+    const raw = await body(response);
+    const type = response.headers.get("content-type") ?? "";
+    const text = /html/i.test(type) ? convert(raw, { wordwrap: false }) : raw;
+    const head = `${response.status} ${url}\n\n`;
+    return {
+      content: [{ type: "text", text: head + capped(text, TEXT_LIMIT_CHARS) }],
+      is_error: response.status >= 400,
+    };
+  }
+}

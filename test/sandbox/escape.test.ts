@@ -1,0 +1,238 @@
+/**
+ * Escape tests: a session's tools against the real sandbox (bubblewrap through the sandbox
+ * runtime). Each attempt ends its own call with an error result and the sandbox goes on serving.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BubblewrapSandbox } from "../../server/sandbox/bubblewrap.ts";
+import type { NetworkPolicy } from "../../server/sandbox/port.ts";
+import { Workspaces } from "../../server/sandbox/workspace.ts";
+import { type BuiltinToolName, callBuiltin } from "../../server/tools/toolset.ts";
+import type { ToolContext, ToolResult } from "../../server/tools/types.ts";
+import { sandboxSkipReason } from "../helpers/sandboxPrograms.ts";
+
+const skip = sandboxSkipReason();
+const QUOTA = 2 * 1024 * 1024;
+const SERVER_SECRET = `server-secret-${process.pid}-value`;
+
+describe.skipIf(skip !== null)("the sandbox holds", () => {
+  let dataDir: string;
+  let workspaces: Workspaces;
+  let sandbox: BubblewrapSandbox;
+  let mine: string;
+  let hits = 0;
+  let target: Server;
+  let port = 0;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "sandbox-escape-"));
+    writeFileSync(join(dataDir, "cloud-agents.db"), "SQLite format 3 DATABASE-CONTENT");
+    writeFileSync(join(dataDir, "secret.key"), "SECRET-KEY-CONTENT");
+    workspaces = new Workspaces(join(dataDir, "workspaces"), QUOTA);
+    mine = await workspaces.open("sess_mine");
+    const other = await workspaces.open("sess_other");
+    writeFileSync(join(other, "private.txt"), "OTHER-SESSION-CONTENT");
+    process.env.CLOUD_AGENTS_TEST_SECRET = SERVER_SECRET;
+    sandbox = await BubblewrapSandbox.create({
+      hidden: [dataDir],
+      allowPrivateTargets: true,
+      workspaceMaxBytes: QUOTA,
+      memoryMaxBytes: 1024 ** 3,
+      maxProcesses: 64,
+    });
+    target = createServer((_req, res) => {
+      hits++;
+      res.end("reached");
+    });
+    await new Promise<void>((resolve) => target.listen(0, "127.0.0.1", resolve));
+    port = (target.address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    delete process.env.CLOUD_AGENTS_TEST_SECRET;
+    await sandbox?.close();
+    await new Promise((resolve) => target?.close(resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const ctx = (network: NetworkPolicy = { type: "unrestricted" }): ToolContext => ({
+    workspace: mine,
+    sandbox,
+    env: { GREETING: "hello" },
+    network,
+    limits: {
+      defaultTimeoutMs: 20_000,
+      maxTimeoutMs: 60_000,
+      workspaceMaxBytes: QUOTA,
+      fileToolTimeoutMs: 10_000,
+      allowPrivateTargets: true,
+    },
+    readOnlyDirs: ["skills"],
+    signal: new AbortController().signal,
+  });
+  const call = (name: BuiltinToolName, input: Record<string, unknown>, network?: NetworkPolicy): Promise<ToolResult> =>
+    callBuiltin(name, input, ctx(network));
+  const text = (r: ToolResult) => r.content.map((b) => b.text).join("\n");
+
+  it("runs a command in /workspace with only the session's variables, HOME and PATH", async () => {
+    const r = await call("bash", {
+      command: "pwd; echo $HOME; echo $GREETING; echo made > made.txt; env | cut -d= -f1 | sort",
+    });
+    expect(r.is_error).toBe(false);
+    const lines = text(r).split("\n");
+    expect(lines.slice(0, 3)).toEqual(["/workspace", "/workspace", "hello"]);
+    expect(readFileSync(join(mine, "made.txt"), "utf8")).toBe("made\n");
+    const names = lines.slice(3).filter(Boolean);
+    // The proxy variables are the sandbox's; nothing of the server's environment is there.
+    for (const name of names)
+      expect(["GREETING", "HOME", "PATH", "PWD", "SHLVL", "TMPDIR", "_"].includes(name) || /_PROXY$/i.test(name)).toBe(
+        true,
+      );
+  });
+
+  it("a file tool path outside the workspace is an error, never an access", async () => {
+    for (const path of [
+      "/etc/hostname",
+      "../sess_other/private.txt",
+      "/workspace/../../secret.key",
+      join(dataDir, "secret.key"),
+    ]) {
+      const r = await call("read", { path });
+      expect(r.is_error, path).toBe(true);
+      expect(text(r)).toMatch(/outside the workspace/);
+    }
+  });
+
+  it("a symlink leading out of the workspace is refused by read, write and edit", async () => {
+    symlinkSync(join(dataDir, "secret.key"), join(mine, "key-link"));
+    symlinkSync(join(dataDir, "workspaces", "sess_other"), join(mine, "other-link"));
+    const read = await call("read", { path: "key-link" });
+    expect(read.is_error).toBe(true);
+    expect(text(read)).not.toContain("SECRET-KEY-CONTENT");
+    const through = await call("read", { path: "other-link/private.txt" });
+    expect(through.is_error).toBe(true);
+    const write = await call("write", { path: "other-link/planted.txt", content: "x" });
+    expect(write.is_error).toBe(true);
+    const edit = await call("edit", { path: "key-link", old_string: "SECRET", new_string: "x" });
+    expect(edit.is_error).toBe(true);
+    expect(readFileSync(join(dataDir, "secret.key"), "utf8")).toBe("SECRET-KEY-CONTENT");
+    const grep = await call("grep", { pattern: "OTHER-SESSION|SECRET-KEY" });
+    expect(text(grep)).not.toMatch(/OTHER-SESSION-CONTENT|SECRET-KEY-CONTENT/);
+    const glob = await call("glob", { pattern: "../**" });
+    expect(glob.is_error).toBe(true);
+  });
+
+  it("bash cannot read the database file", async () => {
+    const r = await call("bash", { command: `cat ${join(dataDir, "cloud-agents.db")}` });
+    expect(r.is_error).toBe(true);
+    expect(text(r)).not.toContain("DATABASE-CONTENT");
+  });
+
+  it("bash cannot read the secret key", async () => {
+    const r = await call("bash", { command: `cat ${join(dataDir, "secret.key")}` });
+    expect(r.is_error).toBe(true);
+    expect(text(r)).not.toContain("SECRET-KEY-CONTENT");
+  });
+
+  it("bash cannot read another session's workspace", async () => {
+    const r = await call("bash", { command: `cat ${join(dataDir, "workspaces", "sess_other", "private.txt")}` });
+    expect(r.is_error).toBe(true);
+    expect(text(r)).not.toContain("OTHER-SESSION-CONTENT");
+  });
+
+  it("bash cannot read the server's environment variables", async () => {
+    const r = await call("bash", {
+      command: `{ env; cat /proc/*/environ /proc/${process.pid}/environ; } 2>/dev/null | tr '\\0' '\\n' | grep -F ${SERVER_SECRET}`,
+    });
+    expect(r.is_error).toBe(true);
+    expect(text(r)).not.toContain(SERVER_SECRET);
+  });
+
+  it("a host outside allowed_hosts is refused and sees no request", async () => {
+    const before = hits;
+    const limited: NetworkPolicy = { type: "limited", allowed_hosts: ["allowed.example.com"] };
+    const r = await call("bash", { command: `curl -sS -f -m 10 http://127.0.0.1:${port}/` }, limited);
+    expect(r.is_error).toBe(true);
+    const fetched = await call("web_fetch", { url: `http://127.0.0.1:${port}/` }, limited);
+    expect(fetched.is_error).toBe(true);
+    expect(hits).toBe(before);
+    // The same command reaches it once the host is allowed: the refusal above is the policy's.
+    const allowed = await call(
+      "bash",
+      { command: `curl -sS -f -m 10 http://127.0.0.1:${port}/` },
+      {
+        type: "limited",
+        allowed_hosts: ["127.0.0.1"],
+      },
+    );
+    expect(text(allowed)).toContain("reached");
+    expect(hits).toBe(before + 1);
+  });
+
+  it("a write past the workspace quota fails the call", async () => {
+    const r = await call("bash", { command: `head -c ${QUOTA + 1024 * 1024} /dev/zero > big.bin` });
+    expect(r.is_error).toBe(true);
+    rmSync(join(mine, "big.bin"), { force: true });
+    const w = await call("write", { path: "big.txt", content: "x".repeat(QUOTA + 1) });
+    expect(w.is_error).toBe(true);
+    expect(text(w)).toMatch(/quota/);
+  });
+
+  it("sleep past its timeout is killed with every process it started", async () => {
+    const marker = 3000 + (process.pid % 997);
+    const r = await call("bash", { command: `(sleep ${marker} &); sleep ${marker}`, timeout_ms: 500 });
+    expect(r.is_error).toBe(true);
+    expect(text(r)).toMatch(/time limit of 500 ms/);
+    const alive = () =>
+      readdirSync("/proc")
+        .filter((p) => /^\d+$/.test(p))
+        .some((p) => {
+          try {
+            return readFileSync(`/proc/${p}/cmdline`, "utf8").includes(`sleep\0${marker}`);
+          } catch {
+            return false;
+          }
+        });
+    await expect.poll(alive, { timeout: 5000 }).toBe(false);
+  });
+
+  it("a fork bomb ends its own call, and none of its processes outlive it", async () => {
+    const processes = () => readdirSync("/proc").filter((p) => /^\d+$/.test(p)).length;
+    const before = processes();
+    // The bomb keeps its shell busy: the call ends at its time limit, with every process killed.
+    const r = await call("bash", { command: "f(){ f | f & }; f; while :; do sleep 1; done", timeout_ms: 3000 });
+    expect(r.is_error).toBe(true);
+    expect(text(r)).toMatch(/time limit of 3000 ms/);
+    await expect.poll(processes, { timeout: 10_000 }).toBeLessThanOrEqual(before + 5);
+    const after = await call("bash", { command: "echo still here" });
+    expect(text(after)).toBe("still here\n");
+  });
+
+  it("50 MB of output is cut to 100 KiB with a note", async () => {
+    const r = await call("bash", { command: "head -c 50000000 /dev/zero | tr '\\0' a" });
+    expect(r.is_error).toBe(true);
+    const t = text(r);
+    expect(t.length).toBeLessThan(110 * 1024);
+    expect(t).toMatch(/\[output cut: \d+ more bytes/);
+  });
+
+  it("the built-in file tools work inside the workspace", async () => {
+    mkdirSync(join(mine, "src"), { recursive: true });
+    expect((await call("write", { path: "src/a.ts", content: "const a = 1;\nconst b = 2;\n" })).is_error).toBe(false);
+    expect(text(await call("read", { path: "/workspace/src/a.ts" }))).toBe(
+      "     1\tconst a = 1;\n     2\tconst b = 2;",
+    );
+    expect((await call("edit", { path: "src/a.ts", old_string: "const", new_string: "let" })).is_error).toBe(true);
+    expect(
+      (await call("edit", { path: "src/a.ts", old_string: "const", new_string: "let", replace_all: true })).is_error,
+    ).toBe(false);
+    expect(text(await call("glob", { pattern: "**/*.ts" }))).toBe("/workspace/src/a.ts");
+    expect(text(await call("grep", { pattern: "LET B", case_insensitive: true }))).toBe(
+      "/workspace/src/a.ts:2:let b = 2;",
+    );
+  });
+});
