@@ -20,7 +20,7 @@ import { createStreamStore } from "./streams.ts";
 import { SqliteStreamWakeups } from "./streamWakeups.ts";
 import { asyncStores, type SyncStores, UnitOfWorkGate } from "./unitOfWork.ts";
 import { createVaultStore } from "./vaults.ts";
-import { WalCheckpointer } from "./walCheckpointer.ts";
+import { WAL_SIZE_LIMIT_BYTES, WalCheckpointer } from "./walCheckpointer.ts";
 import { createWebhookStore } from "./webhooks.ts";
 import { WriteLock } from "./writeLock.ts";
 
@@ -83,6 +83,8 @@ export function openDatabase(
   db.pragma("foreign_keys = ON");
   db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   db.pragma("synchronous = NORMAL");
+  // A writer that starts the WAL over cuts the file back to this size (walCheckpointer.ts).
+  db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   // 64 MiB of page cache (SQLite's default is 2 MiB): lists and lookups stay in memory as the
   // database grows instead of reading pages back through the OS on every request.
   db.pragma("cache_size = -65536");
@@ -165,6 +167,7 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
             path: options.path,
             db,
             intervalMs: options.checkpointIntervalMs,
+            writeLock: writeLock?.shared ?? null,
             onProblem: options.onProblem ?? (() => {}),
           }),
         ]
