@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import type { SecretBox } from "./crypto/secretBox.ts";
 import type { DeliveryControl } from "./delivery/control.ts";
 import { notFound } from "./errors.ts";
+import { allowedMethods } from "./http/allowedMethods.ts";
 import { authenticate } from "./http/auth.ts";
 import { retryWhenBusy } from "./http/busyRetry.ts";
 import { requireContentType } from "./http/contentType.ts";
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps): Express {
 
   const cors = corsFor(deps.config.corsOrigins);
   if (cors) app.use(API_BASE, cors);
+  app.use(API_BASE, allowedMethods(routes));
   const api = express.Router();
   api.use(authenticate(deps.storage));
   const limit = rateLimitPerToken(deps.config.rateLimitPerMinute, deps.logger);
