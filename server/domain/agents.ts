@@ -5,6 +5,7 @@ import { unservedReason } from "../runtime/registry.ts";
 import type { AgentConfig, AgentMultiagent, AgentRecord, AgentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage } from "../storage/port.ts";
 import { applyMetadataPatch } from "./metadata.ts";
+import { checkOutboundUrl } from "./targetUrls.ts";
 
 type Agent = Schema<"Agent">;
 
@@ -103,6 +104,11 @@ async function checkConfig(
     (i) => `mcp_servers[${i}].name`,
     "the MCP server name",
   );
+  if (changed("mcp_servers")) {
+    for (const [i, server] of config.mcp_servers.entries()) {
+      await checkOutboundUrl(deps.config, server.url, `mcp_servers[${i}].url`);
+    }
+  }
   const servers = new Set(config.mcp_servers.map((s) => s.name));
   const toolKeys = config.tools.map((t) =>
     t.type === "custom" ? `custom tool ${t.name}` : `toolset ${t.mcp_server_name}`,
