@@ -2,7 +2,8 @@
  * SSRF at create: every URL the service will connect to for a tenant (agents' MCP servers,
  * vault credentials' MCP servers and OAuth token endpoints) is refused at create and update when
  * it points to loopback, private, link-local or metadata addresses, with a 400 naming the field,
- * by the same rules and the same operator setting (WEBHOOK_ALLOW_PRIVATE_TARGETS) as webhook URLs.
+ * by the same rules as webhook URLs and the setting runs obey (MCP_ALLOW_PRIVATE_TARGETS, which is
+ * WEBHOOK_ALLOW_PRIVATE_TARGETS unless set on its own).
  * Only IP literals and the fixed host names are used: no DNS is needed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,7 +31,11 @@ let server: TestServer;
 let permissive: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "false" } });
-  permissive = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" } });
+  // MCP_ALLOW_PRIVATE_TARGETS (which follows WEBHOOK_ALLOW_PRIVATE_TARGETS unless set) is what
+  // runs obey when they connect: the check at create follows it too (README's Ollama walk-through).
+  permissive = await startTestServer({
+    env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "false", MCP_ALLOW_PRIVATE_TARGETS: "true" },
+  });
 });
 afterAll(async () => {
   await server?.stop();
