@@ -1,6 +1,7 @@
 import express, { type Express, type RequestHandler, type Router } from "express";
 import type { AppDeps } from "./appDeps.ts";
 import { notFound } from "./errors.ts";
+import { allowedMethods } from "./http/allowedMethods.ts";
 import { authenticate } from "./http/auth.ts";
 import { retryWhenBusy } from "./http/busyRetry.ts";
 import { requireContentType } from "./http/contentType.ts";
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): Express {
 
   const cors = corsFor(deps.config.corsOrigins);
   if (cors) app.use(API_BASE, cors);
+  app.use(API_BASE, allowedMethods(routes));
   const api = express.Router();
   api.use(authenticate(deps.storage));
   const limit = rateLimitPerToken(deps.config.rateLimitPerMinute, deps.logger);

@@ -2,7 +2,6 @@
  * The contract between the service's assembly and its parts: what the HTTP layer, the route files
  * and the background workers are given (built by server/service.ts, or a test). Types only.
  */
-
 import type { Router } from "express";
 import type { BackgroundWorker } from "./background/backgroundWorker.ts";
 import type { Clock } from "./clock.ts";

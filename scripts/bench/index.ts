@@ -5,7 +5,7 @@
  *
  *   npm run bench [-- --quick] [-- --only api,lists] [-- --runs 3] [-- --no-postgres]
  *
- * Sections: api, delivery, scheduler, lists, startup, retention. `--quick` shortens every
+ * Sections: api, delivery, scheduler, lists, startup, retention, wal. `--quick` shortens every
  * measurement (a smoke run, not figures to quote). The api and delivery sections also measure the
  * service on PostgreSQL (one replica and two), on a throwaway PostgreSQL 15 server the suite starts
  * (scripts/bench/postgres.ts); `--no-postgres` leaves those figures out, and without the server
@@ -26,6 +26,7 @@ import { runSchedulerBench } from "./scheduler.ts";
 import { ROOT } from "./servers.ts";
 import { runStartupBench } from "./startup.ts";
 import { renderTable } from "./table.ts";
+import { runWalBench } from "./wal.ts";
 
 export interface SectionOptions {
   quick: boolean;
@@ -46,6 +47,7 @@ const SECTIONS: Record<string, Section> = {
   scheduler: (o) => runSchedulerBench(o),
   lists: (o) => runListBench(o),
   retention: (o) => runRetentionBench(o),
+  wal: (o) => runWalBench(o),
 };
 
 /** Runs `npm start`'s `prestart` step (the build), so the service measured is what operators run. */

@@ -9,6 +9,7 @@ import { generateToken, hashToken, tokenHint } from "../crypto/secretBox.ts";
 import { DEFAULT_ACCOUNT } from "../defaultAccount.ts";
 import { importSkillDirectory } from "../domain/skills.ts";
 import { createLogger } from "../logger.ts";
+import { servedModels } from "../runtime/registry.ts";
 import type { RunningService } from "../service.ts";
 import { migrateDatabase, openStorage } from "../storage/open.ts";
 import type { Storage } from "../storage/port/index.ts";
@@ -82,12 +83,15 @@ export async function serve(config: Config): Promise<void> {
       );
     },
   });
-  createLogger("info").info(`Cloud Agents Service listening on ${service.url}`, {
-    url: service.url,
-    api_url: `${service.url}/api/v1/cloud`,
-    docs_url: `${service.url}/docs`,
-    version: VERSION,
-  });
+  createLogger("info").info(
+    `Cloud Agents Service listening on ${service.url} (runtimes: ${servedModels(config).join(", ")})`,
+    {
+      url: service.url,
+      api_url: `${service.url}/api/v1/cloud`,
+      docs_url: `${service.url}/docs`,
+      version: VERSION,
+    },
+  );
   if (stopping) stop(service, stopping);
 }
 

@@ -9,6 +9,7 @@ import { agentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import { BUILTIN_TOOL_NAMES, enabledBuiltins, TOOLSET_TYPE } from "../tools/toolset.ts";
 import { applyMetadataPatch } from "./metadata.ts";
+import { checkOutboundUrl } from "./targetUrls.ts";
 
 type Agent = Schema<"Agent">;
 
@@ -129,6 +130,11 @@ async function checkConfig(
     (i) => `mcp_servers[${i}].name`,
     "the MCP server name",
   );
+  if (changed("mcp_servers")) {
+    for (const [i, server] of config.mcp_servers.entries()) {
+      await checkOutboundUrl(deps.config, server.url, `mcp_servers[${i}].url`);
+    }
+  }
   const servers = new Set(config.mcp_servers.map((s) => s.name));
   const toolKeys = config.tools.map((t) =>
     t.type === "custom" ? `custom tool ${t.name}` : t.type === "mcp_toolset" ? `toolset ${t.mcp_server_name}` : t.type,

@@ -5,6 +5,7 @@ import { newId } from "../ids.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import type { CredentialRecord, CredentialWriteResult, NewCredential, VaultRecord } from "../storage/port/vaults.ts";
 import { applyMetadataPatch } from "./metadata.ts";
+import { checkOutboundUrl, type TargetUrlConfig } from "./targetUrls.ts";
 
 type Vault = Schema<"Vault">;
 type Credential = Schema<"VaultCredential">;
@@ -16,6 +17,16 @@ export const MAX_ACTIVE_CREDENTIALS = 100;
 export interface VaultDeps {
   storage: Storage;
   secrets: SecretBox;
+  /** Whether credentials' URLs may point to private addresses (targetUrls.ts). */
+  config: TargetUrlConfig;
+}
+
+/** The URLs of a credential the service will connect to, checked like webhook URLs. */
+async function checkAuthUrls(deps: VaultDeps, auth: AuthInput): Promise<void> {
+  if ("mcp_server_url" in auth) await checkOutboundUrl(deps.config, auth.mcp_server_url, "auth.mcp_server_url");
+  if (auth.type === "mcp_oauth" && auth.refresh) {
+    await checkOutboundUrl(deps.config, auth.refresh.token_endpoint, "auth.refresh.token_endpoint");
+  }
 }
 
 export function credentialView(c: CredentialRecord): Credential {
@@ -237,6 +248,7 @@ export async function createCredential(
   vaultId: string,
   body: Schema<"CreateVaultCredentialRequest">,
 ): Promise<Credential> {
+  await checkAuthUrls(deps, body.auth);
   const id = newId("vcred");
   const result = await deps.storage.vaults.createCredential(
     accountId,
@@ -281,6 +293,7 @@ export async function updateCredential(
   credentialId: string,
   body: Schema<"UpdateVaultCredentialRequest">,
 ): Promise<Credential> {
+  if (body.auth) await checkAuthUrls(deps, body.auth);
   const auth = body.auth ? sealAuth(deps, credentialId, body.auth) : undefined;
   const result = await deps.storage.vaults.updateCredential(accountId, vaultId, credentialId, (current) => ({
     ...(body.display_name !== undefined ? { display_name: body.display_name } : {}),

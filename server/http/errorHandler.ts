@@ -14,6 +14,7 @@ interface ValidatorErrorItem {
 }
 
 interface HttpLikeError {
+  errno?: number;
   status?: number;
   statusCode?: number;
   type?: string;
@@ -135,10 +136,43 @@ export function toApiError(err: unknown): ApiError | null {
   return null;
 }
 
+/**
+ * A body that does not decompress as its Content-Encoding says (zlib's and brotli's errors, which
+ * the body parser passes on as a 400 without a type of its own).
+ */
+function decodingError(err: unknown, req: Request): ApiError | null {
+  const e = err as HttpLikeError | null;
+  if (typeof e !== "object" || e === null || typeof e.errno !== "number" || typeof e.code !== "string") return null;
+  if (!/^(Z_|ERR__|ERR_BROTLI)/.test(e.code)) return null;
+  const encoding = (req.get("content-encoding") ?? "").slice(0, 40);
+  return new ApiError(
+    "invalid_request_error",
+    `The request body does not decompress as its Content-Encoding (${encoding}) says: ${e.message ?? e.code}.`,
+    "Content-Encoding",
+  );
+}
+
+/** The client went away before its request arrived in full (an upload it gave up on). */
+function clientAborted(err: unknown, req: Request): boolean {
+  if ((err as HttpLikeError | null)?.type === "request.aborted") return true;
+  return !req.complete && (req.destroyed || req.socket.destroyed);
+}
+
 /** The one central error handler: client errors keep their message; anything else is opaque. */
 export function errorHandler(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    let apiError = toApiError(err);
+    if (clientAborted(err, req)) {
+      // Nobody is left to answer: not a server error, and no response to write.
+      logger.info("client aborted the request", {
+        request_id: requestId(res),
+        method: req.method,
+        path: req.originalUrl.split("?")[0],
+        bytes_received: req.socket.bytesRead,
+      });
+      if (!res.headersSent && !res.destroyed) res.destroy();
+      return;
+    }
+    let apiError = toApiError(err) ?? decodingError(err, req);
     if (!apiError) {
       logger.error("unhandled error", {
         request_id: requestId(res),
@@ -152,7 +186,8 @@ export function errorHandler(logger: Logger) {
       res.end();
       return;
     }
-    if (apiError.status === 503 && !res.get("Retry-After")) res.set("Retry-After", "1");
+    // Every 429 and 503 says when to come back (the rate limiter sets its own).
+    if ((apiError.status === 503 || apiError.status === 429) && !res.get("Retry-After")) res.set("Retry-After", "1");
     res.status(apiError.status).json(errorEnvelope(apiError, requestId(res)));
   };
 }

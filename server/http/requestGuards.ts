@@ -3,12 +3,16 @@
  * that they hold for every operation, including ones added later:
  *
  * - `bodyLimit`: a request whose declared Content-Length exceeds what its operation accepts is
- *   refused at once with 413, before a byte of the body is read, and its connection is closed.
+ *   refused at once with 413, before the body is parsed; the body is then read and thrown away
+ *   (up to `DRAIN_MAX_BYTES` or `DRAIN_MAX_MS`) before the connection is closed, so that a client
+ *   still sending it receives the 413 (closing a socket with unread data resets the connection,
+ *   and a reset discards the answer the client has not read yet).
  * - `strictRequestTarget`: a path segment that is not valid percent-encoding is a 400 naming the
  *   path parameter (the router would throw URIError on it); a numeric query parameter must be a
  *   plain finite decimal within its schema's bounds (the validator's type coercion lets
  *   `Infinity` and `1e1000` through).
  */
+import type { Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import type { Config } from "../config/sections.ts";
 import { ApiError, invalidRequest, notFound } from "../errors.ts";
@@ -25,7 +29,48 @@ export function bodyLimitFor(config: Pick<Config, "maxBodyBytes" | "maxUploadByt
   return media.includes("multipart/form-data") ? config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES : config.maxBodyBytes;
 }
 
-/** For requests under `base`: refuses a declared body over the operation's limit with 413, unread. */
+/** How much of a refused body is read (and thrown away) before the connection is closed. */
+export const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
+/** How long a refused body is read (and thrown away) before the connection is closed. */
+export const DRAIN_MAX_MS = 5000;
+
+/**
+ * Answers with `Connection: close`, then keeps reading the request body after the answer is
+ * written, discarding it, until it is complete or a bound is reached; only then is the socket
+ * closed. Node would end and destroy the socket as soon as the answer is flushed (destroySoon):
+ * with body bytes still unread, the kernel resets the connection instead of closing it, and the
+ * reset discards the 413 on the client's side if it has not read it yet.
+ */
+function drainThenClose(req: Request, res: Response): void {
+  res.set("Connection", "close");
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  let drained = 0;
+  let answered = false;
+  let timer: NodeJS.Timeout | undefined;
+  const close = () => {
+    clearTimeout(timer);
+    if (socket.writableFinished || !socket.writable) socket.destroy();
+    else socket.once("finish", () => socket.destroy());
+  };
+  // Read the body from now on (so that Node does not dump it, which would stop its events), and
+  // count it; the socket is closed once it is complete, or too much of it came.
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (answered && drained > DRAIN_MAX_BYTES) close();
+  });
+  // Called by Node once the answer is written: end our side (the FIN after the answer), read on.
+  socket.destroySoon = () => {
+    answered = true;
+    if (socket.writable) socket.end();
+    if (req.complete || drained > DRAIN_MAX_BYTES) return close();
+    timer = setTimeout(close, DRAIN_MAX_MS);
+    timer.unref();
+    req.once("end", close);
+  };
+  socket.once("close", () => clearTimeout(timer));
+}
+
+/** For requests under `base`: refuses a declared body over the operation's limit with 413, drained. */
 export function bodyLimit(routes: SpecRoutes, base: string, config: Pick<Config, "maxBodyBytes" | "maxUploadBytes">) {
   return (req: Request, res: Response, next: NextFunction) => {
     const declared = req.get("content-length");
@@ -35,8 +80,7 @@ export function bodyLimit(routes: SpecRoutes, base: string, config: Pick<Config,
     const op = path === null ? undefined : routes.match(rawSegments(path), req.method)[0];
     const limit = bodyLimitFor(config, op?.bodyMedia ?? []);
     if (!(length > limit)) return next();
-    // The body is never read: close the connection after the answer instead of draining it.
-    res.set("Connection", "close");
+    drainThenClose(req, res);
     next(
       new ApiError(
         "request_too_large",

@@ -1,10 +1,12 @@
 /**
  * `openai/<model>` on any OpenAI-compatible Chat Completions server (OpenAI, Ollama, vLLM), with
- * the official `openai` SDK. Requests are streamed; the SDK's own retries are off, the agent
- * loop retries (model.ts) on the injected clock.
+ * the official `openai` SDK. Requests are streamed; a server that does not stream (it answers the
+ * whole completion as JSON, whatever `stream` says) is read as it answered, without asking again.
+ * The SDK's own retries are off, the agent loop retries (model.ts) on the injected clock.
  */
 import OpenAI from "openai";
-import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
+import { ChatCompletionStream } from "openai/lib/ChatCompletionStream";
+import type { ChatCompletion, ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { ProviderConfig } from "../config/sections.ts";
 import type { ModelReply, ToolCall } from "./conversation.ts";
 import { type ModelClient, type ModelRequest, ProviderError, retryAfterMs, retryableStatus } from "./model.ts";
@@ -54,11 +56,13 @@ export class OpenAIChatModel implements ModelClient {
       function: { name: t.name, description: t.description, parameters: t.input_schema },
     }));
     try {
-      const stream = this.client.chat.completions.stream(
-        { model: request.model, messages, ...(tools.length > 0 ? { tools } : {}) },
-        { signal },
-      );
-      const completion = await stream.finalChatCompletion();
+      const { data: stream, response } = await this.client.chat.completions
+        .create({ model: request.model, messages, ...(tools.length > 0 ? { tools } : {}), stream: true }, { signal })
+        .withResponse();
+      const completion: ChatCompletion = /^application\/json/i.test(response.headers.get("content-type") ?? "")
+        ? // Not streamed: the whole completion in one JSON body.
+          ((await response.json()) as ChatCompletion)
+        : await ChatCompletionStream.fromReadableStream(stream.toReadableStream()).finalChatCompletion();
       const message = completion.choices[0]?.message;
       const calls: ToolCall[] = [];
       for (const call of message?.tool_calls ?? []) {

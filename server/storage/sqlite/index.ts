@@ -24,7 +24,7 @@ import { storeOf } from "./steps.ts";
 import { createStreamStore } from "./streams.ts";
 import { SqliteStreamWakeups } from "./streamWakeups.ts";
 import { asyncStores, type SyncStores, UnitOfWorkGate } from "./unitOfWork.ts";
-import { WalCheckpointer } from "./walCheckpointer.ts";
+import { WAL_SIZE_LIMIT_BYTES, WalCheckpointer } from "./walCheckpointer.ts";
 import { WriteLock } from "./writeLock.ts";
 
 export interface SqliteOptions {
@@ -86,6 +86,8 @@ export function openDatabase(
   db.pragma("foreign_keys = ON");
   db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   db.pragma("synchronous = NORMAL");
+  // A writer that starts the WAL over cuts the file back to this size (walCheckpointer.ts).
+  db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   // 64 MiB of page cache (SQLite's default is 2 MiB): lists and lookups stay in memory as the
   // database grows instead of reading pages back through the OS on every request.
   db.pragma("cache_size = -65536");
@@ -170,6 +172,7 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
             path: options.path,
             db,
             intervalMs: options.checkpointIntervalMs,
+            writeLock: writeLock?.shared ?? null,
             onProblem: options.onProblem ?? (() => {}),
           }),
         ]
