@@ -6,14 +6,14 @@
  */
 import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
 import { onPostgres } from "../helpers/testDatabase.ts";
-import { expectError, startTestServer, type TestServer } from "../helpers/testServer.ts";
 
 let server: TestServer;
 let other: Database.Database | null = null;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { SQLITE_BUSY_WAIT_MS: "2000" } });
+  server = await inProcess({ env: { SQLITE_BUSY_WAIT_MS: "2000" } });
 });
 afterEach(() => {
   if (other?.inTransaction) other.exec("ROLLBACK");

@@ -16,12 +16,12 @@ import {
   userMessage,
   waitForIdle,
 } from "../helpers/lifecycle.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
 let server: TestServer;
 let envId: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
   envId = await createEnvironment(server);
 });
 afterAll(async () => {
@@ -238,7 +238,7 @@ describe("rows that need a run in flight", () => {
   let slow: TestServer;
   beforeAll(async () => {
     // Long enough that the archive lands while the first turn runs, however slow the machine.
-    slow = await startTestServer({ env: { ECHO_RUNTIME_DELAY_MS: "5000" } });
+    slow = await inProcess({ env: { ECHO_RUNTIME_DELAY_MS: "5000" } });
   });
   afterAll(async () => {
     await slow.stop();

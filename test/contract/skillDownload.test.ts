@@ -7,11 +7,11 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zipFiles } from "../../server/domain/skillPackage.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { inProcess, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
 });
 afterAll(async () => {
   await server.stop();

@@ -7,7 +7,7 @@ import { SqliteContext } from "../../server/storage/sqlite/context.ts";
 import { openDatabase } from "../../server/storage/sqlite/index.ts";
 import { appendEvent } from "../../server/storage/sqlite/outbox.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
 // Retries in milliseconds: 30, 60, 120 ms (no jitter), a 2 s timeout (shorter ones were hit by
 // answers delayed on a loaded machine, failing the tests that expect each answer recorded), a fast
@@ -26,7 +26,7 @@ let receiver: Receiver;
 let paths = 0;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: ENV });
+  server = await inProcess({ env: ENV });
   receiver = await startReceiver();
 });
 afterAll(async () => {

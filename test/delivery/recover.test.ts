@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
 // Retries 5 ms apart: a failing record is dead within a few polls.
 const ENV = {
@@ -21,7 +21,7 @@ let paths = 0;
 const failingPaths = new Set<string>();
 
 beforeAll(async () => {
-  server = await startTestServer({ env: ENV });
+  server = await inProcess({ env: ENV });
   receiver = await startReceiver((r) => (failingPaths.has(r.path) ? { status: 500 } : undefined));
 });
 afterAll(async () => {

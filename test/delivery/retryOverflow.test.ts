@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { MAX_RETRY_DELAY_MS } from "../../server/delivery/policy.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
 const DAY = 86_400_000;
 let server: TestServer;
@@ -18,7 +18,7 @@ const clock = new ManualClock("2026-11-21T12:00:00.000Z");
 
 beforeAll(async () => {
   receiver = await startReceiver((req) => (req.path === "/far" ? { status: 500 } : { status: 503, retryAfter: 1e17 }));
-  server = await startTestServer({
+  server = await inProcess({
     clock,
     env: {
       WEBHOOK_RETRY_BASE_MS: String(DAY),

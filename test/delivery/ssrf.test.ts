@@ -12,7 +12,7 @@ import {
 import { newId } from "../../server/ids.ts";
 import { type DnsServer, startDnsServer } from "../helpers/dnsServer.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
 describe("blocked addresses", () => {
   it.each([
@@ -223,7 +223,7 @@ describe("with private targets refused (WEBHOOK_ALLOW_PRIVATE_TARGETS=false)", (
   let server: TestServer;
   let receiver: Receiver;
   beforeAll(async () => {
-    server = await startTestServer({
+    server = await inProcess({
       env: {
         WEBHOOK_ALLOW_PRIVATE_TARGETS: "false",
         WEBHOOK_POLL_INTERVAL_MS: "50",

@@ -13,9 +13,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
-import { ROOT } from "../helpers/processes.ts";
 import { type ReceivedRequest, type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { inProcess, ROOT, type TestServer } from "../helpers/server.ts";
 
 const run = promisify(execFile);
 const SCRIPTS = join(ROOT, "vendor-skills/webhook-signature-verification/scripts");
@@ -32,7 +31,7 @@ beforeAll(async () => {
   goBinary = join(work, "verify_webhook");
   // Built once; every check below runs the binary.
   await run("go", ["build", "-o", goBinary, join(SCRIPTS, "verify_webhook.go")], { cwd: work, timeout: 120_000 });
-  server = await startTestServer({ clock, env: { WEBHOOK_POLL_INTERVAL_MS: "50" } });
+  server = await inProcess({ clock, env: { WEBHOOK_POLL_INTERVAL_MS: "50" } });
   receiver = await startReceiver();
 }, 180_000);
 afterAll(async () => {

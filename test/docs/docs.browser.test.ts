@@ -9,9 +9,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../helpers/processes.ts";
+import { inProcess, ROOT, type TestServer } from "../helpers/server.ts";
 import { SpecValidator } from "../helpers/specValidator.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SHOTS = join(ROOT, "artifacts/docs");
@@ -76,7 +75,7 @@ beforeAll(async () => {
     );
   }
   mkdirSync(SHOTS, { recursive: true });
-  server = await startTestServer();
+  server = await inProcess();
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

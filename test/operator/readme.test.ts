@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { ROOT, type ServerProcess, startServerProcess } from "../helpers/processes.ts";
+import { ROOT, type ServerProcess, serverProcess } from "../helpers/server.ts";
 import { testDatabaseEnv } from "../helpers/testDatabase.ts";
 
 const dirs: string[] = [];
@@ -37,7 +37,7 @@ it("runs every walk-through of the README verbatim against a real server", async
   // The server and the walk-throughs' CLI commands share the database: the SQLite file, or with
   // TEST_DATABASE=postgres a PostgreSQL database.
   const env = { ...(await testDatabaseEnv(join(data, "db.sqlite"))), WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" };
-  server = await startServerProcess(env);
+  server = await serverProcess({ env: env });
   const before = repoChanges();
 
   // `npx cloud-agents` is pointed straight at this repository's CLI (faster than npx's lookup). In a

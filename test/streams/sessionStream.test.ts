@@ -13,15 +13,15 @@ import {
   userMessage,
   waitForIdle,
 } from "../helpers/lifecycle.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { openStream, type RefusedStream, type SseConnection, streamsOf } from "../helpers/sse.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 let server: TestServer;
 let envId: string;
 let agentId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { STREAM_HEARTBEAT_MS: "100" } });
+  server = await inProcess({ env: { STREAM_HEARTBEAT_MS: "100" } });
   streams = streamsOf(server);
   envId = await createEnvironment(server);
   agentId = (await createAgent(server)).id;

@@ -4,12 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WalCheckpointer } from "../../server/storage/sqlite/walCheckpointer.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { onPostgres } from "../helpers/testDatabase.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({
+  server = await inProcess({
     env: { EVENT_LOOP_WARN_MS: "100", EVENT_LOOP_WINDOW_MS: "200", SQLITE_CHECKPOINT_INTERVAL_MS: "50" },
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createLogger, type LogRecord } from "../../server/logger.ts";
 import { Loop } from "../../server/loop.ts";
-import { waitFor } from "../helpers/testServer.ts";
+import { waitFor } from "../helpers/server.ts";
 
 describe("Loop", () => {
   it("sleeps until notified, survives a failing pass, and stop() awaits the pass in flight", async () => {

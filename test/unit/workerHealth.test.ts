@@ -3,7 +3,7 @@ import { workerProblem } from "../../server/health.ts";
 import { createLogger } from "../../server/logger.ts";
 import { Loop, type WorkerHealth } from "../../server/loop.ts";
 import type { BackgroundWorker } from "../../server/loops.ts";
-import { waitFor } from "../helpers/testServer.ts";
+import { waitFor } from "../helpers/server.ts";
 
 const worker = (health: WorkerHealth): BackgroundWorker => ({
   name: "w",

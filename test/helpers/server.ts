@@ -1,7 +1,22 @@
+/**
+ * The one test harness for servers: `inProcess()` runs the service in the test's own process (a
+ * fresh database, responses checked against the spec), `serverProcess()` runs `cloud-agents serve`
+ * as a real process (`crashable: true` for one a test SIGKILLs and starts again on the same
+ * database), `runCli`/`spawnCli` run other CLI commands. `ROOT` and `waitFor` are the only ones.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import {
+  NODE_TSX,
+  ROOT,
+  SERVER_MAIN,
+  type ServerProcess,
+  type ServerProcessOptions,
+  startServerProcess,
+} from "../../scripts/lib/serverProcess.ts";
 import type { Clock } from "../../server/clock.ts";
 import { loadConfig } from "../../server/config.ts";
 import { generateToken, hashToken, tokenHint } from "../../server/crypto/secretBox.ts";
@@ -9,6 +24,10 @@ import { createLogger, type LogRecord } from "../../server/logger.ts";
 import { type RunningService, startService } from "../../server/service.ts";
 import { BASE_PATH, specValidator } from "./specValidator.ts";
 import { testDatabaseEnv } from "./testDatabase.ts";
+
+export { freePort, killAllServers, ROOT, type ServerProcess, waitFor } from "../../scripts/lib/serverProcess.ts";
+
+const API = "/api/v1/cloud";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -55,11 +74,11 @@ export interface TestServerOptions {
 }
 
 /**
- * Starts the real service in-process on port 0 with a fresh SQLite file (with TEST_DATABASE=postgres,
+ * `inProcess`: starts the real service in this process on port 0 with a fresh SQLite file (with TEST_DATABASE=postgres,
  * a fresh PostgreSQL database: test/helpers/testDatabase.ts). Every response that
  * `request` receives is checked against the spec; the server validates its responses too.
  */
-export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+export async function inProcess(options: TestServerOptions = {}): Promise<TestServer> {
   const ownDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "cas-test-"));
   const dbPath = join(dataDir, "cloud-agents.db");
@@ -137,20 +156,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 }
 
-/** Waits until `check` returns a truthy value (polling), or fails after `timeoutMs`. */
-export async function waitFor<T>(
-  check: () => T | Promise<T>,
-  { timeoutMs = 10_000, intervalMs = 10, what = "condition" } = {},
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
-}
-
 /** Asserts the error envelope shape and returns the error object. */
 export function expectError(
   res: ApiResponse,
@@ -164,4 +169,131 @@ export function expectError(
     throw new Error(`error envelope request_id does not match the Request-Id header: ${res.text}`);
   }
   return res.body.error;
+}
+
+export interface ServerProcessTestOptions extends ServerProcessOptions {
+  /**
+   * The server's database: this SQLite file, or with TEST_DATABASE=postgres the PostgreSQL database
+   * kept under its name (test/helpers/testDatabase.ts). Without it, `env` says (DATABASE_URL) or the
+   * server's default applies.
+   */
+  dbPath?: string;
+  /** The bootstrap token of account `default` (CLOUD_AGENTS_BOOTSTRAP_TOKEN). */
+  token?: string;
+}
+
+/**
+ * `serverProcess`: starts `cloud-agents serve` as a real process and resolves once it listens
+ * (scripts/lib/serverProcess.ts). `killAllServers()` in afterAll/afterEach ends whatever a test left.
+ */
+export async function serverProcess(options: ServerProcessTestOptions = {}): Promise<ServerProcess> {
+  const { dbPath, token, env, ...rest } = options;
+  return startServerProcess({
+    ...rest,
+    env: {
+      ...(dbPath && !env?.DATABASE_URL ? await testDatabaseEnv(dbPath) : {}),
+      ...(token ? { CLOUD_AGENTS_BOOTSTRAP_TOKEN: token } : {}),
+      ...env,
+    },
+  });
+}
+
+/** A JSON client for a server process; throws on 4xx/5xx. */
+export function processClient(server: { url: string }, token: string) {
+  return async (method: string, path: string, body?: unknown): Promise<any> => {
+    const res = await fetch(`${server.url}${API}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = await res.json();
+    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `cloud-agents <args>` (server/main.ts) to completion with the given environment (and folder). */
+export function runCli(args: string[], env: Record<string, string>, cwd: string = ROOT): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE_TSX[0] as string, [...NODE_TSX.slice(1), SERVER_MAIN, ...args], {
+      cwd,
+      env: { ...process.env, ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString();
+    });
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export interface CliProcess {
+  child: ChildProcess;
+  /** The lines printed on stdout so far. */
+  lines: string[];
+  stderr(): string;
+  /** Waits until `count` lines have been printed on stdout. */
+  waitForLines(count: number, timeoutMs?: number): Promise<string[]>;
+  /** Sends a signal and waits for the exit code. */
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+/** Starts a long-running `cloud-agents <args>` (server/main.ts) and reads its stdout line by line. */
+export function spawnCli(args: string[], env: Record<string, string>): CliProcess {
+  const child = spawn(NODE_TSX[0] as string, [...NODE_TSX.slice(1), SERVER_MAIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
+  const lines: string[] = [];
+  let partial = "";
+  let err = "";
+  child.stdout?.on("data", (d: Buffer) => {
+    partial += d.toString();
+    const parts = partial.split("\n");
+    partial = parts.pop() ?? "";
+    lines.push(...parts);
+  });
+  child.stderr?.on("data", (d: Buffer) => {
+    err += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return {
+    child,
+    lines,
+    stderr: () => err,
+    exited,
+    waitForLines(count, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const deadline = Date.now() + timeoutMs;
+        const check = () => {
+          if (lines.length >= count) return resolve(lines);
+          if (child.exitCode !== null)
+            return reject(new Error(`exited ${child.exitCode}: ${lines.join("\n")}\n${err}`));
+          if (Date.now() > deadline) {
+            return reject(
+              new Error(`${count} line(s) not printed within ${timeoutMs} ms:\n${lines.join("\n")}\n${err}`),
+            );
+          }
+          setTimeout(check, 20);
+        };
+        check();
+      });
+    },
+    async kill(signal = "SIGINT") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
 }
