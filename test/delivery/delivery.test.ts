@@ -6,6 +6,7 @@ import type { EventData } from "../../server/storage/port/outbox.ts";
 import { SqliteContext } from "../../server/storage/sqlite/context.ts";
 import { openDatabase } from "../../server/storage/sqlite/index.ts";
 import { appendEvent } from "../../server/storage/sqlite/outbox.ts";
+import { deliveryRecord, waitForDeliveryStatus } from "../helpers/deliveryRecords.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
 import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
@@ -51,21 +52,9 @@ async function sendTest(endpointId: string) {
   return res.body as { event_id: string; webhook_event_id: string };
 }
 
-async function record(id: string) {
-  const res = await server.request("GET", `/webhook_events/${id}`);
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
-function waitForStatus(id: string, status: string, timeoutMs = 10_000) {
-  return waitFor(
-    async () => {
-      const r = await record(id);
-      return r.status === status ? r : null;
-    },
-    { timeoutMs, what: `${id} to be ${status}` },
-  );
-}
+const record = (id: string) => deliveryRecord(server, id);
+const waitForStatus = (id: string, status: string, timeoutMs?: number) =>
+  waitForDeliveryStatus(server, id, status, timeoutMs);
 
 /**
  * Writes an event of any kind the way a domain change does (appendEvent in a transaction), on a

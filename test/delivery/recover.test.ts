@@ -3,6 +3,7 @@
  * queued again with a fresh round of attempts, oldest first; nothing else moves.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deliveryRecord, waitForDeliveryStatus } from "../helpers/deliveryRecords.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
 import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
@@ -45,10 +46,8 @@ async function sendTest(endpointId: string): Promise<{ event_id: string; webhook
   return res.body;
 }
 
-const record = async (id: string) => (await server.request("GET", `/webhook_events/${id}`)).body;
-
-const waitForStatus = (id: string, status: string) =>
-  waitFor(async () => ((await record(id)).status === status ? true : null), { what: `${id} to be ${status}` });
+const record = (id: string) => deliveryRecord(server, id);
+const waitForStatus = (id: string, status: string) => waitForDeliveryStatus(server, id, status);
 
 /** A window boundary strictly between the records made before and after it. */
 async function boundary(): Promise<string> {

@@ -21,6 +21,7 @@ import {
 } from "../../server/storage/postgres/migrate.ts";
 import { migrate } from "../../server/storage/sqlite/migrate.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
+import { waitFor } from "../helpers/waitFor.ts";
 
 let url: string;
 const pools: pg.Pool[] = [];
@@ -30,14 +31,6 @@ function open(clock = new ManualClock()): PgContext {
   const pool = createPool({ url, poolSize: 4 });
   pools.push(pool);
   return new PgContext(new PgHub(pool, clock));
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 beforeAll(async () => {
@@ -163,7 +156,7 @@ describe("PgContext", () => {
     });
     expect(result).toBe(42);
     expect(seen.sort()).toEqual(["commit", "events"]);
-    await until(() => visibleAtSignal !== null, "the listener's read");
+    await waitFor(() => visibleAtSignal !== null, { what: "the listener's read" });
     expect(visibleAtSignal).toBe(1);
     expect((await ctx.one<{ value: string }>("SELECT value FROM service_meta WHERE key = 'tx1'"))?.value).toBe("w");
   });
@@ -284,11 +277,11 @@ describe("PgContext", () => {
       await tx.exec("INSERT INTO service_meta (key, value) VALUES ('notify', 'v')");
       tx.signal("runs");
     });
-    await until(() => onB.length >= 2, "replica B's signals");
+    await waitFor(() => onB.length >= 2, { what: "replica B's signals" });
     expect(onB.sort()).toEqual(["commit", "runs"]);
     // Give A's own notification time to arrive: it must not raise A's signals a second time.
     await b.tx((tx) => tx.exec("INSERT INTO service_meta (key, value) VALUES ('notify2', 'v')"));
-    await until(() => onA.includes("commit") && onA.length >= 3, "replica A's signals");
+    await waitFor(() => onA.includes("commit") && onA.length >= 3, { what: "replica A's signals" });
     expect(onA.sort()).toEqual(["commit", "commit", "runs"]);
     // A rolled-back transaction notifies nobody.
     await expect(
@@ -301,7 +294,7 @@ describe("PgContext", () => {
     await b.tx(async (tx) => {
       tx.signal("runs");
     });
-    await until(() => onA.filter((s) => s === "runs").length === 2, "the marker notification");
+    await waitFor(() => onA.filter((s) => s === "runs").length === 2, { what: "the marker notification" });
     expect(onB).not.toContain("deliveries");
   });
 
@@ -318,11 +311,14 @@ describe("PgContext", () => {
       "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = 'cloud-agents-listen' AND datname = current_database()",
     );
     expect(killed.length).toBeGreaterThanOrEqual(1);
-    await until(() => listener.listening && listener.listeningSince !== since, "the listener to reconnect", 10_000);
+    await waitFor(() => listener.listening && listener.listeningSince !== since, {
+      what: "the listener to reconnect",
+      timeoutMs: 10_000,
+    });
     onB.length = 0;
     await a.tx(async (tx) => {
       tx.signal("deployments");
     });
-    await until(() => onB.includes("deployments"), "a signal after the reconnect");
+    await waitFor(() => onB.includes("deployments"), { what: "a signal after the reconnect" });
   });
 });

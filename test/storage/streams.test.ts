@@ -13,8 +13,9 @@ import { createPool, PgContext, PgHub } from "../../server/storage/postgres/cont
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { PostgresStreamWakeups } from "../../server/storage/postgres/streamWakeups.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
+import { waitFor } from "../helpers/waitFor.ts";
 import { adapters } from "./adapters.ts";
-import { message, sessionFixtures, someoneWaitsOnALock, until } from "./sessionFixtures.ts";
+import { message, sessionFixtures, someoneWaitsOnALock } from "./sessionFixtures.ts";
 
 /** An account with an agent and an environment, and a way to make sessions in it with initial messages. */
 async function fixtures(storage: Storage, name = "acme") {
@@ -145,13 +146,13 @@ describe("streams on postgres: commit order across concurrent transactions", () 
       wrote = true;
       await gate;
     });
-    await until(() => wrote, "T1's write");
+    await waitFor(() => wrote, { what: "T1's write" });
     let t2Done = false;
     const t2 = second().then(() => {
       t2Done = true;
     });
     // T2 either committed already (then the reader must not lose T1's row) or waits for T1.
-    await until(async () => t2Done || (await someoneWaitsOnALock(admin)), "T2 to commit or to wait");
+    await waitFor(async () => t2Done || (await someoneWaitsOnALock(admin)), { what: "T2 to commit or to wait" });
     const early = await read(from);
     release();
     await Promise.all([t1, t2]);
@@ -221,7 +222,7 @@ describe("streams on postgres: wake-ups across replicas", () => {
       for (const m of maintenance) await m.stop();
     });
     // Listening since a moment (running alone also counts the reconnecting state).
-    await until(() => maintenance.every((m) => m.health().lastPassAt !== null), "the LISTEN connection");
+    await waitFor(() => maintenance.every((m) => m.health().lastPassAt !== null), { what: "the LISTEN connection" });
   }
 
   function watch(storage: Storage, pollIntervalMs: number) {
@@ -254,7 +255,7 @@ describe("streams on postgres: wake-ups across replicas", () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(watcher.calls()).toBe(0);
     await b.sessions.appendEvents(acme.account, session.id, [message("from B")]);
-    await until(() => watcher.calls() > 0, "a wake-up on A");
+    await waitFor(() => watcher.calls() > 0, { what: "a wake-up on A" });
     // A's stream finds the event through its own connection.
     const events = await a.streams.sessionEventsAfter(session.id, undefined, 0, 10);
     expect([...events].map((e) => e.event.content?.[0]?.text)).toEqual(["from B"]);
@@ -269,7 +270,7 @@ describe("streams on postgres: wake-ups across replicas", () => {
     await new Promise((r) => setTimeout(r, 120));
     const before = watcher.calls();
     await b.sessions.appendEvents(acme.account, session.id, [message("from B")]);
-    await until(() => watcher.calls() > before, "a wake-up on A by polling");
+    await waitFor(() => watcher.calls() > before, { what: "a wake-up on A by polling" });
   });
 
   it("still wakes them after the LISTEN connection was killed", async () => {
@@ -292,7 +293,7 @@ describe("streams on postgres: wake-ups across replicas", () => {
     }
     const before = watcher.calls();
     await b.sessions.appendEvents(acme.account, session.id, [message("after the drop")]);
-    await until(() => watcher.calls() > before, "a wake-up on A after the drop");
+    await waitFor(() => watcher.calls() > before, { what: "a wake-up on A after the drop" });
   });
 
   it("polls every interval while the LISTEN connection stays down, and wakes the streams when it drops", async () => {
@@ -319,10 +320,10 @@ describe("streams on postgres: wake-ups across replicas", () => {
         [database],
       );
       // Found down at the next tick: one wake-up, with no commit.
-      await until(() => watcher.calls() > 0, "the wake-up of the drop", 8000);
+      await waitFor(() => watcher.calls() > 0, { what: "the wake-up of the drop", timeoutMs: 8000 });
       const before = watcher.calls();
       await b.sessions.appendEvents(acme.account, session.id, [message("while A cannot listen")]);
-      await until(() => watcher.calls() > before, "a wake-up by the fallback poll", 8000);
+      await waitFor(() => watcher.calls() > before, { what: "a wake-up by the fallback poll", timeoutMs: 8000 });
     } finally {
       await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
       await admin.end();
@@ -341,7 +342,7 @@ describe("streams on postgres: wake-ups across replicas", () => {
     wakeups.start();
     try {
       for (let i = 0; i < 5; i++) hub.raise(["commit"]);
-      await until(() => calls > 0, "the coalesced wake-up");
+      await waitFor(() => calls > 0, { what: "the coalesced wake-up" });
       await new Promise((r) => setTimeout(r, 20));
       expect(calls).toBe(1);
       // Other signals are not commits of events.
@@ -354,7 +355,7 @@ describe("streams on postgres: wake-ups across replicas", () => {
       expect(calls).toBe(1);
       wakeups.start();
       hub.raise(["commit"]);
-      await until(() => calls === 2, "a wake-up after a restart");
+      await waitFor(() => calls === 2, { what: "a wake-up after a restart" });
       unsubscribe();
       hub.raise(["commit"]);
       await new Promise((r) => setTimeout(r, 20));
