@@ -16,7 +16,7 @@ import {
   userMessage,
   waitForIdle,
 } from "../helpers/lifecycle.ts";
-import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
+import { expectError, inProcess, type TestServer, waitFor, workerPasses } from "../helpers/server.ts";
 
 let server: TestServer;
 let envId: string;
@@ -258,8 +258,8 @@ describe("rows that need a run in flight", () => {
     expect(archived.body.archived_at).not.toBeNull();
     const worker = slow.service.workers.find((w) => w.name === "runs") as unknown as { activeRuns: number };
     await waitFor(() => worker.activeRuns === 0, { what: "the run in flight to be abandoned" });
-    // Give the worker every chance to (wrongly) start the queued run.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Give the worker every chance to (wrongly) start the queued run: two passes after the abandon.
+    await workerPasses(slow, "runs");
     expect((await events()).map((e) => e.data)).toEqual([
       { id: session.id, type: "session.status_run_started" },
       { id: session.id, type: "session.status_idled" },

@@ -22,6 +22,11 @@ afterAll(async () => {
 const GRACE_MS = 1000;
 const env = { SCHEDULER_MISFIRE_GRACE_MS: String(GRACE_MS) };
 
+/**
+ * Waits for a wall-clock instant: the cron fire times under test are real times the server
+ * processes read from their own clocks (no clock can be injected across processes), so the
+ * condition is the instant itself.
+ */
 const sleepUntil = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, t - Date.now())));
 
 it("a fire missed while the server was down runs once with a catch-up window, never without, and nothing doubles", async () => {

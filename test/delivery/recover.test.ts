@@ -51,9 +51,10 @@ const waitForStatus = (id: string, status: string) => waitForDeliveryStatus(serv
 
 /** A window boundary strictly between the records made before and after it. */
 async function boundary(): Promise<string> {
-  await new Promise((r) => setTimeout(r, 5));
+  const earlier = Date.now();
+  await waitFor(() => Date.now() > earlier, { intervalMs: 1, what: "the clock to move past the records before" });
   const at = new Date().toISOString();
-  await new Promise((r) => setTimeout(r, 5));
+  await waitFor(() => Date.now() > Date.parse(at), { intervalMs: 1, what: "the clock to move past the boundary" });
   return at;
 }
 

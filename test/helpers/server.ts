@@ -16,6 +16,7 @@ import {
   type ServerProcess,
   type ServerProcessOptions,
   startServerProcess,
+  waitFor,
 } from "../../scripts/lib/serverProcess.ts";
 import type { Clock } from "../../server/clock.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -298,4 +299,25 @@ export function spawnCli(args: string[], env: Record<string, string>): CliProces
       return exited;
     },
   };
+}
+
+/**
+ * Waits until the background worker `name` of an in-process server has ended `passes` good passes
+ * after this call (two by default: the first may have begun before it). A worker's passes run one
+ * after another, so by then it has acted on the state as it is now: what a test asserts did NOT
+ * happen (a delivery not yet due, a queued run not started) had its chance to happen.
+ */
+export async function workerPasses(server: TestServer, name: string, passes = 2, timeoutMs = 10_000): Promise<void> {
+  const worker = server.service.workers.find((w) => w.name === name);
+  if (!worker) throw new Error(`no background worker named ${name}`);
+  const seen = new Set<number>();
+  const since = worker.health().lastPassAt;
+  await waitFor(
+    () => {
+      const at = worker.health().lastPassAt;
+      if (at !== null && at !== since) seen.add(at);
+      return seen.size >= passes;
+    },
+    { timeoutMs, intervalMs: 1, what: `${passes} passes of the ${name} worker` },
+  );
 }

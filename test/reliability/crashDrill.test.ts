@@ -89,7 +89,7 @@ it(`loses no acknowledged event of a ${EVENTS}-event burst with ${KILLS} SIGKILL
       } catch {
         // The server died under this request: it was not acknowledged (it may still be delivered).
         unanswered++;
-        await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, 20)); // a retry back-off, not a wait
       }
       const next = pending[0];
       if (next !== undefined && acknowledged.size >= next && !restarting) {

@@ -45,6 +45,11 @@ export interface DrillReport {
   turnsDoubled: number;
 }
 
+/**
+ * Waits for a wall-clock instant: the cron fire times under test are real times the server
+ * processes read from their own clocks (no clock can be injected across processes), so the
+ * condition is the instant itself.
+ */
 const sleepUntil = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, t - Date.now())));
 
 export async function runReplicaDrill(options: DrillOptions): Promise<DrillReport> {

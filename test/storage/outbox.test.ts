@@ -12,6 +12,7 @@ import { newId } from "../../server/ids.ts";
 import type { Storage, StorageSignal } from "../../server/storage/port.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
+import { waitFor } from "../helpers/waitFor.ts";
 import { adapters } from "./adapters.ts";
 
 const ENVIRONMENT = {
@@ -183,14 +184,15 @@ describe("outbox positions on PostgreSQL", () => {
     const probe = new pg.Client({ connectionString: url });
     await probe.connect();
     try {
-      for (let i = 0; ; i++) {
-        const waiting = await probe.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
-        );
-        if ((waiting.rows[0]?.n ?? 0) >= 1) break;
-        if (i > 500) throw new Error("the second writer never waited");
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      await waitFor(
+        async () => {
+          const waiting = await probe.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+          );
+          return (waiting.rows[0]?.n ?? 0) >= 1;
+        },
+        { what: "the second writer to wait for the lock" },
+      );
     } catch (err) {
       release();
       throw err;

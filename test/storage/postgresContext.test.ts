@@ -220,6 +220,8 @@ describe("PgContext", () => {
         attempts++;
         await tx.exec("UPDATE service_meta SET value = (value::int + 1)::text WHERE key = $1", [first]);
         if (++firstLocked === 2) bothLocked();
+        // Wait for the other writer to hold its first row (a bound, not a sleep: the retried
+        // victim finds the barrier open).
         await Promise.race([barrier, new Promise((r) => setTimeout(r, 2000))]);
         await tx.exec("UPDATE service_meta SET value = (value::int + 1)::text WHERE key = $1", [second]);
       });

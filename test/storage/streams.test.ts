@@ -13,7 +13,7 @@ import { createPool, PgContext, PgHub } from "../../server/storage/postgres/cont
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { PostgresStreamWakeups } from "../../server/storage/postgres/streamWakeups.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
-import { waitFor } from "../helpers/waitFor.ts";
+import { quietPeriod, waitFor } from "../helpers/waitFor.ts";
 import { adapters } from "./adapters.ts";
 import { message, sessionFixtures, someoneWaitsOnALock } from "./sessionFixtures.ts";
 
@@ -252,7 +252,9 @@ describe("streams on postgres: wake-ups across replicas", () => {
     const { session } = await acme.session();
     await listen(a);
     const watcher = watch(a, 600_000);
-    await new Promise((r) => setTimeout(r, 50));
+    // Proves a negative: no wake-up comes on its own (the poll is 10 minutes away), so the one
+    // below is B's NOTIFY. No condition shows an absence; 50 ms covers any immediate or timer.
+    await quietPeriod(50);
     expect(watcher.calls()).toBe(0);
     await b.sessions.appendEvents(acme.account, session.id, [message("from B")]);
     await waitFor(() => watcher.calls() > 0, { what: "a wake-up on A" });
@@ -267,7 +269,7 @@ describe("streams on postgres: wake-ups across replicas", () => {
     const acme = await fixtures(b);
     const { session } = await acme.session();
     const watcher = watch(a, 50);
-    await new Promise((r) => setTimeout(r, 120));
+    await waitFor(() => watcher.calls() >= 2, { what: "two polls of A" });
     const before = watcher.calls();
     await b.sessions.appendEvents(acme.account, session.id, [message("from B")]);
     await waitFor(() => watcher.calls() > before, { what: "a wake-up on A by polling" });
@@ -343,22 +345,24 @@ describe("streams on postgres: wake-ups across replicas", () => {
     try {
       for (let i = 0; i < 5; i++) hub.raise(["commit"]);
       await waitFor(() => calls > 0, { what: "the coalesced wake-up" });
-      await new Promise((r) => setTimeout(r, 20));
+      // The quiet periods below prove negatives (no second call for the same turn, none for another
+      // signal, none while stopped): a wake-up is one immediate away, 20 ms is ample.
+      await quietPeriod(20);
       expect(calls).toBe(1);
       // Other signals are not commits of events.
       hub.raise(["deployments"]);
-      await new Promise((r) => setTimeout(r, 20));
+      await quietPeriod(20);
       expect(calls).toBe(1);
       wakeups.stop();
       hub.raise(["commit"]);
-      await new Promise((r) => setTimeout(r, 20));
+      await quietPeriod(20);
       expect(calls).toBe(1);
       wakeups.start();
       hub.raise(["commit"]);
       await waitFor(() => calls === 2, { what: "a wake-up after a restart" });
       unsubscribe();
       hub.raise(["commit"]);
-      await new Promise((r) => setTimeout(r, 20));
+      await quietPeriod(20);
       expect(calls).toBe(2);
     } finally {
       wakeups.stop();

@@ -109,7 +109,7 @@ it("holds 1,000 open streams, drops the 10 that do not read, keeps the others wh
     while (sampling) {
       rss.burstMax = Math.max(rss.burstMax, await rssMiB());
       bufferedMax = Math.max(bufferedMax, await metric("cloud_agents_stream_buffered_bytes"));
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 100)); // the sampling interval, not a wait
     }
   };
   const burst = async (sessionId: string) => {

@@ -102,9 +102,15 @@ describe("a session stream", () => {
       await c.waitForMessages(final.length);
       expect(received(c)).toEqual(asMessages(final));
     }
-    // Nothing more arrives: no event was sent twice.
-    await new Promise((r) => setTimeout(r, 300));
-    for (const c of connections) expect(c.messages.length).toBe(final.length);
+    // Nothing more arrives: no event was sent twice. A marker committed after the burst reaches each
+    // stream after anything else it would still send (a stream sends in commit order).
+    await server.request("POST", `/sessions/${session.id}/events`, { body: { events: [userMessage("marker")] } });
+    for (const c of connections) {
+      await c.waitForMessages(final.length + 1);
+      expect(received(c).slice(0, final.length)).toEqual(asMessages(final));
+      expect(c.messages[final.length]?.event).toBe("user.message");
+      expect(c.messages[final.length]?.raw).toContain('"text":"marker"');
+    }
   });
 
   it("resumes after a dropped connection from Last-Event-ID (or after_id) with no gap and no repeat", async () => {
