@@ -12,8 +12,11 @@ import { newId } from "../../server/ids.ts";
 import type { Storage, StorageSignal } from "../../server/storage/port.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
+import { requirePostgres } from "../helpers/requires.ts";
 import { waitFor } from "../helpers/waitFor.ts";
 import { adapters } from "./adapters.ts";
+
+const noPostgres = requirePostgres() !== null;
 
 const ENVIRONMENT = {
   name: "env",
@@ -144,7 +147,7 @@ describe.each(adapters)("outbox ($name)", (adapter) => {
   });
 });
 
-describe("outbox positions on PostgreSQL", () => {
+describe.skipIf(noPostgres)("outbox positions on PostgreSQL", () => {
   let storages: Storage[] = [];
   let url: string;
 

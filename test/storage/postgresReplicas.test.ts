@@ -8,7 +8,10 @@ import { ManualClock } from "../../server/clock.ts";
 import type { Storage, StorageSignal } from "../../server/storage/port.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
+import { requirePostgres } from "../helpers/requires.ts";
 import { waitFor } from "../helpers/waitFor.ts";
+
+const noPostgres = requirePostgres() !== null;
 
 const opened: Storage[] = [];
 
@@ -19,7 +22,7 @@ afterAll(async () => {
   }
 });
 
-describe("PostgreSQL replicas", () => {
+describe.skipIf(noPostgres)("PostgreSQL replicas", () => {
   it("open together on a fresh database and wake each other's loops", async () => {
     const url = await freshPostgresDatabase();
     const clock = new ManualClock();

@@ -11,8 +11,11 @@ import type { ClaimedRun } from "../../server/storage/port/runs.ts";
 import type { Storage } from "../../server/storage/port.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
+import { requirePostgres } from "../helpers/requires.ts";
 import { waitFor } from "../helpers/waitFor.ts";
 import { adapters } from "./adapters.ts";
+
+const noPostgres = requirePostgres() !== null;
 
 const LEASE_MS = 60_000;
 
@@ -319,7 +322,7 @@ describe.each(adapters)("run store ($name)", (adapter) => {
   });
 });
 
-describe("run store on two replicas of one PostgreSQL database", () => {
+describe.skipIf(noPostgres)("run store on two replicas of one PostgreSQL database", () => {
   let storages: [Storage, Storage];
   let clock: ManualClock;
   let account: string;

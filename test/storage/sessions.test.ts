@@ -10,9 +10,12 @@ import type { NewSession } from "../../server/storage/port/sessions.ts";
 import { type Storage, StorageConflictError } from "../../server/storage/port.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
+import { requirePostgres } from "../helpers/requires.ts";
 import { waitFor } from "../helpers/waitFor.ts";
 import { adapters } from "./adapters.ts";
 import { agentConfig, message, sessionFixtures, someoneWaitsOnALock } from "./sessionFixtures.ts";
+
+const noPostgres = requirePostgres() !== null;
 
 describe.each(adapters)("sessions on $name", (adapter) => {
   let storage: Storage;
@@ -431,7 +434,7 @@ describe.each(adapters)("sessions on $name", (adapter) => {
  * PostgreSQL only: the optimistic update of a session against a competing transaction of another
  * connection, which SQLite's single writer cannot produce.
  */
-describe("sessions on postgres: updates racing another connection", () => {
+describe.skipIf(noPostgres)("sessions on postgres: updates racing another connection", () => {
   let url: string;
   let storage: Storage;
   let admin: pg.Client;

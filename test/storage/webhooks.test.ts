@@ -17,8 +17,11 @@ import type {
 import type { Storage } from "../../server/storage/port.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
+import { requirePostgres } from "../helpers/requires.ts";
 import { waitFor } from "../helpers/waitFor.ts";
 import { adapters } from "./adapters.ts";
+
+const noPostgres = requirePostgres() !== null;
 
 const POLICY: HealthPolicy = { degradedThreshold: 2, autoDisableAfterMs: 0 };
 const LEASE_MS = 30_000;
@@ -573,7 +576,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
   });
 });
 
-describe("webhook store on two replicas of one PostgreSQL database", () => {
+describe.skipIf(noPostgres)("webhook store on two replicas of one PostgreSQL database", () => {
   let storages: Storage[] = [];
   let account: string;
 

@@ -13,9 +13,12 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent, createEnvironment, createSession, history, userMessage } from "../helpers/lifecycle.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
+import { requirePostgres } from "../helpers/requires.ts";
 import { inProcess, type ServerProcess, serverProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { mustOpen, type SseConnection } from "../helpers/sse.ts";
 import { testDatabaseEnv } from "../helpers/testDatabase.ts";
+
+const noPostgres = requirePostgres() !== null;
 
 let a: TestServer;
 let b: ServerProcess;
@@ -85,7 +88,7 @@ describe("a stream on one server process", () => {
   });
 });
 
-describe("a stream on one PostgreSQL replica", () => {
+describe.skipIf(noPostgres)("a stream on one PostgreSQL replica", () => {
   it("sees a commit made on another replica at once, through LISTEN/NOTIFY (no poll, no heartbeat in time)", async () => {
     const shared = {
       DATABASE_URL: await freshPostgresDatabase(),
