@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
 import { freePort, type ServerProcess, serverProcess, waitFor } from "../helpers/server.ts";
-import { queryRows, TEST_DATABASE, testDatabaseEnv, testDatabaseUrl } from "../helpers/testDatabase.ts";
+import { queryRows, TEST_DATABASE, testDatabaseUrl } from "../helpers/testDatabase.ts";
 
 const BURST = 600;
 const KILL_AFTER = 200;

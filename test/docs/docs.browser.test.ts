@@ -5,7 +5,7 @@
  * introduction's sections exist, the sidebar and search lead to the operations, and nothing is
  * fetched from anywhere else. Screenshots go to artifacts/docs/.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
