@@ -42,7 +42,7 @@ it("runs every walk-through of the README verbatim against a real server", async
   // The server and the walk-throughs' CLI commands share the database: the SQLite file, or with
   // TEST_DATABASE=postgres a PostgreSQL database.
   const env = { ...(await testDatabaseEnv(join(data, "db.sqlite"))), WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" };
-  server = await serverProcess({ env: env });
+  server = await serverProcess({ env, timeoutMs: 120_000 });
   const before = repoChanges();
 
   const script = blocks.join("\n").replaceAll("http://127.0.0.1:8080", server.url);
