@@ -63,7 +63,11 @@ it("runs every walk-through of the README verbatim against a real server", async
     });
     const timer = setTimeout(() => {
       if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-      reject(new Error(`the walk-throughs did not finish within ${RUN_LIMIT_MS} ms; their output:\n${out}`));
+      reject(
+        new Error(
+          `the walk-throughs did not finish within ${RUN_LIMIT_MS} ms (or left a process running that holds their output); their output:\n${out}`,
+        ),
+      );
     }, RUN_LIMIT_MS);
     child.once("error", reject);
     child.once("close", (code) => {
