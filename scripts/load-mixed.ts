@@ -22,7 +22,7 @@ import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { type ProbeReport, spawnProbe } from "./lib/healthProbe.ts";
 import { prng } from "./lib/prng.ts";
-import { spawnServer } from "./lib/serverProcess.ts";
+import { startServerProcess } from "./lib/serverProcess.ts";
 
 export interface LoadOptions {
   connections: number;
@@ -135,16 +135,21 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
     });
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  const server = await spawnServer({
-    dataDir,
-    token,
-    env: { LOG_LEVEL: "warn", WEBHOOK_RETRY_BASE_MS: "1000", ...options.env },
+  const server = await startServerProcess({
+    env: {
+      DATABASE_URL: `sqlite:${join(dataDir, "db.sqlite")}`,
+      CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+      LOG_LEVEL: "warn",
+      WEBHOOK_RETRY_BASE_MS: "1000",
+      ...options.env,
+    },
     ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
   });
   const api = "/api/v1/cloud";
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const setupCall = async (method: string, path: string, body?: unknown) => {
-    const r = await call(agent, server.base, token, method, `${api}${path}`, body);
+    const r = await call(agent, server.url, token, method, `${api}${path}`, body);
     if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.body}`);
     return JSON.parse(r.body) as { id: string };
   };
@@ -198,7 +203,7 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
       return now >= started && now < endAt;
     };
     const windowCounts: number[] = [];
-    const probe = spawnProbe(server.base, wallStart, wallStart + options.seconds * 1000);
+    const probe = spawnProbe(server.url, wallStart, wallStart + options.seconds * 1000);
     // Failing here would leave the probe's rejection unhandled until it is awaited below.
     probe.catch(() => {});
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -212,7 +217,7 @@ export async function runMixedLoad(options: LoadOptions): Promise<LoadReport> {
         const [method, path, body] = nextOp();
         const t0 = performance.now();
         try {
-          const r = await call(agent, server.base, token, method, `${api}${path}`, body);
+          const r = await call(agent, server.url, token, method, `${api}${path}`, body);
           if (first) firstAnswerMaxMs = Math.max(firstAnswerMaxMs, performance.now() - runStart);
           first = false;
           if (measured) statuses[r.status] = (statuses[r.status] ?? 0) + 1;

@@ -35,7 +35,7 @@ import { appendEvent as appendPostgresEvent } from "../../server/storage/postgre
 import { SqliteContext } from "../../server/storage/sqlite/context.ts";
 import { openDatabase, openExistingSqliteStorage } from "../../server/storage/sqlite/index.ts";
 import { appendEvent } from "../../server/storage/sqlite/outbox.ts";
-import { type ServerProcess, spawnServer } from "../lib/serverProcess.ts";
+import { type ServerProcess, startServerProcess } from "../lib/serverProcess.ts";
 import { type Figure, judged } from "./figure.ts";
 import { type BenchPostgres, postgresEnv, postgresSuffix, REPLICA_COUNTS, skippedFigures } from "./postgres.ts";
 import type { ReceiverReply, ReceiverRequest } from "./receiver.ts";
@@ -274,7 +274,7 @@ export async function runDeliveryBench(options: DeliveryBenchOptions = {}): Prom
     try {
       reply = await call(
         control,
-        `${server.base}${API}${path}`,
+        `${server.url}${API}${path}`,
         method,
         { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
         body === undefined ? undefined : JSON.stringify(body),
@@ -296,10 +296,14 @@ export async function runDeliveryBench(options: DeliveryBenchOptions = {}): Prom
   try {
     receiver = await Receiver.start();
     try {
-      server = await spawnServer({
-        dataDir,
-        token,
-        env: { LOG_LEVEL: "warn", ...options.serverEnv },
+      server = await startServerProcess({
+        env: {
+          DATABASE_URL: `sqlite:${join(dataDir, "db.sqlite")}`,
+          CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
+          WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+          LOG_LEVEL: "warn",
+          ...options.serverEnv,
+        },
         nodeArgs: profileDir ? ["--cpu-prof", "--cpu-prof-dir", resolve(profileDir)] : [],
       });
     } catch (err) {
@@ -449,7 +453,7 @@ export async function runDeliveryBench(options: DeliveryBenchOptions = {}): Prom
     const postAgent = () =>
       call(
         agent,
-        `${server?.base}${API}/agents`,
+        `${server?.url}${API}/agents`,
         "POST",
         { authorization: `Bearer ${token}`, "content-type": "application/json" },
         agentBody,
@@ -604,7 +608,9 @@ export async function runDeliveryBench(options: DeliveryBenchOptions = {}): Prom
             // One after the other: the first migrates the new database and creates the account.
             for (let i = 0; i < replicas; i++) {
               try {
-                const replica = await spawnServer({ dataDir: join(dataDir, `postgres-${replicas}-${i}`), token, env });
+                const replica = await startServerProcess({
+                  env: { CLOUD_AGENTS_BOOTSTRAP_TOKEN: token, WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", ...env },
+                });
                 if (i === 0) server = replica;
                 else others.push(replica);
               } catch (err) {

@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { spawnServer } from "../lib/serverProcess.ts";
+import { startServerProcess } from "../lib/serverProcess.ts";
 import { type Figure, judged } from "./figure.ts";
 import { round, sleep } from "./stats.ts";
 
@@ -102,10 +102,13 @@ export async function measureWalUnderLoad(options: WalLoadOptions = {}): Promise
   const token = `cat_${randomBytes(24).toString("hex")}`;
   const dbPath = join(dir, "db.sqlite");
   const walPath = `${dbPath}-wal`;
-  const server = await spawnServer({
-    dataDir: dir,
-    token,
-    env: { DATABASE_URL: `sqlite:${dbPath}`, RATE_LIMIT_PER_MINUTE: "0", ...options.env },
+  const server = await startServerProcess({
+    env: {
+      DATABASE_URL: `sqlite:${dbPath}`,
+      CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
+      RATE_LIMIT_PER_MINUTE: "0",
+      ...options.env,
+    },
   });
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   let peakBytes = 0;
@@ -124,11 +127,11 @@ export async function measureWalUnderLoad(options: WalLoadOptions = {}): Promise
           // A vault, then credentials in it: two tables, their events and the outbox rows.
           const reply: { status: number; body: string } =
             vault === null || i % 4 === 0
-              ? await post(agent, server.base, token, "/vaults", {
+              ? await post(agent, server.url, token, "/vaults", {
                   display_name: `load ${n}.${i}`,
                   metadata: { client: String(n), note: "x".repeat(200) },
                 })
-              : await post(agent, server.base, token, `/vaults/${vault}/credentials`, {
+              : await post(agent, server.url, token, `/vaults/${vault}/credentials`, {
                   display_name: `credential ${n}.${i}`,
                   auth: {
                     type: "static_bearer",

@@ -1,28 +1,41 @@
 /**
- * Starts `cloud-agents serve` as a real process (node with tsx as a loader, so the pid is the
- * server itself and a SIGKILL kills the server, not a wrapper) on a given data folder.
- * Used by the load run, the crash drill and the reliability tests. In the test suite with
- * TEST_DATABASE=postgres, a data folder's database is a fresh PostgreSQL database instead of its
- * SQLite file (test/helpers/testDatabase.ts), unless `env` names a DATABASE_URL.
+ * The one way to run `cloud-agents serve` as a real process, shared by the tests
+ * (test/helpers/server.ts adds the test database and token) and the scripts (the load run, the
+ * delivery benchmark). The process is node with tsx as a loader, not the tsx CLI, so its pid is the
+ * server itself: a SIGKILL kills the server, not a wrapper that would leave it running, and a SIGTERM
+ * reaches the server's own shutdown code (the tsx CLI kills a child that does not acknowledge a
+ * SIGTERM within 30 ms).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
+/** The repository folder (no trailing slash). */
 export const ROOT = resolve(import.meta.dirname, "../..");
-const SERVER_ARGS = ["--import", "tsx", "server/main.ts", "serve"];
+/** `node --import <tsx loader>`: runs a TypeScript entry point in this one process. */
+export const NODE_TSX: readonly string[] = [
+  process.execPath,
+  "--import",
+  pathToFileURL(resolve(ROOT, "node_modules/tsx/dist/loader.mjs")).href,
+];
+export const SERVER_MAIN = resolve(ROOT, "server/main.ts");
 
-export interface ServerProcess {
-  child: ChildProcess;
-  /** http://127.0.0.1:PORT */
-  base: string;
-  port: number;
-  /** Everything the process printed (stdout and stderr) so far. */
-  output(): string;
-  /** The JSON log lines printed so far, parsed (the logger writes to stdout; stderr is read too). */
-  logs(): Record<string, unknown>[];
-  /** Sends a signal and resolves once the process has exited. */
-  kill(signal?: NodeJS.Signals): Promise<void>;
+/**
+ * Polls `check` until it returns a truthy value, or fails after `timeoutMs` naming `what`. A check
+ * that throws ends the wait with its error (e.g. "the process exited").
+ */
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  { timeoutMs = 10_000, intervalMs = 10, what = "condition" } = {},
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
 }
 
 /** A TCP port that was free a moment ago (to restart a server on the same address). */
@@ -38,77 +51,114 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface SpawnOptions {
-  dataDir: string;
-  token: string;
-  port?: number;
+export interface ServerProcess {
+  child: ChildProcess;
+  /** http://127.0.0.1:PORT, as the server's banner says. */
+  url: string;
+  port: number;
+  /** What the process printed on stdout so far (the JSON log lines, the banner included). */
+  stdout(): string;
+  /** What it printed on stderr so far (the first start's token). */
+  stderr(): string;
+  /** stdout and stderr, interleaved as they arrived. */
+  output(): string;
+  /** The JSON log lines printed so far, parsed (stdout and stderr). */
+  logs(): Record<string, unknown>[];
+  /**
+   * Sends a signal (SIGTERM by default) and resolves with the exit code once the process has exited
+   * (null when a signal ended it). A `crashable` process gets it in its whole process group.
+   */
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export interface ServerProcessOptions {
+  /** Over the inherited environment and the defaults (PORT, HOST=127.0.0.1, LOG_LEVEL=warn). */
   env?: Record<string, string>;
+  /** A fixed port (to restart on the same address); by default any free one. */
+  port?: number;
+  /** Runs the server in its own process group, so that `kill` reaches everything it started. */
+  crashable?: boolean;
   /** Extra node flags, e.g. `--cpu-prof`. */
   nodeArgs?: string[];
+  /** How long to wait for the banner (30 s by default). */
   timeoutMs?: number;
+  /** Run it as another user. */
+  uid?: number;
+  gid?: number;
 }
 
-/** DATABASE_URL (and on PostgreSQL the shared CLOUD_AGENTS_SECRET_KEY) of a data folder's database. */
-async function databaseEnv(dataDir: string): Promise<Record<string, string>> {
-  const dbPath = join(dataDir, "db.sqlite");
-  if (process.env.TEST_DATABASE !== "postgres") return { DATABASE_URL: `sqlite:${dbPath}` };
-  // Only a vitest worker can create one (the test PostgreSQL server is the run's globalSetup).
-  const { testDatabaseEnv } = await import("../../test/helpers/testDatabase.ts");
-  return testDatabaseEnv(dbPath);
-}
+const running = new Set<ServerProcess>();
 
-/** Spawns the server and resolves once `/healthz` answers. */
-export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
-  const port = options.port ?? (await freePort());
-  const database = options.env?.DATABASE_URL ? {} : await databaseEnv(options.dataDir);
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...SERVER_ARGS], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      ...database,
-      CLOUD_AGENTS_BOOTSTRAP_TOKEN: options.token,
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
-      LOG_LEVEL: "warn",
-      ...options.env,
+/** Starts `cloud-agents serve` and resolves once it prints its banner (it listens then). */
+export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const child = spawn(
+    NODE_TSX[0] as string,
+    [...NODE_TSX.slice(1), ...(options.nodeArgs ?? []), SERVER_MAIN, "serve"],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(options.port ?? 0),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: options.crashable === true,
+      ...(options.uid !== undefined ? { uid: options.uid } : {}),
+      ...(options.gid !== undefined ? { gid: options.gid } : {}),
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let out = "";
   let stdout = "";
-  let err = "";
+  let stderr = "";
   child.stdout?.on("data", (d: Buffer) => {
     stdout += d.toString();
     out += d.toString();
   });
   child.stderr?.on("data", (d: Buffer) => {
-    err += d.toString();
+    stderr += d.toString();
     out += d.toString();
   });
-  const exited = new Promise<void>((res) => child.once("exit", () => res()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${out}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not listen within ${options.timeoutMs ?? 30_000} ms:\n${out}`);
+  const exited = new Promise<number | null>((res) => child.once("exit", (code) => res(code)));
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
+  const signal = (sig: NodeJS.Signals) => {
+    if (gone() || child.pid === undefined) return;
+    try {
+      if (options.crashable) process.kill(-child.pid, sig);
+      else child.kill(sig);
+    } catch {
+      // already gone
     }
-    await new Promise((r) => setTimeout(r, 50));
+  };
+  // The banner is a JSON log line: "msg":"Cloud Agents Service listening on http://..."
+  const banner = /listening on (http:\/\/[^\s"]+)/;
+  try {
+    await waitFor(
+      () => {
+        if (banner.test(stdout)) return true;
+        if (gone())
+          throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before listening:\n${out}`);
+        return false;
+      },
+      { timeoutMs, intervalMs: 20, what: "the server to listen" },
+    );
+  } catch (err) {
+    signal("SIGKILL");
+    const message = (err as Error).message;
+    throw new Error(message.includes(out) ? message : `${message}; its output:\n${out}`);
   }
-  return {
+  const url = banner.exec(stdout)?.[1] as string;
+  const server: ServerProcess = {
     child,
-    base,
-    port,
+    url,
+    port: Number(new URL(url).port),
+    stdout: () => stdout,
+    stderr: () => stderr,
     output: () => out,
     logs: () =>
-      [...stdout.split("\n"), ...err.split("\n")]
+      [...stdout.split("\n"), ...stderr.split("\n")]
         .filter((l) => l.startsWith("{"))
         .flatMap((l) => {
           try {
@@ -117,9 +167,18 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
             return [];
           }
         }),
-    async kill(signal = "SIGTERM") {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
+    async kill(sig = "SIGTERM") {
+      signal(sig);
+      const code = await exited;
+      running.delete(server);
+      return code;
     },
   };
+  running.add(server);
+  return server;
+}
+
+/** SIGKILLs every server process still running (call in afterAll/afterEach). */
+export async function killAllServers(): Promise<void> {
+  await Promise.all([...running].map((s) => s.kill("SIGKILL")));
 }

@@ -1,11 +1,8 @@
 import { createRequire } from "node:module";
 import type { RequestHandler } from "express";
 import { specForAjv } from "../spec.ts";
-import { memoizePathToRegexp } from "./pathRegexpMemo.ts";
-import { skipSpecSelfCheckWhenOff } from "./specSelfCheck.ts";
 import { validatorOptions } from "./validation/options.ts";
 import { validateRequests } from "./validation/validateRequest.ts";
-import { lookupRoutesBySegment } from "./validatorRouteLookup.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -24,7 +21,8 @@ export interface RequestValidatorOptions {
  * test/contract/requestValidatorSpec.test.ts proves the two answer every fuzzed request alike.
  *
  * With `validateResponses` (the in-process tests) express-openapi-validator checks every response
- * against the whole document after that; it is loaded only then, never in production.
+ * against the whole document after that; it is loaded only then, never in production. The test
+ * harness makes it cheaper first (test/helpers/validatorPatches/).
  */
 export function requestValidator(spec: Record<string, unknown>, options: RequestValidatorOptions): RequestHandler[] {
   const requests = validateRequests(options.maxUploadBytes);
@@ -34,9 +32,6 @@ export function requestValidator(spec: Record<string, unknown>, options: Request
 
 /** express-openapi-validator checking responses only (requests were checked before). */
 function responseValidator(spec: Record<string, unknown>, maxUploadBytes: number): RequestHandler[] {
-  memoizePathToRegexp();
-  skipSpecSelfCheckWhenOff();
-  lookupRoutesBySegment();
   const OpenApiValidator = require("express-openapi-validator") as { middleware(options: unknown): unknown };
   return OpenApiValidator.middleware({
     // The validator annotates the document it is given: hand it a private copy (one Ajv accepts).

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { CloudAgentsApiError, createCloudAgentsClient, type Schemas } from "../../client/index.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { inProcess, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
 });
 afterAll(async () => {
   await server.stop();

@@ -1,11 +1,11 @@
 /** The SDK with memory stores: typed calls, pagination with path parameters, and editMemory's precondition retries. */
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { CloudAgentsApiError, createCloudAgentsClient, editMemory, type Schemas } from "../../client/index.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { inProcess, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
 });
 afterAll(async () => {
   await server.stop();

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect, it } from "vitest";
-import { ROOT, type ServerProcess, startServerProcess } from "../helpers/processes.ts";
+import { ROOT, type ServerProcess, serverProcess } from "../helpers/server.ts";
 import { testDatabaseEnv } from "../helpers/testDatabase.ts";
 
 const run = promisify(execFile);
@@ -159,7 +159,7 @@ it("packs only the built SDK, installs without the server, and runs with plain n
   const token = `packed_${Date.now()}_token`;
   // The SQLite file, or with TEST_DATABASE=postgres a PostgreSQL database.
   const database = await testDatabaseEnv(join(data, "db.sqlite"));
-  server = await startServerProcess({ ...database, CLOUD_AGENTS_BOOTSTRAP_TOKEN: token });
+  server = await serverProcess({ env: { ...database, CLOUD_AGENTS_BOOTSTRAP_TOKEN: token } });
   writeFileSync(join(project, "main.mjs"), CONSUMER_JS);
   const result = await run(process.execPath, ["main.mjs"], {
     cwd: project,

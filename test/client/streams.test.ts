@@ -13,15 +13,15 @@ import {
   userMessage,
   waitForIdle,
 } from "../helpers/lifecycle.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { mustOpen, type SseConnection } from "../helpers/sse.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 let server: TestServer;
 let envId: string;
 let agentId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { MAX_STREAMS_PER_ACCOUNT: "4" } });
+  server = await inProcess({ env: { MAX_STREAMS_PER_ACCOUNT: "4" } });
   envId = await createEnvironment(server);
   agentId = (await createAgent(server)).id;
 });

@@ -7,12 +7,12 @@ import {
   sendMessage,
   waitForIdle,
 } from "../helpers/lifecycle.ts";
-import { type ApiResponse, expectError, startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { type ApiResponse, expectError, inProcess, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 let envId: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
   envId = await createEnvironment(server);
 });
 afterAll(async () => {

@@ -10,13 +10,13 @@ import { connect } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RawResponse, rawRequest } from "../helpers/rawHttp.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { BASE_PATH, specValidator } from "../helpers/specValidator.ts";
 import { openStream, type RefusedStream } from "../helpers/sse.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ env: { MAX_STREAMS_PER_ACCOUNT: "1", MAX_BODY_BYTES: String(64 * 1024) } });
+  server = await inProcess({ env: { MAX_STREAMS_PER_ACCOUNT: "1", MAX_BODY_BYTES: String(64 * 1024) } });
 });
 afterAll(async () => {
   await server.stop();

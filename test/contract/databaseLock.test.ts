@@ -6,14 +6,15 @@
  */
 import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
 import { onPostgres } from "../helpers/testDatabase.ts";
-import { expectError, startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { waitFor } from "../helpers/waitFor.ts";
 
 let server: TestServer;
 let other: Database.Database | null = null;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { SQLITE_BUSY_WAIT_MS: "2000" } });
+  server = await inProcess({ env: { SQLITE_BUSY_WAIT_MS: "2000" } });
 });
 afterEach(() => {
   if (other?.inTransaction) other.exec("ROLLBACK");
@@ -84,11 +85,9 @@ describe.skipIf(onPostgres)("while another process holds the write lock", () => 
     });
     setTimeout(() => lock.exec("COMMIT"), 300);
     expect((await sent).status).toBe(202);
-    for (;;) {
-      const s = await server.request("GET", `/sessions/${session.body.id}`);
-      if (s.body.status === "idle") break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitFor(async () => (await server.request("GET", `/sessions/${session.body.id}`)).body.status === "idle", {
+      what: "the session to be idle",
+    });
     const events = (await server.request("GET", `/sessions/${session.body.id}/events?limit=100`)).body.data;
     expect(events.map((e: { type: string }) => e.type)).toEqual([
       "user.message",

@@ -11,7 +11,7 @@ import { createDeployment, deploymentBody, runsOf, schedulerOf } from "../helper
 import { envelopesSince } from "../helpers/events.ts";
 import { createAgent, createEnvironment, userMessage, waitForIdle } from "../helpers/lifecycle.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
 const START = "2026-11-21T12:00:00.000Z"; // a Saturday
 const clock = new ManualClock(START);
@@ -20,7 +20,7 @@ let envId: string;
 let agent: any;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock });
+  server = await inProcess({ clock });
   envId = await createEnvironment(server);
   agent = await createAgent(server, { name: "deployed" });
 });
@@ -545,7 +545,7 @@ describe("runs", () => {
   });
 
   it("a run whose session is deleted during its first turn fails with session_deleted", async () => {
-    const slow = await startTestServer({ env: { ECHO_RUNTIME_DELAY_MS: "60000" } });
+    const slow = await inProcess({ env: { ECHO_RUNTIME_DELAY_MS: "60000" } });
     try {
       const env = await createEnvironment(slow);
       const a = await createAgent(slow);
@@ -571,7 +571,7 @@ describe("scheduled fires and the overlap policy", () => {
   const slowClock = new ManualClock(START);
   beforeAll(async () => {
     // Runs stay in flight (the echo runtime answers after 60 s), so fires overlap them.
-    slow = await startTestServer({ clock: slowClock, env: { ECHO_RUNTIME_DELAY_MS: "60000" } });
+    slow = await inProcess({ clock: slowClock, env: { ECHO_RUNTIME_DELAY_MS: "60000" } });
   });
   afterAll(async () => {
     await slow.stop();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent, outboxSince } from "../helpers/lifecycle.ts";
-import { expectError, startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
 });
 afterAll(async () => {
   await server.stop();

@@ -10,7 +10,7 @@ import { createDeployment } from "../helpers/deployments.ts";
 import { type Envelope, envelopesSince, specWebhooks } from "../helpers/events.ts";
 import { createAgent, createEnvironment, createSession, sendMessage, waitForIdle } from "../helpers/lifecycle.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
 let server: TestServer;
 let receiver: Receiver;
@@ -18,7 +18,7 @@ let receiver: Receiver;
 const answers = new Map<string, number>();
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { WEBHOOK_POLL_INTERVAL_MS: "50", WEBHOOK_DEGRADED_THRESHOLD: "1" } });
+  server = await inProcess({ env: { WEBHOOK_POLL_INTERVAL_MS: "50", WEBHOOK_DEGRADED_THRESHOLD: "1" } });
   receiver = await startReceiver((r) => {
     const status = answers.get(r.path);
     return status === undefined ? undefined : { status };

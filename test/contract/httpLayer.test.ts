@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RawResponse, rawRequest } from "../helpers/rawHttp.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { inProcess, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ env: { HTTP_HEADERS_TIMEOUT_MS: "500", HTTP_REQUEST_TIMEOUT_MS: "1500" } });
+  server = await inProcess({ env: { HTTP_HEADERS_TIMEOUT_MS: "500", HTTP_REQUEST_TIMEOUT_MS: "1500" } });
 });
 afterAll(async () => {
   await server.stop();

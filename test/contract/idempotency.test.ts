@@ -8,13 +8,13 @@ import { ManualClock } from "../../server/clock.ts";
 import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS, requestFingerprint } from "../../server/http/idempotency.ts";
 import { createAgent, createEnvironment, outboxSince } from "../helpers/lifecycle.ts";
 import { startReceiver } from "../helpers/receiver.ts";
+import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
 import { databaseText, queryRows } from "../helpers/testDatabase.ts";
-import { expectError, startTestServer, type TestServer } from "../helpers/testServer.ts";
 
 const clock = new ManualClock(new Date());
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ clock });
+  server = await inProcess({ clock });
 });
 afterAll(async () => {
   await server.stop();

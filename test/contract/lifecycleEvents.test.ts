@@ -16,12 +16,12 @@ import {
   userMessage,
   waitForIdle,
 } from "../helpers/lifecycle.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer, waitFor, workerPasses } from "../helpers/server.ts";
 
 let server: TestServer;
 let envId: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
   envId = await createEnvironment(server);
 });
 afterAll(async () => {
@@ -238,7 +238,7 @@ describe("rows that need a run in flight", () => {
   let slow: TestServer;
   beforeAll(async () => {
     // Long enough that the archive lands while the first turn runs, however slow the machine.
-    slow = await startTestServer({ env: { ECHO_RUNTIME_DELAY_MS: "5000" } });
+    slow = await inProcess({ env: { ECHO_RUNTIME_DELAY_MS: "5000" } });
   });
   afterAll(async () => {
     await slow.stop();
@@ -258,8 +258,8 @@ describe("rows that need a run in flight", () => {
     expect(archived.body.archived_at).not.toBeNull();
     const worker = slow.service.workers.find((w) => w.name === "runs") as unknown as { activeRuns: number };
     await waitFor(() => worker.activeRuns === 0, { what: "the run in flight to be abandoned" });
-    // Give the worker every chance to (wrongly) start the queued run.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Give the worker every chance to (wrongly) start the queued run: two passes after the abandon.
+    await workerPasses(slow, "runs");
     expect((await events()).map((e) => e.data)).toEqual([
       { id: session.id, type: "session.status_run_started" },
       { id: session.id, type: "session.status_idled" },

@@ -7,12 +7,12 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inProcess, type TestServer } from "../helpers/server.ts";
 import { databaseText, onPostgres } from "../helpers/testDatabase.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
 });
 afterAll(async () => {
   await server.stop();

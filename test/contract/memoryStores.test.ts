@@ -10,13 +10,13 @@ import { MAX_MEMORIES_PER_STORE } from "../../server/domain/memoryStores.ts";
 import { envelopesSince } from "../helpers/events.ts";
 import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { executeStatement, queryRows } from "../helpers/testDatabase.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 let server: TestServer;
 let receiver: Receiver;
 beforeAll(async () => {
-  server = await startTestServer({ env: { WEBHOOK_POLL_INTERVAL_MS: "50" } });
+  server = await inProcess({ env: { WEBHOOK_POLL_INTERVAL_MS: "50" } });
   receiver = await startReceiver();
 });
 afterAll(async () => {

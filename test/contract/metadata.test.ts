@@ -4,11 +4,11 @@
  * field of skill uploads; and on update, the 16-key limit applies to the result of the patch.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectError, startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
 });
 afterAll(async () => {
   await server.stop();

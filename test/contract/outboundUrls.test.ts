@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent } from "../helpers/lifecycle.ts";
-import { expectError, startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
 
 const BLOCKED = [
   "http://127.0.0.1:8080/mcp",
@@ -30,10 +30,10 @@ const PUBLIC = "https://93.184.216.34/mcp";
 let server: TestServer;
 let permissive: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "false" } });
+  server = await inProcess({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "false" } });
   // MCP_ALLOW_PRIVATE_TARGETS (which follows WEBHOOK_ALLOW_PRIVATE_TARGETS unless set) is what
   // runs obey when they connect: the check at create follows it too (README's Ollama walk-through).
-  permissive = await startTestServer({
+  permissive = await inProcess({
     env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "false", MCP_ALLOW_PRIVATE_TARGETS: "true" },
   });
 });

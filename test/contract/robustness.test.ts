@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "../helpers/rawHttp.ts";
+import { type ApiResponse, expectError, inProcess, type TestServer } from "../helpers/server.ts";
 import { BASE_PATH, specValidator } from "../helpers/specValidator.ts";
-import { type ApiResponse, expectError, startTestServer, type TestServer } from "../helpers/testServer.ts";
 
 type Json = Record<string, unknown>;
 
@@ -15,7 +15,7 @@ const DUMMY = "01JD3Q3ZC8N0T5F4V8Y9W2K6M1";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
 });
 afterAll(async () => {
   await server.stop();

@@ -12,14 +12,14 @@ import {
   userMessage,
   waitForIdle,
 } from "../helpers/lifecycle.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { queryRows } from "../helpers/testDatabase.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 let server: TestServer;
 let envId: string;
 let agent: any;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
   envId = await createEnvironment(server);
   agent = await createAgent(server);
 });
@@ -398,7 +398,7 @@ describe("runs in flight", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "cas-sessions-slow-"));
   beforeAll(async () => {
     // A long echo delay keeps every run in flight until the test acts.
-    slow = await startTestServer({ dataDir, env: { ECHO_RUNTIME_DELAY_MS: "60000" } });
+    slow = await inProcess({ dataDir, env: { ECHO_RUNTIME_DELAY_MS: "60000" } });
     slowEnv = await createEnvironment(slow);
     slowAgent = await createAgent(slow);
   });
@@ -482,7 +482,7 @@ describe("runs in flight", () => {
     expect(row?.status).toBe("rescheduling");
     expect(run).toEqual({ status: "queued", attempts: 0 });
 
-    slow = await startTestServer({ dataDir, env: { ECHO_RUNTIME_DELAY_MS: "0" } });
+    slow = await inProcess({ dataDir, env: { ECHO_RUNTIME_DELAY_MS: "0" } });
     const events = await waitForIdle(slow, session.id);
     expect(events.map((e) => e.type)).toEqual([
       "user.message",

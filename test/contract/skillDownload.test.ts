@@ -7,11 +7,12 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zipFiles } from "../../server/domain/skillPackage.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { inProcess, type TestServer } from "../helpers/server.ts";
+import { waitFor } from "../helpers/waitFor.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
 });
 afterAll(async () => {
   await server.stop();
@@ -43,7 +44,7 @@ describe("a large skill download", () => {
     const delay = monitorEventLoopDelay({ resolution: 5 });
     delay.enable();
     // A delay is measured between two samples: let the first ones be taken.
-    await new Promise((r) => setTimeout(r, 30));
+    await waitFor(() => delay.count >= 2, { what: "the event-loop monitor's first samples" });
     const res = await fetch(`${server.url}/api/v1/cloud/skills/${created.body.id}/versions/${version}/content`, {
       headers: { authorization: `Bearer ${server.token}` },
     });

@@ -12,9 +12,8 @@ import { buildPackage } from "../../server/domain/skillPackage.ts";
 import { fireTimes } from "../../server/scheduler/fireTimes.ts";
 import type { SkillListOptions } from "../../server/storage/port/skills.ts";
 import { skillListQuery } from "../../server/storage/sqlite/skills.ts";
-import { ROOT, runCli } from "../helpers/processes.ts";
+import { type ApiResponse, expectError, inProcess, ROOT, runCli, type TestServer } from "../helpers/server.ts";
 import { onPostgres, testDatabaseEnv } from "../helpers/testDatabase.ts";
-import { type ApiResponse, expectError, startTestServer, type TestServer } from "../helpers/testServer.ts";
 
 const FIXTURE_VENDOR = join(ROOT, "test/fixtures/skills/vendor");
 const FIXTURE_IMPORT = join(ROOT, "test/fixtures/skills/import/imported-skill");
@@ -104,7 +103,7 @@ async function walkBothWays(
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { VENDOR_SKILLS_DIR: FIXTURE_VENDOR } });
+  server = await inProcess({ env: { VENDOR_SKILLS_DIR: FIXTURE_VENDOR } });
 });
 afterAll(async () => {
   await server.stop();
@@ -190,7 +189,7 @@ describe("list skills", () => {
 
   it("pages over more than two pages in both directions with page, after_id and before_id", async () => {
     // Its own server: the vendor skills it adds are visible to every account.
-    const own = await startTestServer({ env: { VENDOR_SKILLS_DIR: FIXTURE_VENDOR } });
+    const own = await inProcess({ env: { VENDOR_SKILLS_DIR: FIXTURE_VENDOR } });
     try {
       const token = await own.tokenFor("pager");
       const custom: string[] = [];
@@ -726,7 +725,7 @@ describe("skill versions", () => {
 
   it("issues strictly increasing versions even within one clock tick", async () => {
     const clock = new ManualClock("2026-11-21T12:00:00.000Z");
-    const frozen = await startTestServer({ clock, env: { VENDOR_SKILLS_DIR: FIXTURE_VENDOR } });
+    const frozen = await inProcess({ clock, env: { VENDOR_SKILLS_DIR: FIXTURE_VENDOR } });
     try {
       const files = { "frozen/SKILL.md": skillMd("frozen") };
       const skill = (await frozen.request("POST", "/skills", { raw: form(files) })).body;
@@ -827,17 +826,17 @@ describe("accounts and vendor skills", () => {
         latest_version: string;
       }[];
     try {
-      const first = await startTestServer({ dataDir, env: { VENDOR_SKILLS_DIR: vendorDir } });
+      const first = await inProcess({ dataDir, env: { VENDOR_SKILLS_DIR: vendorDir } });
       const before = await vendorList(first);
       await first.stop();
       expect(before.map((s) => s.name)).toEqual(["beta-guide", "alpha-helper"]);
 
-      const second = await startTestServer({ dataDir, env: { VENDOR_SKILLS_DIR: vendorDir } });
+      const second = await inProcess({ dataDir, env: { VENDOR_SKILLS_DIR: vendorDir } });
       expect(await vendorList(second)).toEqual(before);
       await second.stop();
 
       writeFileSync(join(vendorDir, "alpha-helper/scripts/hello.sh"), '#!/bin/sh\necho "hello again"\n');
-      const third = await startTestServer({ dataDir, env: { VENDOR_SKILLS_DIR: vendorDir } });
+      const third = await inProcess({ dataDir, env: { VENDOR_SKILLS_DIR: vendorDir } });
       try {
         const after = await vendorList(third);
         expect(after.map((s) => s.id)).toEqual(before.map((s) => s.id));
@@ -857,7 +856,7 @@ describe("accounts and vendor skills", () => {
   });
 
   it("ships at least three valid vendor skills in vendor-skills/", async () => {
-    const shipped = await startTestServer({ env: { VENDOR_SKILLS_DIR: join(ROOT, "vendor-skills") } });
+    const shipped = await inProcess({ env: { VENDOR_SKILLS_DIR: join(ROOT, "vendor-skills") } });
     try {
       expect(shipped.logs.filter((l) => l.msg === "vendor skill not loaded")).toEqual([]);
       const res = await shipped.request("GET", "/skills?source=vendor&limit=100");
@@ -1007,7 +1006,7 @@ describe("skills import (CLI)", () => {
       expect(missing.code).toBe(1);
       expect(missing.stderr).toMatch(/is not a folder/);
 
-      const s = await startTestServer({ dataDir, env: { VENDOR_SKILLS_DIR: FIXTURE_VENDOR } });
+      const s = await inProcess({ dataDir, env: { VENDOR_SKILLS_DIR: FIXTURE_VENDOR } });
       try {
         const token = await s.tokenFor("importer");
         const list = await s.request("GET", "/skills?source=custom", { token });

@@ -8,12 +8,12 @@ import {
   sendMessage,
   waitForIdle,
 } from "../helpers/lifecycle.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
 let server: TestServer;
 let envId: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
   envId = await createEnvironment(server);
 });
 afterAll(async () => {
@@ -191,7 +191,7 @@ describe("interrupting a thread during its run", () => {
   let slow: TestServer;
   beforeAll(async () => {
     // Each runtime call takes 1.5 s: long enough to interrupt the sub-agent while it runs.
-    slow = await startTestServer({ env: { ECHO_RUNTIME_DELAY_MS: "1500" } });
+    slow = await inProcess({ env: { ECHO_RUNTIME_DELAY_MS: "1500" } });
   });
   afterAll(async () => {
     await slow.stop();

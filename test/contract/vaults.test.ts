@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
 import { databaseText } from "../helpers/testDatabase.ts";
-import { expectError, startTestServer, type TestServer } from "../helpers/testServer.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
 });
 afterAll(async () => {
   await server.stop();

@@ -1,42 +1,28 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/lib/serverProcess.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { queryRows, TEST_DATABASE, testDatabaseEnv, testDatabaseUrl } from "../helpers/testDatabase.ts";
-import { waitFor } from "../helpers/testServer.ts";
+import { freePort, type ServerProcess, serverProcess, waitFor } from "../helpers/server.ts";
+import { queryRows, TEST_DATABASE, testDatabaseUrl } from "../helpers/testDatabase.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
-// node with tsx as a loader (not the tsx CLI): the pid is the server itself, so SIGKILL kills the
-// server and not a wrapper that would leave it running.
-const SERVER_ARGS = ["--import", "tsx", "server/main.ts", "serve"];
 const BURST = 600;
 const KILL_AFTER = 200;
 
-interface ServerProcess {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-}
-
-async function spawnServer(
+/** A real server on the data folder's database (its SQLite file, or with TEST_DATABASE=postgres its PostgreSQL database). */
+function spawnServer(
   dataDir: string,
   port: number,
   token: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, SERVER_ARGS, {
-    cwd: ROOT,
+  return serverProcess({
+    dbPath: join(dataDir, "db.sqlite"),
+    token,
+    port,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      // The data folder's SQLite file, or with TEST_DATABASE=postgres its PostgreSQL database.
-      ...(await testDatabaseEnv(join(dataDir, "db.sqlite"))),
-      CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
       WEBHOOK_RETRY_BASE_MS: "50",
       WEBHOOK_RETRY_FACTOR: "2",
@@ -44,30 +30,9 @@ async function spawnServer(
       // A killed server's leases expire after 2 s; the restarted one then sends those records again.
       WEBHOOK_LEASE_MS: "2000",
       WEBHOOK_POLL_INTERVAL_MS: "100",
-      LOG_LEVEL: "warn",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  let out = "";
-  child.stdout?.on("data", (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr?.on("data", (d: Buffer) => {
-    out += d.toString();
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-      return fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-    },
-    { timeoutMs: 30_000, intervalMs: 50, what: "the server to listen" },
-  );
-  return { child, base, output: () => out };
 }
 
 function killed(child: ChildProcess): Promise<void> {
@@ -111,7 +76,7 @@ describe("a server killed in the middle of a burst", () => {
         headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
-    const created = await api(first.base, "POST", "/webhook_endpoints", {
+    const created = await api(first.url, "POST", "/webhook_endpoints", {
       url: `${receiver.url}/crash`,
       events: ["*"],
     });
@@ -126,7 +91,7 @@ describe("a server killed in the middle of a burst", () => {
       while (sent < BURST && killedAt < 0) {
         sent++;
         try {
-          const res = await api(first.base, "POST", `/webhook_endpoints/${endpoint.id}/test`);
+          const res = await api(first.url, "POST", `/webhook_endpoints/${endpoint.id}/test`);
           if (res.status === 202) acknowledged.add(((await res.json()) as { event_id: string }).event_id);
         } catch {
           // The server died under this request: it was never acknowledged.
@@ -172,7 +137,7 @@ describe("a server killed in the middle of a burst", () => {
     // again) before counting duplicates.
     await waitFor(
       async () => {
-        const res = await api(second.base, "GET", "/webhook_events?status=pending&limit=1");
+        const res = await api(second.url, "GET", "/webhook_events?status=pending&limit=1");
         return ((await res.json()) as { data: unknown[] }).data.length === 0;
       },
       { timeoutMs: 60_000, intervalMs: 100, what: "no pending delivery record" },

@@ -10,23 +10,21 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import {
-  type CrashableServer,
-  killAllServers,
-  killServer,
-  processClient,
-  startCrashableServer,
-} from "../helpers/crashable.ts";
+import { killAllServers, processClient, type ServerProcess, serverProcess, waitFor } from "../helpers/server.ts";
 import { queryRows, testDatabaseUrl } from "../helpers/testDatabase.ts";
-import { waitFor } from "../helpers/testServer.ts";
 
 /** `cloud-agents serve` on the database kept at `dbPath` (its SQLite file, or with TEST_DATABASE=postgres its PostgreSQL database). */
-function startServer(dbPath: string, token: string, env: Record<string, string>): Promise<CrashableServer> {
-  return startCrashableServer(dbPath, token, {
-    RUN_POLL_INTERVAL_MS: "50",
-    // A killed server's runs are taken over once their lease expired: 2 s after its last renewal.
-    RUN_LEASE_MS: "2000",
-    ...env,
+function startServer(dbPath: string, token: string, env: Record<string, string>): Promise<ServerProcess> {
+  return serverProcess({
+    crashable: true,
+    dbPath,
+    token,
+    env: {
+      RUN_POLL_INTERVAL_MS: "50",
+      // A killed server's runs are taken over once their lease expired: 2 s after its last renewal.
+      RUN_LEASE_MS: "2000",
+      ...env,
+    },
   });
 }
 
@@ -47,15 +45,15 @@ function database(): string {
   return join(dir, "db.sqlite");
 }
 
-afterEach(() => {
-  killAllServers();
+afterEach(async () => {
+  await killAllServers();
 });
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Sets up an echo agent and a session whose run is in flight, on a server with a very slow echo runtime. */
-async function runInFlight(server: CrashableServer, token: string): Promise<string> {
+async function runInFlight(server: ServerProcess, token: string): Promise<string> {
   const api = processClient(server, token);
   const env = await api("POST", "/environments", { name: "crash" });
   const agent = await api("POST", "/agents", { name: "echo", model: "echo" });
@@ -70,7 +68,7 @@ async function runInFlight(server: CrashableServer, token: string): Promise<stri
   return session.id;
 }
 
-async function waitIdle(server: CrashableServer, token: string, sessionId: string): Promise<any[]> {
+async function waitIdle(server: ServerProcess, token: string, sessionId: string): Promise<any[]> {
   const api = processClient(server, token);
   return waitFor(
     async () => {
@@ -88,7 +86,7 @@ describe("a server killed during a run", () => {
     const token = `crash_${randomBytes(16).toString("hex")}`;
     const first = await startServer(dbPath, token, { ECHO_RUNTIME_DELAY_MS: "600000" });
     const sessionId = await runInFlight(first, token);
-    await killServer(first);
+    await first.kill("SIGKILL");
 
     const second = await startServer(dbPath, token, { ECHO_RUNTIME_DELAY_MS: "0" });
     const events = await waitIdle(second, token, sessionId);
@@ -106,7 +104,7 @@ describe("a server killed during a run", () => {
       "session.status_run_started",
       "session.status_idled",
     ]);
-    await killServer(second, true);
+    await second.kill("SIGTERM");
   });
 
   it("ends the run with a run_interrupted error event once its attempts are used up, and the session works again", async () => {
@@ -115,7 +113,7 @@ describe("a server killed during a run", () => {
     const slow = { ECHO_RUNTIME_DELAY_MS: "600000", RUN_MAX_ATTEMPTS: "2" };
     const first = await startServer(dbPath, token, slow);
     const sessionId = await runInFlight(first, token);
-    await killServer(first);
+    await first.kill("SIGKILL");
 
     // The restart re-runs it (attempt 2) and is killed during that run too.
     const second = await startServer(dbPath, token, slow);
@@ -127,7 +125,7 @@ describe("a server killed during a run", () => {
       },
       { timeoutMs: 20_000, what: "the second attempt to start" },
     );
-    await killServer(second);
+    await second.kill("SIGKILL");
 
     const third = await startServer(dbPath, token, { ECHO_RUNTIME_DELAY_MS: "0", RUN_MAX_ATTEMPTS: "2" });
     const events = await waitIdle(third, token, sessionId);
@@ -154,7 +152,7 @@ describe("a server killed during a run", () => {
       { timeoutMs: 20_000, what: "the next turn" },
     );
     expect(after.at(-2).content[0].text).toBe("Echo: again");
-    await killServer(third, true);
+    await third.kill("SIGTERM");
   });
 });
 
@@ -185,7 +183,7 @@ describe("a server killed between the sub-agent threads of a run", () => {
       },
       { timeoutMs: 20_000, intervalMs: 20, what: "the first thread to finish" },
     );
-    await killServer(first);
+    await first.kill("SIGKILL");
 
     const second = await startServer(dbPath, token, { ECHO_RUNTIME_DELAY_MS: "0" });
     const events = await waitIdle(second, token, session.id);
@@ -200,6 +198,6 @@ describe("a server killed between the sub-agent threads of a run", () => {
     expect(kinds.filter((k) => k === "session.thread_idled")).toHaveLength(2);
     expect(kinds.filter((k) => k === "session.status_run_started")).toHaveLength(2);
     expect(kinds.filter((k) => k === "session.status_idled")).toHaveLength(1);
-    await killServer(second, true);
+    await second.kill("SIGTERM");
   });
 });

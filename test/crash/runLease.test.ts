@@ -9,9 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { killAllServers, killServer, processClient, startCrashableServer } from "../helpers/crashable.ts";
+import { killAllServers, processClient, serverProcess, waitFor } from "../helpers/server.ts";
 import { queryRows, testDatabaseEnv } from "../helpers/testDatabase.ts";
-import { waitFor } from "../helpers/testServer.ts";
 
 const LEASE_MS = 2000;
 
@@ -50,7 +49,12 @@ describe("a second server on the same database", () => {
     const dbPath = join(dir, "db.sqlite");
     const token = `lease_${randomBytes(16).toString("hex")}`;
     const common = { RUN_LEASE_MS: String(LEASE_MS), RUN_POLL_INTERVAL_MS: "50" };
-    const first = await startCrashableServer(dbPath, token, { ...common, ECHO_RUNTIME_DELAY_MS: "600000" });
+    const first = await serverProcess({
+      crashable: true,
+      dbPath,
+      token,
+      env: { ...common, ECHO_RUNTIME_DELAY_MS: "600000" },
+    });
     const api = processClient(first, token);
     const env = await api("POST", "/environments", { name: "lease" });
     const agent = await api("POST", "/agents", { name: "echo", model: "echo" });
@@ -69,11 +73,21 @@ describe("a second server on the same database", () => {
     // A second `serve` on the busy port exits without listening (and without touching the run);
     // one on another port runs beside the first, polling for work every 50 ms.
     await expect(
-      startCrashableServer(dbPath, token, { ...common, PORT: new URL(first.url).port, ECHO_RUNTIME_DELAY_MS: "0" }),
+      serverProcess({
+        crashable: true,
+        dbPath,
+        token,
+        env: { ...common, PORT: new URL(first.url).port, ECHO_RUNTIME_DELAY_MS: "0" },
+      }),
     ).rejects.toThrow(/already in use/);
     const { lease_expires_at: _, ...untouched } = claimed;
     expect((await readDb(dbPath, session.id)).runs).toEqual([expect.objectContaining(untouched)]);
-    const second = await startCrashableServer(dbPath, token, { ...common, ECHO_RUNTIME_DELAY_MS: "0" });
+    const second = await serverProcess({
+      crashable: true,
+      dbPath,
+      token,
+      env: { ...common, ECHO_RUNTIME_DELAY_MS: "0" },
+    });
     const api2 = processClient(second, token);
 
     // Wait until more than two lease periods have passed since the claim, the first server renewing
@@ -98,7 +112,7 @@ describe("a second server on the same database", () => {
     // The owner dies: its lease is no longer renewed, and the second server takes the run over
     // once it expired (never before), answering it.
     const lastLease = (await readDb(dbPath, session.id)).runs[0]?.lease_expires_at ?? "";
-    await killServer(first);
+    await first.kill("SIGKILL");
     const events = await waitFor(
       async () => {
         if ((await api2("GET", `/sessions/${session.id}`)).status !== "idle") return null;
@@ -126,6 +140,6 @@ describe("a second server on the same database", () => {
       "session.status_run_started",
       "session.status_idled",
     ]);
-    await killServer(second, true);
+    await second.kill("SIGTERM");
   });
 });

@@ -10,25 +10,29 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { killAllServers, killServer, processClient, startCrashableServer } from "../helpers/crashable.ts";
 import { userMessage } from "../helpers/lifecycle.ts";
-import { waitFor } from "../helpers/testServer.ts";
+import { killAllServers, processClient, serverProcess, waitFor } from "../helpers/server.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "cas-scheduler-crash-"));
-afterAll(() => {
-  killAllServers();
+afterAll(async () => {
+  await killAllServers();
   rmSync(dir, { recursive: true, force: true });
 });
 
 const GRACE_MS = 1000;
 const env = { SCHEDULER_MISFIRE_GRACE_MS: String(GRACE_MS) };
 
+/**
+ * Waits for a wall-clock instant: the cron fire times under test are real times the server
+ * processes read from their own clocks (no clock can be injected across processes), so the
+ * condition is the instant itself.
+ */
 const sleepUntil = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, t - Date.now())));
 
 it("a fire missed while the server was down runs once with a catch-up window, never without, and nothing doubles", async () => {
   const dbPath = join(dir, "db.sqlite");
   const token = `test_${randomBytes(16).toString("hex")}`;
-  const first = await startCrashableServer(dbPath, token, env);
+  const first = await serverProcess({ crashable: true, dbPath, token, env: env });
   let api = processClient(first, token);
   const envId = (await api("POST", "/environments", { name: "e" })).id;
   const agentId = (await api("POST", "/agents", { name: "a", model: "echo" })).id;
@@ -45,12 +49,12 @@ it("a fire missed while the server was down runs once with a catch-up window, ne
   const missed = (none.schedule.upcoming_runs_at as string[]).find((t) => Date.parse(t) - Date.now() > 2000);
   if (!missed) throw new Error("no upcoming fire time");
   expect(catchup.schedule.upcoming_runs_at).toContain(missed);
-  await killServer(first);
+  await first.kill("SIGKILL");
   expect(Date.now()).toBeLessThan(Date.parse(missed));
 
   // Down across the fire time and beyond the misfire grace.
   await sleepUntil(Date.parse(missed) + GRACE_MS + 1000);
-  const second = await startCrashableServer(dbPath, token, env);
+  const second = await serverProcess({ crashable: true, dbPath, token, env: env });
   api = processClient(second, token);
   const runsAt = async (id: string) =>
     ((await api("GET", `/deployment_runs?deployment_id=${id}&limit=100`)).data as any[])
@@ -61,9 +65,9 @@ it("a fire missed while the server was down runs once with a catch-up window, ne
     timeoutMs: 15_000,
   });
   // Crash right after it fired, then start again: the restarted server must not fire it again.
-  await killServer(second);
-  const third = await startCrashableServer(dbPath, token, env);
-  const fourth = await startCrashableServer(dbPath, token, env); // a second server on the same file
+  await second.kill("SIGKILL");
+  const third = await serverProcess({ crashable: true, dbPath, token, env: env });
+  const fourth = await serverProcess({ crashable: true, dbPath, token, env: env }); // a second server on the same file
   api = processClient(third, token);
   const next = new Date(Date.parse(missed) + 60_000).toISOString();
   // Wait for the next fire (both servers pass at it) and for its sessions to end their turn.
@@ -86,6 +90,6 @@ it("a fire missed while the server was down runs once with a catch-up window, ne
   expect(new Set(catchupRuns).size).toBe(catchupRuns.length);
   const all = (await api("GET", "/deployment_runs?limit=100")).data as any[];
   for (const run of all) expect(["running", "succeeded"]).toContain(run.status);
-  await killServer(third, true);
-  await killServer(fourth, true);
+  await third.kill("SIGTERM");
+  await fourth.kill("SIGTERM");
 }, 180_000);

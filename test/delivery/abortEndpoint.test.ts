@@ -9,8 +9,8 @@ import { systemClock } from "../../server/clock.ts";
 import type { DeliveryEngine } from "../../server/delivery/engine.ts";
 import { openStorage } from "../../server/storage/open.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { queryRows } from "../helpers/testDatabase.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -54,7 +54,7 @@ describe.each([
   { engine: "the in-process engine", thread: "false" },
 ])("on $engine", ({ thread }) => {
   async function setup() {
-    const server = await startTestServer({
+    const server = await inProcess({
       env: {
         WEBHOOK_THREAD: thread,
         WEBHOOK_POLL_INTERVAL_MS: "50",
@@ -92,11 +92,11 @@ describe.each([
         (await records(server, slow)).filter((r) => r.lease_until !== null).length === 4,
       { what: "two attempts held by the receiver and two records waiting for a slot" },
     );
-    const inProcess = server.service.workers.find((w) => w.name === "webhook-delivery") as unknown as DeliveryEngine;
-    if (thread === "false") expect(inProcess.hasCachedSecret(slow)).toBe(true);
+    const engine = server.service.workers.find((w) => w.name === "webhook-delivery") as unknown as DeliveryEngine;
+    if (thread === "false") expect(engine.hasCachedSecret(slow)).toBe(true);
     /** Whether the engine still holds the endpoint's decrypted secret (asked through the API's handle). */
     const secretCached = async (endpointId: string) => {
-      if (thread === "false") return inProcess.hasCachedSecret(endpointId);
+      if (thread === "false") return engine.hasCachedSecret(endpointId);
       // The thread answers with its cache's state after the (repeated, now empty) abort.
       const report = await server.service.deps.delivery.abortEndpoint(endpointId, "disabled");
       expect(report).toMatchObject({ aborted: 0, released: 0 });

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { queryRows } from "../helpers/testDatabase.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -12,7 +12,7 @@ afterEach(async () => {
 });
 
 async function setup(env: Record<string, string> = {}, dataDir?: string) {
-  const server = await startTestServer({
+  const server = await inProcess({
     env: { WEBHOOK_POLL_INTERVAL_MS: "50", ...env },
     ...(dataDir ? { dataDir } : {}),
   });
@@ -110,7 +110,7 @@ describe("graceful shutdown", () => {
   it("lets an attempt in flight finish before the database closes", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "cas-shutdown-"));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const server = await startTestServer({ dataDir, env: { WEBHOOK_SHUTDOWN_GRACE_MS: "10000" } });
+    const server = await inProcess({ dataDir, env: { WEBHOOK_SHUTDOWN_GRACE_MS: "10000" } });
     const receiver = await receiverFor();
     receiver.respond(() => ({ delayMs: 300 }));
     const id = await endpoint(server, receiver, "/slow");
@@ -128,7 +128,7 @@ describe("graceful shutdown", () => {
   it("releases the lease of an attempt that outlives the grace period, and the next server sends it", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "cas-shutdown-"));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const first = await startTestServer({ dataDir, env: { WEBHOOK_SHUTDOWN_GRACE_MS: "100" } });
+    const first = await inProcess({ dataDir, env: { WEBHOOK_SHUTDOWN_GRACE_MS: "100" } });
     const receiver = await receiverFor();
     const { held, release } = holdUntilReleased();
     cleanups.push(release);

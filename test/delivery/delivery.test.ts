@@ -6,8 +6,9 @@ import type { EventData } from "../../server/storage/port/outbox.ts";
 import { SqliteContext } from "../../server/storage/sqlite/context.ts";
 import { openDatabase } from "../../server/storage/sqlite/index.ts";
 import { appendEvent } from "../../server/storage/sqlite/outbox.ts";
+import { deliveryRecord, waitForDeliveryStatus } from "../helpers/deliveryRecords.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
 // Retries in milliseconds: 30, 60, 120 ms (no jitter), a 2 s timeout (shorter ones were hit by
 // answers delayed on a loaded machine, failing the tests that expect each answer recorded), a fast
@@ -26,7 +27,7 @@ let receiver: Receiver;
 let paths = 0;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: ENV });
+  server = await inProcess({ env: ENV });
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -51,21 +52,9 @@ async function sendTest(endpointId: string) {
   return res.body as { event_id: string; webhook_event_id: string };
 }
 
-async function record(id: string) {
-  const res = await server.request("GET", `/webhook_events/${id}`);
-  expect(res.status).toBe(200);
-  return res.body;
-}
-
-function waitForStatus(id: string, status: string, timeoutMs = 10_000) {
-  return waitFor(
-    async () => {
-      const r = await record(id);
-      return r.status === status ? r : null;
-    },
-    { timeoutMs, what: `${id} to be ${status}` },
-  );
-}
+const record = (id: string) => deliveryRecord(server, id);
+const waitForStatus = (id: string, status: string, timeoutMs?: number) =>
+  waitForDeliveryStatus(server, id, status, timeoutMs);
 
 /**
  * Writes an event of any kind the way a domain change does (appendEvent in a transaction), on a

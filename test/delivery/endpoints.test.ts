@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../client/webhooks.ts";
 import { EVENT_KINDS } from "../../server/storage/port/outbox.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { specValidator } from "../helpers/specValidator.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 let server: TestServer;
 let receiver: Receiver;
 beforeAll(async () => {
-  server = await startTestServer({ env: { WEBHOOK_POLL_INTERVAL_MS: "50" } });
+  server = await inProcess({ env: { WEBHOOK_POLL_INTERVAL_MS: "50" } });
   receiver = await startReceiver();
 });
 afterAll(async () => {

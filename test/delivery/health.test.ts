@@ -10,7 +10,7 @@ import { verifyWebhook } from "../../client/webhooks.ts";
 import { ManualClock } from "../../server/clock.ts";
 import { webhookSchema } from "../helpers/events.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
 const DAY_MS = 86_400_000;
 const HEALTH_KINDS = ["webhook_endpoint.degraded", "webhook_endpoint.recovered", "webhook_endpoint.disabled"];
@@ -23,7 +23,7 @@ let paths = 0;
 const failing = new Map<string, number>();
 
 beforeAll(async () => {
-  server = await startTestServer({
+  server = await inProcess({
     clock,
     env: { WEBHOOK_POLL_INTERVAL_MS: "50", WEBHOOK_DEGRADED_THRESHOLD: "2", WEBHOOK_ENDPOINT_CONCURRENCY: "1" },
   });

@@ -18,7 +18,7 @@ import { verifyWebhook } from "../../client/webhooks.ts";
 import { ManualClock } from "../../server/clock.ts";
 import { newId } from "../../server/ids.ts";
 import { type ReceivedRequest, type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
 
 let server: TestServer;
 let receiver: Receiver;
@@ -27,7 +27,7 @@ let paths = 0;
 
 beforeAll(async () => {
   clock = new ManualClock(new Date());
-  server = await startTestServer({ clock, env: { WEBHOOK_POLL_INTERVAL_MS: "50" } });
+  server = await inProcess({ clock, env: { WEBHOOK_POLL_INTERVAL_MS: "50" } });
   receiver = await startReceiver();
 });
 afterAll(async () => {

@@ -3,8 +3,9 @@
  * queued again with a fresh round of attempts, oldest first; nothing else moves.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deliveryRecord, waitForDeliveryStatus } from "../helpers/deliveryRecords.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
 // Retries 5 ms apart: a failing record is dead within a few polls.
 const ENV = {
@@ -21,7 +22,7 @@ let paths = 0;
 const failingPaths = new Set<string>();
 
 beforeAll(async () => {
-  server = await startTestServer({ env: ENV });
+  server = await inProcess({ env: ENV });
   receiver = await startReceiver((r) => (failingPaths.has(r.path) ? { status: 500 } : undefined));
 });
 afterAll(async () => {
@@ -45,16 +46,15 @@ async function sendTest(endpointId: string): Promise<{ event_id: string; webhook
   return res.body;
 }
 
-const record = async (id: string) => (await server.request("GET", `/webhook_events/${id}`)).body;
-
-const waitForStatus = (id: string, status: string) =>
-  waitFor(async () => ((await record(id)).status === status ? true : null), { what: `${id} to be ${status}` });
+const record = (id: string) => deliveryRecord(server, id);
+const waitForStatus = (id: string, status: string) => waitForDeliveryStatus(server, id, status);
 
 /** A window boundary strictly between the records made before and after it. */
 async function boundary(): Promise<string> {
-  await new Promise((r) => setTimeout(r, 5));
+  const earlier = Date.now();
+  await waitFor(() => Date.now() > earlier, { intervalMs: 1, what: "the clock to move past the records before" });
   const at = new Date().toISOString();
-  await new Promise((r) => setTimeout(r, 5));
+  await waitFor(() => Date.now() > Date.parse(at), { intervalMs: 1, what: "the clock to move past the boundary" });
   return at;
 }
 

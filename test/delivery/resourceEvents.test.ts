@@ -8,7 +8,7 @@ import { verifyWebhook } from "../../client/webhooks.ts";
 import { EVENT_KINDS } from "../../server/storage/port/outbox.ts";
 import { envelopesSince } from "../helpers/events.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
 /** The environment, vault and credential kinds emitted today (refresh_failed comes with credential refresh). */
 const RESOURCE_KINDS = EVENT_KINDS.filter(
@@ -18,7 +18,7 @@ const RESOURCE_KINDS = EVENT_KINDS.filter(
 let server: TestServer;
 let receiver: Receiver;
 beforeAll(async () => {
-  server = await startTestServer({ env: { WEBHOOK_POLL_INTERVAL_MS: "50" } });
+  server = await inProcess({ env: { WEBHOOK_POLL_INTERVAL_MS: "50" } });
   receiver = await startReceiver();
 });
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { MAX_RETRY_DELAY_MS } from "../../server/delivery/policy.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { inProcess, type TestServer, waitFor, workerPasses } from "../helpers/server.ts";
 
 const DAY = 86_400_000;
 let server: TestServer;
@@ -18,7 +18,7 @@ const clock = new ManualClock("2026-11-21T12:00:00.000Z");
 
 beforeAll(async () => {
   receiver = await startReceiver((req) => (req.path === "/far" ? { status: 500 } : { status: 503, retryAfter: 1e17 }));
-  server = await startTestServer({
+  server = await inProcess({
     clock,
     env: {
       WEBHOOK_RETRY_BASE_MS: String(DAY),
@@ -65,15 +65,15 @@ describe.each([
       );
       expect(r.status).toBe("pending");
       expect(r.next_attempt_at).toBe(new Date(clock.now().getTime() + wait).toISOString());
-      // Not due yet: nothing more arrives until the clock reaches it.
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // Not due yet: nothing more arrives until the clock reaches it, however often the engine looks.
+      await workerPasses(server, "webhook-delivery");
       expect(receiver.on(path)).toHaveLength(attempt);
       clock.set(r.next_attempt_at);
     }
     await receiver.waitForRequests(4, { path });
     await waitFor(async () => (await record(endpoint.body.id)).status === "dead", { what: "the record to be dead" });
     clock.advance(365 * DAY);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await workerPasses(server, "webhook-delivery");
     expect(receiver.on(path)).toHaveLength(4);
   });
 });

@@ -10,8 +10,7 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrecompressedBody } from "../../server/http/precompressed.ts";
-import { ROOT, runCli } from "../helpers/processes.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { inProcess, ROOT, runCli, type TestServer } from "../helpers/server.ts";
 
 interface Raw {
   status: number;
@@ -38,7 +37,7 @@ const generated = (file: string) => readFileSync(join(ROOT, "generated", file));
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
 });
 afterAll(async () => {
   await server.stop();

@@ -7,9 +7,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../helpers/processes.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { inProcess, ROOT, type TestServer } from "../helpers/server.ts";
 
 type Json = Record<string, any>;
 const spec = JSON.parse(readFileSync(join(ROOT, "generated/openapi.json"), "utf8")) as Json;
@@ -33,7 +32,7 @@ let server: TestServer;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { WEBHOOK_POLL_INTERVAL_MS: "50" } });
+  server = await inProcess({ env: { WEBHOOK_POLL_INTERVAL_MS: "50" } });
   receiver = await startReceiver();
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 /** Helpers for the model runtime tests: an agent wired to a real MCP server through a vault credential. */
 import { createAgent, createEnvironment, createSession } from "./lifecycle.ts";
-import { type TestServer, waitFor } from "./testServer.ts";
+import { type TestServer, waitFor } from "./server.ts";
 
 export interface AgentSetup {
   agentId: string;

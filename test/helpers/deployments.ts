@@ -1,7 +1,7 @@
 /** Helpers for the deployment tests: creating deployments, driving the scheduler, reading runs. */
 import type { DeploymentScheduler } from "../../server/scheduler/deploymentScheduler.ts";
 import { userMessage } from "./lifecycle.ts";
-import type { ApiResponse, TestServer } from "./testServer.ts";
+import type { ApiResponse, TestServer } from "./server.ts";
 
 /** A valid create body for the agent and environment, with overrides. */
 export function deploymentBody(agent: unknown, environmentId: string, extra: Record<string, unknown> = {}) {

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { fuzz } from "./fuzzer.ts";
+import { inProcess } from "./server.ts";
 import { specValidator } from "./specValidator.ts";
-import { startTestServer } from "./testServer.ts";
 
 /**
  * Runs the fuzzer against a fresh server and asserts what must hold: no 5xx, every answer in
@@ -11,7 +11,7 @@ import { startTestServer } from "./testServer.ts";
  */
 export async function fuzzEveryOperation(runs: number): Promise<void> {
   const seed = Number(process.env.FUZZ_SEED ?? 20261123);
-  const server = await startTestServer({ env: { WEBHOOK_TIMEOUT_MS: "1000", LOG_LEVEL: "info" } });
+  const server = await inProcess({ env: { WEBHOOK_TIMEOUT_MS: "1000", LOG_LEVEL: "info" } });
   try {
     const report = await fuzz({
       baseUrl: server.url,

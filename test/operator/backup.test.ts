@@ -8,14 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startServerProcess } from "../helpers/processes.ts";
+import { inProcess, serverProcess, type TestServer } from "../helpers/server.ts";
 import { onPostgres, queryRows, testDatabaseEnv, testDatabaseUrl } from "../helpers/testDatabase.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
 
 let server: TestServer;
 let dir: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
   dir = mkdtempSync(join(tmpdir(), "cas-backup-"));
   for (let i = 0; i < 20; i++) {
     expect((await server.request("POST", "/vaults", { body: { display_name: `vault ${i}` } })).status).toBe(200);
@@ -89,7 +88,7 @@ it.runIf(onPostgres)(
     // The copy's secrets are sealed with the original's key: a server given that key starts on it
     // (it refuses a key that does not open them) and answers the original's token.
     const { CLOUD_AGENTS_SECRET_KEY: key } = await testDatabaseEnv(server.dbPath);
-    const copy = await startServerProcess({ ...restored, CLOUD_AGENTS_SECRET_KEY: key ?? "" });
+    const copy = await serverProcess({ env: { ...restored, CLOUD_AGENTS_SECRET_KEY: key ?? "" } });
     try {
       const res = await fetch(`${copy.url}/api/v1/cloud/vaults?limit=100`, {
         headers: { authorization: `Bearer ${server.token}` },

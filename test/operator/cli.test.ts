@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli, startServerProcess } from "../helpers/processes.ts";
+import { runCli, serverProcess } from "../helpers/server.ts";
 import { onPostgres, testDatabaseEnv } from "../helpers/testDatabase.ts";
 
 const dirs: string[] = [];
@@ -28,7 +28,7 @@ describe("cloud-agents serve", () => {
   it("prints a token on first start only, serves health, docs and the spec, and keeps the secret key private", async () => {
     const dir = dataDir();
     const env = await databaseEnv(dir);
-    const first = await startServerProcess(env);
+    const first = await serverProcess({ env: env });
     try {
       // Shown once on stderr in plain text, outside the JSON log stream on stdout.
       const token = /\n {2}(cat_[A-Za-z0-9_-]{43})\n/.exec(first.stderr())?.[1];
@@ -53,7 +53,7 @@ describe("cloud-agents serve", () => {
     } finally {
       expect(await first.kill("SIGTERM")).toBe(0);
     }
-    const second = await startServerProcess(env);
+    const second = await serverProcess({ env: env });
     try {
       expect(second.stdout() + second.stderr()).not.toMatch(/cat_/);
     } finally {
@@ -64,7 +64,7 @@ describe("cloud-agents serve", () => {
   it("ensures the bootstrap token from CLOUD_AGENTS_BOOTSTRAP_TOKEN and prints none", async () => {
     const dir = dataDir();
     const token = "bootstrap-token-for-tests-0123456789";
-    const server = await startServerProcess({ ...(await databaseEnv(dir)), CLOUD_AGENTS_BOOTSTRAP_TOKEN: token });
+    const server = await serverProcess({ env: { ...(await databaseEnv(dir)), CLOUD_AGENTS_BOOTSTRAP_TOKEN: token } });
     try {
       expect(server.stdout() + server.stderr()).not.toMatch(/cat_/);
       expect((await api(server.url, "/vaults", token)).status).toBe(200);
@@ -76,7 +76,7 @@ describe("cloud-agents serve", () => {
   it("refuses to start with a lost or different secret key instead of breaking every sealed secret", async () => {
     const dir = dataDir();
     const env = await databaseEnv(dir);
-    const first = await startServerProcess(env);
+    const first = await serverProcess({ env: env });
     await first.kill("SIGTERM");
     const key = secretKeyOf(dir, env);
     if (onPostgres) {
@@ -96,7 +96,7 @@ describe("cloud-agents serve", () => {
     expect(other.code).toBe(1);
     expect(other.stdout).toMatch(/CLOUD_AGENTS_SECRET_KEY does not match the key/);
 
-    const restored = await startServerProcess({ ...env, CLOUD_AGENTS_SECRET_KEY: key });
+    const restored = await serverProcess({ env: { ...env, CLOUD_AGENTS_SECRET_KEY: key } });
     expect(await restored.kill("SIGTERM")).toBe(0);
     // Four server processes start one after another: give a loaded machine room.
   }, 90_000);
@@ -151,7 +151,9 @@ describe("cloud-agents token and migrate", () => {
     expect(listed.stdout).toContain("acme");
     expect(listed.stdout).not.toContain(token);
 
-    const server = await startServerProcess({ ...env, CLOUD_AGENTS_BOOTSTRAP_TOKEN: "another-token-0123456789abc" });
+    const server = await serverProcess({
+      env: { ...env, CLOUD_AGENTS_BOOTSTRAP_TOKEN: "another-token-0123456789abc" },
+    });
     try {
       expect((await api(server.url, "/vaults", token)).status).toBe(200);
       const revoked = await runCli(["token", "revoke", tokenId], env);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCommandLine, UsageError } from "../../server/cli/parse.ts";
-import { ROOT, runCli } from "../helpers/processes.ts";
+import { ROOT, runCli } from "../helpers/server.ts";
 import { onPostgres, queryRows, testDatabaseEnv, testDatabaseUrl } from "../helpers/testDatabase.ts";
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;

@@ -3,9 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServerProcess } from "../helpers/processes.ts";
+import { inProcess, serverProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { executeStatement, onPostgres, testDatabaseEnv } from "../helpers/testDatabase.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 interface Readiness {
   status: string;
@@ -21,7 +20,7 @@ async function probe(url: string, path: string): Promise<{ status: number; body:
 describe("liveness and readiness", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await inProcess();
   });
   afterAll(async () => {
     await server.stop();
@@ -117,11 +116,11 @@ describe("readiness of a real server process", () => {
       const asNobody = process.getuid?.() === 0;
       if (asNobody) chmodSync(dir, 0o777);
       const db = join(dir, "db.sqlite");
-      const server = await startServerProcess(
-        { DATABASE_URL: `sqlite:${db}`, CLOUD_AGENTS_BOOTSTRAP_TOKEN: "readiness-token-0123456789" },
-        20_000,
-        asNobody ? { uid: 65534, gid: 65534 } : {},
-      );
+      const server = await serverProcess({
+        env: { DATABASE_URL: `sqlite:${db}`, CLOUD_AGENTS_BOOTSTRAP_TOKEN: "readiness-token-0123456789" },
+        timeoutMs: 20_000,
+        ...(asNobody ? { uid: 65534, gid: 65534 } : {}),
+      });
       try {
         await waitFor(async () => (await probe(server.url, "/readyz")).status === 200, { what: "ready" });
         chmodSync(db, 0o000);
@@ -147,7 +146,9 @@ describe("readiness of a real server process", () => {
       const name = url.pathname.slice(1);
       // The statements run from the server's maintenance database, not the one they lock out.
       const admin = Object.assign(new URL(url), { pathname: "/postgres" }).href;
-      const server = await startServerProcess({ ...env, CLOUD_AGENTS_BOOTSTRAP_TOKEN: "readiness-token-0123456789" });
+      const server = await serverProcess({
+        env: { ...env, CLOUD_AGENTS_BOOTSTRAP_TOKEN: "readiness-token-0123456789" },
+      });
       try {
         await waitFor(async () => (await probe(server.url, "/readyz")).status === 200, { what: "ready" });
         await executeStatement(admin, `ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);

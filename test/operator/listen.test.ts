@@ -8,9 +8,8 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../client/webhooks.ts";
 import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
-import { type CliProcess, runCli, spawnCli } from "../helpers/processes.ts";
 import { type ReceivedRequest, type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { type CliProcess, inProcess, runCli, spawnCli, type TestServer, waitFor } from "../helpers/server.ts";
 
 let server: TestServer;
 let receiver: Receiver;
@@ -35,7 +34,7 @@ function verifies(req: ReceivedRequest): boolean {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
   receiver = await startReceiver((req) => {
     if (req.path === "/failing") return { status: 503, body: "down for maintenance" };
     return verifies(req) ? { status: 204 } : { status: 400, body: "bad signature" };

@@ -8,10 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLogger, type LogRecord, REDACTED } from "../../server/logger.ts";
-import { runCli, startServerProcess } from "../helpers/processes.ts";
 import { startReceiver } from "../helpers/receiver.ts";
+import { runCli, serverProcess, waitFor } from "../helpers/server.ts";
 import { testDatabaseEnv } from "../helpers/testDatabase.ts";
-import { waitFor } from "../helpers/testServer.ts";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -44,7 +43,7 @@ describe("logs of a full run", () => {
       LOG_LEVEL: "debug",
     };
     const receiver = await startReceiver((req) => ({ status: req.pathIndex === 0 ? 500 : 200 }));
-    const server = await startServerProcess(env);
+    const server = await serverProcess({ env: env });
     let cliOutput = "";
     try {
       const created = await runCli(["token", "create", "--account", "acme"], env);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent, createEnvironment, createSession, sendMessage } from "../helpers/lifecycle.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
 interface Sample {
   labels: Record<string, string>;
@@ -37,7 +37,7 @@ describe("/metrics", () => {
   });
 
   beforeAll(async () => {
-    server = await startTestServer({
+    server = await inProcess({
       env: {
         WEBHOOK_RETRY_BASE_MS: "20",
         WEBHOOK_RETRY_FACTOR: "2",
@@ -161,7 +161,7 @@ describe("/metrics", () => {
 describe("/metrics behind METRICS_TOKEN", () => {
   it("requires the bearer token when METRICS_TOKEN is set", async () => {
     const token = "metrics-scraper-token-0123456789";
-    const server = await startTestServer({ env: { METRICS_TOKEN: token } });
+    const server = await inProcess({ env: { METRICS_TOKEN: token } });
     try {
       const missing = await fetch(`${server.url}/metrics`);
       expect(missing.status).toBe(401);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectError, startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
 
 describe("rate limit per token", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: "3" } });
+    server = await inProcess({ env: { RATE_LIMIT_PER_MINUTE: "3" } });
   });
   afterAll(async () => {
     await server.stop();
@@ -55,7 +55,7 @@ describe("rate limit per token", () => {
 
 describe("without a rate limit (the default)", () => {
   it("sends no RateLimit headers and never answers 429", async () => {
-    const server = await startTestServer();
+    const server = await inProcess();
     try {
       for (let i = 0; i < 20; i++) {
         const res = await server.request("GET", "/vaults");
@@ -72,7 +72,7 @@ describe("CORS", () => {
   const allowed = "https://app.example.com";
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { CORS_ORIGINS: `${allowed},http://localhost:3000` } });
+    server = await inProcess({ env: { CORS_ORIGINS: `${allowed},http://localhost:3000` } });
   });
   afterAll(async () => {
     await server.stop();
@@ -117,7 +117,7 @@ describe("CORS", () => {
   });
 
   it("is off by default: a preflight gets no CORS headers", async () => {
-    const plain = await startTestServer();
+    const plain = await inProcess();
     try {
       const res = await fetch(`${plain.url}/api/v1/cloud/vaults`, {
         method: "OPTIONS",

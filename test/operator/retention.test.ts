@@ -12,8 +12,8 @@ import {
   waitForIdle,
 } from "../helpers/lifecycle.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { queryRows } from "../helpers/testDatabase.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 const T0 = "2026-01-01T00:00:00.000Z";
 const DAY = 86_400_000;
@@ -24,7 +24,7 @@ describe("retention", () => {
   const clock = new ManualClock(T0);
 
   beforeAll(async () => {
-    server = await startTestServer({
+    server = await inProcess({
       clock,
       env: {
         RETENTION_DAYS: "30",
@@ -183,7 +183,7 @@ describe("retention", () => {
 
 describe("retention schedule", () => {
   it("runs on the RETENTION_CRON schedule (node-cron)", async () => {
-    const server = await startTestServer({ env: { RETENTION_CRON: "* * * * * *" } }); // every second
+    const server = await inProcess({ env: { RETENTION_CRON: "* * * * * *" } }); // every second
     try {
       await waitFor(() => server.logs.some((l) => l.msg === "retention: deleted settled records"), {
         timeoutMs: 5000,

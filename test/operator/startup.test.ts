@@ -6,9 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli, type ServerProcess, startServerProcess } from "../helpers/processes.ts";
+import { runCli, type ServerProcess, serverProcess, waitFor } from "../helpers/server.ts";
 import { executeStatement, onPostgres, queryRows, testDatabaseEnv, testDatabaseUrl } from "../helpers/testDatabase.ts";
-import { waitFor } from "../helpers/testServer.ts";
 
 const TOKEN = "startup-test-token-0123456789";
 const dirs: string[] = [];
@@ -48,7 +47,7 @@ describe("start-up", () => {
     const database = await databaseEnv(dir);
     // The echo runtime answers after 60 s: the run stays in flight for the whole test.
     const env = { ...database, CLOUD_AGENTS_BOOTSTRAP_TOKEN: TOKEN, ECHO_RUNTIME_DELAY_MS: "60000" };
-    const first = await startServerProcess(env);
+    const first = await serverProcess({ env: env });
     servers.push(first);
     const port = new URL(first.url).port;
 
@@ -115,7 +114,7 @@ describe("start-up", () => {
 
   it("shuts down in order on SIGTERM, logging each step", async () => {
     const dir = dataDir();
-    const server = await startServerProcess({ ...(await databaseEnv(dir)), LOG_LEVEL: "info" });
+    const server = await serverProcess({ env: { ...(await databaseEnv(dir)), LOG_LEVEL: "info" } });
     servers.push(server);
     expect(await server.kill("SIGTERM")).toBe(0);
     const messages = jsonLines(server.stdout()).map((l) => (l.worker ? `${l.msg} ${String(l.worker)}` : l.msg));

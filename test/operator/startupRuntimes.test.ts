@@ -6,15 +6,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { startServerProcess } from "../helpers/processes.ts";
+import { serverProcess } from "../helpers/server.ts";
 
 it("names the enabled runtimes in the listening line", async () => {
   const dir = mkdtempSync(join(tmpdir(), "cas-runtimes-"));
-  const server = await startServerProcess({
-    DATABASE_URL: `sqlite:${join(dir, "db.sqlite")}`,
-    CLOUD_AGENTS_BOOTSTRAP_TOKEN: "cat_runtimes_0123456789abcdefghijklmnop",
-    OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
-    ANTHROPIC_API_KEY: "",
+  const server = await serverProcess({
+    env: {
+      DATABASE_URL: `sqlite:${join(dir, "db.sqlite")}`,
+      CLOUD_AGENTS_BOOTSTRAP_TOKEN: "cat_runtimes_0123456789abcdefghijklmnop",
+      OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
+      ANTHROPIC_API_KEY: "",
+    },
   });
   try {
     const line = server

@@ -10,9 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { prng } from "../../scripts/lib/prng.ts";
-import { freePort, type ServerProcess, spawnServer } from "../../scripts/lib/serverProcess.ts";
 import { startReceiver } from "../helpers/receiver.ts";
-import { waitFor } from "../helpers/testServer.ts";
+import { freePort, type ServerProcess, serverProcess, waitFor } from "../helpers/server.ts";
 
 const EVENTS = 2000;
 const KILLS = 5;
@@ -39,10 +38,17 @@ it(`loses no acknowledged event of a ${EVENTS}-event burst with ${KILLS} SIGKILL
     WEBHOOK_LEASE_MS: "2000",
     WEBHOOK_POLL_INTERVAL_MS: "100",
   };
-  let server: ServerProcess = await spawnServer({ dataDir, token, port, env });
-  cleanups.push(() => server.kill("SIGKILL"));
+  let server: ServerProcess = await serverProcess({
+    dbPath: join(dataDir, "db.sqlite"),
+    token,
+    port,
+    env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", ...env },
+  });
+  cleanups.push(async () => {
+    await server.kill("SIGKILL");
+  });
   const api = (method: string, path: string, body?: unknown) =>
-    fetch(`${server.base}/api/v1/cloud${path}`, {
+    fetch(`${server.url}/api/v1/cloud${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
@@ -64,7 +70,12 @@ it(`loses no acknowledged event of a ${EVENTS}-event burst with ${KILLS} SIGKILL
   let restarting: Promise<void> | null = null;
   const restart = async () => {
     await server.kill("SIGKILL");
-    server = await spawnServer({ dataDir, token, port, env });
+    server = await serverProcess({
+      dbPath: join(dataDir, "db.sqlite"),
+      token,
+      port,
+      env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", ...env },
+    });
   };
   const client = async () => {
     while (acknowledged.size < EVENTS) {
@@ -78,7 +89,7 @@ it(`loses no acknowledged event of a ${EVENTS}-event burst with ${KILLS} SIGKILL
       } catch {
         // The server died under this request: it was not acknowledged (it may still be delivered).
         unanswered++;
-        await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, 20)); // a retry back-off, not a wait
       }
       const next = pending[0];
       if (next !== undefined && acknowledged.size >= next && !restarting) {

@@ -9,7 +9,7 @@
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 
 // Waits after failed attempts 1, 2 and 3: 100 ms, 400 ms, 1600 ms (no jitter).
 const POLICY = {
@@ -58,7 +58,7 @@ beforeAll(async () => {
       s.close(() => resolve(typeof address === "object" && address ? address.port : 0));
     });
   });
-  server = await startTestServer({ env: POLICY });
+  server = await inProcess({ env: POLICY });
 });
 afterAll(async () => {
   await server.stop();

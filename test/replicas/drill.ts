@@ -9,11 +9,11 @@
  * run settled.
  */
 import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import { expect } from "vitest";
-import { freePort, type ServerProcess, spawnServer } from "../../scripts/lib/serverProcess.ts";
 import { userMessage } from "../helpers/lifecycle.ts";
 import { startReceiver } from "../helpers/receiver.ts";
-import { waitFor } from "../helpers/testServer.ts";
+import { freePort, type ServerProcess, serverProcess, waitFor } from "../helpers/server.ts";
 
 export const EVENTS = 2000;
 export const DEPLOYMENTS = 50;
@@ -45,6 +45,11 @@ export interface DrillReport {
   turnsDoubled: number;
 }
 
+/**
+ * Waits for a wall-clock instant: the cron fire times under test are real times the server
+ * processes read from their own clocks (no clock can be injected across processes), so the
+ * condition is the instant itself.
+ */
 const sleepUntil = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, t - Date.now())));
 
 export async function runReplicaDrill(options: DrillOptions): Promise<DrillReport> {
@@ -70,7 +75,15 @@ export async function runReplicaDrill(options: DrillOptions): Promise<DrillRepor
     await receiver.close();
   };
   try {
-    for (const port of ports) replicas.push(await spawnServer({ dataDir: options.dataDir, token, port, env }));
+    for (const port of ports)
+      replicas.push(
+        await serverProcess({
+          dbPath: join(options.dataDir, "db.sqlite"),
+          token,
+          port,
+          env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", ...env },
+        }),
+      );
     let turn = 0;
     const up = new Set([0, 1]);
     /** A request through the "load balancer": round robin over the replicas that are up. */
@@ -78,7 +91,7 @@ export async function runReplicaDrill(options: DrillOptions): Promise<DrillRepor
       const live = [...up];
       const index = live[turn++ % live.length] ?? 1;
       const replica = replicas[index] as ServerProcess;
-      const res = await fetch(`${replica.base}/api/v1/cloud${path}`, {
+      const res = await fetch(`${replica.url}/api/v1/cloud${path}`, {
         method,
         headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}),
@@ -121,7 +134,12 @@ export async function runReplicaDrill(options: DrillOptions): Promise<DrillRepor
     const killAndRestart = async () => {
       up.delete(0);
       await (replicas[0] as ServerProcess).kill("SIGKILL");
-      replicas[0] = await spawnServer({ dataDir: options.dataDir, token, port: ports[0] as number, env });
+      replicas[0] = await serverProcess({
+        dbPath: join(options.dataDir, "db.sqlite"),
+        token,
+        port: ports[0] as number,
+        env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "true", ...env },
+      });
       up.add(0);
     };
     let created = 0;

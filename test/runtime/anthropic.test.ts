@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { agentWithMcp, say, shape, waitForTurns } from "../helpers/agentRuns.ts";
 import { startMcpServer, type TestMcpServer } from "../helpers/mcpServer.ts";
 import { ANTHROPIC_API_KEY, listen, mockProviders, providerEnv } from "../helpers/providers.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { inProcess, type TestServer } from "../helpers/server.ts";
 
 const MCP_TOKEN = "mcp-static-token-anthropic-77c0e1";
 const providers = mockProviders();
@@ -16,7 +16,7 @@ let s: TestServer;
 beforeAll(async () => {
   listen(providers);
   mcp = await startMcpServer({ tokens: [MCP_TOKEN] });
-  s = await startTestServer({ env: { ...providerEnv, RUN_PROVIDER_RETRY_BASE_MS: "1", ANTHROPIC_MAX_TOKENS: "1024" } });
+  s = await inProcess({ env: { ...providerEnv, RUN_PROVIDER_RETRY_BASE_MS: "1", ANTHROPIC_MAX_TOKENS: "1024" } });
 });
 afterAll(async () => {
   await s.stop();

@@ -11,7 +11,7 @@ import { say, shape, waitForTurns } from "../helpers/agentRuns.ts";
 import { createAgent, createEnvironment, createSession } from "../helpers/lifecycle.ts";
 import { listen, mockProviders, providerEnv } from "../helpers/providers.ts";
 import { sandboxSkipReason } from "../helpers/sandboxPrograms.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { inProcess, type TestServer } from "../helpers/server.ts";
 
 const skip = sandboxSkipReason();
 const providers = mockProviders();
@@ -25,7 +25,7 @@ const SKILL_MD = "---\nname: release-notes\ndescription: Writes release notes.\n
 beforeAll(async () => {
   if (skip) return;
   listen(providers);
-  s = await startTestServer({ env: { ...providerEnv, SANDBOX: "bubblewrap", SANDBOX_ALLOW_PRIVATE_TARGETS: "true" } });
+  s = await inProcess({ env: { ...providerEnv, SANDBOX: "bubblewrap", SANDBOX_ALLOW_PRIVATE_TARGETS: "true" } });
   page = createServer((_req, res) => {
     res.setHeader("content-type", "text/html");
     res.end("<html><body><h1>Changelog</h1><p>Version 2 is out.</p></body></html>");
@@ -189,7 +189,7 @@ describe.skipIf(skip !== null)("the built-in toolset", () => {
   });
 
   it("refuses bash on a server without a sandbox, and takes the toolset without it", async () => {
-    const off = await startTestServer({ env: { SANDBOX: "off" } });
+    const off = await inProcess({ env: { SANDBOX: "off" } });
     try {
       const refused = await off.request("POST", "/agents", { body: { name: "x", model: "echo", tools: [toolset] } });
       expect(refused.status).toBe(400);

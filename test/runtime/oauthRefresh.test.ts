@@ -11,8 +11,8 @@ import { envelopesSince } from "../helpers/events.ts";
 import { startMcpServer, type TestMcpServer } from "../helpers/mcpServer.ts";
 import { startTokenEndpoint, type TestTokenEndpoint } from "../helpers/oauthServer.ts";
 import { listen, mockProviders, providerEnv } from "../helpers/providers.ts";
+import { inProcess, type TestServer } from "../helpers/server.ts";
 import { databaseText } from "../helpers/testDatabase.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
 
 const providers = mockProviders();
 let mcp: TestMcpServer;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   listen(providers);
   mcp = await startMcpServer();
   tokens = await startTokenEndpoint();
-  s = await startTestServer({ env: providerEnv });
+  s = await inProcess({ env: providerEnv });
 });
 afterAll(async () => {
   await s.stop();
@@ -175,7 +175,7 @@ describe("mcp_oauth refresh", () => {
   });
 
   it("refuses a token endpoint on a private address when private targets are not allowed", async () => {
-    const guarded = await startTestServer({ env: { ...providerEnv, MCP_ALLOW_PRIVATE_TARGETS: "false" } });
+    const guarded = await inProcess({ env: { ...providerEnv, MCP_ALLOW_PRIVATE_TARGETS: "false" } });
     try {
       // The MCP server URL is public-looking but unresolvable; the refresh happens first and is refused.
       const setup = await agentWithMcp(guarded, {

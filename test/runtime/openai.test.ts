@@ -9,8 +9,8 @@ import { agentWithMcp, say, sessionEvents, shape, waitForTurns } from "../helper
 import { createAgent, outboxSince } from "../helpers/lifecycle.ts";
 import { startMcpServer, type TestMcpServer } from "../helpers/mcpServer.ts";
 import { listen, mockProviders, OPENAI_API_KEY, providerEnv } from "../helpers/providers.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { databaseText } from "../helpers/testDatabase.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 const MCP_TOKEN = "mcp-static-token-4f9a7c21d3e8b605";
 const providers = mockProviders();
@@ -20,7 +20,7 @@ let s: TestServer;
 beforeAll(async () => {
   listen(providers);
   mcp = await startMcpServer({ tokens: [MCP_TOKEN] });
-  s = await startTestServer({ env: providerEnv });
+  s = await inProcess({ env: providerEnv });
 });
 afterAll(async () => {
   await s.stop();
@@ -197,7 +197,7 @@ describe("the OpenAI-compatible runtime", () => {
   });
 
   it("ends a turn that keeps calling tools after RUN_MAX_TOOL_ROUNDS rounds", async () => {
-    const limited = await startTestServer({ env: { ...providerEnv, RUN_MAX_TOOL_ROUNDS: "2" } });
+    const limited = await inProcess({ env: { ...providerEnv, RUN_MAX_TOOL_ROUNDS: "2" } });
     try {
       const setup = await agentWithMcp(limited, { model: "openai/m", mcpUrl: mcp.url, auth: bearer });
       const call = (id: string) => ({ tool_calls: [{ id, name: "tickets__add", input: { a: 1, b: 2 } }] });
@@ -214,7 +214,7 @@ describe("the OpenAI-compatible runtime", () => {
   });
 
   it("refuses a loopback MCP server unless private targets are allowed (SSRF guard)", async () => {
-    const guarded = await startTestServer({ env: { ...providerEnv, MCP_ALLOW_PRIVATE_TARGETS: "false" } });
+    const guarded = await inProcess({ env: { ...providerEnv, MCP_ALLOW_PRIVATE_TARGETS: "false" } });
     try {
       const setup = await agentWithMcp(guarded, { model: "openai/m", mcpUrl: mcp.url, auth: bearer });
       await say(guarded, setup.sessionId, "Hello");
@@ -253,7 +253,7 @@ describe("the OpenAI-compatible runtime", () => {
 describe("provider retries", () => {
   it("retries rate limits and overload with backoff on the injected clock, honouring Retry-After", async () => {
     const clock = new ManualClock();
-    const timed = await startTestServer({ clock, env: { ...providerEnv, RUN_POLL_INTERVAL_MS: "20" } });
+    const timed = await inProcess({ clock, env: { ...providerEnv, RUN_POLL_INTERVAL_MS: "20" } });
     try {
       const setup = await agentWithMcp(timed, { model: "openai/m", mcpUrl: mcp.url, auth: bearer });
       providers.script("openai", [
@@ -284,7 +284,7 @@ describe("provider retries", () => {
   });
 
   it("gives up after RUN_PROVIDER_MAX_RETRIES and ends the turn with provider_error", async () => {
-    const quick = await startTestServer({
+    const quick = await inProcess({
       env: { ...providerEnv, RUN_PROVIDER_MAX_RETRIES: "1", RUN_PROVIDER_RETRY_BASE_MS: "1" },
     });
     try {
@@ -307,7 +307,7 @@ describe("provider retries", () => {
 
 describe("which runtimes a server serves", () => {
   it("refuses models whose runtime is not configured, at create and at update (400 on model)", async () => {
-    const bare = await startTestServer();
+    const bare = await inProcess();
     try {
       for (const model of ["openai/gpt-4o-mini", "claude-sonnet-4-5", "gpt-4o", "openai/"]) {
         const res = await bare.request("POST", "/agents", { body: { name: "a", model } });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { agentWithMcp, say, sessionEvents, waitForTurns } from "../helpers/agentRuns.ts";
 import { startMcpServer, type TestMcpServer } from "../helpers/mcpServer.ts";
 import { listen, mockProviders, providerEnv } from "../helpers/providers.ts";
-import { startTestServer, waitFor } from "../helpers/testServer.ts";
+import { inProcess, waitFor } from "../helpers/server.ts";
 
 const TOKEN = "mcp-resume-token-0d9e3b7a";
 const providers = mockProviders();
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 it("resumes an interrupted tool loop from its recorded events after a restart, without repeating finished calls", async () => {
-  const first = await startTestServer({ dataDir, env: providerEnv });
+  const first = await inProcess({ dataDir, env: providerEnv });
   const setup = await agentWithMcp(first, {
     model: "openai/m",
     mcpUrl: mcp.url,
@@ -54,7 +54,7 @@ it("resumes an interrupted tool loop from its recorded events after a restart, w
   // The second server finds the run queued again and resumes it.
   mcp.release();
   providers.script("openai", [{ text: "Both steps are done." }]);
-  const second = await startTestServer({ dataDir, env: providerEnv });
+  const second = await inProcess({ dataDir, env: providerEnv });
   try {
     const events = await waitForTurns(second, setup.sessionId);
     expect(mcp.calls).toEqual([

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { createDeployment, runsOf, schedulerOf } from "../helpers/deployments.ts";
 import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { inProcess, type TestServer } from "../helpers/server.ts";
 
 const clock = new ManualClock("2026-03-06T12:00:00.000Z");
 let server: TestServer;
@@ -15,7 +15,7 @@ let envId: string;
 let agentId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock });
+  server = await inProcess({ clock });
   // This test moves the clock back and forth while it sets up: it alone passes the scheduler.
   await schedulerOf(server).stop();
   envId = await createEnvironment(server);

@@ -12,8 +12,8 @@ import { openStorage } from "../../server/storage/open.ts";
 import { createDeployment, runsOf, schedulerOf } from "../helpers/deployments.ts";
 import { envelopesSince } from "../helpers/events.ts";
 import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { executeStatement, queryRows } from "../helpers/testDatabase.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 const clock = new ManualClock("2026-11-21T12:00:30.000Z");
 let server: TestServer;
@@ -21,7 +21,7 @@ let envId: string;
 let agentId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock });
+  server = await inProcess({ clock });
   // The test passes the scheduler itself, so the clock can jump over fire times ("downtime").
   await schedulerOf(server).stop();
   envId = await createEnvironment(server);

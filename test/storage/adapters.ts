@@ -11,13 +11,14 @@ import type { Storage } from "../../server/storage/port/index.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { createSqliteStorage } from "../../server/storage/sqlite/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
+import { requirePostgres } from "../helpers/requires.ts";
 
 export interface StorageAdapter {
   name: string;
   open(clock: Clock): Promise<Storage>;
 }
 
-export const adapters: StorageAdapter[] = [
+const allAdapters: StorageAdapter[] = [
   {
     name: "sqlite",
     open: async (clock) => {
@@ -38,3 +39,5 @@ export const adapters: StorageAdapter[] = [
     open: async (clock) => createPostgresStorage({ url: await freshPostgresDatabase(), clock, poolSize: 4 }),
   },
 ];
+/** SQLite, and PostgreSQL where its binaries are installed (test/helpers/requires.ts). */
+export const adapters = allAdapters.filter((adapter) => adapter.name !== "postgres" || requirePostgres() === null);

@@ -11,7 +11,10 @@ import type { DeploymentFields, DeploymentRecord, FirePlan } from "../../server/
 import type { Storage } from "../../server/storage/port/index.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
+import { requirePostgres } from "../helpers/requires.ts";
 import { adapters } from "./adapters.ts";
+
+const noPostgres = requirePostgres() !== null;
 
 const HOURLY = { type: "cron", expression: "0 * * * *", timezone: "UTC" } as const;
 const START = "2026-11-21T12:00:00.000Z";
@@ -333,7 +336,7 @@ function pick(d: DeploymentRecord): DeploymentFields {
   };
 }
 
-describe("deployment store on two replicas of one PostgreSQL database", () => {
+describe.skipIf(noPostgres)("deployment store on two replicas of one PostgreSQL database", () => {
   let storages: [Storage, Storage];
   let account: string;
 

@@ -4,6 +4,9 @@ import { ManualClock } from "../../server/clock.ts";
 import { loadConfig } from "../../server/config/loadConfig.ts";
 import { openStorage } from "../../server/storage/open.ts";
 import { freshPostgresDatabase, postgresServerUrl } from "../helpers/postgres.ts";
+import { requirePostgres } from "../helpers/requires.ts";
+
+const noPostgres = requirePostgres() !== null;
 
 /** Every PostgreSQL deployment must name its key (replicas share it). */
 const KEY = { CLOUD_AGENTS_SECRET_KEY: Buffer.alloc(32, 7).toString("base64") };
@@ -52,27 +55,30 @@ describe("DATABASE_URL", () => {
 describe("openStorage", () => {
   const configFor = (url: string) => loadConfig({ DATABASE_URL: url, ...KEY });
 
-  it("opens PostgreSQL for a postgres:// URL (migrating it), then reopens it without migrating", async () => {
-    const url = await freshPostgresDatabase();
-    const clock = new ManualClock();
-    const storage = await openStorage(configFor(url), { clock, migrate: true });
-    expect(storage.dialect).toBe("postgres");
-    expect(storage.threadLink()).toBeNull();
-    const account = await storage.accounts.ensureAccount("open");
-    await storage.close();
-    const again = await openStorage(configFor(url.replace(/^postgres:/, "postgresql:")), { clock, migrate: false });
-    expect(await again.accounts.findAccountByName("open")).toEqual(account);
-    await again.close();
-  });
+  it.skipIf(noPostgres)(
+    "opens PostgreSQL for a postgres:// URL (migrating it), then reopens it without migrating",
+    async () => {
+      const url = await freshPostgresDatabase();
+      const clock = new ManualClock();
+      const storage = await openStorage(configFor(url), { clock, migrate: true });
+      expect(storage.dialect).toBe("postgres");
+      expect(storage.threadLink()).toBeNull();
+      const account = await storage.accounts.ensureAccount("open");
+      await storage.close();
+      const again = await openStorage(configFor(url.replace(/^postgres:/, "postgresql:")), { clock, migrate: false });
+      expect(await again.accounts.findAccountByName("open")).toEqual(account);
+      await again.close();
+    },
+  );
 
-  it("refuses, without migrating, a database not at this build's schema", async () => {
+  it.skipIf(noPostgres)("refuses, without migrating, a database not at this build's schema", async () => {
     const url = await freshPostgresDatabase();
     await expect(openStorage(configFor(url), { clock: new ManualClock(), migrate: false })).rejects.toThrow(
       /not at this version's schema: migrations 1, 14 are not applied/,
     );
   });
 
-  it("says which server it could not reach, without the password", async () => {
+  it.skipIf(noPostgres)("says which server it could not reach, without the password", async () => {
     const base = new URL(postgresServerUrl());
     const wrong = `postgres://postgres:hunter2@127.0.0.1:${base.port}/no_such_database`;
     const failure = openStorage(configFor(wrong), { clock: new ManualClock(), migrate: true });

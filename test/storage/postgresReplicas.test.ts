@@ -8,6 +8,10 @@ import { ManualClock } from "../../server/clock.ts";
 import type { Storage, StorageSignal } from "../../server/storage/port/index.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
+import { requirePostgres } from "../helpers/requires.ts";
+import { waitFor } from "../helpers/waitFor.ts";
+
+const noPostgres = requirePostgres() !== null;
 
 const opened: Storage[] = [];
 
@@ -18,15 +22,7 @@ afterAll(async () => {
   }
 });
 
-async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-describe("PostgreSQL replicas", () => {
+describe.skipIf(noPostgres)("PostgreSQL replicas", () => {
   it("open together on a fresh database and wake each other's loops", async () => {
     const url = await freshPostgresDatabase();
     const clock = new ManualClock();
@@ -38,7 +34,9 @@ describe("PostgreSQL replicas", () => {
       expect(listen?.name).toBe("postgres-listen");
       listen?.start();
     }
-    await until(() => [a, b].every((s) => s.maintenance()[0]?.health().lastPassAt != null), "both listening");
+    await waitFor(() => [a, b].every((s) => s.maintenance()[0]?.health().lastPassAt != null), {
+      what: "both listening",
+    });
     expect(c.maintenance()[0]?.health()).toMatchObject({ running: false, lastPassAt: null });
     const seen = { a: [] as StorageSignal[], b: [] as StorageSignal[] };
     for (const signal of ["events", "commit", "runs"] as const) {
@@ -61,12 +59,14 @@ describe("PostgreSQL replicas", () => {
     // B heard them through NOTIFY.
     expect(seen.a).toContain("commit");
     expect(seen.a.filter((s) => s === "events")).toEqual(["events"]);
-    await until(() => seen.b.includes("events"), "replica B's events signal");
+    await waitFor(() => seen.b.includes("events"), { what: "replica B's events signal" });
     // C does not listen (its maintenance never started), yet its commits reach A and B.
     await c.agents.deleteAgent(account.id, "agent_missing");
     const commitsBefore = seen.a.filter((s) => s === "commit").length;
     await c.accounts.ensureAccount("replicas-2");
-    await until(() => seen.a.filter((s) => s === "commit").length > commitsBefore, "replica A hearing C's commit");
+    await waitFor(() => seen.a.filter((s) => s === "commit").length > commitsBefore, {
+      what: "replica A hearing C's commit",
+    });
     expect(seen.a.filter((s) => s === "events")).toHaveLength(1);
   });
 
@@ -75,7 +75,7 @@ describe("PostgreSQL replicas", () => {
     const storage = await createPostgresStorage({ url, clock: new ManualClock(), poolSize: 1 });
     const [listen] = storage.maintenance();
     listen?.start();
-    await until(() => listen?.health().lastPassAt != null, "listening");
+    await waitFor(() => listen?.health().lastPassAt != null, { what: "listening" });
     expect(listen?.health()).toMatchObject({ running: true, staleAfterMs: null, lastError: null });
     await listen?.stop();
     expect(listen?.health()).toMatchObject({ running: false });

@@ -51,15 +51,6 @@ export async function sessionFixtures(storage: Storage, name = "acme") {
   return { account, agentId, environmentId, session };
 }
 
-/** Waits until `check` holds (polling every 10 ms), or fails saying what it waited for. */
-export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 /** PostgreSQL: whether a statement of another connection to `admin`'s database waits for a lock. */
 export async function someoneWaitsOnALock(admin: pg.Client): Promise<boolean> {
   const { rows } = await admin.query<{ n: number }>(

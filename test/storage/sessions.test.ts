@@ -10,8 +10,12 @@ import { type Storage, StorageConflictError } from "../../server/storage/port/in
 import type { NewSession } from "../../server/storage/port/sessions.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
+import { requirePostgres } from "../helpers/requires.ts";
+import { waitFor } from "../helpers/waitFor.ts";
 import { adapters } from "./adapters.ts";
-import { agentConfig, message, sessionFixtures, someoneWaitsOnALock, until } from "./sessionFixtures.ts";
+import { agentConfig, message, sessionFixtures, someoneWaitsOnALock } from "./sessionFixtures.ts";
+
+const noPostgres = requirePostgres() !== null;
 
 describe.each(adapters)("sessions on $name", (adapter) => {
   let storage: Storage;
@@ -430,7 +434,7 @@ describe.each(adapters)("sessions on $name", (adapter) => {
  * PostgreSQL only: the optimistic update of a session against a competing transaction of another
  * connection, which SQLite's single writer cannot produce.
  */
-describe("sessions on postgres: updates racing another connection", () => {
+describe.skipIf(noPostgres)("sessions on postgres: updates racing another connection", () => {
   let url: string;
   let storage: Storage;
   let admin: pg.Client;
@@ -453,7 +457,8 @@ describe("sessions on postgres: updates racing another connection", () => {
   });
 
   /** Waits until a statement of the storage's pool waits for a lock another connection holds. */
-  const untilWaitingOnLock = () => until(() => someoneWaitsOnALock(admin), "a statement waiting for the lock");
+  const untilWaitingOnLock = () =>
+    waitFor(() => someoneWaitsOnALock(admin), { what: "a statement waiting for the lock" });
 
   it("recomputes an update that lost to a commit made after it read: nothing of the winner is lost", async () => {
     await admin.query("BEGIN");

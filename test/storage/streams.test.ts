@@ -13,8 +13,12 @@ import { createPool, PgContext, PgHub } from "../../server/storage/postgres/cont
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { PostgresStreamWakeups } from "../../server/storage/postgres/streamWakeups.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
+import { requirePostgres } from "../helpers/requires.ts";
+import { quietPeriod, waitFor } from "../helpers/waitFor.ts";
 import { adapters } from "./adapters.ts";
-import { message, sessionFixtures, someoneWaitsOnALock, until } from "./sessionFixtures.ts";
+import { message, sessionFixtures, someoneWaitsOnALock } from "./sessionFixtures.ts";
+
+const noPostgres = requirePostgres() !== null;
 
 /** An account with an agent and an environment, and a way to make sessions in it with initial messages. */
 async function fixtures(storage: Storage, name = "acme") {
@@ -107,7 +111,7 @@ describe.each(adapters)("streams on $name", (adapter) => {
   });
 });
 
-describe("streams on postgres: commit order across concurrent transactions", () => {
+describe.skipIf(noPostgres)("streams on postgres: commit order across concurrent transactions", () => {
   let url: string;
   let storage: Storage;
   let admin: pg.Client;
@@ -145,13 +149,13 @@ describe("streams on postgres: commit order across concurrent transactions", () 
       wrote = true;
       await gate;
     });
-    await until(() => wrote, "T1's write");
+    await waitFor(() => wrote, { what: "T1's write" });
     let t2Done = false;
     const t2 = second().then(() => {
       t2Done = true;
     });
     // T2 either committed already (then the reader must not lose T1's row) or waits for T1.
-    await until(async () => t2Done || (await someoneWaitsOnALock(admin)), "T2 to commit or to wait");
+    await waitFor(async () => t2Done || (await someoneWaitsOnALock(admin)), { what: "T2 to commit or to wait" });
     const early = await read(from);
     release();
     await Promise.all([t1, t2]);
@@ -202,7 +206,7 @@ describe("streams on postgres: commit order across concurrent transactions", () 
   });
 });
 
-describe("streams on postgres: wake-ups across replicas", () => {
+describe.skipIf(noPostgres)("streams on postgres: wake-ups across replicas", () => {
   let url: string;
   const opened: Storage[] = [];
   const stoppers: (() => unknown)[] = [];
@@ -221,7 +225,7 @@ describe("streams on postgres: wake-ups across replicas", () => {
       for (const m of maintenance) await m.stop();
     });
     // Listening since a moment (running alone also counts the reconnecting state).
-    await until(() => maintenance.every((m) => m.health().lastPassAt !== null), "the LISTEN connection");
+    await waitFor(() => maintenance.every((m) => m.health().lastPassAt !== null), { what: "the LISTEN connection" });
   }
 
   function watch(storage: Storage, pollIntervalMs: number) {
@@ -251,10 +255,12 @@ describe("streams on postgres: wake-ups across replicas", () => {
     const { session } = await acme.session();
     await listen(a);
     const watcher = watch(a, 600_000);
-    await new Promise((r) => setTimeout(r, 50));
+    // Proves a negative: no wake-up comes on its own (the poll is 10 minutes away), so the one
+    // below is B's NOTIFY. No condition shows an absence; 50 ms covers any immediate or timer.
+    await quietPeriod(50);
     expect(watcher.calls()).toBe(0);
     await b.sessions.appendEvents(acme.account, session.id, [message("from B")]);
-    await until(() => watcher.calls() > 0, "a wake-up on A");
+    await waitFor(() => watcher.calls() > 0, { what: "a wake-up on A" });
     // A's stream finds the event through its own connection.
     const events = await a.streams.sessionEventsAfter(session.id, undefined, 0, 10);
     expect([...events].map((e) => e.event.content?.[0]?.text)).toEqual(["from B"]);
@@ -266,10 +272,12 @@ describe("streams on postgres: wake-ups across replicas", () => {
     const acme = await fixtures(b);
     const { session } = await acme.session();
     const watcher = watch(a, 50);
-    await new Promise((r) => setTimeout(r, 120));
+    // Polls call the watcher only when they find something: this lets any start-up wake-up pass
+    // first (an absence no condition shows), so the one counted below is B's commit, found by a poll.
+    await quietPeriod(120);
     const before = watcher.calls();
     await b.sessions.appendEvents(acme.account, session.id, [message("from B")]);
-    await until(() => watcher.calls() > before, "a wake-up on A by polling");
+    await waitFor(() => watcher.calls() > before, { what: "a wake-up on A by polling" });
   });
 
   it("still wakes them after the LISTEN connection was killed", async () => {
@@ -292,7 +300,7 @@ describe("streams on postgres: wake-ups across replicas", () => {
     }
     const before = watcher.calls();
     await b.sessions.appendEvents(acme.account, session.id, [message("after the drop")]);
-    await until(() => watcher.calls() > before, "a wake-up on A after the drop");
+    await waitFor(() => watcher.calls() > before, { what: "a wake-up on A after the drop" });
   });
 
   it("polls every interval while the LISTEN connection stays down, and wakes the streams when it drops", async () => {
@@ -319,10 +327,10 @@ describe("streams on postgres: wake-ups across replicas", () => {
         [database],
       );
       // Found down at the next tick: one wake-up, with no commit.
-      await until(() => watcher.calls() > 0, "the wake-up of the drop", 8000);
+      await waitFor(() => watcher.calls() > 0, { what: "the wake-up of the drop", timeoutMs: 8000 });
       const before = watcher.calls();
       await b.sessions.appendEvents(acme.account, session.id, [message("while A cannot listen")]);
-      await until(() => watcher.calls() > before, "a wake-up by the fallback poll", 8000);
+      await waitFor(() => watcher.calls() > before, { what: "a wake-up by the fallback poll", timeoutMs: 8000 });
     } finally {
       await admin.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
       await admin.end();
@@ -341,23 +349,25 @@ describe("streams on postgres: wake-ups across replicas", () => {
     wakeups.start();
     try {
       for (let i = 0; i < 5; i++) hub.raise(["commit"]);
-      await until(() => calls > 0, "the coalesced wake-up");
-      await new Promise((r) => setTimeout(r, 20));
+      await waitFor(() => calls > 0, { what: "the coalesced wake-up" });
+      // The quiet periods below prove negatives (no second call for the same turn, none for another
+      // signal, none while stopped): a wake-up is one immediate away, 20 ms is ample.
+      await quietPeriod(20);
       expect(calls).toBe(1);
       // Other signals are not commits of events.
       hub.raise(["deployments"]);
-      await new Promise((r) => setTimeout(r, 20));
+      await quietPeriod(20);
       expect(calls).toBe(1);
       wakeups.stop();
       hub.raise(["commit"]);
-      await new Promise((r) => setTimeout(r, 20));
+      await quietPeriod(20);
       expect(calls).toBe(1);
       wakeups.start();
       hub.raise(["commit"]);
-      await until(() => calls === 2, "a wake-up after a restart");
+      await waitFor(() => calls === 2, { what: "a wake-up after a restart" });
       unsubscribe();
       hub.raise(["commit"]);
-      await new Promise((r) => setTimeout(r, 20));
+      await quietPeriod(20);
       expect(calls).toBe(2);
     } finally {
       wakeups.stop();

@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { openStream, type RefusedStream, streamsOf } from "../helpers/sse.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { MAX_STREAMS_PER_ACCOUNT: "3", SHUTDOWN_GRACE_MS: "60000" } });
+  server = await inProcess({ env: { MAX_STREAMS_PER_ACCOUNT: "3", SHUTDOWN_GRACE_MS: "60000" } });
   streams = streamsOf(server);
 });
 afterAll(async () => {

@@ -13,25 +13,27 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent, createEnvironment, createSession, history, userMessage } from "../helpers/lifecycle.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
-import { type ServerProcess, startServerProcess } from "../helpers/processes.ts";
+import { requirePostgres } from "../helpers/requires.ts";
+import { inProcess, type ServerProcess, serverProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { mustOpen, type SseConnection } from "../helpers/sse.ts";
 import { testDatabaseEnv } from "../helpers/testDatabase.ts";
-import { startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
+
+const noPostgres = requirePostgres() !== null;
 
 let a: TestServer;
 let b: ServerProcess;
 const open: SseConnection[] = [];
 
 beforeAll(async () => {
-  a = await startTestServer({ env: { STREAM_HEARTBEAT_MS: "600000" } });
-  b = await startServerProcess(
-    {
+  a = await inProcess({ env: { STREAM_HEARTBEAT_MS: "600000" } });
+  b = await serverProcess({
+    env: {
       // The same database (and on PostgreSQL the same secret key) as A.
       ...(await testDatabaseEnv(a.dbPath)),
       CLOUD_AGENTS_BOOTSTRAP_TOKEN: a.token,
     },
-    60_000,
-  );
+    timeoutMs: 60_000,
+  });
 }, 60_000);
 afterAll(async () => {
   for (const c of open) c.close();
@@ -86,18 +88,21 @@ describe("a stream on one server process", () => {
   });
 });
 
-describe("a stream on one PostgreSQL replica", () => {
+describe.skipIf(noPostgres)("a stream on one PostgreSQL replica", () => {
   it("sees a commit made on another replica at once, through LISTEN/NOTIFY (no poll, no heartbeat in time)", async () => {
     const shared = {
       DATABASE_URL: await freshPostgresDatabase(),
       CLOUD_AGENTS_SECRET_KEY: randomBytes(32).toString("base64"),
     };
-    const replicaA = await startTestServer({
+    const replicaA = await inProcess({
       env: { ...shared, STREAM_HEARTBEAT_MS: "600000", STREAM_POLL_INTERVAL_MS: "60000" },
     });
     let replicaB: ServerProcess | null = null;
     try {
-      replicaB = await startServerProcess({ ...shared, CLOUD_AGENTS_BOOTSTRAP_TOKEN: replicaA.token }, 60_000);
+      replicaB = await serverProcess({
+        env: { ...shared, CLOUD_AGENTS_BOOTSTRAP_TOKEN: replicaA.token },
+        timeoutMs: 60_000,
+      });
       const accountStream = await mustOpen(replicaA.url, "/events/stream", { token: replicaA.token });
       open.push(accountStream);
       const started = Date.now();

@@ -11,10 +11,9 @@
  */
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type ServerProcess, startServerProcess } from "../helpers/processes.ts";
+import { type ServerProcess, serverProcess, waitFor } from "../helpers/server.ts";
 import { mustOpen, type SseConnection } from "../helpers/sse.ts";
 import { TEST_DATABASE, testDatabaseEnv } from "../helpers/testDatabase.ts";
-import { waitFor } from "../helpers/testServer.ts";
 
 const NORMAL = 990;
 const SLOW = 10;
@@ -29,16 +28,16 @@ beforeAll(async () => {
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
   dir = mkdtempSync(join(tmpdir(), "cas-streams-"));
-  server = await startServerProcess(
-    {
+  server = await serverProcess({
+    env: {
       // The SQLite file, or with TEST_DATABASE=postgres a PostgreSQL database.
       ...(await testDatabaseEnv(join(dir, "db.sqlite"))),
       CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
       MAX_STREAMS_PER_ACCOUNT: "2000",
       STREAM_DRAIN_TIMEOUT_MS: "1000",
     },
-    60_000,
-  );
+    timeoutMs: 60_000,
+  });
 }, 60_000);
 afterAll(async () => {
   for (const r of readers) r.close();
@@ -110,7 +109,7 @@ it("holds 1,000 open streams, drops the 10 that do not read, keeps the others wh
     while (sampling) {
       rss.burstMax = Math.max(rss.burstMax, await rssMiB());
       bufferedMax = Math.max(bufferedMax, await metric("cloud_agents_stream_buffered_bytes"));
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 100)); // the sampling interval, not a wait
     }
   };
   const burst = async (sessionId: string) => {

@@ -13,15 +13,15 @@ import {
   userMessage,
   waitForIdle,
 } from "../helpers/lifecycle.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { openStream, type RefusedStream, type SseConnection, streamsOf } from "../helpers/sse.ts";
-import { expectError, startTestServer, type TestServer, waitFor } from "../helpers/testServer.ts";
 
 let server: TestServer;
 let envId: string;
 let agentId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { STREAM_HEARTBEAT_MS: "100" } });
+  server = await inProcess({ env: { STREAM_HEARTBEAT_MS: "100" } });
   streams = streamsOf(server);
   envId = await createEnvironment(server);
   agentId = (await createAgent(server)).id;
@@ -102,9 +102,15 @@ describe("a session stream", () => {
       await c.waitForMessages(final.length);
       expect(received(c)).toEqual(asMessages(final));
     }
-    // Nothing more arrives: no event was sent twice.
-    await new Promise((r) => setTimeout(r, 300));
-    for (const c of connections) expect(c.messages.length).toBe(final.length);
+    // Nothing more arrives: no event was sent twice. A marker committed after the burst reaches each
+    // stream after anything else it would still send (a stream sends in commit order).
+    await server.request("POST", `/sessions/${session.id}/events`, { body: { events: [userMessage("marker")] } });
+    for (const c of connections) {
+      await c.waitForMessages(final.length + 1);
+      expect(received(c).slice(0, final.length)).toEqual(asMessages(final));
+      expect(c.messages[final.length]?.event).toBe("user.message");
+      expect(c.messages[final.length]?.raw).toContain('"text":"marker"');
+    }
   });
 
   it("resumes after a dropped connection from Last-Event-ID (or after_id) with no gap and no repeat", async () => {

@@ -7,7 +7,7 @@
 import Anthropic, { toFile } from "@anthropic-ai/sdk";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { UNSERVED_OPERATIONS } from "../../server/surfaces/v1/unserved.ts";
-import { startTestServer, type TestServer } from "../helpers/testServer.ts";
+import { inProcess, type TestServer } from "../helpers/server.ts";
 import { V1SpecValidator } from "../helpers/v1SpecValidator.ts";
 
 let server: TestServer;
@@ -15,7 +15,7 @@ let client: Anthropic;
 const validator = new V1SpecValidator();
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await inProcess();
   client = new Anthropic({ baseURL: server.url, apiKey: server.token, maxRetries: 0, fetch: validator.fetch() });
 });
 afterAll(async () => {

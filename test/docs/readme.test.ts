@@ -1,17 +1,22 @@
 /**
- * The README's walk-throughs run as written: every block marked `<!-- walkthrough -->` is executed
- * in order by bash (-e, -u, pipefail) from the repository folder against a real server process,
- * including the SDK packed from client/ and the webhook receiver it verifies deliveries with.
- * Only the port differs. The files they write land in a scratch folder, never in the repository.
+ * The README's walk-throughs run as a user would run them: every block marked `<!-- walkthrough -->`
+ * is executed in order by bash (-e, -u, pipefail) from the repository folder against a real server
+ * process, with the real `npx` (the CLI commands run from the repository and, after the first block's
+ * `cd`, from the scratch folder), the SDK packed from client/ and the webhook receiver it verifies
+ * deliveries with. Only the port differs. Every wait loop of the README is bounded (its `wait_for`
+ * gives up with a message), and the whole run is bounded here too. The files they write land in the
+ * scratch folder, never in the repository.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { ROOT, type ServerProcess, startServerProcess } from "../helpers/processes.ts";
+import { ROOT, type ServerProcess, serverProcess } from "../helpers/server.ts";
 import { testDatabaseEnv } from "../helpers/testDatabase.ts";
 
+/** The whole walk-through's bound (a README wait loop that never ends fails the test here at the latest). */
+const RUN_LIMIT_MS = 240_000;
 const dirs: string[] = [];
 let server: ServerProcess | undefined;
 afterAll(async () => {
@@ -37,20 +42,17 @@ it("runs every walk-through of the README verbatim against a real server", async
   // The server and the walk-throughs' CLI commands share the database: the SQLite file, or with
   // TEST_DATABASE=postgres a PostgreSQL database.
   const env = { ...(await testDatabaseEnv(join(data, "db.sqlite"))), WEBHOOK_ALLOW_PRIVATE_TARGETS: "true" };
-  server = await startServerProcess(env);
+  server = await serverProcess({ env, timeoutMs: 120_000 });
   const before = repoChanges();
 
-  // `npx cloud-agents` is pointed straight at this repository's CLI (faster than npx's lookup). In a
-  // subshell (`&`, `$(...)`) it replaces the subshell, as npx would be the process itself: `$!` is then
-  // the CLI, which `kill $!` stops.
-  const cli = `"${ROOT}node_modules/.bin/tsx" "${ROOT}server/main.ts" "$@"`;
-  const shim = `npx() { if [ "$1" = cloud-agents ]; then shift; if [ "$BASH_SUBSHELL" -gt 0 ]; then exec ${cli}; else ${cli}; fi; else command npx "$@"; fi; }\n`;
-  const script = shim + blocks.join("\n").replaceAll("http://127.0.0.1:8080", server.url);
+  const script = blocks.join("\n").replaceAll("http://127.0.0.1:8080", server.url);
   const result = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
     // TMPDIR: the walk-throughs' `mktemp -d` scratch folder is made where this test can look into it.
+    // Its own process group, so that a run that overstays is ended with everything it started.
     const child = spawn("bash", ["-euo", "pipefail", "-c", script], {
       cwd: ROOT,
       env: { ...process.env, ...env, TMPDIR: scratch },
+      detached: true,
     });
     let out = "";
     child.stdout.on("data", (d: Buffer) => {
@@ -59,8 +61,19 @@ it("runs every walk-through of the README verbatim against a real server", async
     child.stderr.on("data", (d: Buffer) => {
       out += d.toString();
     });
+    const timer = setTimeout(() => {
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+      reject(
+        new Error(
+          `the walk-throughs did not finish within ${RUN_LIMIT_MS} ms (or left a process running that holds their output); their output:\n${out}`,
+        ),
+      );
+    }, RUN_LIMIT_MS);
     child.once("error", reject);
-    child.once("close", (code) => resolve({ code, out }));
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
   });
 
   expect(result.code, result.out).toBe(0);
@@ -110,4 +123,4 @@ it("runs every walk-through of the README verbatim against a real server", async
   expect(result.out).toMatch(/^agent: Echo: Streaming\?$/m);
   // Nothing was left in the repository.
   expect(repoChanges()).toBe(before);
-}, 180_000);
+}, 300_000);

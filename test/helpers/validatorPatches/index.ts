@@ -1,0 +1,16 @@
+/**
+ * express-openapi-validator runs only in the tests (it checks every response of the in-process
+ * server against the spec: `validateResponses`). These three patches make it cheap enough to run
+ * on every request of the suite: a memo of path-to-regexp, no compile of the OpenAPI meta-schema
+ * when the spec self-check is off, and a route lookup by first path segment. They patch the shared
+ * CommonJS modules, so they must be installed before the validator's middleware is built.
+ */
+import { memoizePathToRegexp } from "./pathRegexpMemo.ts";
+import { skipSpecSelfCheckWhenOff } from "./specSelfCheck.ts";
+import { lookupRoutesBySegment } from "./validatorRouteLookup.ts";
+
+export function patchExpressOpenApiValidator(): void {
+  memoizePathToRegexp();
+  skipSpecSelfCheckWhenOff();
+  lookupRoutesBySegment();
+}

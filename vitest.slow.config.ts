@@ -1,0 +1,37 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * The files that each take a minute or more on their own (measured alone on 2 cores): they run
+ * in `npm run test:slow`, not in `npm test` (vitest.config.ts excludes them).
+ */
+export const SLOW_TESTS = [
+  // The spec-driven fuzzer (thousands of requests) and the generated request validators compared
+  // with express-openapi-validator request by request.
+  "test/contract/fuzz.test.ts",
+  "test/contract/requestValidatorSpec.test.ts",
+  // 1,000 open streams on one server process.
+  "test/streams/manyStreams.test.ts",
+  // The README's walk-throughs, run as written with real npx and a packed SDK.
+  "test/docs/readme.test.ts",
+  // The vendor skill's verifiers: a Go build and a Python and a Go process per check.
+  "test/delivery/vendorVerifiers.test.ts",
+  // The SDK packed with npm pack and installed into a fresh project, typechecked with tsc.
+  "test/client/packedSdk.test.ts",
+  // Real server processes SIGKILLed and restarted: a burst across a kill, interrupted runs, and
+  // cron fire times missed while the server was down (they wait for real minutes to turn).
+  "test/crash/deliveryCrash.test.ts",
+  "test/crash/runCrash.test.ts",
+  "test/crash/schedulerRestart.test.ts",
+];
+
+export default defineConfig({
+  test: {
+    include: SLOW_TESTS,
+    // One PostgreSQL server for the run (with TEST_DATABASE=postgres the servers' databases live on it).
+    globalSetup: ["test/helpers/postgresServer.ts"],
+    testTimeout: 300_000,
+    hookTimeout: 180_000,
+    pool: "forks",
+    maxWorkers: 2,
+  },
+});
