@@ -122,6 +122,10 @@ function curlSample(
         for (const file of value) lines.push(`-F ${shellQuote(`${name}=@${file};filename=${file}`)}`);
       else lines.push(`-F ${shellQuote(`${name}=${String(value)}`)}`);
     }
+  } else if (body && (body.mediaType === "application/octet-stream" || body.mediaType.startsWith("text/"))) {
+    // A raw body (a session file's bytes): the example's text, sent as is.
+    lines.push(`-H ${shellQuote(`Content-Type: ${body.mediaType}`)}`);
+    lines.push(`--data-binary ${shellQuote(String(body.value))}`);
   } else if (body) {
     throw new Error(`no curl sample for a ${body.mediaType} body`);
   }
@@ -172,6 +176,14 @@ function tsSample(
       }
     }
     init.push("body", "bodySerializer: () => form");
+  } else if (body) {
+    // A raw body (a session file's bytes), sent as is under its media type.
+    before.push(`const bytes = ${JSON.stringify(String(body.value))};`);
+    init.push(
+      "body: bytes as never",
+      "bodySerializer: (b: unknown) => b as string",
+      `headers: { "Content-Type": ${q(body.mediaType)} }`,
+    );
   }
   if (produces && produces !== "application/json") init.push(`parseAs: "arrayBuffer"`);
   const args = init.length > 0 ? `, {\n  ${init.join(",\n  ")},\n}` : "";
