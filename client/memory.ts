@@ -4,9 +4,9 @@
  * read; when another writer changed the memory in between (409 on `content_sha256`) it reads again
  * and re-applies `edit`, up to `maxAttempts` times.
  */
-import type { components } from "../generated/api.js";
+import type { Client } from "openapi-fetch";
+import type { components, paths } from "../generated/api.js";
 import { CloudAgentsApiError, CloudAgentsError } from "./errors.js";
-import type { CloudAgentsClient } from "./index.js";
 
 type Memory = components["schemas"]["Memory"];
 
@@ -24,7 +24,8 @@ export interface EditMemoryOptions {
  * await editMemory(client, storeId, memoryId, (text) => `${text}\n- Prefers email.`);
  */
 export async function editMemory(
-  client: CloudAgentsClient,
+  /** The SDK's client (createCloudAgentsClient), or any openapi-fetch client of the API. */
+  client: Client<paths>,
   memoryStoreId: string,
   memoryId: string,
   edit: (content: string) => string,

@@ -13,8 +13,6 @@ import { servedModels } from "../runtime/registry.ts";
 import type { RunningService } from "../service.ts";
 import { migrateDatabase, openStorage } from "../storage/open.ts";
 import type { Storage } from "../storage/port/index.ts";
-import { openDatabase, sqlitePathFromUrl } from "../storage/sqlite/index.ts";
-import { migrate } from "../storage/sqlite/migrate.ts";
 import { UsageError, VERSION } from "./parse.ts";
 
 const out = (text: string) => process.stdout.write(`${text}\n`);

@@ -4,7 +4,7 @@ import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts"
 import { unservedReason } from "../runtime/registry.ts";
 import { NoSandbox } from "../sandbox/off.ts";
 import type { Sandbox } from "../sandbox/port.ts";
-import type { AgentConfig, AgentMultiagent, AgentRecord, AgentRef } from "../storage/port/agents.ts";
+import type { AgentConfig, AgentMultiagent, AgentRecord } from "../storage/port/agents.ts";
 import { agentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import { BUILTIN_TOOL_NAMES, enabledBuiltins, TOOLSET_TYPE } from "../tools/toolset.ts";
