@@ -95,6 +95,10 @@ describe("every operation's code samples", () => {
     } else if (example.mediaType === "application/json") {
       expect(words).toContain("Content-Type: application/json");
       expect(JSON.parse(words[words.indexOf("-d") + 1] as string)).toEqual(example.value);
+    } else if (example.mediaType === "application/octet-stream") {
+      // A raw body (a session file's bytes): sent as is, under its media type.
+      expect(words).toContain("Content-Type: application/octet-stream");
+      expect(words[words.indexOf("--data-binary") + 1]).toBe(String(example.value));
     } else {
       expect(example.mediaType).toBe("multipart/form-data");
       const fields: Record<string, string | string[]> = {};
@@ -119,6 +123,11 @@ describe("every operation's code samples", () => {
     if (source.includes("for await")) return; // a stream: the SDK's stream method, no request body
     expect(source).toContain(`client.${o.method.toUpperCase()}(${JSON.stringify(o.path)}`);
     const example = requestExample(spec, o.op);
+    if (example?.mediaType === "application/octet-stream") {
+      expect(source).toContain(`const bytes = ${JSON.stringify(String(example.value))};`);
+      expect(source).toContain('"Content-Type": "application/octet-stream"');
+      return;
+    }
     const body = (/^ {2}body: ([[{][\s\S]*?^ {2}[}\]]),$/m.exec(source) ??
       /^const body = ([[{][\s\S]*?^[}\]]);$/m.exec(source))?.[1];
     if (example === null) expect(body).toBeUndefined();
