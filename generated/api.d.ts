@@ -3772,7 +3772,7 @@ export interface components {
             };
         };
         /**
-         * @description `always_allow` runs the tool when the model calls it; `always_ask` waits for the user's `user.tool_confirmation`.
+         * @description `always_allow` runs the tool when the model calls it. `always_ask` (wait for the user's `user.tool_confirmation`) is part of the interface but not served by this server yet: an agent that sets it is refused with 400 naming `tools`, so that no tool meant to be confirmed ever runs unasked.
          * @example always_allow
          * @enum {string}
          */
@@ -3818,7 +3818,7 @@ export interface components {
              * @example [
              *       {
              *         "name": "delete_repository",
-             *         "permission_policy": "always_ask"
+             *         "permission_policy": "always_allow"
              *       }
              *     ]
              */

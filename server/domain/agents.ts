@@ -102,6 +102,17 @@ function checkBuiltinToolset(deps: AgentDeps, config: AgentConfig): void {
       );
     }
   }
+  // Confirmations (user.tool_confirmation) are not served yet: a tool set to ask must not run unasked.
+  for (const [i, tool] of config.tools.entries()) {
+    if (tool.type === "custom") continue;
+    const asks = [tool.default_config, ...(tool.configs ?? [])].some((c) => c?.permission_policy === "always_ask");
+    if (asks) {
+      throw invalidRequest(
+        `tools[${i}]: permission_policy "always_ask" is not served by this server yet (tool confirmations are not implemented); use "always_allow" or disable the tool.`,
+        "tools",
+      );
+    }
+  }
   const sandbox = deps.sandbox;
   if (sandbox instanceof NoSandbox && enabledBuiltins(config.tools).includes("bash")) {
     throw invalidRequest(
