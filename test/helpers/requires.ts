@@ -11,6 +11,7 @@
 import { accessSync, constants } from "node:fs";
 import { delimiter, isAbsolute, join } from "node:path";
 import { inject } from "vitest";
+import { PACKAGE_OF as SANDBOX_PROGRAMS } from "../../server/sandbox/port.ts";
 
 const reported = new Set<string>();
 
@@ -55,4 +56,12 @@ export function requirePostgres(): string | null {
   const server = inject("postgres");
   if (server && !("error" in server)) return null;
   return missing("the PostgreSQL 15 server binaries (initdb, pg_ctl)", "postgresql-15");
+}
+
+/** null when the sandbox's programs (bubblewrap, socat, ripgrep) are all here; otherwise why not. */
+export function requireSandboxPrograms(): string | null {
+  const reasons = Object.entries(SANDBOX_PROGRAMS)
+    .map(([program, debianPackage]) => requireProgram(program, debianPackage))
+    .filter((r): r is string => r !== null);
+  return reasons.length === 0 ? null : reasons.join("; ");
 }

@@ -10,10 +10,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { say, shape, waitForTurns } from "../helpers/agentRuns.ts";
 import { createAgent, createEnvironment, createSession } from "../helpers/lifecycle.ts";
 import { listen, mockProviders, providerEnv } from "../helpers/providers.ts";
-import { sandboxSkipReason } from "../helpers/sandboxPrograms.ts";
+import { requireSandboxPrograms } from "../helpers/requires.ts";
 import { inProcess, type TestServer } from "../helpers/server.ts";
 
-const skip = sandboxSkipReason();
+const skip = requireSandboxPrograms();
 const providers = mockProviders();
 let s: TestServer;
 let page: Server;

@@ -13,9 +13,9 @@ import type { NetworkPolicy } from "../../server/sandbox/port.ts";
 import { Workspaces } from "../../server/sandbox/workspace.ts";
 import { type BuiltinToolName, callBuiltin } from "../../server/tools/toolset.ts";
 import type { ToolContext, ToolResult } from "../../server/tools/types.ts";
-import { sandboxSkipReason } from "../helpers/sandboxPrograms.ts";
+import { requireSandboxPrograms } from "../helpers/requires.ts";
 
-const skip = sandboxSkipReason();
+const skip = requireSandboxPrograms();
 const QUOTA = 2 * 1024 * 1024;
 const SERVER_SECRET = `server-secret-${process.pid}-value`;
 
