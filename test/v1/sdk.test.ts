@@ -71,6 +71,16 @@ describe("/v1 through the official SDK", () => {
     expect(active.map((a) => a.id)).not.toContain(nth(made, 2).id);
     const withArchived = await all(client.beta.agents.list({ limit: 100, include_archived: true }));
     expect(withArchived.map((a) => a.id)).toContain(nth(made, 2).id);
+
+    // The built-in toolset, as the SDK types it, is accepted and returned.
+    const toolAgent = await client.beta.agents.create({
+      name: "with-tools",
+      model: "echo",
+      tools: [{ type: "agent_toolset_20260401", configs: [{ name: "web_fetch", enabled: false }] }],
+    });
+    expect(toolAgent.tools).toEqual([
+      expect.objectContaining({ type: "agent_toolset_20260401", configs: [{ name: "web_fetch", enabled: false }] }),
+    ]);
   });
 
   it("environments: create, retrieve, update, list across pages, archive, delete", async () => {
