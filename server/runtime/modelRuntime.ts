@@ -116,6 +116,9 @@ export class ModelRuntime implements AgentRuntime {
       }
     } finally {
       await toolbox.close();
+      const back = await builtins.close(signal.aborted);
+      if (back && back.notes.length > 0)
+        logger.warn("memory write-back at the end of the turn", { ...context, notes: back.notes });
     }
   }
 

@@ -7,6 +7,7 @@
  * - an empty read-only root holding the system's programs read-only (`/usr`, `/etc`, `/opt` and
  *   the `/bin`, `/lib*` links), a private `/tmp`, fresh `/proc` and `/dev`;
  * - the session's workspace read-write at `/workspace` (its skills read-only inside it);
+ * - the session's memory stores at `/mnt/memory/<name>`, each read-write or read-only by its access;
  * - never the server's data folder (database, secret key, other workspaces), `/root`, `/home`,
  *   `/run`, `/var` or the host's `/tmp`; paths the operator names are hidden too;
  * - the bridge connected to a proxy of this command alone (netProxy.ts), which applies the
@@ -171,6 +172,7 @@ export class BubblewrapSandbox implements Sandbox {
       if (option === "--bind" && args[0] === "/" && args[1] === "/") {
         out.push(...this.rootLayout, "--bind", request.workspace, WORKSPACE_MOUNT);
         for (const ro of request.readOnly ?? []) out.push("--ro-bind", ro.host, `${WORKSPACE_MOUNT}/${ro.inside}`);
+        for (const m of request.mounts ?? []) out.push(m.readOnly ? "--ro-bind" : "--bind", m.host, m.inside);
         rooted = true;
         continue;
       }

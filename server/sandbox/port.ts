@@ -17,6 +17,8 @@ export interface ExecRequest {
   network: NetworkPolicy;
   /** Other folders mounted read-only inside the workspace (skills): host path → path under /workspace. */
   readOnly?: { host: string; inside: string }[];
+  /** Folders mounted outside the workspace (memory stores): host path → absolute path inside. */
+  mounts?: { host: string; inside: string; readOnly: boolean }[];
   signal: AbortSignal;
 }
 

@@ -1,6 +1,7 @@
 /** `bash {command, timeout_ms?}`: one command in the session's sandbox (sandbox/port.ts). */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { MEMORY_MOUNT } from "./toolPaths.ts";
 import { fail, intField, stringField, type ToolContext, type ToolResult } from "./types.ts";
 
 export async function bashTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
@@ -17,6 +18,12 @@ export async function bashTool(ctx: ToolContext, input: Record<string, unknown>)
     readOnly: ctx.readOnlyDirs
       .filter((d) => existsSync(join(ctx.workspace, d)))
       .map((d) => ({ host: join(ctx.workspace, d), inside: d })),
+    // Memory stores: read-only ones are mounted read-only, so a write fails as in any read-only filesystem.
+    mounts: (ctx.memory?.stores ?? []).map((s) => ({
+      host: join(ctx.memory?.folder ?? "", s.name),
+      inside: `${MEMORY_MOUNT}/${s.name}`,
+      readOnly: s.readOnly,
+    })),
     signal: ctx.signal,
   });
   // The sandbox kept at most OUTPUT_LIMIT_BYTES; the notes below must survive, so nothing is cut here.

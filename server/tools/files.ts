@@ -1,16 +1,18 @@
 /**
  * The file tools: `read`, `write`, `edit`, `glob`, `grep`. Every path resolves inside the
- * session's workspace with symlinks resolved (sandbox/workspace.ts); `glob` uses tinyglobby and
- * never follows links; `grep` runs ripgrep (which does not follow links either) on the host,
- * reading only the workspace.
+ * session's workspace, or inside one of its memory stores under `/mnt/memory/<name>/`, with
+ * symlinks resolved (toolPaths.ts); `glob` uses tinyglobby and never follows links; `grep` runs
+ * ripgrep (which does not follow links either) on the host, reading only that place.
  */
 import { execFile } from "node:child_process";
-import { lstat, mkdir, readFile, realpath, stat, writeFile } from "node:fs/promises";
-import { dirname, relative, sep } from "node:path";
+import { lstat, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { dirname, relative } from "node:path";
 import picomatch from "picomatch";
 import { glob as tinyglob } from "tinyglobby";
+import { MAX_MEMORY_BYTES } from "../domain/memoryStores.ts";
 import { findProgram } from "../sandbox/programs.ts";
-import { resolveInWorkspace, shownPath, usageBytes, WorkspacePathError } from "../sandbox/workspace.ts";
+import { usageBytes, WorkspacePathError } from "../sandbox/workspace.ts";
+import { resolveToolPath, shownToolPath, type ToolPath } from "./toolPaths.ts";
 import {
   boolField,
   capped,
@@ -26,17 +28,11 @@ import {
 const DEFAULT_READ_LINES = 2000;
 const MAX_GLOB_RESULTS = 1000;
 
-/** Whether a host path is in one of the read-only folders (skills). */
-function readOnly(ctx: ToolContext, hostPath: string, realRoot: string): boolean {
-  const rel = relative(realRoot, hostPath).split(sep).join("/");
-  return ctx.readOnlyDirs.some((d) => rel === d || rel.startsWith(`${d}/`));
-}
-
 export async function readTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
   const path = stringField(input, "path", true) as string;
   const offset = intField(input, "offset", 1, Number.MAX_SAFE_INTEGER) ?? 1;
   const limit = intField(input, "limit", 1, 100_000) ?? DEFAULT_READ_LINES;
-  const file = await resolveInWorkspace(ctx.workspace, path);
+  const file = (await resolveToolPath(ctx, path)).host;
   const info = await stat(file).catch(() => null);
   if (!info) return fail(`${path} does not exist.`);
   if (info.isDirectory()) return fail(`${path} is a directory; use glob to list it.`);
@@ -50,11 +46,18 @@ export async function readTool(ctx: ToolContext, input: Record<string, unknown>)
   return ok(capped(numbered + note));
 }
 
-async function checkWritable(ctx: ToolContext, path: string, file: string, addedBytes: number): Promise<void> {
-  const realRoot = await realpath(ctx.workspace);
-  if (readOnly(ctx, file, realRoot)) throw new ToolInputError(`${path} is read-only (skills cannot be changed).`);
-  const existing = await lstat(file).catch(() => null);
+async function checkWritable(ctx: ToolContext, path: string, place: ToolPath, addedBytes: number): Promise<void> {
+  if (place.readOnly) throw new ToolInputError(place.readOnly);
+  const existing = await lstat(place.host).catch(() => null);
   if (existing?.isDirectory()) throw new ToolInputError(`${path} is a directory.`);
+  if (place.memory) {
+    if (addedBytes > MAX_MEMORY_BYTES) {
+      throw new ToolInputError(
+        `${path} would be ${addedBytes} bytes; a memory holds at most ${MAX_MEMORY_BYTES} bytes (100 KiB). Nothing was written.`,
+      );
+    }
+    return;
+  }
   const used = await usageBytes(ctx.workspace);
   const after = used - (existing?.size ?? 0) + addedBytes;
   if (after > ctx.limits.workspaceMaxBytes) {
@@ -67,14 +70,14 @@ async function checkWritable(ctx: ToolContext, path: string, file: string, added
 export async function writeTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
   const path = stringField(input, "path", true) as string;
   const content = stringField(input, "content", true) as string;
-  const file = await resolveInWorkspace(ctx.workspace, path);
+  const place = await resolveToolPath(ctx, path);
   const bytes = Buffer.from(content, "utf8");
-  await checkWritable(ctx, path, file, bytes.length);
-  await mkdir(dirname(file), { recursive: true });
+  await checkWritable(ctx, path, place, bytes.length);
+  await mkdir(dirname(place.host), { recursive: true });
   // Resolved again after making the folders: a link created meanwhile cannot lead outside.
-  const again = await resolveInWorkspace(ctx.workspace, path);
-  await writeFile(again, bytes);
-  return ok(`Wrote ${bytes.length} bytes to ${shownPath(await realpath(ctx.workspace), again)}.`);
+  const again = await resolveToolPath(ctx, path);
+  await writeFile(again.host, bytes);
+  return ok(`Wrote ${bytes.length} bytes to ${shownToolPath(again, again.host)}.`);
 }
 
 export async function editTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
@@ -83,7 +86,8 @@ export async function editTool(ctx: ToolContext, input: Record<string, unknown>)
   const newString = stringField(input, "new_string", true) as string;
   const replaceAll = boolField(input, "replace_all") ?? false;
   if (oldString.length === 0) return fail("old_string is empty; use write to create a file.");
-  const file = await resolveInWorkspace(ctx.workspace, path);
+  const place = await resolveToolPath(ctx, path);
+  const file = place.host;
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return fail(`${path} is not a file in the workspace.`);
   const text = await readFile(file, "utf8");
@@ -96,7 +100,7 @@ export async function editTool(ctx: ToolContext, input: Record<string, unknown>)
   }
   const updated = replaceAll ? text.split(oldString).join(newString) : text.replace(oldString, () => newString);
   const bytes = Buffer.from(updated, "utf8");
-  await checkWritable(ctx, path, file, bytes.length);
+  await checkWritable(ctx, path, place, bytes.length);
   await writeFile(file, bytes);
   return ok(`Replaced ${replaceAll ? count : 1} occurrence${(replaceAll ? count : 1) === 1 ? "" : "s"} in ${path}.`);
 }
@@ -113,8 +117,9 @@ export async function globTool(ctx: ToolContext, input: Record<string, unknown>)
   const pattern = stringField(input, "pattern", true) as string;
   const path = stringField(input, "path", false) ?? "/workspace";
   checkPattern(pattern);
-  const base = await resolveInWorkspace(ctx.workspace, path);
-  const realRoot = await realpath(ctx.workspace);
+  const place = await resolveToolPath(ctx, path);
+  const base = place.host;
+  const realRoot = place.root;
   const found = await tinyglob(pattern, {
     cwd: base,
     absolute: true,
@@ -126,7 +131,7 @@ export async function globTool(ctx: ToolContext, input: Record<string, unknown>)
   });
   const inside = found.filter((p) => !relative(realRoot, p).startsWith(".."));
   inside.sort();
-  const shown = inside.slice(0, MAX_GLOB_RESULTS).map((p) => shownPath(realRoot, p.replace(/\/$/, "")));
+  const shown = inside.slice(0, MAX_GLOB_RESULTS).map((p) => shownToolPath(place, p.replace(/\/$/, "")));
   if (shown.length === 0) return ok(`No paths match ${pattern}.`);
   const more = inside.length > shown.length ? `\n[${inside.length - shown.length} more matches not shown]` : "";
   return ok(capped(shown.join("\n") + more));
@@ -138,8 +143,9 @@ export async function grepTool(ctx: ToolContext, input: Record<string, unknown>)
   const fileGlob = stringField(input, "glob", false);
   const caseInsensitive = boolField(input, "case_insensitive") ?? false;
   if (fileGlob !== undefined) checkPattern(fileGlob.replace(/^!/, ""));
-  const target = await resolveInWorkspace(ctx.workspace, path);
-  const realRoot = await realpath(ctx.workspace);
+  const place = await resolveToolPath(ctx, path);
+  const target = place.host;
+  const realRoot = place.root;
   const rg = findProgram("rg");
   if (!rg) return fail("grep needs ripgrep, which this server lacks (apt-get install ripgrep).");
   const args = [
@@ -183,7 +189,7 @@ export async function grepTool(ctx: ToolContext, input: Record<string, unknown>)
   const lines = result.stdout
     .split("\n")
     .filter(Boolean)
-    .map((l) => `/workspace/${l.replace(/^\.\//, "")}`);
+    .map((l) => `${place.mount}/${l.replace(/^\.\//, "")}`);
   return ok(capped(lines.join("\n")));
 }
 

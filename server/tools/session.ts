@@ -1,8 +1,11 @@
 /**
  * The built-in tools of one turn of one session: its workspace (made at the first run), its
- * environment's variables and network policy, its agent's skills unpacked, and the tools the
- * agent's toolset enables, ready to be offered to the model and called.
+ * environment's variables and network policy, its agent's skills unpacked, its memory stores
+ * mounted at `/mnt/memory` (memoryMount.ts: written back after each call and at the turn's end),
+ * and the tools the agent's toolset enables, ready to be offered to the model and called.
  */
+
+import { dirname, join } from "node:path";
 import type { SandboxConfig } from "../config/sections.ts";
 import { environmentVariablesToObject } from "../domain/environmentVariables.ts";
 import type { ToolSpec } from "../runtime/conversation.ts";
@@ -10,6 +13,7 @@ import type { NetworkPolicy, Sandbox } from "../sandbox/port.ts";
 import type { Workspaces } from "../sandbox/workspace.ts";
 import type { AgentConfig } from "../storage/port/agents.ts";
 import type { Storage } from "../storage/port/index.ts";
+import { MemoryMount, type WriteBackReport } from "./memoryMount.ts";
 import { loadSkills, SKILLS_DIR, skillsPrompt, unpackSkills } from "./skills.ts";
 import { BUILTIN_TOOL_SPECS, type BuiltinToolName, callBuiltin, enabledBuiltins, isBuiltinName } from "./toolset.ts";
 import type { ToolContext, ToolResult } from "./types.ts";
@@ -30,17 +34,19 @@ export class SessionTools {
     private readonly context: Omit<ToolContext, "signal"> | null,
     /** The system prompt's addition (skills), or null. */
     readonly prompt: string | null,
+    private readonly memory: MemoryMount | null = null,
   ) {}
 
   static async open(
     deps: SessionToolsDeps,
-    turn: { account_id: string; session_id: string; agent: { config: AgentConfig } },
+    turn: { account_id: string; session_id: string; run_id: string; agent: { config: AgentConfig } },
   ): Promise<SessionTools> {
     const { config } = turn.agent;
     const enabled = enabledBuiltins(config.tools);
     const skills = config.skills.length > 0 ? await loadSkills(deps.storage, turn.account_id, config.skills) : [];
     if (enabled.length === 0) return new SessionTools([], null, skillsPrompt(skills, false));
     const workspace = await deps.workspaces.open(turn.session_id);
+    const memory = await MemoryMount.open(deps.storage, memoryMountsRoot(deps.workspaces), turn);
     await unpackSkills(workspace, skills);
     const session = await deps.storage.sessions.getSession(turn.account_id, turn.session_id);
     const environment = session
@@ -61,8 +67,9 @@ export class SessionTools {
         allowPrivateTargets: deps.config.allowPrivateTargets,
       },
       readOnlyDirs: [SKILLS_DIR],
+      memory: memory?.view ?? null,
     };
-    return new SessionTools(enabled, context, skillsPrompt(skills, enabled.includes("read")));
+    return new SessionTools(enabled, context, skillsPrompt(skills, enabled.includes("read")), memory);
   }
 
   get specs(): ToolSpec[] {
@@ -75,6 +82,32 @@ export class SessionTools {
 
   async call(name: BuiltinToolName, input: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
     if (!this.context) throw new Error("no built-in tools in this turn");
-    return callBuiltin(name, input, { ...this.context, signal });
+    await this.memory?.materialise();
+    const result = await callBuiltin(name, input, { ...this.context, signal });
+    if (!this.memory) return result;
+    const back = await this.memory.writeBack();
+    if (back.notes.length === 0) return result;
+    return {
+      content: [...result.content, { type: "text", text: `\n${back.notes.join("\n")}` }],
+      is_error: result.is_error || back.error,
+    };
   }
+
+  /**
+   * Ends the turn: what its tools changed in the memory stores is written back (unless it was
+   * aborted) and the mount removed. Answers what the write-back could not save, for the log.
+   */
+  async close(aborted: boolean): Promise<WriteBackReport | null> {
+    if (!this.memory) return null;
+    try {
+      return aborted ? null : await this.memory.writeBack();
+    } finally {
+      await this.memory.close();
+    }
+  }
+}
+
+/** The folder of every session's memory mounts, beside the workspaces in the data folder. */
+export function memoryMountsRoot(workspaces: Workspaces): string {
+  return join(dirname(workspaces.root), "memory-mounts");
 }

@@ -30,7 +30,15 @@ export interface ToolContext {
   limits: ToolLimits;
   /** Folders under the workspace the tools may read but not change (`skills`). */
   readOnlyDirs: string[];
+  /** The session's memory stores under `/mnt/memory` (memoryMount.ts), or null without any. */
+  memory?: MemoryView | null;
   signal: AbortSignal;
+}
+
+/** The memory stores of a turn as the tools see them: one folder each (by store name) under `folder`. */
+export interface MemoryView {
+  folder: string;
+  stores: { name: string; readOnly: boolean }[];
 }
 
 export const ok = (text: string): ToolResult => ({ content: [{ type: "text", text }], is_error: false });

@@ -1,0 +1,262 @@
+/**
+ * The memory stores of one turn (API.md, "Memory stores"), mounted at `/mnt/memory/<store name>/`:
+ * before the turn's first tool call each store's memories are written as files into a folder of
+ * this run (`<data>/memory-mounts/<session>/<run>/<store name>/`), which the file tools resolve
+ * (toolPaths.ts) and the sandbox binds, read-only for a `read_only` store. After each tool call,
+ * and again when the turn ends, what changed there is written back as memory versions authored by
+ * the session: a new file is created, a changed one updated under the `content_sha256`
+ * precondition of what this turn last read or wrote, a removed one deleted. A write that loses
+ * that race is written anyway (the newest version; the other writer's stays among the versions)
+ * and the tool result says so; a file over 100 KiB, past 2,000 memories, not UTF-8 or at a path a
+ * memory cannot have is not saved and the tool result is an error.
+ */
+import { createHash } from "node:crypto";
+import type { Dirent } from "node:fs";
+import { mkdir, readdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { MAX_MEMORIES_PER_STORE, MAX_MEMORY_BYTES, memoryContent, validateMemoryPath } from "../domain/memoryStores.ts";
+import type { Storage } from "../storage/port/index.ts";
+import type { MemoryAuthor, MemoryContent, MemoryWriteResult } from "../storage/port/memoryStores.ts";
+import { MEMORY_MOUNT } from "./toolPaths.ts";
+import type { MemoryView } from "./types.ts";
+
+interface MountedStore {
+  id: string;
+  name: string;
+  readOnly: boolean;
+  /** What this turn last read or wrote, by path: the memory and its content's SHA-256. */
+  known: Map<string, { id: string; sha: string }>;
+  /** Files refused at write-back, by path, with the digest refused (reported once). */
+  refused: Map<string, string>;
+}
+
+/** What a write-back did that the model must hear about. */
+export interface WriteBackReport {
+  notes: string[];
+  /** A change could not be saved (a limit, a path, an archived store). */
+  error: boolean;
+}
+
+const LIST_PAGE = 200;
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+export class MemoryMount {
+  private materialised = false;
+
+  private constructor(
+    private readonly storage: Storage,
+    private readonly accountId: string,
+    private readonly author: MemoryAuthor,
+    /** This run's folder, and the session's folder holding it. */
+    private readonly folder: string,
+    private readonly sessionFolder: string,
+    private readonly stores: MountedStore[],
+  ) {}
+
+  /** The session's stores (null without any); `root` is the folder of every session's mounts. */
+  static async open(
+    storage: Storage,
+    root: string,
+    turn: { account_id: string; session_id: string; run_id: string },
+  ): Promise<MemoryMount | null> {
+    const attached = await storage.memoryStores.sessionStores(turn.account_id, turn.session_id);
+    const stores: MountedStore[] = [];
+    for (const a of attached) {
+      const store = await storage.memoryStores.getStore(turn.account_id, a.memory_store_id);
+      // A store deleted since the session was made is not mounted.
+      if (!store) continue;
+      stores.push({
+        id: store.id,
+        name: store.name,
+        readOnly: a.access === "read_only",
+        known: new Map(),
+        refused: new Map(),
+      });
+    }
+    if (stores.length === 0) return null;
+    const sessionFolder = join(root, turn.session_id);
+    const author: MemoryAuthor = { type: "session", id: turn.session_id };
+    return new MemoryMount(storage, turn.account_id, author, join(sessionFolder, turn.run_id), sessionFolder, stores);
+  }
+
+  get view(): MemoryView {
+    return { folder: this.folder, stores: this.stores.map((s) => ({ name: s.name, readOnly: s.readOnly })) };
+  }
+
+  /** Writes every store's memories as files (once a turn, before its first tool call). */
+  async materialise(): Promise<void> {
+    if (this.materialised) return;
+    await rm(this.folder, { recursive: true, force: true });
+    for (const store of this.stores) {
+      const dir = join(this.folder, store.name);
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      let after: string | null = null;
+      for (;;) {
+        const page = await this.storage.memoryStores.listMemories(this.accountId, store.id, {
+          pathPrefix: undefined,
+          page: { limit: LIST_PAGE, cursor: after ? { direction: "after", id: after } : undefined },
+        });
+        if (!page) break;
+        for (const summary of page.data) {
+          const memory = await this.storage.memoryStores.getMemory(this.accountId, store.id, summary.id);
+          if (!memory) continue;
+          const file = join(dir, memory.path);
+          await mkdir(dirname(file), { recursive: true });
+          await writeFile(file, memory.content, "utf8");
+          store.known.set(memory.path, { id: memory.id, sha: memory.content_sha256 });
+        }
+        if (!page.has_more || !page.last_id) break;
+        after = page.last_id;
+      }
+    }
+    this.materialised = true;
+  }
+
+  /** Writes back what changed in the read-write stores since the last write-back. */
+  async writeBack(): Promise<WriteBackReport> {
+    const report: WriteBackReport = { notes: [], error: false };
+    if (!this.materialised) return report;
+    for (const store of this.stores) {
+      if (store.readOnly) continue;
+      const files = await listFiles(join(this.folder, store.name));
+      for (const [path, host] of files) await this.saveFile(store, path, host, report);
+      for (const [path, prior] of [...store.known]) {
+        if (!files.has(path)) await this.deleteFile(store, path, prior, report);
+      }
+    }
+    return report;
+  }
+
+  /** Removes this run's folder (its content was written back). */
+  async close(): Promise<void> {
+    await rm(this.folder, { recursive: true, force: true });
+    // The session's folder goes when no other run of it is mounted.
+    await rmdir(this.sessionFolder).catch(() => undefined);
+  }
+
+  private async saveFile(store: MountedStore, path: string, host: string, report: WriteBackReport): Promise<void> {
+    const bytes = await readFile(host).catch(() => null);
+    if (!bytes) return;
+    const sha = sha256(bytes);
+    const prior = store.known.get(path);
+    if (prior?.sha === sha || store.refused.get(path) === sha) return;
+    const shown = `${MEMORY_MOUNT}/${store.name}/${path}`;
+    const refuse = (why: string) => {
+      store.refused.set(path, sha);
+      report.notes.push(`${shown} was not saved to the memory store: ${why}`);
+      report.error = true;
+    };
+    if (bytes.length > MAX_MEMORY_BYTES) {
+      return refuse(`it is ${bytes.length} bytes; a memory holds at most ${MAX_MEMORY_BYTES} bytes (100 KiB).`);
+    }
+    let content: MemoryContent;
+    try {
+      validateMemoryPath(path);
+      content = memoryContent(utf8.decode(bytes));
+    } catch (err) {
+      return refuse(err instanceof TypeError ? "it is not UTF-8 text." : (err as Error).message);
+    }
+    const memories = this.storage.memoryStores;
+    const update = (id: string, expectedSha256: string | null) =>
+      memories.updateMemory(this.accountId, store.id, id, { ...content, author: this.author, expectedSha256 });
+    let result: MemoryWriteResult | null = prior ? await update(prior.id, prior.sha) : null;
+    let raced = false;
+    if (result && !result.ok && result.reason === "precondition_failed" && prior) {
+      raced = true;
+      result = await update(prior.id, null);
+    }
+    if (!result || (!result.ok && result.reason === "memory_not_found")) {
+      result = await memories.createMemory(
+        this.accountId,
+        store.id,
+        { ...content, path, author: this.author },
+        MAX_MEMORIES_PER_STORE,
+      );
+      if (!result.ok && result.reason === "path_taken") {
+        const existing = await this.findByPath(store, path);
+        if (existing) {
+          raced = true;
+          result = await update(existing, null);
+        }
+      }
+    }
+    if (result.ok) {
+      store.known.set(path, { id: result.memory.id, sha: result.memory.content_sha256 });
+      store.refused.delete(path);
+      if (raced) {
+        report.notes.push(
+          `${shown} was changed by another writer after this turn read it; both are kept: this turn's content is the memory's newest version, the other one stays among its memory_versions.`,
+        );
+      }
+      return;
+    }
+    switch (result.reason) {
+      case "too_many":
+        return refuse(`the store ${store.name} holds at most ${MAX_MEMORIES_PER_STORE} memories.`);
+      case "store_archived":
+        return refuse(`the memory store ${store.name} is archived.`);
+      case "store_not_found":
+        return refuse(`the memory store ${store.name} was deleted.`);
+      default:
+        return refuse(
+          `it changed again while it was being saved (${result.reason}); it is retried after the next tool call.`,
+        );
+    }
+  }
+
+  private async deleteFile(
+    store: MountedStore,
+    path: string,
+    prior: { id: string; sha: string },
+    report: WriteBackReport,
+  ): Promise<void> {
+    const shown = `${MEMORY_MOUNT}/${store.name}/${path}`;
+    store.known.delete(path);
+    store.refused.delete(path);
+    const current = await this.storage.memoryStores.getMemory(this.accountId, store.id, prior.id);
+    if (!current) return;
+    if (current.content_sha256 !== prior.sha) {
+      report.notes.push(
+        `${shown} was removed here, but another writer changed it after this turn read it: the memory was kept with that writer's content.`,
+      );
+      return;
+    }
+    const result = await this.storage.memoryStores.deleteMemory(this.accountId, store.id, prior.id, this.author);
+    if (!result.ok && result.reason !== "memory_not_found") {
+      report.notes.push(
+        `${shown} could not be deleted from the memory store: it is ${result.reason.replace("store_", "")}.`,
+      );
+      report.error = true;
+    }
+  }
+
+  private async findByPath(store: MountedStore, path: string): Promise<string | null> {
+    const page = await this.storage.memoryStores.listMemories(this.accountId, store.id, {
+      pathPrefix: path,
+      page: { limit: LIST_PAGE },
+    });
+    return page?.data.find((m) => m.path === path)?.id ?? null;
+  }
+}
+
+/** The regular files under `dir` by their path relative to it (links and special files skipped). */
+async function listFiles(dir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  const stack: [string, string][] = [[dir, ""]];
+  while (stack.length > 0) {
+    const [current, prefix] = stack.pop() as [string, string];
+    let entries: Dirent[];
+    try {
+      entries = await readdir(current, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const rel = prefix ? `${prefix}/${e.name}` : e.name;
+      if (e.isDirectory()) stack.push([join(current, e.name), rel]);
+      else if (e.isFile()) files.set(rel, join(current, e.name));
+    }
+  }
+  return files;
+}
