@@ -240,6 +240,12 @@ export class MemoryMount {
   }
 }
 
+/** The system prompt's lines about the mounted stores. */
+export function memoryPrompt(view: MemoryView): string {
+  const lines = view.stores.map((s) => `- ${MEMORY_MOUNT}/${s.name}/${s.readOnly ? " (read-only)" : ""}`);
+  return `Memory stores: files kept across sessions; what you write, edit or remove in them is saved.\n${lines.join("\n")}`;
+}
+
 /** The regular files under `dir` by their path relative to it (links and special files skipped). */
 async function listFiles(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();

@@ -13,7 +13,7 @@ import type { NetworkPolicy, Sandbox } from "../sandbox/port.ts";
 import type { Workspaces } from "../sandbox/workspace.ts";
 import type { AgentConfig } from "../storage/port/agents.ts";
 import type { Storage } from "../storage/port/index.ts";
-import { MemoryMount, type WriteBackReport } from "./memoryMount.ts";
+import { MemoryMount, memoryPrompt, type WriteBackReport } from "./memoryMount.ts";
 import { loadSkills, SKILLS_DIR, skillsPrompt, unpackSkills } from "./skills.ts";
 import { BUILTIN_TOOL_SPECS, type BuiltinToolName, callBuiltin, enabledBuiltins, isBuiltinName } from "./toolset.ts";
 import type { ToolContext, ToolResult } from "./types.ts";
@@ -69,7 +69,8 @@ export class SessionTools {
       readOnlyDirs: [SKILLS_DIR],
       memory: memory?.view ?? null,
     };
-    return new SessionTools(enabled, context, skillsPrompt(skills, enabled.includes("read")), memory);
+    const prompt = [skillsPrompt(skills, enabled.includes("read")), memory ? memoryPrompt(memory.view) : null];
+    return new SessionTools(enabled, context, prompt.filter((p): p is string => !!p).join("\n\n") || null, memory);
   }
 
   get specs(): ToolSpec[] {

@@ -98,6 +98,8 @@ describe.skipIf(skip !== null)("memory stores mounted at /mnt/memory", () => {
     expect(one.w2?.error).toBe(true);
     expect(one.w2?.text).toContain("/mnt/memory/notes/big.md was not saved to the memory store");
     expect(one.w2?.text).toContain("100 KiB");
+    // The model is told where its stores are.
+    expect(providers.openai[0]?.body.messages[0].content).toMatch(/^- \/mnt\/memory\/notes\/$/m);
 
     const listed = await s.request("GET", `/memory_stores/${notes}/memories`);
     expect(listed.body.data.map((m: { path: string }) => m.path).sort()).toEqual(["facts/color.md", "old.md"]);
@@ -163,6 +165,7 @@ describe.skipIf(skip !== null)("memory stores mounted at /mnt/memory", () => {
       { text: "Read only." },
     ]);
     const results = await turn(session);
+    expect(providers.openai[0]?.body.messages[0].content).toContain("- /mnt/memory/rules/ (read-only)");
     expect(results.o1).toEqual({ text: expect.stringContaining("read-only memory store rules"), error: true });
     expect(results.o2).toEqual({ text: expect.stringContaining("read-only memory store rules"), error: true });
     expect(results.o3?.error).toBe(true);
