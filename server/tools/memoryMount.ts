@@ -12,7 +12,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Dirent } from "node:fs";
-import { mkdir, readdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { MAX_MEMORIES_PER_STORE, MAX_MEMORY_BYTES, memoryContent, validateMemoryPath } from "../domain/memoryStores.ts";
 import type { Storage } from "../storage/port/index.ts";
@@ -28,6 +28,11 @@ interface MountedStore {
   known: Map<string, { id: string; sha: string }>;
   /** Files refused at write-back, by path, with the digest refused (reported once). */
   refused: Map<string, string>;
+  /**
+   * Size and modification time of each file when it was last hashed, kept only when that time was
+   * well before the hashing (as git does: a change within the clock's tick could keep both equal).
+   */
+  stamps: Map<string, string>;
 }
 
 /** What a write-back did that the model must hear about. */
@@ -43,6 +48,8 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 export class MemoryMount {
   private materialised = false;
+  /** What materialising could not show as files, told with the first write-back. */
+  private pending: string[] = [];
 
   private constructor(
     private readonly storage: Storage,
@@ -72,6 +79,7 @@ export class MemoryMount {
         readOnly: a.access === "read_only",
         known: new Map(),
         refused: new Map(),
+        stamps: new Map(),
       });
     }
     if (stores.length === 0) return null;
@@ -102,8 +110,17 @@ export class MemoryMount {
           const memory = await this.storage.memoryStores.getMemory(this.accountId, store.id, summary.id);
           if (!memory) continue;
           const file = join(dir, memory.path);
-          await mkdir(dirname(file), { recursive: true });
-          await writeFile(file, memory.content, "utf8");
+          try {
+            await mkdir(dirname(file), { recursive: true });
+            await writeFile(file, memory.content, { encoding: "utf8", flag: "wx" });
+          } catch (err) {
+            // A memory `a` beside a memory `a/b`, or a name too long for this filesystem.
+            const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+            this.pending.push(
+              `The memory ${memory.path} of ${store.name} could not be shown as a file (${why}); read it through the API.`,
+            );
+            continue;
+          }
           store.known.set(memory.path, { id: memory.id, sha: memory.content_sha256 });
         }
         if (!page.has_more || !page.last_id) break;
@@ -115,7 +132,8 @@ export class MemoryMount {
 
   /** Writes back what changed in the read-write stores since the last write-back. */
   async writeBack(): Promise<WriteBackReport> {
-    const report: WriteBackReport = { notes: [], error: false };
+    const report: WriteBackReport = { notes: this.pending, error: false };
+    this.pending = [];
     if (!this.materialised) return report;
     for (const store of this.stores) {
       if (store.readOnly) continue;
@@ -136,9 +154,16 @@ export class MemoryMount {
   }
 
   private async saveFile(store: MountedStore, path: string, host: string, report: WriteBackReport): Promise<void> {
+    const info = await lstat(host, { bigint: true }).catch(() => null);
+    if (!info?.isFile()) return;
+    const stamp = `${info.size}:${info.mtimeNs}:${info.ino}`;
+    if (store.stamps.get(path) === stamp) return;
+    const hashedAt = BigInt(Date.now() - 2000) * 1_000_000n;
     const bytes = await readFile(host).catch(() => null);
     if (!bytes) return;
     const sha = sha256(bytes);
+    if (info.mtimeNs < hashedAt) store.stamps.set(path, stamp);
+    else store.stamps.delete(path);
     const prior = store.known.get(path);
     if (prior?.sha === sha || store.refused.get(path) === sha) return;
     const shown = `${MEMORY_MOUNT}/${store.name}/${path}`;
@@ -199,9 +224,13 @@ export class MemoryMount {
       case "store_not_found":
         return refuse(`the memory store ${store.name} was deleted.`);
       default:
-        return refuse(
-          `it changed again while it was being saved (${result.reason}); it is retried after the next tool call.`,
+        store.stamps.delete(path);
+        store.refused.delete(path);
+        report.notes.push(
+          `${shown} was not saved yet: it changed again while it was being saved (${result.reason}); it is retried after the next tool call.`,
         );
+        report.error = true;
+        return;
     }
   }
 
@@ -214,6 +243,7 @@ export class MemoryMount {
     const shown = `${MEMORY_MOUNT}/${store.name}/${path}`;
     store.known.delete(path);
     store.refused.delete(path);
+    store.stamps.delete(path);
     const current = await this.storage.memoryStores.getMemory(this.accountId, store.id, prior.id);
     if (!current) return;
     if (current.content_sha256 !== prior.sha) {

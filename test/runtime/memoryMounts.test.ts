@@ -182,6 +182,11 @@ describe.skipIf(skip !== null)("memory stores mounted at /mnt/memory", () => {
     const made = await s.request("POST", `/memory_stores/${shared}/memories`, {
       body: { path: "plan.md", content: "v1\n" },
     });
+    // A memory under a path another memory holds as a file cannot be shown; the turn is told.
+    const under = await s.request("POST", `/memory_stores/${shared}/memories`, {
+      body: { path: "plan.md/details", content: "d\n" },
+    });
+    expect(under.status, under.text).toBe(200);
     const session = await sessionWith(shared, "read_write");
     const { storage, workspaces } = s.service.deps;
     const account = (await storage.accounts.findAccountByName("default"))?.id ?? "";
@@ -199,8 +204,11 @@ describe.skipIf(skip !== null)("memory stores mounted at /mnt/memory", () => {
     await writeFile(file, "mine\n");
     const back = await mount.writeBack();
     expect(back.error).toBe(false);
-    expect(back.notes).toEqual([expect.stringContaining("/mnt/memory/shared/plan.md was changed by another writer")]);
-    expect(back.notes[0]).toContain("both are kept");
+    expect(back.notes).toEqual([
+      expect.stringContaining("The memory plan.md/details of shared could not be shown as a file"),
+      expect.stringContaining("/mnt/memory/shared/plan.md was changed by another writer"),
+    ]);
+    expect(back.notes[1]).toContain("both are kept");
     const memory = await s.request("GET", `/memory_stores/${shared}/memories/${made.body.id}`);
     expect(memory.body.content).toBe("mine\n");
     const history = await s.request("GET", `/memory_stores/${shared}/memory_versions?memory_id=${made.body.id}`);
