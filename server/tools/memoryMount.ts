@@ -11,8 +11,8 @@
  * memory cannot have is not saved and the tool result is an error.
  */
 import { createHash } from "node:crypto";
-import type { Dirent } from "node:fs";
-import { lstat, mkdir, readdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
+import type { BigIntStats, Dirent } from "node:fs";
+import { lstat, mkdir, readdir, readFile, rm, rmdir, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { MAX_MEMORIES_PER_STORE, MAX_MEMORY_BYTES, memoryContent, validateMemoryPath } from "../domain/memoryStores.ts";
 import type { Storage } from "../storage/port/index.ts";
@@ -43,6 +43,9 @@ export interface WriteBackReport {
 }
 
 const LIST_PAGE = 200;
+/** A file changed less than this long before it was hashed may change again unseen within the clock's tick. */
+const STAMP_SLACK_MS = 2000;
+const stampOf = (info: BigIntStats) => `${info.size}:${info.mtimeNs}:${info.ino}`;
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -106,13 +109,20 @@ export class MemoryMount {
           page: { limit: LIST_PAGE, cursor: after ? { direction: "after", id: after } : undefined },
         });
         if (!page) break;
-        for (const summary of page.data) {
-          const memory = await this.storage.memoryStores.getMemory(this.accountId, store.id, summary.id);
+        const memories = await Promise.all(
+          page.data.map((m) => this.storage.memoryStores.getMemory(this.accountId, store.id, m.id)),
+        );
+        for (const memory of memories) {
           if (!memory) continue;
           const file = join(dir, memory.path);
           try {
             await mkdir(dirname(file), { recursive: true });
             await writeFile(file, memory.content, { encoding: "utf8", flag: "wx" });
+            // Dated when the memory changed (and before now): the write-back trusts the stamp at once.
+            const when = Math.min(Date.parse(memory.updated_at) || 0, Date.now() - STAMP_SLACK_MS) / 1000;
+            await utimes(file, when, when);
+            const info = await lstat(file, { bigint: true });
+            store.stamps.set(memory.path, stampOf(info));
           } catch (err) {
             // A memory `a` beside a memory `a/b`, or a name too long for this filesystem.
             const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
@@ -156,9 +166,9 @@ export class MemoryMount {
   private async saveFile(store: MountedStore, path: string, host: string, report: WriteBackReport): Promise<void> {
     const info = await lstat(host, { bigint: true }).catch(() => null);
     if (!info?.isFile()) return;
-    const stamp = `${info.size}:${info.mtimeNs}:${info.ino}`;
+    const stamp = stampOf(info);
     if (store.stamps.get(path) === stamp) return;
-    const hashedAt = BigInt(Date.now() - 2000) * 1_000_000n;
+    const hashedAt = BigInt(Date.now() - STAMP_SLACK_MS) * 1_000_000n;
     const bytes = await readFile(host).catch(() => null);
     if (!bytes) return;
     const sha = sha256(bytes);
