@@ -4,11 +4,12 @@
  * leaves in one session is read by `read` and `cat` in the next; a `read_only` store refuses the
  * file tools and bash and keeps no version; a write-back that loses the precondition race keeps both.
  */
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { MAX_MEMORY_BYTES } from "../../server/domain/memoryStores.ts";
+import { MAX_MEMORIES_PER_STORE, MAX_MEMORY_BYTES } from "../../server/domain/memoryStores.ts";
 import { MemoryMount } from "../../server/tools/memoryMount.ts";
 import { memoryMountsRoot } from "../../server/tools/session.ts";
 import { say, shape, waitForTurns } from "../helpers/agentRuns.ts";
@@ -16,6 +17,7 @@ import { createAgent, createEnvironment, createSession } from "../helpers/lifecy
 import { listen, mockProviders, providerEnv } from "../helpers/providers.ts";
 import { requireSandboxPrograms } from "../helpers/requires.ts";
 import { inProcess, type TestServer } from "../helpers/server.ts";
+import { executeStatement } from "../helpers/testDatabase.ts";
 
 const skip = requireSandboxPrograms();
 const providers = mockProviders();
@@ -223,5 +225,40 @@ describe.skipIf(skip !== null)("memory stores mounted at /mnt/memory", () => {
     expect(await mount.writeBack()).toEqual({ notes: [], error: false });
     await mount.close();
     expect(existsSync(mount.view.folder)).toBe(false);
+  });
+
+  it(`refuses at write-back a memory past ${MAX_MEMORIES_PER_STORE} a store, as an error`, async () => {
+    const full = await store("full");
+    // One below the limit in one statement (both dialects read it the same way).
+    await executeStatement(
+      s.databaseUrl,
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO memories (id, store_id, path, content, content_sha256, size_bytes, created_at, updated_at)
+       SELECT 'mem_fill' || i, ?, 'bulk/' || i, 'x', ?, 1, '2026-11-21T12:00:00.000Z', '2026-11-21T12:00:00.000Z' FROM n`,
+      MAX_MEMORIES_PER_STORE - 1,
+      full,
+      createHash("sha256").update("x").digest("hex"),
+    );
+    const session = await sessionWith(full, "read_write");
+    const { storage, workspaces } = s.service.deps;
+    const account = (await storage.accounts.findAccountByName("default"))?.id ?? "";
+    const turnOf = { account_id: account, session_id: session, run_id: "run_01FULL0000000000000000000" };
+    const mount = await MemoryMount.open(storage, memoryMountsRoot(workspaces), turnOf);
+    if (!mount) throw new Error("the session's store was not mounted");
+    await mount.materialise();
+    await writeFile(join(mount.view.folder, "full", "a.md"), "a\n");
+    expect(await mount.writeBack()).toEqual({ notes: [], error: false });
+    await writeFile(join(mount.view.folder, "full", "b.md"), "b\n");
+    const back = await mount.writeBack();
+    expect(back.error).toBe(true);
+    expect(back.notes).toEqual([
+      `/mnt/memory/full/b.md was not saved to the memory store: the store full holds at most ${MAX_MEMORIES_PER_STORE} memories.`,
+    ]);
+    // Told once, not after every later tool call.
+    expect(await mount.writeBack()).toEqual({ notes: [], error: false });
+    await mount.close();
+    const listed = await s.request("GET", `/memory_stores/${full}/memories?path_prefix=b.md`);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.data).toEqual([]);
   });
 });
