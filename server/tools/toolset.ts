@@ -37,7 +37,7 @@ export const BUILTIN_TOOL_SPECS: Record<BuiltinToolName, ToolSpec> = {
     input_schema: {
       type: "object",
       properties: {
-        path: str("The file, relative to /workspace or absolute under it."),
+        path: str("The file, relative to /workspace or absolute under it (or under /mnt/memory/<store>/)."),
         offset: { type: "integer", minimum: 1, description: "The first line to read (1-based)." },
         limit: { type: "integer", minimum: 1, description: "How many lines to read (default 2000)." },
       },
