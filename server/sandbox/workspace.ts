@@ -39,8 +39,15 @@ export class Workspaces {
     return dir;
   }
 
+  /** Where each session's turns mount its memory stores (tools/memoryMount.ts), beside the workspaces. */
+  get memoryMountsRoot(): string {
+    return join(dirname(this.root), "memory-mounts");
+  }
+
+  /** Removes the session's folder and what a turn that never ended left of its memory mounts. */
   async remove(sessionId: string): Promise<void> {
     await rm(this.folder(sessionId), { recursive: true, force: true });
+    await rm(join(this.memoryMountsRoot, sessionId), { recursive: true, force: true });
   }
 
   /** Whether the session has a folder (it has run, or a file was uploaded). */

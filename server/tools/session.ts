@@ -5,7 +5,6 @@
  * and the tools the agent's toolset enables, ready to be offered to the model and called.
  */
 
-import { dirname, join } from "node:path";
 import type { SandboxConfig } from "../config/sections.ts";
 import { environmentVariablesToObject } from "../domain/environmentVariables.ts";
 import type { ToolSpec } from "../runtime/conversation.ts";
@@ -46,7 +45,7 @@ export class SessionTools {
     const skills = config.skills.length > 0 ? await loadSkills(deps.storage, turn.account_id, config.skills) : [];
     if (enabled.length === 0) return new SessionTools([], null, skillsPrompt(skills, false));
     const workspace = await deps.workspaces.open(turn.session_id);
-    const memory = await MemoryMount.open(deps.storage, memoryMountsRoot(deps.workspaces), turn);
+    const memory = await MemoryMount.open(deps.storage, deps.workspaces.memoryMountsRoot, turn);
     await unpackSkills(workspace, skills);
     const session = await deps.storage.sessions.getSession(turn.account_id, turn.session_id);
     const environment = session
@@ -106,9 +105,4 @@ export class SessionTools {
       await this.memory.close();
     }
   }
-}
-
-/** The folder of every session's memory mounts, beside the workspaces in the data folder. */
-export function memoryMountsRoot(workspaces: Workspaces): string {
-  return join(dirname(workspaces.root), "memory-mounts");
 }

@@ -11,7 +11,6 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MAX_MEMORIES_PER_STORE, MAX_MEMORY_BYTES } from "../../server/domain/memoryStores.ts";
 import { MemoryMount } from "../../server/tools/memoryMount.ts";
-import { memoryMountsRoot } from "../../server/tools/session.ts";
 import { say, shape, waitForTurns } from "../helpers/agentRuns.ts";
 import { createAgent, createEnvironment, createSession } from "../helpers/lifecycle.ts";
 import { listen, mockProviders, providerEnv } from "../helpers/providers.ts";
@@ -142,7 +141,7 @@ describe.skipIf(skip !== null)("memory stores mounted at /mnt/memory", () => {
       ["old.md", "created", "api_token"],
     ]);
     // The mounts of finished turns are gone.
-    const root = memoryMountsRoot(s.service.deps.workspaces);
+    const root = s.service.deps.workspaces.memoryMountsRoot;
     expect(existsSync(`${root}/${first}`)).toBe(false);
     expect(existsSync(`${root}/${second}`)).toBe(false);
   });
@@ -193,7 +192,7 @@ describe.skipIf(skip !== null)("memory stores mounted at /mnt/memory", () => {
     const { storage, workspaces } = s.service.deps;
     const account = (await storage.accounts.findAccountByName("default"))?.id ?? "";
     const turnOf = { account_id: account, session_id: session, run_id: "run_01RACE0000000000000000000" };
-    const mount = await MemoryMount.open(storage, memoryMountsRoot(workspaces), turnOf);
+    const mount = await MemoryMount.open(storage, workspaces.memoryMountsRoot, turnOf);
     if (!mount) throw new Error("the session's store was not mounted");
     await mount.materialise();
     const file = join(mount.view.folder, "shared", "plan.md");
@@ -243,7 +242,7 @@ describe.skipIf(skip !== null)("memory stores mounted at /mnt/memory", () => {
     const { storage, workspaces } = s.service.deps;
     const account = (await storage.accounts.findAccountByName("default"))?.id ?? "";
     const turnOf = { account_id: account, session_id: session, run_id: "run_01FULL0000000000000000000" };
-    const mount = await MemoryMount.open(storage, memoryMountsRoot(workspaces), turnOf);
+    const mount = await MemoryMount.open(storage, workspaces.memoryMountsRoot, turnOf);
     if (!mount) throw new Error("the session's store was not mounted");
     await mount.materialise();
     await writeFile(join(mount.view.folder, "full", "a.md"), "a\n");
@@ -256,7 +255,10 @@ describe.skipIf(skip !== null)("memory stores mounted at /mnt/memory", () => {
     ]);
     // Told once, not after every later tool call.
     expect(await mount.writeBack()).toEqual({ notes: [], error: false });
-    await mount.close();
+    // A mount its turn never closed (the server stopped) goes with its session.
+    expect(existsSync(mount.view.folder)).toBe(true);
+    expect((await s.request("DELETE", `/sessions/${session}`)).status).toBe(200);
+    expect(existsSync(join(workspaces.memoryMountsRoot, session))).toBe(false);
     const listed = await s.request("GET", `/memory_stores/${full}/memories?path_prefix=b.md`);
     expect(listed.status, listed.text).toBe(200);
     expect(listed.body.data).toEqual([]);
