@@ -118,7 +118,8 @@ export class ModelRuntime implements AgentRuntime {
         await this.callTools(turn, toolbox, builtins, calls, items, signal);
       }
     } catch (err) {
-      // A turn that ended in error keeps what its tools did too (an aborted one does not save).
+      // A turn that ended in error keeps what its tools did too; one cut short (shutdown, lost lease,
+      // deleted session) saves nothing: whoever takes it over starts from the last finished turn's.
       if (err instanceof TurnError && err.type !== "workspace_too_large" && !signal.aborted) {
         await builtins.finish().catch((saveErr: unknown) =>
           logger.warn("the workspace of a failed turn was not saved", {
