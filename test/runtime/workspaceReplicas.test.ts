@@ -116,14 +116,26 @@ describe.skipIf(skip !== null)("workspaces on PostgreSQL replicas", () => {
     const turn2 = results(await waitForTurns(b, session.id, 2));
     expect(turn2.t2).toEqual({ text: expect.stringContaining("written on A"), error: false });
     expect(turn2.t3?.error).toBe(false);
+    // A file uploaded between turns on B is saved too.
+    const put = await b.request("PUT", `/sessions/${session.id}/files/content?path=data/in.csv`, {
+      raw: Buffer.from("a,b\n1,2\n"),
+      contentType: "application/octet-stream",
+    });
+    expect(put.status, put.text).toBe(200);
     await stop(b);
 
-    // Turn 3 back on A, whose folder holds turn 1: restored to turn 2's before the model acts.
+    // Back on A, whose folder holds turn 1: the files API and turn 3 see turn 2's and the upload.
     const a2 = await replica(env, dirA, token);
-    providers.script("openai", [{ tool_calls: [call("t4", "read", { path: "notes/plan.txt" })] }, { text: "Read." }]);
+    const listed = await a2.request("GET", `/sessions/${session.id}/files?path=data`);
+    expect(listed.body.data.map((f: { path: string }) => f.path)).toEqual(["data/in.csv"]);
+    providers.script("openai", [
+      { tool_calls: [call("t4", "read", { path: "notes/plan.txt" }), call("t5", "read", { path: "data/in.csv" })] },
+      { text: "Read." },
+    ]);
     await say(a2, session.id, "Read the plan again.");
     const turn3 = await waitForTurns(a2, session.id, 3);
     expect(results(turn3).t4).toEqual({ text: expect.stringContaining("written on A, edited on B"), error: false });
+    expect(results(turn3).t5).toEqual({ text: expect.stringContaining("1,2"), error: false });
     expect(turn3.some((e) => e.type === "session.error")).toBe(false);
     const download = await a2.request("GET", `/sessions/${session.id}/files/content?path=notes/plan.txt`);
     expect(download.text).toBe("written on A, edited on B\n");
