@@ -11,14 +11,15 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { HttpResponse, http } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RetentionJob } from "../../server/housekeeping/retention.ts";
 import { say, waitForTurns } from "../helpers/agentRuns.ts";
 import { createAgent, createEnvironment, createSession } from "../helpers/lifecycle.ts";
 import { freshPostgresDatabase } from "../helpers/postgres.ts";
-import { listen, mockProviders, providerEnv } from "../helpers/providers.ts";
+import { listen, mockProviders, OPENAI_BASE_URL, providerEnv } from "../helpers/providers.ts";
 import { requirePostgres } from "../helpers/requires.ts";
-import { inProcess, type TestServer } from "../helpers/server.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { queryRows } from "../helpers/testDatabase.ts";
 
 const skip = requirePostgres();
@@ -152,6 +153,61 @@ describe.skipIf(skip !== null)("workspaces on PostgreSQL replicas", () => {
     const retention = b2.service.workers.find((w) => w.name === "retention") as unknown as RetentionJob;
     expect((await retention.runOnce())?.workspacesRemoved).toBe(1);
     expect(existsSync(join(dirB, "workspaces", session.id))).toBe(false);
+  });
+
+  it("a replica that takes over a turn cut short starts from the last finished turn's workspace", {
+    timeout: 120_000,
+  }, async () => {
+    const env = {
+      DATABASE_URL: await freshPostgresDatabase(),
+      CLOUD_AGENTS_SECRET_KEY: randomBytes(32).toString("base64"),
+    };
+    const a = await replica(env, dataFolder());
+    const agent = await createAgent(a, { name: "worker", model: "openai/llama3.2", tools: [toolset] });
+    const session = await createSession(a, agent.id, await createEnvironment(a));
+    providers.script("openai", [
+      { tool_calls: [call("k1", "write", { path: "keep.txt", content: "turn 1\n" })] },
+      { text: "Kept." },
+    ]);
+    await say(a, session.id, "Keep this.");
+    await waitForTurns(a, session.id, 1);
+
+    // Turn 2 writes a file, then A stops while the model is thinking: the run is given back.
+    let hangAfter = -1;
+    let reached = false;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    providers.server.use(
+      http.post(`${OPENAI_BASE_URL}/chat/completions`, async () => {
+        if (providers.openai.length !== hangAfter) return undefined;
+        hangAfter = -1;
+        reached = true;
+        await gate;
+        return HttpResponse.json({ error: { message: "the replica went away" } }, { status: 500 });
+      }),
+    );
+    hangAfter = providers.openai.length + 1;
+    providers.script("openai", [{ tool_calls: [call("p1", "write", { path: "partial.txt", content: "cut short" })] }]);
+    await say(a, session.id, "Start something.");
+    await waitFor(() => reached, { what: "turn 2 waiting on the model" });
+    const stopping = stop(a);
+    release();
+    await stopping;
+
+    // B takes the turn over: the workspace of turn 1, without what the unfinished turn wrote.
+    const b = await replica(env, dataFolder(), a.token);
+    providers.script("openai", [
+      { tool_calls: [call("r1", "read", { path: "keep.txt" }), call("r2", "read", { path: "partial.txt" })] },
+      { text: "Taken over." },
+    ]);
+    const events = await waitForTurns(b, session.id, 2, 60_000);
+    const taken = results(events);
+    expect(taken.p1?.error).toBe(false);
+    expect(taken.r1).toEqual({ text: expect.stringContaining("turn 1"), error: false });
+    expect(taken.r2?.error).toBe(true);
+    expect(events.at(-2)).toMatchObject({ type: "agent.message", content: [{ type: "text", text: "Taken over." }] });
   });
 
   it("a workspace larger than SANDBOX_SNAPSHOT_MAX_BYTES ends the turn with workspace_too_large", {
