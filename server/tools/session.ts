@@ -6,8 +6,10 @@
 import type { SandboxConfig } from "../config/sections.ts";
 import { environmentVariablesToObject } from "../domain/environmentVariables.ts";
 import type { ToolSpec } from "../runtime/conversation.ts";
+import { TurnError } from "../runtime/port.ts";
 import type { NetworkPolicy, Sandbox } from "../sandbox/port.ts";
 import type { Workspaces } from "../sandbox/workspace.ts";
+import { WorkspaceTooLargeError } from "../sandbox/workspaceSnapshots.ts";
 import type { AgentConfig } from "../storage/port/agents.ts";
 import type { Storage } from "../storage/port/index.ts";
 import { loadSkills, SKILLS_DIR, skillsPrompt, unpackSkills } from "./skills.ts";
@@ -30,6 +32,8 @@ export class SessionTools {
     private readonly context: Omit<ToolContext, "signal"> | null,
     /** The system prompt's addition (skills), or null. */
     readonly prompt: string | null,
+    /** Saves the workspace for the other replicas (null: this turn has no workspace). */
+    private readonly saveWorkspace: (() => Promise<unknown>) | null = null,
   ) {}
 
   static async open(
@@ -62,7 +66,23 @@ export class SessionTools {
       },
       readOnlyDirs: [SKILLS_DIR],
     };
-    return new SessionTools(enabled, context, skillsPrompt(skills, enabled.includes("read")));
+    const save = () => deps.workspaces.save(turn.session_id);
+    return new SessionTools(enabled, context, skillsPrompt(skills, enabled.includes("read")), save);
+  }
+
+  /**
+   * At the end of a turn: saves the workspace for the replica that runs the next one (PostgreSQL;
+   * nothing on SQLite). A workspace over SANDBOX_SNAPSHOT_MAX_BYTES ends the turn with
+   * `workspace_too_large`.
+   */
+  async finish(): Promise<void> {
+    if (!this.saveWorkspace) return;
+    try {
+      await this.saveWorkspace();
+    } catch (err) {
+      if (err instanceof WorkspaceTooLargeError) throw new TurnError("workspace_too_large", err.message);
+      throw err;
+    }
   }
 
   get specs(): ToolSpec[] {
