@@ -10010,12 +10010,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "path": "data",
+                     *           "type": "directory",
+                     *           "size_bytes": 0,
+                     *           "modified_at": "2026-11-27T03:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "path": "report.md",
+                     *           "type": "file",
+                     *           "size_bytes": 2048,
+                     *           "modified_at": "2026-11-27T03:01:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionFileList"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10060,6 +10079,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -10099,6 +10119,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "path": "data/in.csv",
+                     *       "type": "file",
+                     *       "size_bytes": 3,
+                     *       "modified_at": "2026-11-27T03:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SessionFile"];
                 };
             };
@@ -14614,7 +14642,44 @@ export interface operations {
     receiveMemoryStoreCreatedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14649,7 +14714,44 @@ export interface operations {
     receiveMemoryStoreArchivedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14684,7 +14786,44 @@ export interface operations {
     receiveMemoryStoreDeletedEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -25,6 +25,7 @@ import { type LoadedSpec, loadSpec } from "./spec.ts";
 import { openStorage } from "./storage/open.ts";
 import type { Storage } from "./storage/port/index.ts";
 import { StreamHub } from "./streams/hub.ts";
+import { SKILLS_DIR } from "./tools/skills.ts";
 
 export { DEFAULT_ACCOUNT } from "./defaultAccount.ts";
 export { ListenError } from "./listenError.ts";
@@ -168,7 +169,14 @@ export async function buildDeps(options: ServiceOptions): Promise<AppDeps> {
       spec: options.spec ?? loadSpec(),
       validateResponses: options.validateResponses ?? false,
       sandbox,
-      workspaces: new Workspaces(join(dataDir, "workspaces"), config.sandbox.workspaceMaxBytes),
+      workspaces: new Workspaces(
+        join(dataDir, "workspaces"),
+        config.sandbox.workspaceMaxBytes,
+        // PostgreSQL: saved at the end of every turn, restored by the replica that runs the next.
+        storage.workspaceSnapshots
+          ? { store: storage.workspaceSnapshots, maxBytes: config.sandbox.snapshotMaxBytes, keep: [SKILLS_DIR] }
+          : null,
+      ),
     };
     bindScrapeSources(deps);
     return deps;

@@ -49,6 +49,7 @@ export function createWorkers(deps: AppDeps): BackgroundWorker[] {
   workers.push(
     new RetentionJob({
       storage: deps.storage,
+      workspaces: deps.workspaces,
       clock: deps.clock,
       config: deps.config.retention,
       logger: deps.logger,

@@ -3,12 +3,13 @@
  * uploaded before or between turns. Paths resolve inside the workspace with symlinks resolved,
  * as the built-in tools' do; a path leaving it is a 400 naming `path`.
  */
-import { lstat, mkdir, readdir, readFile, realpath, stat, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, sep } from "node:path";
 import type { Schema } from "../api.ts";
 import type { AppDeps } from "../appDeps.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
 import { resolveInWorkspace, WorkspacePathError, workspaceRelative } from "../sandbox/workspace.ts";
+import { WorkspaceTooLargeError } from "../sandbox/workspaceSnapshots.ts";
 import type { SessionRecord } from "../storage/port/sessions.ts";
 import { SKILLS_DIR } from "../tools/skills.ts";
 
@@ -47,6 +48,8 @@ export async function listFiles(
   path: string | undefined,
 ): Promise<{ data: SessionFile[] }> {
   await sessionOf(deps, accountId, sessionId);
+  // On PostgreSQL the last turn may have run on another replica: its saved workspace first.
+  await deps.workspaces.restore(sessionId);
   if (!(await deps.workspaces.exists(sessionId))) {
     if (path !== undefined) workspaceCheck(path);
     return { data: [] };
@@ -83,6 +86,7 @@ export async function readFileContent(
 ): Promise<{ name: string; content: Buffer }> {
   await sessionOf(deps, accountId, sessionId);
   workspaceCheck(path);
+  await deps.workspaces.restore(sessionId);
   if (!(await deps.workspaces.exists(sessionId))) throw notFound(`path: ${path} does not exist.`, "path");
   const file = await resolvePath(deps.workspaces.folder(sessionId), path);
   const info = await stat(file).catch(() => null);
@@ -121,5 +125,13 @@ export async function writeFileContent(
   await mkdir(dirname(target), { recursive: true });
   const final = await resolvePath(root, path);
   await writeFile(final, content);
+  try {
+    // On PostgreSQL the replica that runs the next turn restores the workspace with the file.
+    await deps.workspaces.save(sessionId);
+  } catch (err) {
+    if (!(err instanceof WorkspaceTooLargeError)) throw err;
+    await rm(final, { force: true });
+    throw invalidRequest(`file: ${err.message}`, "file");
+  }
   return entry(await realpath(root), final);
 }

@@ -11,9 +11,12 @@ import type { Clock } from "../clock.ts";
 import type { RetentionConfig } from "../config/sections.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
+import type { Workspaces } from "../sandbox/workspace.ts";
 import type { Storage } from "../storage/port/index.ts";
 
 export interface RetentionResult {
+  /** Workspace folders removed because their session no longer exists (RetentionJob only). */
+  workspacesRemoved?: number;
   /** Rows older than this (RFC 3339) were eligible. */
   cutoff: string;
   /** Rows deleted per table. */
@@ -53,8 +56,36 @@ export async function runRetention(options: RetentionOptions): Promise<Retention
   return { cutoff, deleted, batches, complete: true };
 }
 
+/**
+ * Removes the workspace folders (and their markers) of sessions that no longer exist: deleted
+ * through another replica, or while this one was down. Returns how many it removed.
+ */
+export async function removeOrphanWorkspaces(
+  storage: Storage,
+  workspaces: Pick<Workspaces, "sessions" | "remove">,
+  signal?: AbortSignal,
+): Promise<number> {
+  const folders = await workspaces.sessions();
+  let removed = 0;
+  for (let i = 0; i < folders.length; i += ORPHAN_BATCH) {
+    if (signal?.aborted) break;
+    const batch = folders.slice(i, i + ORPHAN_BATCH);
+    const existing = new Set(await storage.housekeeping.existingSessions(batch));
+    for (const id of batch) {
+      if (existing.has(id)) continue;
+      await workspaces.remove(id);
+      removed++;
+    }
+  }
+  return removed;
+}
+
+const ORPHAN_BATCH = 500;
+
 export interface RetentionJobDeps {
   storage: Storage;
+  /** The sessions' workspace folders: those of deleted sessions are removed on each run. */
+  workspaces?: Pick<Workspaces, "sessions" | "remove">;
   clock: Clock;
   config: RetentionConfig;
   logger: Logger;
@@ -103,7 +134,10 @@ export class RetentionJob {
       batchSize: config.batchSize,
       signal: this.abort.signal,
     })
-      .then((result) => {
+      .then(async (result) => {
+        if (this.deps.workspaces) {
+          result.workspacesRemoved = await removeOrphanWorkspaces(storage, this.deps.workspaces, this.abort.signal);
+        }
         this.lastPassAt = Date.now();
         this.lastError = null;
         metrics.observeRetention(result.deleted, new Date());
@@ -112,6 +146,7 @@ export class RetentionJob {
           deleted: result.deleted,
           batches: result.batches,
           complete: result.complete,
+          workspaces_removed: result.workspacesRemoved ?? 0,
           duration_ms: Date.now() - started,
         });
         return result;

@@ -100,7 +100,10 @@ export class ModelRuntime implements AgentRuntime {
         const message: RunOutput[] = reply.text
           ? [{ type: "agent.message", content: [{ type: "text", text: reply.text }] }]
           : [];
-        if (reply.tool_calls.length === 0) return message;
+        if (reply.tool_calls.length === 0) {
+          await builtins.finish();
+          return message;
+        }
         if (toolRounds >= config.maxToolRounds) {
           throw new TurnError(
             "tool_rounds_exceeded",
@@ -114,6 +117,18 @@ export class ModelRuntime implements AgentRuntime {
         items.push({ role: "assistant", text: reply.text, tool_calls: reply.tool_calls });
         await this.callTools(turn, toolbox, builtins, calls, items, signal);
       }
+    } catch (err) {
+      // A turn that ended in error keeps what its tools did too; one cut short (shutdown, lost lease,
+      // deleted session) saves nothing: whoever takes it over starts from the last finished turn's.
+      if (err instanceof TurnError && err.type !== "workspace_too_large" && !signal.aborted) {
+        await builtins.finish().catch((saveErr: unknown) =>
+          logger.warn("the workspace of a failed turn was not saved", {
+            ...context,
+            error: saveErr instanceof Error ? saveErr.message : String(saveErr),
+          }),
+        );
+      }
+      throw err;
     } finally {
       await toolbox.close();
       const back = await builtins.close(signal.aborted);

@@ -256,8 +256,9 @@ function rootLayout(hidden: string[]): string[] {
     if (lstatSync(path).isDirectory()) out.push("--tmpfs", path);
     else out.push("--ro-bind", "/dev/null", path);
   }
-  if (existsSync(SECCOMP_DIR)) out.push("--ro-bind", SECCOMP_DIR, SECCOMP_DIR);
   out.push("--tmpfs", "/tmp", "--dir", WORKSPACE_MOUNT);
+  // After the private /tmp: a checkout under /tmp (a CI clone) must not have its helper masked.
+  if (existsSync(SECCOMP_DIR)) out.push("--ro-bind", SECCOMP_DIR, SECCOMP_DIR);
   return out;
 }
 

@@ -5,6 +5,8 @@
  */
 import { lstat, mkdir, readdir, realpath, rm } from "node:fs/promises";
 import { dirname, isAbsolute, join, posix, relative, sep } from "node:path";
+import type { WorkspaceSnapshotInfo } from "../storage/port/workspaceSnapshots.ts";
+import { type WorkspaceSnapshotOptions, WorkspaceSnapshotSync } from "./workspaceSnapshots.ts";
 
 /** Where the tools see the workspace. */
 export const WORKSPACE_MOUNT = "/workspace";
@@ -20,11 +22,17 @@ export class WorkspacePathError extends Error {
 const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export class Workspaces {
+  private readonly snapshots: WorkspaceSnapshotSync | null;
+
   constructor(
     /** `<dataDir>/workspaces`. */
     readonly root: string,
     readonly maxBytes: number,
-  ) {}
+    /** Where workspaces are saved for other replicas (PostgreSQL); null: the folder is the truth. */
+    snapshots: WorkspaceSnapshotOptions | null = null,
+  ) {
+    this.snapshots = snapshots ? new WorkspaceSnapshotSync(root, snapshots) : null;
+  }
 
   /** The session's folder on the host (not created). */
   folder(sessionId: string): string {
@@ -32,9 +40,13 @@ export class Workspaces {
     return join(this.root, sessionId);
   }
 
-  /** The session's folder, made when missing. */
+  /**
+   * The session's folder, made when missing; with snapshots, first brought up to the session's
+   * last saved workspace when the folder is missing or older.
+   */
   async open(sessionId: string): Promise<string> {
     const dir = this.folder(sessionId);
+    await this.restore(sessionId);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     return dir;
   }
@@ -44,10 +56,26 @@ export class Workspaces {
     return join(dirname(this.root), "memory-mounts");
   }
 
-  /** Removes the session's folder and what a turn that never ended left of its memory mounts. */
+  /** With snapshots: restores the last saved workspace over a missing or older folder (true if it did). */
+  async restore(sessionId: string): Promise<boolean> {
+    if (!this.snapshots) return false;
+    return this.snapshots.restore(sessionId, this.folder(sessionId), await this.exists(sessionId));
+  }
+
+  /**
+   * With snapshots: saves the session's folder for the other replicas (null without snapshots,
+   * without a folder, or when the session is gone). Throws WorkspaceTooLargeError over the limit.
+   */
+  async save(sessionId: string): Promise<WorkspaceSnapshotInfo | null> {
+    if (!this.snapshots || !(await this.exists(sessionId))) return null;
+    return this.snapshots.save(sessionId, this.folder(sessionId));
+  }
+
+  /** Removes the session's folder, its snapshots and what a turn that never ended left of its memory mounts. */
   async remove(sessionId: string): Promise<void> {
     await rm(this.folder(sessionId), { recursive: true, force: true });
     await rm(join(this.memoryMountsRoot, sessionId), { recursive: true, force: true });
+    await this.snapshots?.forget(sessionId);
   }
 
   /** Whether the session has a folder (it has run, or a file was uploaded). */

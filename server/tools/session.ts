@@ -8,8 +8,10 @@
 import type { SandboxConfig } from "../config/sections.ts";
 import { environmentVariablesToObject } from "../domain/environmentVariables.ts";
 import type { ToolSpec } from "../runtime/conversation.ts";
+import { TurnError } from "../runtime/port.ts";
 import type { NetworkPolicy, Sandbox } from "../sandbox/port.ts";
 import type { Workspaces } from "../sandbox/workspace.ts";
+import { WorkspaceTooLargeError } from "../sandbox/workspaceSnapshots.ts";
 import type { AgentConfig } from "../storage/port/agents.ts";
 import type { Storage } from "../storage/port/index.ts";
 import { MemoryMount, memoryPrompt, type WriteBackReport } from "./memoryMount.ts";
@@ -34,6 +36,8 @@ export class SessionTools {
     /** The system prompt's addition (skills), or null. */
     readonly prompt: string | null,
     private readonly memory: MemoryMount | null = null,
+    /** Saves the workspace for the other replicas (null: this turn has no workspace). */
+    private readonly saveWorkspace: (() => Promise<unknown>) | null = null,
   ) {}
 
   static async open(
@@ -68,8 +72,25 @@ export class SessionTools {
       readOnlyDirs: [SKILLS_DIR],
       memory: memory?.view ?? null,
     };
+    const save = () => deps.workspaces.save(turn.session_id);
     const prompt = [skillsPrompt(skills, enabled.includes("read")), memory ? memoryPrompt(memory.view) : null];
-    return new SessionTools(enabled, context, prompt.filter((p): p is string => !!p).join("\n\n") || null, memory);
+    const text = prompt.filter((p): p is string => !!p).join("\n\n") || null;
+    return new SessionTools(enabled, context, text, memory, save);
+  }
+
+  /**
+   * At the end of a turn: saves the workspace for the replica that runs the next one (PostgreSQL;
+   * nothing on SQLite). A workspace over SANDBOX_SNAPSHOT_MAX_BYTES ends the turn with
+   * `workspace_too_large`.
+   */
+  async finish(): Promise<void> {
+    if (!this.saveWorkspace) return;
+    try {
+      await this.saveWorkspace();
+    } catch (err) {
+      if (err instanceof WorkspaceTooLargeError) throw new TurnError("workspace_too_large", err.message);
+      throw err;
+    }
   }
 
   get specs(): ToolSpec[] {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
-import { createDeployment, deploymentBody, runsOf, schedulerOf } from "../helpers/deployments.ts";
+import { createDeployment, deploymentBody, passScheduler, runsOf, schedulerOf } from "../helpers/deployments.ts";
 import { envelopesSince } from "../helpers/events.ts";
 import { createAgent, createEnvironment, userMessage, waitForIdle } from "../helpers/lifecycle.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
@@ -346,13 +346,13 @@ describe("update, pause, unpause, archive, delete", () => {
     expect((await server.request("POST", `/deployments/${d.id}/pause`)).body.status).toBe("paused");
     // Nothing fires while paused.
     clock.set("2026-11-21T15:30:00.000Z");
-    await schedulerOf(server).pass();
+    await passScheduler(schedulerOf(server));
     expect(await runsOf(server, d.id)).toEqual([]);
     const resumed = await server.request("POST", `/deployments/${d.id}/unpause`);
     expect(resumed.body).toMatchObject({ status: "active", paused_reason: null });
     expect(resumed.body.schedule.upcoming_runs_at[0]).toBe("2026-11-21T16:00:00.000Z");
     expect((await server.request("POST", `/deployments/${d.id}/unpause`)).body.status).toBe("active");
-    await schedulerOf(server).pass();
+    await passScheduler(schedulerOf(server));
     expect(await runsOf(server, d.id)).toEqual([]); // the fires missed while paused are not back-filled
     expect((await events()).map((e) => e.data)).toEqual([
       { id: d.id, type: "deployment.paused" },
@@ -377,7 +377,7 @@ describe("update, pause, unpause, archive, delete", () => {
       expectError(await server.request("POST", path, body ? { body } : {}), 409, "conflict_error");
     }
     clock.set("2026-11-21T12:10:00.000Z");
-    await schedulerOf(server).pass();
+    await passScheduler(schedulerOf(server));
     expect(await runsOf(server, d.id)).toEqual([]);
     expect((await server.request("GET", `/deployments/${d.id}`)).body.archived_at).toBe(START);
     expect((await events()).map((e) => e.data)).toEqual([{ id: d.id, type: "deployment.archived" }]);
@@ -497,7 +497,7 @@ describe("runs", () => {
     await server.request("POST", `/agents/${a.id}/archive`);
     const events = await envelopesSince(server);
     clock.set("2026-11-21T13:00:00.000Z");
-    await schedulerOf(server).pass();
+    await passScheduler(schedulerOf(server));
     const [run] = await runsOf(server, d.id);
     expect(run).toMatchObject({
       status: "failed",
@@ -584,10 +584,10 @@ describe("scheduled fires and the overlap policy", () => {
     const skip = await createDeployment(slow, a.id, env, { schedule: cron("* * * * *") });
     const allow = await createDeployment(slow, a.id, env, { schedule: cron("* * * * *"), overlap_policy: "allow" });
     slowClock.set("2026-11-21T12:01:00.000Z");
-    await schedulerOf(slow).pass();
+    await passScheduler(schedulerOf(slow));
     const events = await envelopesSince(slow);
     slowClock.set("2026-11-21T12:02:00.000Z");
-    await schedulerOf(slow).pass();
+    await passScheduler(schedulerOf(slow));
     const skipRuns = await runsOf(slow, skip.id);
     expect(skipRuns.map((r) => [r.trigger_context.scheduled_at, r.status, r.session_id === null])).toEqual([
       ["2026-11-21T12:01:00.000Z", "running", false],
@@ -623,8 +623,8 @@ describe("scheduled fires and the overlap policy", () => {
     const scheduler = schedulerOf(slow);
     for (const t of ["12:14:59.999", "12:15:00.000", "12:15:00.000", "12:20:00.000", "12:30:00.500", "12:30:30.000"]) {
       slowClock.set(`2026-11-21T${t}Z`);
-      await scheduler.pass();
-      await scheduler.pass();
+      await passScheduler(scheduler);
+      await passScheduler(scheduler);
     }
     const runs = await runsOf(slow, d.id);
     expect(runs.map((r) => [r.trigger_context.scheduled_at, r.created_at])).toEqual([
@@ -632,8 +632,8 @@ describe("scheduled fires and the overlap policy", () => {
       ["2026-11-21T12:30:00.000Z", "2026-11-21T12:30:00.500Z"],
     ]);
     // The loop sleeps until the next due time instead of polling.
-    expect(await scheduler.pass()).toEqual({ sleepMs: expect.any(Number) });
-    const { sleepMs } = (await scheduler.pass()) as { sleepMs: number };
+    expect(await passScheduler(scheduler)).toEqual({ sleepMs: expect.any(Number) });
+    const { sleepMs } = (await passScheduler(scheduler)) as { sleepMs: number };
     expect(sleepMs).toBeLessThanOrEqual(14 * 60_000 + 30_000);
   });
 });

@@ -1,5 +1,6 @@
 /** Helpers for the deployment tests: creating deployments, driving the scheduler, reading runs. */
 import type { DeploymentScheduler } from "../../server/scheduler/deploymentScheduler.ts";
+import { StorageBusyError } from "../../server/storage/port/index.ts";
 import { userMessage } from "./lifecycle.ts";
 import type { ApiResponse, TestServer } from "./server.ts";
 
@@ -44,5 +45,20 @@ export async function runsOf(server: TestServer, deploymentId: string, token?: s
     out.push(...res.body.data);
     if (!res.body.has_more) return out.reverse();
     page = res.body.next_page;
+  }
+}
+
+/**
+ * One pass of the scheduler, made by the test outside its loop: retried when it met the write lock
+ * (the WAL checkpointer's truncation holds it for a moment), as the loop retries (PeriodicLoop).
+ */
+export async function passScheduler(scheduler: DeploymentScheduler): ReturnType<DeploymentScheduler["pass"]> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await scheduler.pass();
+    } catch (err) {
+      if (!(err instanceof StorageBusyError) || attempt >= 100) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 }

@@ -88,6 +88,8 @@ export async function inProcess(options: TestServerOptions = {}): Promise<TestSe
   const config = loadConfig({
     PORT: "0",
     ...(await testDatabaseEnv(dbPath)),
+    // The data folder (workspaces) is the test's on PostgreSQL too, not ./data of the repository.
+    DATA_DIR: dataDir,
     CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
     LOG_LEVEL: "debug",

@@ -3,8 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { missingPrograms } from "../../server/sandbox/programs.ts";
 import { inProcess, serverProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { executeStatement, onPostgres, testDatabaseEnv } from "../helpers/testDatabase.ts";
+
+const sandboxMissing = missingPrograms();
 
 interface Readiness {
   status: string;
@@ -45,6 +48,9 @@ describe("liveness and readiness", () => {
         "loop:streams": "ok",
         "loop:retention": "ok",
       },
+      // The built-in bash tool's sandbox (SANDBOX=auto): bubblewrap when its programs are here, else off.
+      sandbox:
+        sandboxMissing.length === 0 ? { kind: "bubblewrap", missing: [] } : { kind: "off", missing: sandboxMissing },
     });
     expect(await probe(server.url, "/healthz")).toEqual({ status: 200, body: { status: "ok" } });
   });

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 /**
  * `mcp_oauth` credentials at run time: an expired (or rejected) access token is refreshed at a
  * real OAuth token endpoint on loopback with each `token_endpoint_auth` method, the new token is
@@ -175,14 +178,19 @@ describe("mcp_oauth refresh", () => {
   });
 
   it("refuses a token endpoint on a private address when private targets are not allowed", async () => {
-    const guarded = await inProcess({ env: { ...providerEnv, MCP_ALLOW_PRIVATE_TARGETS: "false" } });
+    // Made while private targets are allowed, run after a restart that refuses them: the run's own
+    // guard refuses the token endpoint that create accepted then (create refuses it now).
+    const dataDir = mkdtempSync(join(tmpdir(), "cas-ssrf-refresh-"));
+    const open = await inProcess({ env: providerEnv, dataDir });
+    // The MCP server URL is public-looking but unresolvable; the refresh happens first and is refused.
+    const setup = await agentWithMcp(open, {
+      model: "openai/m",
+      mcpUrl: "http://mcp.invalid/mcp",
+      auth: oauth("g", "none", PAST),
+    });
+    await open.stop();
+    const guarded = await inProcess({ env: { ...providerEnv, MCP_ALLOW_PRIVATE_TARGETS: "false" }, dataDir });
     try {
-      // The MCP server URL is public-looking but unresolvable; the refresh happens first and is refused.
-      const setup = await agentWithMcp(guarded, {
-        model: "openai/m",
-        mcpUrl: "http://mcp.invalid/mcp",
-        auth: oauth("g", "none", PAST),
-      });
       await say(guarded, setup.sessionId, "Hello");
       const events = await waitForTurns(guarded, setup.sessionId);
       const error = events.find((e) => e.type === "session.error");
@@ -191,6 +199,7 @@ describe("mcp_oauth refresh", () => {
       expect(tokens.requests).toHaveLength(0);
     } finally {
       await guarded.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

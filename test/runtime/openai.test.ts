@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 /**
  * The OpenAI-compatible runtime (`openai/<model>`) end to end: the real service in-process, a
  * real MCP server on loopback serving the tools (authenticated with the session's vault
@@ -214,9 +217,19 @@ describe("the OpenAI-compatible runtime", () => {
   });
 
   it("refuses a loopback MCP server unless private targets are allowed (SSRF guard)", async () => {
-    const guarded = await inProcess({ env: { ...providerEnv, MCP_ALLOW_PRIVATE_TARGETS: "false" } });
+    // The agent is made while the operator allows private targets, then the server restarts with
+    // them refused: the run's own guard refuses what create accepted then (create refuses it now).
+    const dataDir = mkdtempSync(join(tmpdir(), "cas-ssrf-run-"));
+    const open = await inProcess({ env: providerEnv, dataDir });
+    const setup = await agentWithMcp(open, { model: "openai/m", mcpUrl: mcp.url, auth: bearer });
+    await open.stop();
+    const guarded = await inProcess({ env: { ...providerEnv, MCP_ALLOW_PRIVATE_TARGETS: "false" }, dataDir });
     try {
-      const setup = await agentWithMcp(guarded, { model: "openai/m", mcpUrl: mcp.url, auth: bearer });
+      const refused = await guarded.request("POST", "/agents", {
+        body: { name: "loopback", model: "openai/m", mcp_servers: [{ type: "url", name: "t", url: mcp.url }] },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.param).toBe("mcp_servers[0].url");
       await say(guarded, setup.sessionId, "Hello");
       const events = await waitForTurns(guarded, setup.sessionId);
       const error = events.find((e) => e.type === "session.error");
@@ -226,6 +239,7 @@ describe("the OpenAI-compatible runtime", () => {
       expect(providers.openai).toHaveLength(0);
     } finally {
       await guarded.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
-import { createDeployment, runsOf, schedulerOf } from "../helpers/deployments.ts";
+import { createDeployment, passScheduler, runsOf, schedulerOf } from "../helpers/deployments.ts";
 import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
 import { inProcess, type TestServer } from "../helpers/server.ts";
 
@@ -48,9 +48,9 @@ async function sweep(from: string, to: string): Promise<void> {
   const scheduler = schedulerOf(server);
   for (let t = Date.parse(from); t <= Date.parse(to); t += MINUTE) {
     clock.set(new Date(t));
-    await scheduler.pass();
+    await passScheduler(scheduler);
     clock.set(new Date(t + 30_000));
-    await scheduler.pass();
+    await passScheduler(scheduler);
     if ((t / MINUTE) % 60 === 0) await new Promise((r) => setImmediate(r));
   }
 }

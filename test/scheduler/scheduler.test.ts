@@ -9,7 +9,7 @@ import { loadConfig } from "../../server/config/loadConfig.ts";
 import { createLogger } from "../../server/logger.ts";
 import { DeploymentScheduler } from "../../server/scheduler/deploymentScheduler.ts";
 import { openStorage } from "../../server/storage/open.ts";
-import { createDeployment, runsOf, schedulerOf } from "../helpers/deployments.ts";
+import { createDeployment, passScheduler, runsOf, schedulerOf } from "../helpers/deployments.ts";
 import { envelopesSince } from "../helpers/events.ts";
 import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
 import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
@@ -47,8 +47,8 @@ describe("missed fires", () => {
     // The server was down from before 13:00 until 15:20: 13:00, 14:00 and 15:00 were missed.
     clock.set("2026-11-21T15:20:00.000Z");
     const scheduler = schedulerOf(server);
-    await scheduler.pass();
-    await scheduler.pass();
+    await passScheduler(scheduler);
+    await passScheduler(scheduler);
     expect(await scheduledTimes(none.id)).toEqual([]);
     expect(await scheduledTimes(catchup.id)).toEqual([["2026-11-21T15:00:00.000Z", "2026-11-21T15:20:00.000Z"]]);
     // Both carry on from now.
@@ -59,11 +59,11 @@ describe("missed fires", () => {
     }
     // A fire found late by less than the misfire grace (60 s) is not a miss.
     clock.set("2026-11-21T16:00:45.000Z");
-    await scheduler.pass();
+    await passScheduler(scheduler);
     expect(await scheduledTimes(none.id)).toEqual([["2026-11-21T16:00:00.000Z", "2026-11-21T16:00:45.000Z"]]);
     // Beyond it, it is.
     clock.set("2026-11-21T17:01:30.000Z");
-    await scheduler.pass();
+    await passScheduler(scheduler);
     expect((await scheduledTimes(none.id)).length).toBe(1);
     expect((await scheduledTimes(catchup.id)).map(([at]) => at)).toEqual([
       "2026-11-21T15:00:00.000Z",
@@ -84,11 +84,11 @@ describe("missed fires", () => {
     const a = await createAgent(server, {}, token);
     clock.set("2026-11-22T08:59:59.000Z");
     const scheduler = schedulerOf(server);
-    await scheduler.pass();
+    await passScheduler(scheduler);
     const soonest = (
       await createDeployment(server, a.id, env, { schedule: { type: "cron", expression: "0 9 * * *" } }, token)
     ).id;
-    const result = await scheduler.pass();
+    const result = await passScheduler(scheduler);
     expect(result).toEqual({ sleepMs: expect.any(Number) });
     const { sleepMs } = result as { sleepMs: number };
     expect(sleepMs).toBeGreaterThan(0);
@@ -121,7 +121,7 @@ describe("two schedulers on one database file", () => {
         ["2026-11-23T10:00:00.000Z", [second, second, first]],
       ] as const) {
         clock.set(t);
-        for (const scheduler of order) await scheduler.pass();
+        for (const scheduler of order) await passScheduler(scheduler);
       }
     } finally {
       await other.close();

@@ -52,4 +52,9 @@ export interface HousekeepingStore {
   check(): StorageCheck;
   deliveryQueue(now: string): DeliveryQueueStats;
   runs(): RunStats;
+  /**
+   * Which of `sessionIds` are sessions that exist (any account): the retention job removes the
+   * workspace folders of the others (sessions deleted meanwhile, through this or another replica).
+   */
+  existingSessions(sessionIds: readonly string[]): string[];
 }

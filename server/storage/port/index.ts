@@ -15,6 +15,7 @@ import type { SkillStore } from "./skills.ts";
 import type { StreamStore, StreamWakeups } from "./streams.ts";
 import type { VaultStore } from "./vaults.ts";
 import type { WebhookEndpointStore } from "./webhooks.ts";
+import type { WorkspaceSnapshotStore } from "./workspaceSnapshots.ts";
 
 export type { Metadata, Page, PageQuery } from "./common.ts";
 
@@ -128,6 +129,11 @@ export type StorageDialect = "sqlite" | "postgres";
  */
 export interface Storage extends Stores {
   readonly dialect: StorageDialect;
+  /**
+   * The sessions' saved workspaces, for replicas (PostgreSQL); null when the adapter keeps none
+   * (SQLite: the workspace folder under the data directory is the truth).
+   */
+  readonly workspaceSnapshots: Async<WorkspaceSnapshotStore> | null;
   /**
    * Runs `fn` in one transaction. `fn` must only await calls through `tx` (and pure work): on
    * SQLite other callers wait until it ends; on PostgreSQL it holds one pooled connection.

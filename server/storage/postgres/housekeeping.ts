@@ -125,5 +125,12 @@ export function createHousekeepingStore(ctx: PgContext): Async<HousekeepingStore
         ),
       );
     },
+    async existingSessions(sessionIds) {
+      if (sessionIds.length === 0) return [];
+      const rows = await ctx.query<{ id: string }>("SELECT id FROM sessions WHERE id = ANY($1::text[])", [
+        [...sessionIds],
+      ]);
+      return rows.map((r) => r.id);
+    },
   };
 }

@@ -27,6 +27,7 @@ import { createSkillStore } from "./skills.ts";
 import { storeOf } from "./steps.ts";
 import { createStreamStore } from "./streams.ts";
 import { PostgresStreamWakeups } from "./streamWakeups.ts";
+import { createWorkspaceSnapshotStore } from "./workspaceSnapshots.ts";
 
 export interface PostgresOptions {
   /** `postgres://user:password@host:port/database` (or `postgresql://`). */
@@ -103,6 +104,7 @@ export async function createPostgresStorage(options: PostgresOptions): Promise<S
   return {
     ...storesOver(ctx),
     dialect: "postgres",
+    workspaceSnapshots: createWorkspaceSnapshotStore(ctx),
     transaction: (fn) => ctx.tx((tx) => fn(storesOver(tx))),
     streamWakeups: ({ pollIntervalMs }) => new PostgresStreamWakeups(ctx, pollIntervalMs, listener),
     on: (signal, listener) => ctx.on(signal, listener),

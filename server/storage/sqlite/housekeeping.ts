@@ -45,6 +45,7 @@ export function createHousekeepingStore(ctx: SqliteContext, path: string): House
   const deleteAttempts = db.prepare(
     "DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT value FROM json_each(?))",
   );
+  const existingSessionsStmt = db.prepare("SELECT id FROM sessions WHERE id IN (SELECT value FROM json_each(?))");
   const deleteDeliveries = db.prepare("DELETE FROM webhook_deliveries WHERE id IN (SELECT value FROM json_each(?))");
   // An event goes once no delivery record references it any more (records cascade from
   // events, so a pending record keeps its event, and so the bytes it will send).
@@ -139,6 +140,11 @@ export function createHousekeepingStore(ctx: SqliteContext, path: string): House
 
     runs() {
       return runStats(runsStmt.all() as { status: keyof RunStats; n: number }[]);
+    },
+    existingSessions(sessionIds) {
+      if (sessionIds.length === 0) return [];
+      const rows = existingSessionsStmt.all(JSON.stringify(sessionIds)) as { id: string }[];
+      return rows.map((r) => r.id);
     },
   };
 }

@@ -180,6 +180,7 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
   return {
     ...asyncStores(stores, gate.invoke),
     dialect: "sqlite",
+    workspaceSnapshots: null,
     transaction: (fn) => gate.transaction(fn),
     streamWakeups: ({ pollIntervalMs }) => new SqliteStreamWakeups(ctx, db, pollIntervalMs),
     on: (signal, listener) => ctx.on(signal, listener),
