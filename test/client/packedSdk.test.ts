@@ -124,6 +124,8 @@ it("packs only the built SDK, installs without the server, and runs with plain n
     "dist/errors.js",
     "dist/index.d.ts",
     "dist/index.js",
+    "dist/memory.d.ts",
+    "dist/memory.js",
     "dist/retry.d.ts",
     "dist/retry.js",
     "dist/streams.d.ts",
