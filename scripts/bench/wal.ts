@@ -106,6 +106,9 @@ export async function measureWalUnderLoad(options: WalLoadOptions = {}): Promise
     env: {
       DATABASE_URL: `sqlite:${dbPath}`,
       CLOUD_AGENTS_BOOTSTRAP_TOKEN: token,
+      // The credentials' MCP URLs are example hosts: with private targets allowed the create-time
+      // SSRF check does not resolve them, so the load measures writes, not DNS timeouts.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
       RATE_LIMIT_PER_MINUTE: "0",
       ...options.env,
     },
