@@ -86,11 +86,18 @@ async function checkMultiagent(
 
 /**
  * The built-in toolset: known tool names in `configs`, each named once; `bash` only where a
- * sandbox runs (400 naming `tools`, with the missing programs).
+ * sandbox runs (400 naming `tools`, with the missing programs); no `always_ask` until confirmations are served.
  */
 function checkBuiltinToolset(deps: AgentDeps, config: AgentConfig): void {
   for (const [i, tool] of config.tools.entries()) {
     if (tool.type === "custom") continue;
+    // Confirmations (user.tool_confirmation) are not served yet: a tool set to ask must not run unasked.
+    if ([tool.default_config, ...(tool.configs ?? [])].some((c) => c?.permission_policy === "always_ask")) {
+      throw invalidRequest(
+        `tools[${i}]: permission_policy "always_ask" is not served by this server yet (tool confirmations are not implemented); use "always_allow" or disable the tool.`,
+        "tools",
+      );
+    }
     const names = (tool.configs ?? []).map((c) => c.name);
     checkUnique(names, (j) => `tools[${i}].configs[${j}].name`, "the tool");
     if (tool.type !== TOOLSET_TYPE) continue;
@@ -98,17 +105,6 @@ function checkBuiltinToolset(deps: AgentDeps, config: AgentConfig): void {
     if (unknown.length > 0) {
       throw invalidRequest(
         `tools[${i}].configs: unknown tool${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")} (the ${TOOLSET_TYPE} tools are ${BUILTIN_TOOL_NAMES.join(", ")}).`,
-        "tools",
-      );
-    }
-  }
-  // Confirmations (user.tool_confirmation) are not served yet: a tool set to ask must not run unasked.
-  for (const [i, tool] of config.tools.entries()) {
-    if (tool.type === "custom") continue;
-    const asks = [tool.default_config, ...(tool.configs ?? [])].some((c) => c?.permission_policy === "always_ask");
-    if (asks) {
-      throw invalidRequest(
-        `tools[${i}]: permission_policy "always_ask" is not served by this server yet (tool confirmations are not implemented); use "always_allow" or disable the tool.`,
         "tools",
       );
     }
