@@ -103,8 +103,9 @@ export function idempotency(deps: AppDeps) {
       }
       case "claimed":
         keepResponse(res, (body) => {
-          // Kept after the response went out; a lock another process holds is waited out
-          // (asynchronously), so a retry never runs the request a second time.
+          // Kept before the response goes out, so a client that retries the moment it has the
+          // answer is replayed it (never told "still running"); a lock another process holds is
+          // waited out (asynchronously), so a retry never runs the request a second time.
           const type = res.getHeader("content-type");
           const keep =
             // A validation failure found while running created nothing: the key stays free for the
@@ -117,7 +118,7 @@ export function idempotency(deps: AppDeps) {
                     contentType: typeof type === "string" ? type : null,
                     bodySealed: secrets.encrypt(body.toString("base64"), aad),
                   });
-          whenNotBusy(keep).catch((err: unknown) => {
+          return whenNotBusy(keep).catch((err: unknown) => {
             logger.error("could not keep the response of an idempotent request", {
               request_id: res.locals.requestId,
               ...describeError(err),
@@ -138,10 +139,11 @@ function toBuffer(chunk: Chunk, encoding: unknown): Buffer {
 }
 
 /**
- * Calls `onEnd` with the whole body when the handler ends the response - before the bytes leave,
- * so the response is kept even if the client has gone away meanwhile.
+ * Calls `onEnd` with the whole body when the handler ends the response, and ends it only once
+ * `onEnd` has settled: the response is kept before its last bytes leave, even if the client has
+ * gone away meanwhile.
  */
-function keepResponse(res: Response, onEnd: (body: Buffer) => void): void {
+function keepResponse(res: Response, onEnd: (body: Buffer) => Promise<void>): void {
   const chunks: Buffer[] = [];
   const write = res.write as (...args: unknown[]) => boolean;
   const end = res.end as (...args: unknown[]) => Response;
@@ -154,10 +156,9 @@ function keepResponse(res: Response, onEnd: (body: Buffer) => void): void {
   res.end = function (this: Response, ...args: unknown[]) {
     const [chunk, encoding] = args;
     if (typeof chunk === "string" || chunk instanceof Uint8Array) chunks.push(toBuffer(chunk, encoding));
-    if (!ended) {
-      ended = true;
-      onEnd(Buffer.concat(chunks));
-    }
-    return end.apply(this, args);
+    if (ended) return end.apply(this, args);
+    ended = true;
+    void onEnd(Buffer.concat(chunks)).finally(() => end.apply(this, args));
+    return this;
   } as Response["end"];
 }

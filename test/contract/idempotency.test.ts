@@ -186,12 +186,16 @@ describe("Idempotency-Key", () => {
     const storage = server.service.deps.storage;
     clock.advance(IDEMPOTENCY_RETENTION_MS + 1000);
     const cutoff = new Date(clock.now().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString();
+    const before = await rows();
     let deleted = 0;
     for (let n = await storage.idempotency.deleteExpiredIdempotencyKeys(cutoff, 2); n > 0; ) {
       expect(n).toBeLessThanOrEqual(2);
       deleted += n;
       n = await storage.idempotency.deleteExpiredIdempotencyKeys(cutoff, 2);
     }
+    expect(deleted, `cutoff ${cutoff}, rows ${JSON.stringify(before.map((r) => [r.key, r.created_at]))}`).toBe(
+      before.length,
+    );
     expect(deleted).toBeGreaterThan(0);
     expect(await rows()).toEqual([]);
   });
