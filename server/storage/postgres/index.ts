@@ -7,11 +7,11 @@
 import type { Clock } from "../../clock.ts";
 import type { Storage, StorageMaintenance, Stores } from "../port/index.ts";
 import { describeMigrationStatus } from "../rows/migrations.ts";
+import { accounts } from "../shared/accounts.ts";
 import { environments } from "../shared/environments.ts";
 import { idempotency } from "../shared/idempotency.ts";
 import { vaults } from "../shared/vaults.ts";
 import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
-import { createAccountStore } from "./accounts.ts";
 import { createAgentStore } from "./agents.ts";
 import { createPool, PgContext, PgHub, PgListener } from "./context.ts";
 import { createDeliveryQueue } from "./deliveryQueue.ts";
@@ -49,7 +49,7 @@ export interface PostgresOptions {
 /** The stores of the port over one context (the pool's, or one transaction's). */
 function storesOver(ctx: PgContext): Stores {
   return {
-    accounts: createAccountStore(ctx),
+    accounts: storeOf(ctx, accounts),
     agents: createAgentStore(ctx),
     environments: storeOf(ctx, environments),
     idempotency: storeOf(ctx, idempotency),

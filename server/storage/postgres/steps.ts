@@ -17,6 +17,7 @@ function perform(c: PgContext, step: Step): Promise<unknown> | unknown {
     case "all":
       return c.query(render("postgres", step.sql), bind("postgres", step.params));
     case "run":
+    case "tryRun":
       return c.exec(render("postgres", step.sql), bind("postgres", step.params));
     case "page":
       return keysetList(c, { ...step.options, select: render("postgres", step.options.select) });

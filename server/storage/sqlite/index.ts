@@ -3,11 +3,11 @@ import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { Clock } from "../../clock.ts";
 import type { Storage } from "../port/index.ts";
+import { accounts } from "../shared/accounts.ts";
 import { environments } from "../shared/environments.ts";
 import { idempotency } from "../shared/idempotency.ts";
 import { vaults } from "../shared/vaults.ts";
 import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
-import { createAccountStore } from "./accounts.ts";
 import { createAgentStore } from "./agents.ts";
 import { SqliteContext } from "./context.ts";
 import { createDeliveryQueue } from "./deliveryQueue.ts";
@@ -147,7 +147,7 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
   );
   const sessions = createSessionStore(ctx);
   const stores: SyncStores = {
-    accounts: createAccountStore(ctx),
+    accounts: storeOf(ctx, accounts),
     agents: createAgentStore(ctx),
     environments: storeOf(ctx, environments),
     idempotency: storeOf(ctx, idempotency),

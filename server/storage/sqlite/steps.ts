@@ -6,7 +6,7 @@
 import type Database from "better-sqlite3";
 import { bind, render } from "../shared/dialect.ts";
 import { driveSync, type Step, type StepStore, type Steps } from "../shared/steps.ts";
-import type { SqliteContext } from "./context.ts";
+import { isBusy, type SqliteContext } from "./context.ts";
 import { appendEventTo } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 
@@ -34,6 +34,13 @@ function perform(ctx: SqliteContext, step: Step): unknown {
       return prepared(ctx.db, step.sql).all(...bind("sqlite", step.params));
     case "run":
       return prepared(ctx.db, step.sql).run(...bind("sqlite", step.params)).changes;
+    case "tryRun":
+      try {
+        return prepared(ctx.db, step.sql).run(...bind("sqlite", step.params)).changes;
+      } catch (err) {
+        if (isBusy(err)) return 0;
+        throw err;
+      }
     case "page":
       return keysetList(ctx.db, { ...step.options, select: render("sqlite", step.options.select) });
     case "append":
