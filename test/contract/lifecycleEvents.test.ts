@@ -152,7 +152,7 @@ describe("session rows", () => {
     let seenOnIdle: string[] | null = null;
     // Both reads are made in the listener's call (the SQLite adapter runs them at once): what they
     // return is the database as of that commit.
-    const off = storage.on("events", () => {
+    const off = storage.on("commit", () => {
       const outbox = storage.outbox.listEvents(account?.id ?? "", { limit: 100_000 });
       const history = storage.sessions.listEvents(account?.id ?? "", session.id, { page: { limit: 100 } });
       void Promise.all([outbox, history]).then(([events, page]) => {

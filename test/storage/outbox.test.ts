@@ -123,18 +123,18 @@ describe.each(adapters)("outbox ($name)", (adapter) => {
     expect(await storage.deliveryQueue.hasPending()).toBe(false);
   });
 
-  it("signals events and deliveries after the commit, deliveries only when a record can go out", async () => {
+  it("signals deliveries after the commit, and only when a record can go out", async () => {
     const seen: StorageSignal[] = [];
-    for (const name of ["events", "deliveries"] as const) storage.on(name, () => seen.push(name));
+    for (const name of ["commit", "deliveries"] as const) storage.on(name, () => seen.push(name));
     // Nobody subscribed: an event, nothing to deliver.
     await storage.environments.createEnvironment(account, ENVIRONMENT);
-    expect(seen).toEqual(["events"]);
+    expect(seen).toEqual(["commit"]);
     // Only a disabled subscriber: the record is held, the delivery loop is not woken.
     const held = await endpoint(storage, account, ["environment.created"]);
     await storage.webhooks.setEndpointActive(account, held.id, false);
     seen.length = 0;
     await storage.environments.createEnvironment(account, ENVIRONMENT);
-    expect(seen).toEqual(["events"]);
+    expect(seen).toEqual(["commit"]);
     await endpoint(storage, account, ["environment.created"]);
     seen.length = 0;
     let duringTransaction: StorageSignal[] = [];
@@ -143,7 +143,7 @@ describe.each(adapters)("outbox ($name)", (adapter) => {
       duringTransaction = [...seen];
     });
     expect(duringTransaction).toEqual([]);
-    expect([...seen].sort()).toEqual(["deliveries", "events"]);
+    expect([...seen].sort()).toEqual(["commit", "deliveries"]);
   });
 });
 

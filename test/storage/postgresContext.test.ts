@@ -147,11 +147,11 @@ describe.skipIf(noPostgres)("PgContext", () => {
     const seen: string[] = [];
     let visibleAtSignal: number | null = null;
     const other = open();
-    ctx.on("events", () => {
-      seen.push("events");
+    ctx.on("runs", () => {
+      seen.push("runs");
     });
     ctx.on("commit", () => seen.push("commit"));
-    ctx.on("events", () => {
+    ctx.on("runs", () => {
       // The listener runs after COMMIT: another connection already sees the row.
       void other.one<{ n: number }>("SELECT count(*) AS n FROM service_meta WHERE key = 'tx1'").then((r) => {
         visibleAtSignal = r?.n ?? null;
@@ -160,7 +160,7 @@ describe.skipIf(noPostgres)("PgContext", () => {
     const result = await ctx.tx(async (tx) => {
       expect(tx.inTransaction).toBe(true);
       await tx.exec("INSERT INTO service_meta (key, value) VALUES ('tx1', 'v')");
-      tx.signal("events");
+      tx.signal("runs");
       expect(seen).toEqual([]);
       // A nested call joins the same transaction.
       await ctx.tx(async () => undefined);
@@ -169,7 +169,7 @@ describe.skipIf(noPostgres)("PgContext", () => {
       return 42;
     });
     expect(result).toBe(42);
-    expect(seen.sort()).toEqual(["commit", "events"]);
+    expect(seen.sort()).toEqual(["commit", "runs"]);
     await waitFor(() => visibleAtSignal !== null, { what: "the listener's read" });
     expect(visibleAtSignal).toBe(1);
     expect((await ctx.one<{ value: string }>("SELECT value FROM service_meta WHERE key = 'tx1'"))?.value).toBe("w");
@@ -178,12 +178,12 @@ describe.skipIf(noPostgres)("PgContext", () => {
   it("rolls back everything when the function throws, and raises nothing", async () => {
     const ctx = open();
     const seen: string[] = [];
-    ctx.on("events", () => seen.push("events"));
+    ctx.on("runs", () => seen.push("runs"));
     ctx.on("commit", () => seen.push("commit"));
     await expect(
       ctx.tx(async (tx) => {
         await tx.exec("INSERT INTO service_meta (key, value) VALUES ('rolled', 'v')");
-        tx.signal("events");
+        tx.signal("runs");
         throw new Error("boom");
       }),
     ).rejects.toThrow("boom");

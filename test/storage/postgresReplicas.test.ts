@@ -39,11 +39,26 @@ describe.skipIf(noPostgres)("PostgreSQL replicas", () => {
     });
     expect(c.maintenance()[0]?.health()).toMatchObject({ running: false, lastPassAt: null });
     const seen = { a: [] as StorageSignal[], b: [] as StorageSignal[] };
-    for (const signal of ["events", "commit", "runs"] as const) {
+    for (const signal of ["deliveries", "commit", "runs"] as const) {
       a.on(signal, () => seen.a.push(signal));
       b.on(signal, () => seen.b.push(signal));
     }
     const account = await c.accounts.ensureAccount("replicas");
+    // An enabled endpoint subscribed to every kind: the agent's event fans out to it, so the
+    // commit raises "deliveries" too.
+    await c.webhooks.createEndpoint(
+      account.id,
+      {
+        id: "wep_replicas",
+        url: "https://receiver.example/hook",
+        events: ["*"],
+        description: null,
+        metadata: {},
+        signing_scheme: "webhook_signature",
+        secret_sealed: "sealed",
+      },
+      100,
+    );
     await a.agents.createAgent(account.id, {
       name: "x",
       model: "m",
@@ -58,8 +73,8 @@ describe.skipIf(noPostgres)("PostgreSQL replicas", () => {
     // A raised its own signals at its commit (its own notification does not raise them again);
     // B heard them through NOTIFY.
     expect(seen.a).toContain("commit");
-    expect(seen.a.filter((s) => s === "events")).toEqual(["events"]);
-    await waitFor(() => seen.b.includes("events"), { what: "replica B's events signal" });
+    expect(seen.a.filter((s) => s === "deliveries")).toEqual(["deliveries"]);
+    await waitFor(() => seen.b.includes("deliveries"), { what: "replica B's deliveries signal" });
     // C does not listen (its maintenance never started), yet its commits reach A and B.
     await c.agents.deleteAgent(account.id, "agent_missing");
     const commitsBefore = seen.a.filter((s) => s === "commit").length;
@@ -67,7 +82,7 @@ describe.skipIf(noPostgres)("PostgreSQL replicas", () => {
     await waitFor(() => seen.a.filter((s) => s === "commit").length > commitsBefore, {
       what: "replica A hearing C's commit",
     });
-    expect(seen.a.filter((s) => s === "events")).toHaveLength(1);
+    expect(seen.a.filter((s) => s === "deliveries")).toHaveLength(1);
   });
 
   it("close stops the LISTEN connection and ends the pool (twice is fine)", async () => {

@@ -62,12 +62,12 @@ export interface StorageMaintenance {
 
 /**
  * Signals the adapter raises after a transaction commits, so background loops wake at once:
- * "events" (outbox rows), "deliveries" (delivery records that are due now: fanned out to an enabled
+ * "deliveries" (delivery records that are due now: fanned out to an enabled
  * endpoint, re-queued, released, or held by an endpoint just enabled), "runs" (run state),
  * "deployments" (schedules), and "commit" after every write transaction (its listeners run in the
  * committing call, so they can tell which request committed).
  */
-export type StorageSignal = "events" | "deliveries" | "runs" | "deployments" | "commit";
+export type StorageSignal = "deliveries" | "runs" | "deployments" | "commit";
 
 /** See Storage.threadLink (the SQLite adapter: the database file and the in-process write lock). */
 export interface StorageThreadLink {

@@ -422,7 +422,7 @@ export class PgListener {
     this.lastError = null;
     this.listeningSince = Date.now();
     // Commits made while we were disconnected were missed: wake every loop once to look.
-    if (this.everConnected) this.hub.raise(["events", "deliveries", "runs", "deployments", "commit"]);
+    if (this.everConnected) this.hub.raise(["deliveries", "runs", "deployments", "commit"]);
     this.everConnected = true;
   }
 

@@ -61,7 +61,6 @@ export function appendEventTo(
     // Wake the delivery loops (after the commit, here and on the other replicas) only when there
     // is something to send: an event nobody is subscribed to, or held by disabled endpoints, costs
     // them no pass.
-    tx.signal("events");
     if (targets.some((e) => e.active === 1)) tx.signal("deliveries");
     return { event: { seq, account_id: accountId, envelope, payload }, deliveryIds };
   });

@@ -85,7 +85,6 @@ export function appendEventTo(
     }
     // Wake the delivery loop (after the commit) only when there is something for it to send: an
     // event nobody is subscribed to, or held by disabled endpoints, costs it no pass.
-    ctx.signal("events");
     if (deliverable) ctx.signal("deliveries");
     return { event: { seq, account_id: accountId, envelope, payload }, deliveryIds };
   });
