@@ -22,11 +22,11 @@ import { spawn } from "node:child_process";
 import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { SandboxManager } from "@anthropic-ai/sandbox-runtime";
 import { NetProxy } from "./netProxy.ts";
 import type { ExecRequest, ExecResult, Sandbox, SandboxStatus } from "./port.ts";
-import { findProgram } from "./programs.ts";
+import { findProgram, missingPrograms } from "./programs.ts";
 import { shellWords } from "./shellWords.ts";
 import { usageBytes, WORKSPACE_MOUNT } from "./workspace.ts";
 
@@ -90,13 +90,34 @@ const BRIDGE_SOCKET = /\.sock$/;
  */
 let shared: { users: number; ready: Promise<void> } | null = null;
 
+/**
+ * Initialises the runtime with the paths of its programs found here (no child process): left to
+ * itself it looks each one up with `which` under a 1 s timeout, which a loaded machine can exceed,
+ * and then reports an installed program as missing. What it still looks up (ripgrep) gets one more try.
+ */
+async function initializeRuntime(): Promise<void> {
+  const bwrapPath = findProgram("bwrap");
+  const socatPath = findProgram("socat");
+  const rg = findProgram("rg");
+  const config = {
+    network: { allowedDomains: [], deniedDomains: [] },
+    filesystem: { denyRead: [], allowWrite: [], denyWrite: [] },
+    ...(bwrapPath ? { bwrapPath } : {}),
+    ...(socatPath ? { socatPath } : {}),
+    ...(rg ? { ripgrep: { command: rg } } : {}),
+  };
+  try {
+    await SandboxManager.initialize(config);
+  } catch (err) {
+    if (missingPrograms().length > 0) throw err;
+    await SandboxManager.initialize(config);
+  }
+}
+
 function acquireRuntime(): Promise<void> {
   if (!shared) {
     // The runtime's own proxy denies every host; each command is bridged to its own proxy instead.
-    const ready = SandboxManager.initialize({
-      network: { allowedDomains: [], deniedDomains: [] },
-      filesystem: { denyRead: [], allowWrite: [], denyWrite: [] },
-    });
+    const ready = initializeRuntime();
     shared = { users: 0, ready };
     ready.catch(() => {
       shared = null;
@@ -158,7 +179,8 @@ export class BubblewrapSandbox implements Sandbox {
 
   /** Replaces the runtime's filesystem (`--bind / /`) with ours; binds our proxy at its bridge path. */
   private relayout(words: string[], request: ExecRequest, socketPath: string): string[] {
-    if (words[0] !== "bwrap") throw new Error("the sandbox runtime did not produce a bubblewrap command");
+    if (!words[0] || basename(words[0]) !== "bwrap")
+      throw new Error("the sandbox runtime did not produce a bubblewrap command");
     const out: string[] = [this.bwrap];
     let bridge: string | null = null;
     let rooted = false;
