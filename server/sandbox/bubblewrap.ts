@@ -22,12 +22,13 @@ import { spawn } from "node:child_process";
 import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
+import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { SandboxManager } from "@anthropic-ai/sandbox-runtime";
 import { NetProxy } from "./netProxy.ts";
 import type { ExecRequest, ExecResult, Sandbox, SandboxStatus } from "./port.ts";
 import { findProgram } from "./programs.ts";
-import { shellWords } from "./shellWords.ts";
+import { shellQuote, shellWords } from "./shellWords.ts";
 import { usageBytes, WORKSPACE_MOUNT } from "./workspace.ts";
 
 /** stdout and stderr kept per call; the rest is counted and cut with a note. */
@@ -122,7 +123,10 @@ export class BubblewrapSandbox implements Sandbox {
   private calls = 0;
   private closed = false;
 
-  private constructor(private readonly options: BubblewrapOptions) {
+  private constructor(
+    private readonly options: BubblewrapOptions,
+    private readonly template: Template,
+  ) {
     this.bwrap = findProgram("bwrap") ?? "bwrap";
     this.socketDir = mkdtempSync(join(tmpdir(), "cloud-agents-net-"));
     this.rootLayout = rootLayout(options.hidden);
@@ -130,7 +134,12 @@ export class BubblewrapSandbox implements Sandbox {
 
   static async create(options: BubblewrapOptions): Promise<BubblewrapSandbox> {
     await acquireRuntime();
-    return new BubblewrapSandbox(options);
+    try {
+      return new BubblewrapSandbox(options, await runtimeTemplate());
+    } catch (err) {
+      await releaseRuntime();
+      throw err;
+    }
   }
 
   /** The bubblewrap argv of one command (exported for the escape tests' own checks). */
@@ -143,17 +152,7 @@ export class BubblewrapSandbox implements Sandbox {
       "exec 2>&1",
       request.command,
     ].join("\n");
-    const wrapped = await SandboxManager.wrapWithSandbox(
-      script,
-      "/bin/bash",
-      {
-        filesystem: { disabled: true, denyRead: [], allowWrite: [], denyWrite: [] },
-        network: { allowedDomains: [], deniedDomains: [] },
-      },
-      request.signal,
-      { commandId: `cloud-agents-${process.pid}-${++this.calls}` },
-    );
-    return this.relayout(shellWords(wrapped), request, socketPath);
+    return this.relayout(commandWords(this.template, script), request, socketPath);
   }
 
   /** Replaces the runtime's filesystem (`--bind / /`) with ours; binds our proxy at its bridge path. */
@@ -235,6 +234,74 @@ export class BubblewrapSandbox implements Sandbox {
     await releaseRuntime();
     rmSync(this.socketDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The runtime's bubblewrap line, built once per process: what the runtime derives per call
+ * (which shell, whether the seccomp helper and socat are there: a `which` child process each
+ * time, run synchronously) does not change between commands, and our own per-command policy
+ * (filesystem layout, workspace, mounts, network proxy, limits) is laid over it by `relayout`.
+ * The runtime is asked for a marker command; each command takes the marker's place, quoted
+ * for the shell line it lands in.
+ */
+interface Template {
+  /** The words of the runtime's line, up to and including `--`. */
+  options: string[];
+  /** The shell that runs the bridge script (`/bin/bash`). */
+  shell: string;
+  /** The script that starts the network bridge and then runs the command under the seccomp helper, up to the command. */
+  scriptHead: string;
+}
+
+let template: Promise<Template> | null = null;
+
+function runtimeTemplate(): Promise<Template> {
+  if (!template) {
+    template = buildTemplate();
+    template.catch(() => {
+      template = null;
+    });
+  }
+  return template;
+}
+
+async function buildTemplate(): Promise<Template> {
+  const marker = `CLOUDAGENTSCOMMAND${randomBytes(12).toString("hex")}`;
+  const wrapped = await SandboxManager.wrapWithSandbox(
+    marker,
+    "/bin/bash",
+    {
+      filesystem: { disabled: true, denyRead: [], allowWrite: [], denyWrite: [] },
+      network: { allowedDomains: [], deniedDomains: [] },
+    },
+    undefined,
+    { commandId: `cloud-agents-${process.pid}` },
+  );
+  // The runtime counts wrapped commands until told each one ended; this template is one.
+  SandboxManager.cleanupAfterCommand();
+  const words = shellWords(wrapped);
+  const dash = words.indexOf("--");
+  const tail = words.slice(dash + 1);
+  // `<shell> -c '<shell> -c <bridge script>'`: the outer shell only execs the inner one.
+  const [shell, flag, line] = tail;
+  const inner = line === undefined ? [] : shellWords(line);
+  const script = inner[2];
+  if (dash < 0 || tail.length !== 3 || flag !== "-c" || inner.length !== 3 || inner[0] !== shell || inner[1] !== "-c")
+    throw new Error("the sandbox runtime's command line does not have the expected shape");
+  if (!shell || script === undefined) throw new Error("the sandbox runtime's command line has no shell");
+  const at = script.indexOf(marker);
+  if (at < 0 || script.indexOf(marker, at + 1) >= 0 || !/\s$/.test(script.slice(0, at)) || script.slice(at + marker.length) !== "")
+    throw new Error("the sandbox runtime's command line does not end with the command");
+  return {
+    options: words.slice(0, dash + 1),
+    shell,
+    scriptHead: script.slice(0, at),
+  };
+}
+
+/** The runtime's line for one command: the template with the command in the marker's place. */
+function commandWords(t: Template, command: string): string[] {
+  return [...t.options, t.shell, "-c", `${t.scriptHead}${shellQuote(command)}`];
 }
 
 /** The read-only root: system folders, links as links, the hidden paths masked, /tmp private. */
