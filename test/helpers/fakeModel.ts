@@ -31,7 +31,9 @@ export async function startFakeModel(): Promise<FakeModel> {
       requests.push(JSON.parse(Buffer.concat(chunks).toString("utf8")));
       const step = steps.shift() ?? { status: 500, body: { error: { message: "no scripted answer left" } } };
       if ("status" in step) {
-        res.writeHead(step.status, { "content-type": "application/json", ...step.headers }).end(JSON.stringify(step.body));
+        res
+          .writeHead(step.status, { "content-type": "application/json", ...step.headers })
+          .end(JSON.stringify(step.body));
         return;
       }
       if ("streamError" in step) {
