@@ -19,10 +19,10 @@
  * quota (checked after the command), output kept to OUTPUT_LIMIT_BYTES.
  */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { SandboxManager } from "@anthropic-ai/sandbox-runtime";
 import { NetProxy } from "./netProxy.ts";
@@ -90,6 +90,8 @@ const BRIDGE_SOCKET = /\.sock$/;
  * last one closed resets it.
  */
 let shared: { users: number; ready: Promise<void> } | null = null;
+/** The runtime's command line, built on the first command after the runtime's initialisation. */
+let template: Promise<Template> | null = null;
 
 function acquireRuntime(): Promise<void> {
   if (!shared) {
@@ -112,6 +114,7 @@ async function releaseRuntime(): Promise<void> {
   shared.users--;
   if (shared.users > 0) return;
   shared = null;
+  template = null;
   await SandboxManager.reset();
 }
 
@@ -123,10 +126,7 @@ export class BubblewrapSandbox implements Sandbox {
   private calls = 0;
   private closed = false;
 
-  private constructor(
-    private readonly options: BubblewrapOptions,
-    private readonly template: Template,
-  ) {
+  private constructor(private readonly options: BubblewrapOptions) {
     this.bwrap = findProgram("bwrap") ?? "bwrap";
     this.socketDir = mkdtempSync(join(tmpdir(), "cloud-agents-net-"));
     this.rootLayout = rootLayout(options.hidden);
@@ -134,12 +134,7 @@ export class BubblewrapSandbox implements Sandbox {
 
   static async create(options: BubblewrapOptions): Promise<BubblewrapSandbox> {
     await acquireRuntime();
-    try {
-      return new BubblewrapSandbox(options, await runtimeTemplate());
-    } catch (err) {
-      await releaseRuntime();
-      throw err;
-    }
+    return new BubblewrapSandbox(options);
   }
 
   /** The bubblewrap argv of one command (exported for the escape tests' own checks). */
@@ -152,7 +147,8 @@ export class BubblewrapSandbox implements Sandbox {
       "exec 2>&1",
       request.command,
     ].join("\n");
-    return this.relayout(commandWords(this.template, script), request, socketPath);
+    // Built on the first command, not at start-up (the runtime runs `which` child processes for it).
+    return this.relayout(commandWords(await runtimeTemplate(), script), request, socketPath);
   }
 
   /** Replaces the runtime's filesystem (`--bind / /`) with ours; binds our proxy at its bridge path. */
@@ -253,9 +249,8 @@ interface Template {
   scriptHead: string;
 }
 
-let template: Promise<Template> | null = null;
-
 function runtimeTemplate(): Promise<Template> {
+  if (!shared) return Promise.reject(new Error("the sandbox is closed"));
   if (!template) {
     template = buildTemplate();
     template.catch(() => {
@@ -290,7 +285,12 @@ async function buildTemplate(): Promise<Template> {
     throw new Error("the sandbox runtime's command line does not have the expected shape");
   if (!shell || script === undefined) throw new Error("the sandbox runtime's command line has no shell");
   const at = script.indexOf(marker);
-  if (at < 0 || script.indexOf(marker, at + 1) >= 0 || !/\s$/.test(script.slice(0, at)) || script.slice(at + marker.length) !== "")
+  if (
+    at < 0 ||
+    script.indexOf(marker, at + 1) >= 0 ||
+    !/\s$/.test(script.slice(0, at)) ||
+    script.slice(at + marker.length) !== ""
+  )
     throw new Error("the sandbox runtime's command line does not end with the command");
   return {
     options: words.slice(0, dash + 1),
