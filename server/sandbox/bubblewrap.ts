@@ -295,8 +295,25 @@ async function buildTemplate(): Promise<Template> {
   return {
     options: words.slice(0, dash + 1),
     shell,
-    scriptHead: script.slice(0, at),
+    scriptHead: withoutSocksBridge(script.slice(0, at)),
   };
+}
+
+/**
+ * The bridge script without its second socat (the runtime's SOCKS port, 1080): both of the
+ * runtime's bridges lead to the one HTTP proxy of the command (netProxy.ts), which closes what is
+ * not HTTP, and the proxy variables the command gets all name the HTTP port (3128). One process
+ * fewer to start per command. A script of another shape is kept as it is.
+ */
+function withoutSocksBridge(head: string): string {
+  const lines = head.split("\n");
+  const socks = lines.filter((l) => / TCP-LISTEN:1080,fork,reuseaddr UNIX-CONNECT:\S+ >\/dev\/null 2>&1 &$/.test(l));
+  const trap = lines.filter((l) => l === "trap 'rc=$?; kill %1 %2 2>/dev/null; exit $rc' EXIT");
+  if (socks.length !== 1 || trap.length !== 1 || lines.indexOf(socks[0] as string) !== 1) return head;
+  return lines
+    .filter((l) => l !== socks[0])
+    .map((l) => (l === trap[0] ? "trap 'rc=$?; kill %1 2>/dev/null; exit $rc' EXIT" : l))
+    .join("\n");
 }
 
 /** The runtime's line for one command: the template with the command in the marker's place. */
