@@ -104,7 +104,9 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
       "break'; echo \"'\"; exit 7",
     ].join("\n");
     const r = await call("bash", { command });
-    expect(text(r)).toBe(`${String.raw`it's|two words|\back|$HOME|/workspace|tick|!x|a"b|`}\nline\nbreak'\n\n[exit code 7]`);
+    expect(text(r)).toBe(
+      `${String.raw`it's|two words|\back|$HOME|/workspace|tick|!x|a"b|`}\nline\nbreak'\n\n[exit code 7]`,
+    );
     expect(r.is_error).toBe(true);
   });
 
