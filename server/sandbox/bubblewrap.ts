@@ -126,15 +126,24 @@ export class BubblewrapSandbox implements Sandbox {
   private calls = 0;
   private closed = false;
 
-  private constructor(private readonly options: BubblewrapOptions) {
+  private constructor(
+    private readonly options: BubblewrapOptions,
+    private readonly ready: Promise<void>,
+  ) {
     this.bwrap = findProgram("bwrap") ?? "bwrap";
     this.socketDir = mkdtempSync(join(tmpdir(), "cloud-agents-net-"));
     this.rootLayout = rootLayout(options.hidden);
   }
 
+  /**
+   * The runtime is initialised in the background (it starts its own proxies and host-side socat
+   * bridges: child processes a start-up need not wait for); the first command waits for it, and
+   * fails with its error if it failed.
+   */
   static async create(options: BubblewrapOptions): Promise<BubblewrapSandbox> {
-    await acquireRuntime();
-    return new BubblewrapSandbox(options);
+    const ready = acquireRuntime();
+    ready.catch(() => {});
+    return new BubblewrapSandbox(options, ready);
   }
 
   /** The bubblewrap argv of one command (exported for the escape tests' own checks). */
@@ -148,6 +157,7 @@ export class BubblewrapSandbox implements Sandbox {
       request.command,
     ].join("\n");
     // Built on the first command, not at start-up (the runtime runs `which` child processes for it).
+    await this.ready;
     return this.relayout(commandWords(await runtimeTemplate(), script), request, socketPath);
   }
 
@@ -227,7 +237,14 @@ export class BubblewrapSandbox implements Sandbox {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await releaseRuntime();
+    // A runtime still initialising is released once it is up (or failed: then nothing is left).
+    if (
+      await this.ready.then(
+        () => true,
+        () => false,
+      )
+    )
+      await releaseRuntime();
     rmSync(this.socketDir, { recursive: true, force: true });
   }
 }
