@@ -3,7 +3,10 @@ import { fileURLToPath } from "node:url";
 
 export const GENERATED = fileURLToPath(new URL("../generated/", import.meta.url));
 
-/** The bundled OpenAPI document and its renderings, read once at start-up. */
+/**
+ * The bundled OpenAPI document and its renderings: the document is read at start-up (the request
+ * validator needs it); the YAML and the Redoc page (about 3 MB) on their first request.
+ */
 export interface LoadedSpec {
   json: Record<string, unknown>;
   /** The document as the file holds it, served as it is by /openapi.json (no serialising per request). */
@@ -15,11 +18,19 @@ export interface LoadedSpec {
 
 export function loadSpec(dir: string = GENERATED): LoadedSpec {
   const jsonBytes = readFileSync(`${dir}/openapi.json`);
+  let yaml: Buffer | null = null;
+  let docsHtml: Buffer | null = null;
   return {
     json: JSON.parse(jsonBytes.toString("utf8")) as Record<string, unknown>,
     jsonBytes,
-    yaml: readFileSync(`${dir}/openapi.yaml`),
-    docsHtml: readFileSync(`${dir}/docs.html`),
+    get yaml() {
+      yaml ??= readFileSync(`${dir}/openapi.yaml`);
+      return yaml;
+    },
+    get docsHtml() {
+      docsHtml ??= readFileSync(`${dir}/docs.html`);
+      return docsHtml;
+    },
   };
 }
 

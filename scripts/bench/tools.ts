@@ -92,7 +92,9 @@ async function main(): Promise<void> {
           allowPrivateTargets: false,
         },
         readOnlyDirs: ["skills"],
-        signal,
+        // One signal per session, as each turn has its own in the server (a signal shared by all
+        // sessions would carry 20 abort listeners at once).
+        signal: new AbortController().signal,
       });
     }
     const rssBefore = process.memoryUsage().rss;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Schema } from "../api.ts";
@@ -242,28 +243,53 @@ export interface VendorLoadReport {
   updated: string[];
   unchanged: string[];
   failed: { dir: string; error: string }[];
+  /** The files were those of the last load: nothing was parsed or upserted. */
+  skipped: boolean;
 }
+
+/** Where the fingerprint of the vendor skills last loaded is kept (service_meta). */
+const VENDOR_FINGERPRINT_KEY = "vendor_skills_fingerprint";
+/** Changes when what a load makes of the same files changes (the package checks, the upsert). */
+const VENDOR_LOAD_FORMAT = "vendor-skills/1";
 
 /**
  * Loads the vendor skills: every folder of `vendorSkillsDir` that holds a SKILL.md, upserted by
  * name (a new version only when the files changed). Idempotent across restarts. A broken folder
- * is reported and skipped; a missing `vendorSkillsDir` loads nothing.
+ * is reported and skipped; a missing `vendorSkillsDir` loads nothing. A start whose vendor files
+ * (names and bytes, with the upload limit they are checked against) are those of the last load
+ * that had no failure skips the parse and the upserts (`skipped`): the database already holds
+ * exactly what they would produce, and vendor skills cannot be changed through the API.
  */
 export async function loadVendorSkills(deps: SkillDeps & { logger: Logger }): Promise<VendorLoadReport> {
-  const report: VendorLoadReport = { created: [], updated: [], unchanged: [], failed: [] };
+  const report: VendorLoadReport = { created: [], updated: [], unchanged: [], failed: [], skipped: false };
   const root = resolve(deps.config.vendorSkillsDir);
   if (!existsSync(root)) {
     deps.logger.info("no vendor skills folder", { dir: root });
     return report;
   }
+  const folders: { dir: string; files: IncomingFile[] | Error }[] = [];
   for (const entry of readdirSync(root).sort()) {
     const dir = join(root, entry);
     if (entry.startsWith(".")) continue;
     try {
       if (!statSync(dir).isDirectory()) continue;
-      const { version, displayTitle } = packageFromDirectory(dir, deps.config.maxUploadBytes);
+      folders.push({ dir, files: readSkillDirectory(dir) });
+    } catch (err) {
+      folders.push({ dir, files: err instanceof Error ? err : new Error(String(err)) });
+    }
+  }
+  const fingerprint = vendorFingerprint(folders, deps.config.maxUploadBytes);
+  if (fingerprint !== null && (await deps.storage.meta.get(VENDOR_FINGERPRINT_KEY)) === fingerprint) {
+    report.skipped = true;
+    deps.logger.info("vendor skills unchanged since their last load", { folders: folders.length });
+    return report;
+  }
+  for (const { dir, files } of folders) {
+    try {
+      if (files instanceof Error) throw files;
+      const { version, manifest } = buildPackage(files, deps.config.maxUploadBytes);
       const result: SkillUpsertResult = await deps.storage.skills.upsertVendorSkill({
-        display_title: displayTitle,
+        display_title: manifest.heading ?? manifest.name,
         version,
       });
       report[result.outcome].push(result.skill.name);
@@ -273,6 +299,9 @@ export async function loadVendorSkills(deps: SkillDeps & { logger: Logger }): Pr
       deps.logger.error("vendor skill not loaded", { dir, error });
     }
   }
+  // Only a load without failures is remembered: a broken folder is reported on every start.
+  if (fingerprint !== null && report.failed.length === 0)
+    await deps.storage.meta.set(VENDOR_FINGERPRINT_KEY, fingerprint);
   deps.logger.info("vendor skills loaded", {
     created: report.created.length,
     updated: report.updated.length,
@@ -280,6 +309,17 @@ export async function loadVendorSkills(deps: SkillDeps & { logger: Logger }): Pr
     failed: report.failed.length,
   });
   return report;
+}
+
+/** A digest of the vendor folders' files (null when one could not be read). */
+function vendorFingerprint(folders: { dir: string; files: IncomingFile[] | Error }[], maxBytes: number): string | null {
+  const hash = createHash("sha256").update(`${VENDOR_LOAD_FORMAT}\0${maxBytes}\0`);
+  for (const { dir, files } of folders) {
+    if (files instanceof Error) return null;
+    hash.update(`${dir}\0${files.length}\0`);
+    for (const f of files) hash.update(`${f.path}\0${f.content.length}\0`).update(f.content);
+  }
+  return hash.digest("hex");
 }
 
 /**

@@ -52,13 +52,24 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
 
 export class PrecompressedBody {
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
-  private readonly etag: string;
+  private loaded: { body: Buffer; etag: string } | null = null;
 
+  /** `source`: the bytes, or a function that reads them on the first request (not at start-up). */
   constructor(
-    private readonly body: Buffer,
+    private readonly source: Buffer | (() => Buffer),
     private readonly contentType: string,
-  ) {
-    this.etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  ) {}
+
+  private get body(): Buffer {
+    return this.load().body;
+  }
+
+  private load(): { body: Buffer; etag: string } {
+    if (!this.loaded) {
+      const body = typeof this.source === "function" ? this.source() : this.source;
+      this.loaded = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+    }
+    return this.loaded;
   }
 
   /** The body in one encoding, made on first use and kept. */
@@ -73,7 +84,7 @@ export class PrecompressedBody {
 
   async send(req: Request, res: Response): Promise<void> {
     const encoding = chooseEncoding(req.get("accept-encoding"));
-    res.set({ "Content-Type": this.contentType, ETag: this.etag, Vary: "Accept-Encoding" });
+    res.set({ "Content-Type": this.contentType, ETag: this.load().etag, Vary: "Accept-Encoding" });
     if (req.fresh) {
       res.status(304).end();
       return;

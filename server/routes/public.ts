@@ -53,8 +53,8 @@ export function publicRoutes(deps: AppDeps): Router {
   });
   const documents = {
     "/openapi.json": new PrecompressedBody(deps.spec.jsonBytes, "application/json; charset=utf-8"),
-    "/openapi.yaml": new PrecompressedBody(deps.spec.yaml, "application/yaml; charset=utf-8"),
-    "/docs": new PrecompressedBody(deps.spec.docsHtml, "text/html; charset=utf-8"),
+    "/openapi.yaml": new PrecompressedBody(() => deps.spec.yaml, "application/yaml; charset=utf-8"),
+    "/docs": new PrecompressedBody(() => deps.spec.docsHtml, "text/html; charset=utf-8"),
   };
   for (const [path, document] of Object.entries(documents)) {
     r.get(path, (req, res, next) => {

@@ -67,8 +67,9 @@ export class ModelRuntime implements AgentRuntime {
       signal,
     );
     try {
-      // Calls an interrupted attempt recorded but did not finish are made first.
-      await this.callTools(turn, toolbox, builtins, conversation.pending, items, signal);
+      // Calls an interrupted attempt recorded but did not finish are made first (a `bash` command,
+      // whose fate is unknown, is answered with an error instead: SessionTools.interrupted).
+      await this.callTools(turn, toolbox, builtins, conversation.pending, items, signal, true);
       let toolRounds = conversation.toolRounds;
       for (;;) {
         let reply: Awaited<ReturnType<ModelClient["complete"]>>;
@@ -158,6 +159,7 @@ export class ModelRuntime implements AgentRuntime {
     calls: PendingCall[],
     items: ChatItem[],
     signal: AbortSignal,
+    resumed = false,
   ): Promise<void> {
     for (const call of calls) {
       const tool = call.mcp_server_name
@@ -166,7 +168,7 @@ export class ModelRuntime implements AgentRuntime {
       const result = tool
         ? await toolbox.call(tool, call.input, signal)
         : !call.mcp_server_name && builtins.has(call.name)
-          ? await builtins.call(call.name, call.input, signal)
+          ? ((resumed ? builtins.interrupted(call.name) : null) ?? (await builtins.call(call.name, call.input, signal)))
           : {
               content: [{ type: "text" as const, text: `No tool named ${call.name} is available to this agent.` }],
               is_error: true,

@@ -3,10 +3,11 @@
  * the webhook SSRF guard (server/delivery/ssrf.ts) applied at every connection, redirects
  * included. Host names are resolved through the guarded lookup, so the address checked is the
  * address connected to; IP literals are checked before connecting. With `allowPrivate`
- * (MCP_ALLOW_PRIVATE_TARGETS) nothing is refused: local development and tests.
+ * (MCP_ALLOW_PRIVATE_TARGETS) nothing is refused: local development and tests. undici is
+ * loaded on the first request (it is a large package, and a start-up needs none of it).
  */
 import type { LookupFunction } from "node:net";
-import { Agent, buildConnector, fetch as undiciFetch } from "undici";
+import type { Agent, buildConnector } from "undici";
 import {
   BlockedTargetError,
   blockedAddressReason,
@@ -19,16 +20,26 @@ import { truncate } from "../text.ts";
 /** The fetch signature the MCP SDK and the OAuth helpers take. */
 export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
+type Undici = typeof import("undici");
+
 export function createTargetFetch(options: { allowPrivate: boolean }): FetchLike {
-  const dispatcher = options.allowPrivate ? new Agent() : new Agent({ connect: guardedConnector() });
+  let loaded: Promise<{ undici: Undici; dispatcher: Agent }> | null = null;
+  const load = () => {
+    loaded ??= import("undici").then((undici) => ({
+      undici,
+      dispatcher: options.allowPrivate
+        ? new undici.Agent()
+        : new undici.Agent({ connect: guardedConnector(undici.buildConnector) }),
+    }));
+    return loaded;
+  };
   return async (url, init) => {
     const target = typeof url === "string" ? url : url.href;
     const syntax = urlSyntaxProblem(target);
     if (syntax) throw new BlockedTargetError(`Refused to connect to ${describe(target)}: the URL ${syntax}`);
+    const { undici, dispatcher } = await load();
     // undici's own fetch (not the global one): its dispatcher carries the guard.
-    const response = await undiciFetch(target, { ...(init as object), dispatcher } as Parameters<
-      typeof undiciFetch
-    >[1]);
+    const response = await undici.fetch(target, { ...(init as object), dispatcher } as Parameters<Undici["fetch"]>[1]);
     // As a Response of this runtime: the MCP SDK checks `instanceof Response`.
     const bodyless = [101, 204, 205, 304].includes(response.status);
     const converted = new Response(bodyless ? null : (response.body as ReadableStream | null), {
@@ -67,8 +78,8 @@ function describe(url: string): string {
   }
 }
 
-function guardedConnector(): buildConnector.connector {
-  const connect = buildConnector({ lookup: createGuardedLookup() as unknown as LookupFunction });
+function guardedConnector(build: typeof buildConnector): buildConnector.connector {
+  const connect = build({ lookup: createGuardedLookup() as unknown as LookupFunction });
   return (opts, callback) => {
     const literal = ipLiteral(opts.hostname);
     const reason = literal ? blockedAddressReason(literal) : null;

@@ -19,6 +19,7 @@
  * quota (checked after the command), output kept to OUTPUT_LIMIT_BYTES.
  */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -27,7 +28,7 @@ import { SandboxManager } from "@anthropic-ai/sandbox-runtime";
 import { NetProxy } from "./netProxy.ts";
 import type { ExecRequest, ExecResult, Sandbox, SandboxStatus } from "./port.ts";
 import { findProgram, missingPrograms } from "./programs.ts";
-import { shellWords } from "./shellWords.ts";
+import { shellQuote, shellWords } from "./shellWords.ts";
 import { usageBytes, WORKSPACE_MOUNT } from "./workspace.ts";
 
 /** stdout and stderr kept per call; the rest is counted and cut with a note. */
@@ -89,6 +90,8 @@ const BRIDGE_SOCKET = /\.sock$/;
  * last one closed resets it.
  */
 let shared: { users: number; ready: Promise<void> } | null = null;
+/** The runtime's command line, built on the first command after the runtime's initialisation. */
+let template: Promise<Template> | null = null;
 
 /**
  * Initialises the runtime with the paths of its programs found here (no child process): left to
@@ -132,6 +135,7 @@ async function releaseRuntime(): Promise<void> {
   shared.users--;
   if (shared.users > 0) return;
   shared = null;
+  template = null;
   await SandboxManager.reset();
 }
 
@@ -143,15 +147,24 @@ export class BubblewrapSandbox implements Sandbox {
   private calls = 0;
   private closed = false;
 
-  private constructor(private readonly options: BubblewrapOptions) {
+  private constructor(
+    private readonly options: BubblewrapOptions,
+    private readonly ready: Promise<void>,
+  ) {
     this.bwrap = findProgram("bwrap") ?? "bwrap";
     this.socketDir = mkdtempSync(join(tmpdir(), "cloud-agents-net-"));
     this.rootLayout = rootLayout(options.hidden);
   }
 
+  /**
+   * The runtime is initialised in the background (it starts its own proxies and host-side socat
+   * bridges: child processes a start-up need not wait for); the first command waits for it, and
+   * fails with its error if it failed.
+   */
   static async create(options: BubblewrapOptions): Promise<BubblewrapSandbox> {
-    await acquireRuntime();
-    return new BubblewrapSandbox(options);
+    const ready = acquireRuntime();
+    ready.catch(() => {});
+    return new BubblewrapSandbox(options, ready);
   }
 
   /** The bubblewrap argv of one command (exported for the escape tests' own checks). */
@@ -164,17 +177,9 @@ export class BubblewrapSandbox implements Sandbox {
       "exec 2>&1",
       request.command,
     ].join("\n");
-    const wrapped = await SandboxManager.wrapWithSandbox(
-      script,
-      "/bin/bash",
-      {
-        filesystem: { disabled: true, denyRead: [], allowWrite: [], denyWrite: [] },
-        network: { allowedDomains: [], deniedDomains: [] },
-      },
-      request.signal,
-      { commandId: `cloud-agents-${process.pid}-${++this.calls}` },
-    );
-    return this.relayout(shellWords(wrapped), request, socketPath);
+    // Built on the first command, not at start-up (the runtime runs `which` child processes for it).
+    await this.ready;
+    return this.relayout(commandWords(await runtimeTemplate(), script), request, socketPath);
   }
 
   /** Replaces the runtime's filesystem (`--bind / /`) with ours; binds our proxy at its bridge path. */
@@ -254,9 +259,105 @@ export class BubblewrapSandbox implements Sandbox {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await releaseRuntime();
+    // A runtime still initialising is released once it is up (or failed: then nothing is left).
+    if (
+      await this.ready.then(
+        () => true,
+        () => false,
+      )
+    )
+      await releaseRuntime();
     rmSync(this.socketDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The runtime's bubblewrap line, built once per process: what the runtime derives per call
+ * (which shell, whether the seccomp helper and socat are there: a `which` child process each
+ * time, run synchronously) does not change between commands, and our own per-command policy
+ * (filesystem layout, workspace, mounts, network proxy, limits) is laid over it by `relayout`.
+ * The runtime is asked for a marker command; each command takes the marker's place, quoted
+ * for the shell line it lands in.
+ */
+interface Template {
+  /** The words of the runtime's line, up to and including `--`. */
+  options: string[];
+  /** The shell that runs the bridge script (`/bin/bash`). */
+  shell: string;
+  /** The script that starts the network bridge and then runs the command under the seccomp helper, up to the command. */
+  scriptHead: string;
+}
+
+function runtimeTemplate(): Promise<Template> {
+  if (!shared) return Promise.reject(new Error("the sandbox is closed"));
+  if (!template) {
+    template = buildTemplate();
+    template.catch(() => {
+      template = null;
+    });
+  }
+  return template;
+}
+
+async function buildTemplate(): Promise<Template> {
+  const marker = `CLOUDAGENTSCOMMAND${randomBytes(12).toString("hex")}`;
+  const wrapped = await SandboxManager.wrapWithSandbox(
+    marker,
+    "/bin/bash",
+    {
+      filesystem: { disabled: true, denyRead: [], allowWrite: [], denyWrite: [] },
+      network: { allowedDomains: [], deniedDomains: [] },
+    },
+    undefined,
+    { commandId: `cloud-agents-${process.pid}` },
+  );
+  // The runtime counts wrapped commands until told each one ended; this template is one.
+  SandboxManager.cleanupAfterCommand();
+  const words = shellWords(wrapped);
+  const dash = words.indexOf("--");
+  const tail = words.slice(dash + 1);
+  // `<shell> -c '<shell> -c <bridge script>'`: the outer shell only execs the inner one.
+  const [shell, flag, line] = tail;
+  const inner = line === undefined ? [] : shellWords(line);
+  const script = inner[2];
+  if (dash < 0 || tail.length !== 3 || flag !== "-c" || inner.length !== 3 || inner[0] !== shell || inner[1] !== "-c")
+    throw new Error("the sandbox runtime's command line does not have the expected shape");
+  if (!shell || script === undefined) throw new Error("the sandbox runtime's command line has no shell");
+  const at = script.indexOf(marker);
+  if (
+    at < 0 ||
+    script.indexOf(marker, at + 1) >= 0 ||
+    !/\s$/.test(script.slice(0, at)) ||
+    script.slice(at + marker.length) !== ""
+  )
+    throw new Error("the sandbox runtime's command line does not end with the command");
+  return {
+    options: words.slice(0, dash + 1),
+    shell,
+    scriptHead: withoutSocksBridge(script.slice(0, at)),
+  };
+}
+
+/**
+ * The bridge script without its second socat (the runtime's SOCKS port, 1080): both of the
+ * runtime's bridges lead to the one HTTP proxy of the command (netProxy.ts), which closes what is
+ * not HTTP, and the proxy variables the command gets all name the HTTP port (3128). One process
+ * fewer to start per command. A script of another shape is kept as it is.
+ */
+function withoutSocksBridge(head: string): string {
+  const lines = head.split("\n");
+  const socks = lines.filter((l) => / TCP-LISTEN:1080,fork,reuseaddr UNIX-CONNECT:\S+ >\/dev\/null 2>&1 &$/.test(l));
+  const trap = lines.filter((l) => l === "trap 'rc=$?; kill %1 %2 2>/dev/null; exit $rc' EXIT");
+  if (socks.length !== 1 || trap.length !== 1 || lines.indexOf(socks[0] as string) !== 1) return head;
+  return lines
+    .filter((l) => l !== socks[0])
+    .map((l) => (l === trap[0] ? "trap 'rc=$?; kill %1 2>/dev/null; exit $rc' EXIT" : l))
+    .join("\n");
+}
+
+/** The runtime's line for one command: the template with the command in the marker's place. */
+function commandWords(t: Template, command: string): string[] {
+  return [...t.options, t.shell, "-c", `${t.scriptHead}${shellQuote(command)}`];
 }
 
 /** The read-only root: system folders, links as links, the hidden paths masked, /tmp private. */

@@ -44,3 +44,8 @@ export function shellWords(line: string): string[] {
   if (inWord) words.push(word);
   return words;
 }
+
+/** Quotes one word for a POSIX shell: single quotes, each `'` written as `'\''`. */
+export function shellQuote(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
+}

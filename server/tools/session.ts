@@ -101,6 +101,25 @@ export class SessionTools {
     return isBuiltinName(name) && this.enabled.includes(name);
   }
 
+  /**
+   * The result of a call an interrupted attempt of the run started and never finished (the
+   * service stopped or was killed during it), or null when it is safe to make again. A `bash`
+   * command is never run twice: it may have done all, part or none of its work, and running it
+   * again could repeat what it did; the model is told so and checks the workspace itself.
+   */
+  interrupted(name: BuiltinToolName): ToolResult | null {
+    if (name !== "bash") return null;
+    return {
+      content: [
+        {
+          type: "text",
+          text: "[error] The command was interrupted: the service stopped while it ran, and its process was killed. Whether it did all, part or none of its work is unknown, so it was not run again; check the workspace before running it again.",
+        },
+      ],
+      is_error: true,
+    };
+  }
+
   async call(name: BuiltinToolName, input: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
     if (!this.context) throw new Error("no built-in tools in this turn");
     await this.memory?.materialise();

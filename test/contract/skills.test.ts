@@ -815,7 +815,7 @@ describe("accounts and vendor skills", () => {
     }
   });
 
-  it("loads vendor skills once: a restart on the same data adds nothing, changed files add a version", async () => {
+  it("loads vendor skills once: a restart on the same data adds nothing (and parses nothing), changed files add a version", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "cas-skills-restart-"));
     const vendorDir = mkdtempSync(join(tmpdir(), "cas-vendor-"));
     cpSync(FIXTURE_VENDOR, vendorDir, { recursive: true });
@@ -831,13 +831,19 @@ describe("accounts and vendor skills", () => {
       await first.stop();
       expect(before.map((s) => s.name)).toEqual(["beta-guide", "alpha-helper"]);
 
+      const messages = (s: TestServer) => s.logs.map((l) => l.msg).filter((m) => /^vendor skills/.test(String(m)));
+      expect(messages(first)).toEqual(["vendor skills loaded"]);
+
+      // The same files as the last load: skipped by their fingerprint, kept in the database.
       const second = await inProcess({ dataDir, env: { VENDOR_SKILLS_DIR: vendorDir } });
       expect(await vendorList(second)).toEqual(before);
+      expect(messages(second)).toEqual(["vendor skills unchanged since their last load"]);
       await second.stop();
 
       writeFileSync(join(vendorDir, "alpha-helper/scripts/hello.sh"), '#!/bin/sh\necho "hello again"\n');
       const third = await inProcess({ dataDir, env: { VENDOR_SKILLS_DIR: vendorDir } });
       try {
+        expect(messages(third)).toEqual(["vendor skills loaded"]);
         const after = await vendorList(third);
         expect(after.map((s) => s.id)).toEqual(before.map((s) => s.id));
         const alphaBefore = before.find((s) => s.name === "alpha-helper");

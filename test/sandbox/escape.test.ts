@@ -2,6 +2,7 @@
  * Escape tests: a session's tools against the real sandbox (bubblewrap through the sandbox
  * runtime). Each attempt ends its own call with an error result and the sandbox goes on serving.
  */
+import { getEventListeners } from "node:events";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -92,6 +93,34 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
       expect(["GREETING", "HOME", "PATH", "PWD", "SHLVL", "TMPDIR", "_"].includes(name) || /_PROXY$/i.test(name)).toBe(
         true,
       );
+  });
+
+  it("a command reaches its shell exactly as written: quotes, expansions, backslashes, newlines", async () => {
+    // The command takes the place of a marker in the runtime's line built once per process:
+    // whatever it holds must be neither cut, expanded early nor able to end its own quoting.
+    const command = [
+      String.raw`printf '%s|' 'it'"'"'s' "two words" \\back \$HOME "$HOME" ${"`echo tick`"} '!x' "a\"b"`,
+      "echo; printf '%s' 'line",
+      "break'; echo \"'\"; exit 7",
+    ].join("\n");
+    const r = await call("bash", { command });
+    expect(text(r)).toBe(
+      `${String.raw`it's|two words|\back|$HOME|/workspace|tick|!x|a"b|`}\nline\nbreak'\n\n[exit code 7]`,
+    );
+    expect(r.is_error).toBe(true);
+  });
+
+  it("a command listens to its turn's signal only while it runs", async () => {
+    const signal = new AbortController().signal;
+    const go = join(mine, "listeners-go");
+    const runs = Array.from({ length: 3 }, () =>
+      callBuiltin("bash", { command: "until [ -e listeners-go ]; do sleep 0.02; done" }, { ...ctx(), signal }),
+    );
+    await expect.poll(() => getEventListeners(signal, "abort").length, { timeout: 10_000 }).toBe(3);
+    writeFileSync(go, "");
+    for (const r of await Promise.all(runs)) expect(r.is_error).toBe(false);
+    expect(getEventListeners(signal, "abort")).toHaveLength(0);
+    rmSync(go);
   });
 
   it("a file tool path outside the workspace is an error, never an access", async () => {

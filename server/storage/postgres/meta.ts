@@ -20,5 +20,11 @@ export function createMetaStore(ctx: PgContext): Async<MetaStore> {
         return (await get(tx, key)) as string;
       });
     },
+    async set(key, value) {
+      await ctx.exec(
+        "INSERT INTO service_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        [key, value],
+      );
+    },
   };
 }
