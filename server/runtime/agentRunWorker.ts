@@ -329,9 +329,7 @@ export class AgentRunWorker implements BackgroundWorker {
             ...describeError(err),
           });
         }
-        await whenNotBusy(() =>
-          storage.runs.finishThread(run.id, owner, threadId, { outputs: [], error }),
-        );
+        await whenNotBusy(() => storage.runs.finishThread(run.id, owner, threadId, { outputs: [], error }));
       }
     } finally {
       entry.threads.delete(threadId);

@@ -76,6 +76,8 @@ function recordedName(use: Pick<PendingCall, "name" | "mcp_server_name">): strin
   return use.mcp_server_name ? modelToolName(use.mcp_server_name, use.name) : use.name;
 }
 
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** What the model is told about a call that never got a result (an earlier run was interrupted). */
 const INTERRUPTED = "The tool call was interrupted before it returned a result.";
 
@@ -105,11 +107,14 @@ export function rebuildConversation(events: ConversationEvent[], runId: string):
     open = null;
   };
 
+  // A turn's events in order, turn after turn: messages sent while a turn ran (recorded before its
+  // answer, answered by the next run) come after that turn's answer.
+  const ordered = [...events].sort((a, b) => compare(a.run_id ?? "", b.run_id ?? "") || compare(a.id, b.id));
   const calls = new Map<string, PendingCall>();
   /** The model's call id of each call event (answers name the event). */
   const callOfEvent = new Map<string, string>();
   let started = false;
-  for (const e of events) {
+  for (const e of ordered) {
     if (e.type === "user.message") {
       close(calls);
       started = true;
@@ -128,7 +133,8 @@ export function rebuildConversation(events: ConversationEvent[], runId: string):
       open.item.text = open.item.text ? `${open.item.text}\n${text}` : text;
       continue;
     }
-    const use = e.type === "agent.tool_use" ? e.tool_use : e.type === "agent.custom_tool_use" ? e.custom_tool_use : null;
+    const use =
+      e.type === "agent.tool_use" ? e.tool_use : e.type === "agent.custom_tool_use" ? e.custom_tool_use : null;
     if (use) {
       if (open && open.answered.size > 0) close(calls);
       if (!open) {
@@ -137,9 +143,7 @@ export function rebuildConversation(events: ConversationEvent[], runId: string):
       }
       if (open.item.tool_calls.length === 0 && e.run_id === runId) toolRounds++;
       const recorded: PendingCall =
-        e.type === "agent.tool_use" && e.tool_use
-          ? { ...e.tool_use }
-          : { ...use, mcp_server_name: "", custom: true };
+        e.type === "agent.tool_use" && e.tool_use ? { ...e.tool_use } : { ...use, mcp_server_name: "", custom: true };
       open.item.tool_calls.push({ id: use.tool_use_id, name: recordedName(recorded), input: use.input });
       calls.set(use.tool_use_id, recorded);
       callOfEvent.set(e.id, use.tool_use_id);
@@ -156,7 +160,12 @@ export function rebuildConversation(events: ConversationEvent[], runId: string):
       const id = callOfEvent.get(e.custom_tool_result.custom_tool_use_id);
       if (!id || !open?.item.tool_calls.some((c) => c.id === id)) continue;
       open.answered.add(id);
-      items.push({ role: "tool", tool_call_id: id, text: blocksText(e.content), is_error: e.custom_tool_result.is_error });
+      items.push({
+        role: "tool",
+        tool_call_id: id,
+        text: blocksText(e.content),
+        is_error: e.custom_tool_result.is_error,
+      });
       continue;
     }
     if (e.type === "agent.tool_result" && e.tool_result) {

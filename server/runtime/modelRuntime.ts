@@ -183,9 +183,7 @@ export class ModelRuntime implements AgentRuntime {
     items: ChatItem[],
     signal: AbortSignal,
   ): Promise<void> {
-    const waiting = calls.filter(
-      (c) => c.custom || (!c.confirmation && needsConfirmation(turn.agent.config, c)),
-    );
+    const waiting = calls.filter((c) => c.custom || (!c.confirmation && needsConfirmation(turn.agent.config, c)));
     const now = calls.filter((c) => !waiting.includes(c));
     await this.callTools(turn, toolbox, builtins, now, items, signal);
     if (waiting.length === 0) return;
@@ -205,16 +203,17 @@ export class ModelRuntime implements AgentRuntime {
       const tool = call.mcp_server_name
         ? toolbox.tools.find((t) => t.server === call.mcp_server_name && t.tool === call.name)
         : undefined;
-      const result = call.confirmation?.result === "deny"
-        ? deniedResult(call.confirmation.deny_message)
-        : tool
-        ? await toolbox.call(tool, call.input, signal)
-        : !call.mcp_server_name && builtins.has(call.name)
-          ? await builtins.call(call.name, call.input, signal)
-          : {
-              content: [{ type: "text" as const, text: `No tool named ${call.name} is available to this agent.` }],
-              is_error: true,
-            };
+      const result =
+        call.confirmation?.result === "deny"
+          ? deniedResult(call.confirmation.deny_message)
+          : tool
+            ? await toolbox.call(tool, call.input, signal)
+            : !call.mcp_server_name && builtins.has(call.name)
+              ? await builtins.call(call.name, call.input, signal)
+              : {
+                  content: [{ type: "text" as const, text: `No tool named ${call.name} is available to this agent.` }],
+                  is_error: true,
+                };
       if (signal.aborted) throw signal.reason;
       await turn.record([{ type: "agent.tool_result", tool_use_id: call.tool_use_id, ...result }]);
       items.push({

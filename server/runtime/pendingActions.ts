@@ -41,8 +41,6 @@ export function needsConfirmation(config: AgentConfig, call: Pick<PendingCall, "
 
 /** What the model is told about a call the user denied. */
 export function deniedResult(message: string | null): ToolResult {
-  const text = message?.trim()
-    ? `The user denied this tool call: ${message}`
-    : "The user denied this tool call.";
+  const text = message?.trim() ? `The user denied this tool call: ${message}` : "The user denied this tool call.";
   return { content: [{ type: "text", text }], is_error: true };
 }

@@ -45,7 +45,7 @@ function sse(chunks: string[]): HttpResponse<ReadableStream> {
   return new HttpResponse(stream, { headers: { "content-type": "text/event-stream" } });
 }
 
-function openaiStream(step: Extract<Step, { text?: string }>): string[] {
+export function openaiStream(step: Extract<Step, { text?: string }>): string[] {
   const chunk = (delta: unknown, finish: string | null = null) =>
     `data: ${JSON.stringify({
       id: "chatcmpl-1",
@@ -72,7 +72,7 @@ function openaiStream(step: Extract<Step, { text?: string }>): string[] {
   return out;
 }
 
-function anthropicStream(step: Step): string[] {
+export function anthropicStream(step: Step): string[] {
   const ev = (type: string, data: unknown) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
   const out = [
     ev("message_start", {

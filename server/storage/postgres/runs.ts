@@ -2,6 +2,7 @@ import { newId } from "../../ids.ts";
 import type { Async } from "../port/index.ts";
 import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
 import type { ThreadStatus } from "../port/sessions.ts";
+import { callEventsOf } from "../rows/pendingActions.ts";
 import { type AgentRunRow, claimedRun, outputEvent } from "../rows/runs.ts";
 import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
 import { plusMs } from "../rows/time.ts";
@@ -9,14 +10,7 @@ import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
 import { readAgent } from "./agents.ts";
 import type { PgContext } from "./context.ts";
 import { leaseClockParam, leaseClockSql, leaseNow } from "./leases.ts";
-import { callEventsOf } from "../rows/pendingActions.ts";
-import {
-  idleRunningThreads,
-  insertSessionEvent,
-  recordIdled,
-  recordLifecycle,
-  setSessionStatus,
-} from "./sessions.ts";
+import { idleRunningThreads, insertSessionEvent, recordIdled, recordLifecycle, setSessionStatus } from "./sessions.ts";
 import { runSteps } from "./steps.ts";
 
 /** How many queued runs one claim looks at before it gives up for this pass (others hold the rest). */

@@ -14,8 +14,8 @@ import type {
 import { canonicalJson } from "../rows/json.ts";
 import {
   type AnswerInput,
-  answeredId,
   answerEvent,
+  answeredId,
   answerRefusal,
   findPending,
   pendingIds,
@@ -27,10 +27,10 @@ import {
   type LifecycleKind,
   type NewSessionEvent,
   newSessionEventRow,
-  type SessionEventRow,
   newSessionRow,
   Refusal,
   SESSION_COLUMNS,
+  type SessionEventRow,
   type SessionRow,
   THREAD_COLUMNS,
   toSession,
@@ -194,7 +194,8 @@ async function answerWait(
       [answeredId(event), sessionId],
     )) !== null;
   const refused = answerRefusal(event, index, pending, target, known);
-  if (refused || !target || !wait) throw new Refusal(refused ?? { ok: false, reason: "unknown_action", index, pending });
+  if (refused || !target || !wait)
+    throw new Refusal(refused ?? { ok: false, reason: "unknown_action", index, pending });
   const recorded = await insertSessionEvent(ctx, answerEvent(event, sessionId, wait.run_id, target.id));
   const remaining = pending.filter((id) => id !== target.id);
   if (remaining.length > 0) {

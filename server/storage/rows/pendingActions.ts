@@ -30,7 +30,10 @@ export const answeredType = (event: AnswerInput): "agent.custom_tool_use" | "age
 
 /** The model's call id recorded in a call event's body. */
 function modelCallId(row: Pick<SessionEventRow, "body">): string | undefined {
-  const body = JSON.parse(row.body) as { tool_use?: { tool_use_id: string }; custom_tool_use?: { tool_use_id: string } };
+  const body = JSON.parse(row.body) as {
+    tool_use?: { tool_use_id: string };
+    custom_tool_use?: { tool_use_id: string };
+  };
   return body.tool_use?.tool_use_id ?? body.custom_tool_use?.tool_use_id;
 }
 

@@ -43,7 +43,14 @@ export const toSession = (r: SessionRow): SessionRecord => ({
 /** The kind-specific fields of an event, as stored in its `body` column. */
 export type EventBody = Pick<
   SessionEventRecord,
-  "content" | "error" | "tool_use" | "tool_result" | "stop_reason" | "custom_tool_use" | "custom_tool_result" | "tool_confirmation"
+  | "content"
+  | "error"
+  | "tool_use"
+  | "tool_result"
+  | "stop_reason"
+  | "custom_tool_use"
+  | "custom_tool_result"
+  | "tool_confirmation"
 >;
 
 const BODY_FIELDS = [

@@ -1,19 +1,13 @@
 import { newId } from "../../ids.ts";
 import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
 import type { ThreadStatus } from "../port/sessions.ts";
+import { callEventsOf } from "../rows/pendingActions.ts";
 import { type AgentRunRow, claimedRun, outputEvent } from "../rows/runs.ts";
 import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
 import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
 import { readAgent } from "./agents.ts";
 import type { SqliteContext } from "./context.ts";
-import { callEventsOf } from "../rows/pendingActions.ts";
-import {
-  idleRunningThreads,
-  insertSessionEvent,
-  recordIdled,
-  recordLifecycle,
-  setSessionStatus,
-} from "./sessions.ts";
+import { idleRunningThreads, insertSessionEvent, recordIdled, recordLifecycle, setSessionStatus } from "./sessions.ts";
 import { runSteps } from "./steps.ts";
 
 /** Appends one output of a run to the session's history (inside the caller's transaction). */

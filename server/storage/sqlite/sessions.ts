@@ -12,8 +12,8 @@ import type {
 import { canonicalJson } from "../rows/json.ts";
 import {
   type AnswerInput,
-  answeredId,
   answerEvent,
+  answeredId,
   answerRefusal,
   findPending,
   pendingIds,
@@ -24,9 +24,9 @@ import {
   type LifecycleKind,
   type NewSessionEvent,
   newSessionEventRow,
-  type SessionEventRow,
   newSessionRow,
   Refusal,
+  type SessionEventRow,
   type SessionRow,
   toSession,
   toSessionEvent,
@@ -107,9 +107,9 @@ export function waitingRun(ctx: SqliteContext, sessionId: string): RunWaitRow | 
  * threads and the session idle with stop_reason `interrupted`. Nothing when no turn runs.
  */
 function interruptTurn(ctx: SqliteContext, accountId: string, session: SessionRow): void {
-  const running = ctx.db
-    .prepare("SELECT id FROM runs WHERE session_id = ? AND status = 'running'")
-    .get(session.id) as { id: string } | undefined;
+  const running = ctx.db.prepare("SELECT id FROM runs WHERE session_id = ? AND status = 'running'").get(session.id) as
+    | { id: string }
+    | undefined;
   if (!running) return;
   ctx.db
     .prepare(
@@ -152,7 +152,8 @@ function answerWait(ctx: SqliteContext, session: SessionRow, event: AnswerInput,
       )
       .get(answeredId(event), session.id) !== undefined;
   const refused = answerRefusal(event, index, pending, target, known);
-  if (refused || !target || !wait) throw new Refusal(refused ?? { ok: false, reason: "unknown_action", index, pending });
+  if (refused || !target || !wait)
+    throw new Refusal(refused ?? { ok: false, reason: "unknown_action", index, pending });
   const recorded = insertSessionEvent(ctx, answerEvent(event, session.id, wait.run_id, target.id));
   const remaining = pending.filter((id) => id !== target.id);
   if (remaining.length > 0) {
@@ -282,7 +283,11 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
       if (event.session_thread_id === null) {
         stored.push(insertSessionEvent(ctx, { session_id: session.id, type: "user.interrupt" }));
         // The session's row as this transaction sees it (earlier events may have changed it).
-        interruptTurn(ctx, accountId, (db.prepare("SELECT * FROM sessions WHERE id = ?").get(session.id) as SessionRow) ?? session);
+        interruptTurn(
+          ctx,
+          accountId,
+          (db.prepare("SELECT * FROM sessions WHERE id = ?").get(session.id) as SessionRow) ?? session,
+        );
         return;
       }
       const thread = getThreadRow.get(event.session_thread_id, session.id) as ThreadRecord | undefined;
