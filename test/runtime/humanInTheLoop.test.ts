@@ -81,6 +81,16 @@ function processesWith(marker: string): number[] {
   return pids;
 }
 
+/** Whether a process runs (exists and is not a zombie). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
 /** The text the model was given for a tool call in a request body (both providers' shapes). */
 function toolResultText(body: any, callId: string): string | undefined {
   for (const m of body.messages ?? []) {
@@ -302,12 +312,14 @@ describe.skipIf(skip !== null)("the human in the loop", () => {
         }).catch((err: Error) => {
           throw new Error(`${err.message}: ${described()}`);
         });
-        // Gone and reaped: no such process id any more.
-        await waitFor(() => pids.every((pid) => !existsSync(`/proc/${pid}`)), { what: "the processes to be reaped" });
+        // Dead: every process the command's tree had is gone or a zombie (which the host's init reaps).
+        await waitFor(() => pids.every((pid) => !alive(pid)), { what: "the processes to be dead" });
         const goneAt = performance.now();
+        await waitFor(() => pids.every((pid) => !existsSync(`/proc/${pid}`)), { what: "the processes to be reaped" });
+        const reapedAt = performance.now();
         appendFileSync(
           BENCH_LOG,
-          `${new Date().toISOString()} ${provider} bash interrupt: idled ${(idleAt - sent).toFixed(0)} ms, process gone ${(goneAt - sent).toFixed(0)} ms after user.interrupt\n`,
+          `${new Date().toISOString()} ${provider} bash interrupt: idled ${(idleAt - sent).toFixed(0)} ms, process dead ${(goneAt - sent).toFixed(0)} ms (reaped ${(reapedAt - sent).toFixed(0)} ms) after user.interrupt\n`,
         );
       });
 
