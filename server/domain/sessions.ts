@@ -178,7 +178,7 @@ function userEvents(events: Schema<"SessionEventInput">[]): UserEventInput[] {
           content: e.content.map((b) => ({ type: "text", text: b.text })),
           is_error: e.is_error ?? false,
         };
-      case "user.tool_confirmation":
+      default:
         return {
           type: "user.tool_confirmation",
           tool_use_id: e.tool_use_id,
