@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { say, sessionEvents, waitForTurns } from "../helpers/agentRuns.ts";
 import { createAgent, createEnvironment, createSession } from "../helpers/lifecycle.ts";
 import { type LoopbackModel, loopbackModel } from "../helpers/loopbackModel.ts";
+import { startMcpServer, type TestMcpServer } from "../helpers/mcpServer.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
 import { requireSandboxPrograms } from "../helpers/requires.ts";
 import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
@@ -21,6 +22,7 @@ const skip = requireSandboxPrograms();
 let s: TestServer;
 let model: LoopbackModel;
 let receiver: Receiver;
+let mcp: TestMcpServer;
 
 /** Where the measured interrupt latencies go (a benchmark log, never an assertion). */
 const BENCH_LOG = process.env.HITL_BENCH_LOG ?? "/tmp/hitl-interrupt-bench.log";
@@ -29,6 +31,7 @@ beforeAll(async () => {
   if (skip) return;
   model = await loopbackModel();
   receiver = await startReceiver();
+  mcp = await startMcpServer();
   s = await inProcess({ env: { ...model.env, SANDBOX: "bubblewrap", RUN_POLL_INTERVAL_MS: "50" } });
   const endpoint = await s.request("POST", "/webhook_endpoints", {
     body: { url: `${receiver.url}/idled`, events: ["session.status_idled"] },
@@ -40,6 +43,7 @@ afterAll(async () => {
   await s.stop();
   await model.close();
   await receiver.close();
+  await mcp.close();
 });
 
 const toolset = { type: "agent_toolset_20260401" };
@@ -243,6 +247,55 @@ describe.skipIf(skip !== null)("the human in the loop", () => {
         expect(allowed.status).toBe(200);
         expect(allowed.text).toBe("yes\n");
         expect((await file("denied.txt")).status).toBe(404);
+      });
+
+      it("asks before an MCP tool set to always_ask, and calls the server only after the allow", async () => {
+        const agent = await createAgent(s, {
+          name: "mcp asks",
+          model: modelName,
+          mcp_servers: [{ type: "url", name: "tickets", url: mcp.url }],
+          tools: [
+            {
+              type: "mcp_toolset",
+              mcp_server_name: "tickets",
+              configs: [{ name: "add", permission_policy: "always_ask" }],
+            },
+          ],
+        });
+        const session = await createSession(s, agent.id, await createEnvironment(s));
+        mcp.calls.length = 0;
+        model.script([
+          {
+            tool_calls: [
+              { id: "m1", name: "tickets__lookup_ticket", input: { number: 7 } },
+              { id: "m2", name: "tickets__add", input: { a: 2, b: 3 } },
+            ],
+          },
+          { text: "5." },
+        ]);
+        await say(s, session.id, "Add 2 and 3.");
+        const first = await idled(session.id, 1);
+        const uses = first.events.filter((e) => e.type === "agent.tool_use");
+        expect(uses.map((u) => [u.mcp_server_name, u.name])).toEqual([
+          ["tickets", "lookup_ticket"],
+          ["tickets", "add"],
+        ]);
+        // The tool that does not ask ran; the one that asks waits.
+        expect(first.idle.stop_reason).toEqual({ type: "requires_action", event_ids: [uses[1].id] });
+        expect(mcp.calls.map((c) => c.name)).toEqual(["lookup_ticket"]);
+        const allow = await post(session.id, [
+          { type: "user.tool_confirmation", tool_use_id: uses[1].id, result: "allow" },
+        ]);
+        expect(allow.status, allow.text).toBe(202);
+        const second = await idled(session.id, 2);
+        expect(second.idle.stop_reason).toEqual({ type: "end_turn" });
+        expect(mcp.calls).toEqual([
+          { name: "lookup_ticket", args: { number: 7 } },
+          { name: "add", args: { a: 2, b: 3 } },
+        ]);
+        expect(second.events.filter((e) => e.type === "agent.tool_result").map((e) => e.content[0].text)).toContain(
+          "5",
+        );
       });
 
       it("interrupts a slow model reply: the request is aborted and the session idles as interrupted", async () => {
