@@ -1009,8 +1009,12 @@ export interface paths {
          *     events; the agent works in the background. A `user.message` queues a run: the session becomes
          *     `running` (`session.status_run_started`), the agent's messages are appended, then the session
          *     is `idle` again (`session.status_idled`). Messages sent while a run is in progress are
-         *     answered by the next run. A `user.interrupt` terminates a thread of this session at once
-         *     (`session.thread_terminated`; 404 for an unknown thread). An archived session answers 409, and
+         *     answered by the next run. A `user.interrupt` with `session_thread_id` terminates a thread of this
+         *     session at once (`session.thread_terminated`; 404 for an unknown thread); without it, it stops the
+         *     session's running turn (`session.status_idled` with `stop_reason` `interrupted`). A turn paused
+         *     for the user (`stop_reason` `requires_action`) resumes once `user.custom_tool_result` /
+         *     `user.tool_confirmation` answered every call it waits for; a `user.message` meanwhile answers
+         *     409 naming the pending event ids, an answer naming no call of the session 404, a second answer 409. An archived session answers 409, and
          *     so does a `terminated` one (its agent was deleted). The events are stored all or none.
          */
         post: operations["sendSessionEvents"];
@@ -1926,7 +1930,7 @@ export interface webhooks {
         put?: never;
         /**
          * session.status_idled
-         * @description A turn completed (or ended with an error event) and the session is `idle`: its latest output is safe to read.
+         * @description A turn completed (or ended with an error event, was interrupted, or paused for the user) and the session is `idle`: its latest output is safe to read. `stop_reason` says which.
          *
          *     Sent by HTTP POST to every enabled endpoint subscribed to `session.status_idled` (or `*`), signed per the endpoint's
          *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
@@ -12790,7 +12794,10 @@ export interface operations {
                  *       "type": "event",
                  *       "data": {
                  *         "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
-                 *         "type": "session.status_idled"
+                 *         "type": "session.status_idled",
+                 *         "stop_reason": {
+                 *           "type": "end_turn"
+                 *         }
                  *       }
                  *     }
                  */
