@@ -22,6 +22,7 @@ export const SLOW_TESTS = [
   "test/crash/deliveryCrash.test.ts",
   "test/crash/runCrash.test.ts",
   "test/crash/schedulerRestart.test.ts",
+  "test/crash/requiresActionCrash.test.ts",
 ];
 
 export default defineConfig({

@@ -1009,8 +1009,12 @@ export interface paths {
          *     events; the agent works in the background. A `user.message` queues a run: the session becomes
          *     `running` (`session.status_run_started`), the agent's messages are appended, then the session
          *     is `idle` again (`session.status_idled`). Messages sent while a run is in progress are
-         *     answered by the next run. A `user.interrupt` terminates a thread of this session at once
-         *     (`session.thread_terminated`; 404 for an unknown thread). An archived session answers 409, and
+         *     answered by the next run. A `user.interrupt` with `session_thread_id` terminates a thread of this
+         *     session at once (`session.thread_terminated`; 404 for an unknown thread); without it, it stops the
+         *     session's running turn (`session.status_idled` with `stop_reason` `interrupted`). A turn paused
+         *     for the user (`stop_reason` `requires_action`) resumes once `user.custom_tool_result` /
+         *     `user.tool_confirmation` answered every call it waits for; a `user.message` meanwhile answers
+         *     409 naming the pending event ids, an answer naming no call of the session 404, a second answer 409. An archived session answers 409, and
          *     so does a `terminated` one (its agent was deleted). The events are stored all or none.
          */
         post: operations["sendSessionEvents"];
@@ -1926,7 +1930,7 @@ export interface webhooks {
         put?: never;
         /**
          * session.status_idled
-         * @description A turn completed (or ended with an error event) and the session is `idle`: its latest output is safe to read.
+         * @description A turn completed (or ended with an error event, was interrupted, or paused for the user) and the session is `idle`: its latest output is safe to read. `stop_reason` says which.
          *
          *     Sent by HTTP POST to every enabled endpoint subscribed to `session.status_idled` (or `*`), signed per the endpoint's
          *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
@@ -4391,7 +4395,7 @@ export interface components {
             /** @description The message content, 1 to 50 text blocks. */
             content: components["schemas"]["TextBlockInput"][];
         };
-        /** @description Terminates a session thread: its run in progress is abandoned (its output is discarded), it never runs again, and later turns of the coordinator skip it. Interrupting a terminated thread changes nothing. */
+        /** @description Without `session_thread_id`: stops the session's running turn at once (the model request or tool command in flight is aborted, what was recorded stays, and `session.status_idled` carries `stop_reason {type: "interrupted"}`); on a session with no running turn it changes nothing (a turn waiting for answers keeps waiting). With it: terminates that session thread: its run in progress is abandoned (its output is discarded), it never runs again, and later turns of the coordinator skip it. Interrupting a terminated thread changes nothing. */
         UserInterruptInput: {
             /**
              * @description Always `user.interrupt`. (enum property replaced by openapi-typescript)
@@ -4399,13 +4403,58 @@ export interface components {
              */
             type: "user.interrupt";
             /**
-             * @description The thread to terminate (`sthr_...`), a thread of this session.
+             * @description The thread to terminate (`sthr_...`), a thread of this session; absent to stop the session's turn.
              * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
              */
-            session_thread_id: string;
+            session_thread_id?: string;
+        };
+        /** @description Answers an `agent.custom_tool_use` the turn waits for. When every call of the model's reply has its answer, the turn continues (`session.status_run_started`). An id that names no call of the session → 404; a call answered already (or whose turn no longer waits) → 409. */
+        UserCustomToolResultInput: {
+            /**
+             * @description Always `user.custom_tool_result`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "user.custom_tool_result";
+            /**
+             * @description The `id` of the `agent.custom_tool_use` event answered (`sevt_...`).
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            custom_tool_use_id: string;
+            /** @description The result, 1 to 50 text blocks. */
+            content: components["schemas"]["TextBlockInput"][];
+            /**
+             * @description True when the tool failed; the model reads the content as an error.
+             * @default false
+             * @example false
+             */
+            is_error: boolean;
+        };
+        /** @description Allows or denies an `agent.tool_use` whose tool asks first (`permission_policy: always_ask`). `allow` makes the call; `deny` gives the model an error result with `deny_message`. Nothing runs before the allow. An id that names no call of the session → 404; a call confirmed already (or whose turn no longer waits) → 409. */
+        UserToolConfirmationInput: {
+            /**
+             * @description Always `user.tool_confirmation`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "user.tool_confirmation";
+            /**
+             * @description The `id` of the `agent.tool_use` event (`sevt_...`); its `tool_use_id` (the model's) is accepted too.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            tool_use_id: string;
+            /**
+             * @description Allow or deny the call.
+             * @example allow
+             * @enum {string}
+             */
+            result: "allow" | "deny";
+            /**
+             * @description With `deny`, what the model is told.
+             * @example Not in production, please.
+             */
+            deny_message?: string;
         };
         /** @description An event sent by the user to a session. */
-        SessionEventInput: components["schemas"]["UserMessageInput"] | components["schemas"]["UserInterruptInput"];
+        SessionEventInput: components["schemas"]["UserMessageInput"] | components["schemas"]["UserInterruptInput"] | components["schemas"]["UserCustomToolResultInput"] | components["schemas"]["UserToolConfirmationInput"];
         /** @description The body of a session create. The new session is `idle`; `initial_events` start its first run. */
         CreateSessionRequest: {
             agent: components["schemas"]["AgentReference"];
@@ -4551,7 +4600,7 @@ export interface components {
              */
             created_at: string;
         };
-        /** @description The user terminated a session thread. */
+        /** @description The user stopped the session's turn (`session_thread_id` null) or terminated a session thread. */
         SessionEventUserInterrupt: {
             /**
              * @description Always `user.interrupt`.
@@ -4560,10 +4609,10 @@ export interface components {
              */
             type: "user.interrupt";
             /**
-             * @description The thread the user terminated.
+             * @description The thread the user terminated; null when the session's own turn was interrupted.
              * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
              */
-            session_thread_id: string;
+            session_thread_id: string | null;
             /**
              * @description The event id, `sevt_` followed by a ULID.
              * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
@@ -4709,6 +4758,162 @@ export interface components {
              */
             created_at: string;
         };
+        /** @description The agent called one of its custom tools. The turn pauses (`session.status_idled` with `stop_reason` `requires_action` naming this event) until the client answers with a `user.custom_tool_result` whose `custom_tool_use_id` is this event's `id`; when every call of the model's reply has its answer the turn continues. */
+        SessionEventCustomToolUse: {
+            /**
+             * @description Always `agent.custom_tool_use`.
+             * @example agent.custom_tool_use
+             * @constant
+             */
+            type: "agent.custom_tool_use";
+            /**
+             * @description Always null; custom tools are answered for the session's own agent.
+             * @example null
+             */
+            session_thread_id: null;
+            /**
+             * @description The custom tool's name.
+             * @example lookup_ticket
+             */
+            name: string;
+            /**
+             * @description The arguments the model passed (a JSON object).
+             * @example {
+             *       "number": 4711
+             *     }
+             */
+            input: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /** @description The client's answer to an `agent.custom_tool_use`, as the model sees it. */
+        SessionEventCustomToolResult: {
+            /**
+             * @description Always `user.custom_tool_result`.
+             * @example user.custom_tool_result
+             * @constant
+             */
+            type: "user.custom_tool_result";
+            /**
+             * @description Always null.
+             * @example null
+             */
+            session_thread_id: null;
+            /**
+             * @description The `id` of the `agent.custom_tool_use` event answered.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            custom_tool_use_id: string;
+            /** @description The result as text blocks. */
+            content: components["schemas"]["TextBlock"][];
+            /**
+             * @description True when the client reported a failure.
+             * @example false
+             */
+            is_error: boolean;
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /** @description The user's answer to an `agent.tool_use` whose tool asks first (`permission_policy` `always_ask`). */
+        SessionEventToolConfirmation: {
+            /**
+             * @description Always `user.tool_confirmation`.
+             * @example user.tool_confirmation
+             * @constant
+             */
+            type: "user.tool_confirmation";
+            /**
+             * @description Always null.
+             * @example null
+             */
+            session_thread_id: null;
+            /**
+             * @description The `id` of the `agent.tool_use` event confirmed.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            tool_use_id: string;
+            /**
+             * @description `allow`: the call is made. `deny`: it is not; the model gets an error result with `deny_message`.
+             * @example deny
+             * @enum {string}
+             */
+            result: "allow" | "deny";
+            /**
+             * @description What the model is told with a denial; null otherwise.
+             * @example Do not delete files.
+             */
+            deny_message: string | null;
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /**
+         * @description Why the session went idle, on every `session.status_idled` event and in its webhook data. `end_turn`: the agent answered. `requires_action`: the turn is paused until the user answers the calls of `event_ids` (`agent.custom_tool_use` events to answer with `user.custom_tool_result`, `agent.tool_use` events to confirm with `user.tool_confirmation`); the last answer resumes it. `interrupted`: a `user.interrupt` (or archiving the session, or deleting its agent) stopped the turn. `budget_reached`: the session's token budget was used up. `error`: the turn ended with a `session.error` event.
+         * @example {
+         *       "type": "requires_action",
+         *       "event_ids": [
+         *         "sevt_01JD3QA1B2C3D4E5F6G7H8J9K0"
+         *       ]
+         *     }
+         */
+        StopReason: {
+            /**
+             * @description The reason.
+             * @example requires_action
+             * @enum {string}
+             */
+            type: "end_turn" | "requires_action" | "interrupted" | "budget_reached" | "error";
+            /**
+             * @description `requires_action` only: the events (`sevt_...`) the turn waits for, in the order the model called them.
+             * @example [
+             *       "sevt_01JD3QA1B2C3D4E5F6G7H8J9K0"
+             *     ]
+             */
+            event_ids?: string[];
+        };
         /** @description The session's status changed: a run started (`session.status_run_started`) or a turn completed and the session is idle (`session.status_idled`; the latest output is safe to read). The same kinds are pushed to webhook endpoints. */
         SessionEventStatus: {
             /**
@@ -4717,6 +4922,8 @@ export interface components {
              * @enum {string}
              */
             type: "session.status_run_started" | "session.status_idled";
+            /** @description `session.status_idled` only (always there): why the session went idle. */
+            stop_reason?: components["schemas"]["StopReason"];
             /**
              * @description Always null; the status is the session's.
              * @example null
@@ -4814,7 +5021,7 @@ export interface components {
             created_at: string;
         };
         /** @description An event of a session's history. */
-        SessionEvent: components["schemas"]["SessionEventUserMessage"] | components["schemas"]["SessionEventUserInterrupt"] | components["schemas"]["SessionEventAgentMessage"] | components["schemas"]["SessionEventToolUse"] | components["schemas"]["SessionEventToolResult"] | components["schemas"]["SessionEventStatus"] | components["schemas"]["SessionEventThread"] | components["schemas"]["SessionEventError"];
+        SessionEvent: components["schemas"]["SessionEventUserMessage"] | components["schemas"]["SessionEventUserInterrupt"] | components["schemas"]["SessionEventAgentMessage"] | components["schemas"]["SessionEventToolUse"] | components["schemas"]["SessionEventToolResult"] | components["schemas"]["SessionEventCustomToolUse"] | components["schemas"]["SessionEventCustomToolResult"] | components["schemas"]["SessionEventToolConfirmation"] | components["schemas"]["SessionEventStatus"] | components["schemas"]["SessionEventThread"] | components["schemas"]["SessionEventError"];
         /** @description One page of a session's (or a thread's) history, oldest first. */
         SessionEventList: {
             /** @description The events on this page, oldest first. */
@@ -4886,7 +5093,7 @@ export interface components {
          * @example agent.message
          * @enum {string}
          */
-        SessionEventType: "user.message" | "user.interrupt" | "agent.message" | "agent.tool_use" | "agent.tool_result" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "session.error";
+        SessionEventType: "user.message" | "user.interrupt" | "user.custom_tool_result" | "user.tool_confirmation" | "agent.message" | "agent.tool_use" | "agent.tool_result" | "agent.custom_tool_use" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "session.error";
         /** @description One message of a session's or thread's event stream. On the wire it is three lines and a blank line: `id: <event id>`, `event: <event type>`, `data: <the event as one line of JSON>`. */
         SessionEventStreamMessage: {
             /**
@@ -5008,6 +5215,7 @@ export interface components {
              * @constant
              */
             type: "session.status_idled";
+            stop_reason: components["schemas"]["StopReason"];
         };
         /** @description The data of a `session.thread_created` event. A session thread was created: a sub-agent of a coordinator agent runs in it for the first time. */
         SessionThreadCreatedEventData: {
@@ -12586,7 +12794,10 @@ export interface operations {
                  *       "type": "event",
                  *       "data": {
                  *         "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
-                 *         "type": "session.status_idled"
+                 *         "type": "session.status_idled",
+                 *         "stop_reason": {
+                 *           "type": "end_turn"
+                 *         }
                  *       }
                  *     }
                  */

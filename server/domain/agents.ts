@@ -86,18 +86,12 @@ async function checkMultiagent(
 
 /**
  * The built-in toolset: known tool names in `configs`, each named once; `bash` only where a
- * sandbox runs (400 naming `tools`, with the missing programs); no `always_ask` until confirmations are served.
+ * sandbox runs (400 naming `tools`, with the missing programs). `always_ask` tools wait for a
+ * user.tool_confirmation (runtime/pendingActions.ts).
  */
 function checkBuiltinToolset(deps: AgentDeps, config: AgentConfig): void {
   for (const [i, tool] of config.tools.entries()) {
     if (tool.type === "custom") continue;
-    // Confirmations (user.tool_confirmation) are not served yet: a tool set to ask must not run unasked.
-    if ([tool.default_config, ...(tool.configs ?? [])].some((c) => c?.permission_policy === "always_ask")) {
-      throw invalidRequest(
-        `tools[${i}]: permission_policy "always_ask" is not served by this server yet (tool confirmations are not implemented); use "always_allow" or disable the tool.`,
-        "tools",
-      );
-    }
     const names = (tool.configs ?? []).map((c) => c.name);
     checkUnique(names, (j) => `tools[${i}].configs[${j}].name`, "the tool");
     if (tool.type !== TOOLSET_TYPE) continue;

@@ -1,5 +1,5 @@
 import type { Schema } from "../api.ts";
-import { type ApiError, conflict, notFound } from "../errors.ts";
+import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
 import type { AgentRef } from "../storage/port/agents.ts";
 import { agentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage, Stores } from "../storage/port/index.ts";
@@ -87,10 +87,51 @@ export function sessionEventView(e: SessionEventRecord): SessionEvent {
         created_at,
       };
     case "user.interrupt":
-      return { id, type: e.type, session_id, session_thread_id: e.session_thread_id ?? "", created_at };
+      return { id, type: e.type, session_id, session_thread_id: e.session_thread_id, created_at };
+    case "agent.custom_tool_use":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: null,
+        name: e.custom_tool_use?.name ?? "",
+        input: e.custom_tool_use?.input ?? {},
+        created_at,
+      };
+    case "user.custom_tool_result":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: null,
+        custom_tool_use_id: e.custom_tool_result?.custom_tool_use_id ?? "",
+        content: e.content ?? [],
+        is_error: e.custom_tool_result?.is_error ?? false,
+        created_at,
+      };
+    case "user.tool_confirmation":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: null,
+        tool_use_id: e.tool_confirmation?.tool_use_id ?? "",
+        result: e.tool_confirmation?.result ?? "deny",
+        deny_message: e.tool_confirmation?.deny_message ?? null,
+        created_at,
+      };
     case "session.status_run_started":
-    case "session.status_idled":
       return { id, type: e.type, session_id, session_thread_id: null, created_at };
+    case "session.status_idled":
+      // Events recorded before stop reasons existed ended their turn.
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: null,
+        stop_reason: e.stop_reason ?? { type: "end_turn" },
+        created_at,
+      };
     case "session.thread_created":
     case "session.thread_idled":
     case "session.thread_terminated":
@@ -124,12 +165,32 @@ const threadNotFound = (id: string) => notFound(`No thread with id ${id.slice(0,
 /** A 404 that names the request field holding the unknown id. */
 
 function userEvents(events: Schema<"SessionEventInput">[]): UserEventInput[] {
-  return events.map((e) =>
-    e.type === "user.message"
-      ? { type: "user.message", content: e.content.map((b) => ({ type: "text", text: b.text })) }
-      : { type: "user.interrupt", session_thread_id: e.session_thread_id },
-  );
+  return events.map((e): UserEventInput => {
+    switch (e.type) {
+      case "user.message":
+        return { type: "user.message", content: e.content.map((b) => ({ type: "text", text: b.text })) };
+      case "user.interrupt":
+        return { type: "user.interrupt", session_thread_id: e.session_thread_id ?? null };
+      case "user.custom_tool_result":
+        return {
+          type: "user.custom_tool_result",
+          custom_tool_use_id: e.custom_tool_use_id,
+          content: e.content.map((b) => ({ type: "text", text: b.text })),
+          is_error: e.is_error ?? false,
+        };
+      default:
+        return {
+          type: "user.tool_confirmation",
+          tool_use_id: e.tool_use_id,
+          result: e.result,
+          deny_message: e.result === "deny" ? (e.deny_message ?? null) : null,
+        };
+    }
+  });
 }
+
+/** The ids a turn waits for, for a message. */
+const pendingList = (ids: string[]) => (ids.length > 0 ? ids.join(", ") : "none");
 
 /** Turns a refusal of the store into the error the client gets. `field` is `events` or `initial_events`. */
 function refusal(
@@ -161,6 +222,26 @@ function refusal(
       return notFound(
         `${input.field}[${result.index}].session_thread_id: no such thread in this session.`,
         `${input.field}[${result.index}].session_thread_id`,
+      );
+    case "requires_action":
+      return conflict(
+        `${input.field}[${result.index}]: the session's turn waits for answers to ${pendingList(result.pending)} (user.custom_tool_result or user.tool_confirmation); send those first.`,
+        `${input.field}[${result.index}]`,
+      );
+    case "unknown_action":
+      return notFound(
+        `${input.field}[${result.index}]: no tool call with this id in this session (the turn waits for: ${pendingList(result.pending)}).`,
+        `${input.field}[${result.index}]`,
+      );
+    case "not_pending":
+      return conflict(
+        `${input.field}[${result.index}]: this tool call is not waiting for an answer (answered already, or its turn no longer waits; waiting: ${pendingList(result.pending)}).`,
+        `${input.field}[${result.index}]`,
+      );
+    case "wrong_action":
+      return invalidRequest(
+        `${input.field}[${result.index}]: this call needs the other answer (an agent.custom_tool_use takes user.custom_tool_result, an agent.tool_use takes user.tool_confirmation).`,
+        `${input.field}[${result.index}]`,
       );
     case "not_found":
       return sessionNotFound(input.sessionId ?? "");

@@ -9,6 +9,7 @@ import { agentRef } from "../storage/port/agents.ts";
 import { type Storage, StorageBusyError } from "../storage/port/index.ts";
 import type { ClaimedRun, RunError } from "../storage/port/runs.ts";
 import { truncate } from "../text.ts";
+import { RequiresAction } from "./pendingActions.ts";
 import { type RuntimeRegistry, type RuntimeTurn, TurnError } from "./port.ts";
 
 export interface AgentRunWorkerDeps {
@@ -222,6 +223,11 @@ export class AgentRunWorker implements BackgroundWorker {
       }
       // Still locked after waiting: leave the run to its lease (it is recovered and run again).
       if (err instanceof StorageBusyError) throw err;
+      // The turn waits for the user: paused (kept in the database), resumed by the last answer.
+      if (err instanceof RequiresAction) {
+        await whenNotBusy(() => storage.runs.pauseRun(run.id, owner, err.toolUseIds));
+        return;
+      }
       if (err instanceof TurnError) {
         logger.warn("agent turn ended with an error", { run_id: run.id, session_id: run.session_id, type: err.type });
       } else {
@@ -308,16 +314,22 @@ export class AgentRunWorker implements BackgroundWorker {
     } catch (err) {
       if (controller.signal.aborted || err instanceof StorageBusyError) throw err;
       if (!threadController.signal.aborted) {
-        if (!(err instanceof TurnError)) {
+        const error: RunError =
+          err instanceof RequiresAction
+            ? {
+                type: "runtime_error",
+                message:
+                  "The sub-agent called a custom tool or a tool that asks for confirmation; only the session's own agent can wait for the user.",
+              }
+            : runtimeError(err);
+        if (!(err instanceof TurnError) && !(err instanceof RequiresAction)) {
           this.deps.logger.error("sub-agent runtime failed", {
             run_id: run.id,
             thread_id: threadId,
             ...describeError(err),
           });
         }
-        await whenNotBusy(() =>
-          storage.runs.finishThread(run.id, owner, threadId, { outputs: [], error: runtimeError(err) }),
-        );
+        await whenNotBusy(() => storage.runs.finishThread(run.id, owner, threadId, { outputs: [], error }));
       }
     } finally {
       entry.threads.delete(threadId);

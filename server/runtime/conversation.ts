@@ -32,12 +32,18 @@ export interface ModelReply {
   tool_calls: ToolCall[];
 }
 
-/** A tool call recorded but not answered yet: the run was interrupted while making it. */
+/**
+ * A tool call recorded but not answered yet: the run was interrupted while making it, or its turn
+ * paused for the user. `custom`: a custom tool the client answers (`agent.custom_tool_use`).
+ * `confirmation`: the user's answer to a call that needed one (`user.tool_confirmation`).
+ */
 export interface PendingCall {
   tool_use_id: string;
   name: string;
   mcp_server_name: string;
   input: Record<string, unknown>;
+  custom?: boolean;
+  confirmation?: { result: "allow" | "deny"; deny_message: string | null };
 }
 
 export interface RebuiltConversation {
@@ -66,9 +72,11 @@ export function modelToolName(server: string, tool: string): string {
 export const blocksText = (blocks: TextBlock[] | undefined): string => (blocks ?? []).map((b) => b.text).join("\n");
 
 /** A recorded call's name as the model knew it (a call of an unknown tool keeps the model's name). */
-function recordedName(use: NonNullable<ConversationEvent["tool_use"]>): string {
+function recordedName(use: Pick<PendingCall, "name" | "mcp_server_name">): string {
   return use.mcp_server_name ? modelToolName(use.mcp_server_name, use.name) : use.name;
 }
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What the model is told about a call that never got a result (an earlier run was interrupted). */
 const INTERRUPTED = "The tool call was interrupted before it returned a result.";
@@ -99,9 +107,14 @@ export function rebuildConversation(events: ConversationEvent[], runId: string):
     open = null;
   };
 
+  // A turn's events in order, turn after turn: messages sent while a turn ran (recorded before its
+  // answer, answered by the next run) come after that turn's answer.
+  const ordered = [...events].sort((a, b) => compare(a.run_id ?? "", b.run_id ?? "") || compare(a.id, b.id));
   const calls = new Map<string, PendingCall>();
+  /** The model's call id of each call event (answers name the event). */
+  const callOfEvent = new Map<string, string>();
   let started = false;
-  for (const e of events) {
+  for (const e of ordered) {
     if (e.type === "user.message") {
       close(calls);
       started = true;
@@ -120,19 +133,39 @@ export function rebuildConversation(events: ConversationEvent[], runId: string):
       open.item.text = open.item.text ? `${open.item.text}\n${text}` : text;
       continue;
     }
-    if (e.type === "agent.tool_use" && e.tool_use) {
+    const use =
+      e.type === "agent.tool_use" ? e.tool_use : e.type === "agent.custom_tool_use" ? e.custom_tool_use : null;
+    if (use) {
       if (open && open.answered.size > 0) close(calls);
       if (!open) {
         open = { item: { role: "assistant", text: "", tool_calls: [] }, run_id: e.run_id, answered: new Set() };
         items.push(open.item);
       }
       if (open.item.tool_calls.length === 0 && e.run_id === runId) toolRounds++;
-      open.item.tool_calls.push({
-        id: e.tool_use.tool_use_id,
-        name: recordedName(e.tool_use),
-        input: e.tool_use.input,
+      const recorded: PendingCall =
+        e.type === "agent.tool_use" && e.tool_use ? { ...e.tool_use } : { ...use, mcp_server_name: "", custom: true };
+      open.item.tool_calls.push({ id: use.tool_use_id, name: recordedName(recorded), input: use.input });
+      calls.set(use.tool_use_id, recorded);
+      callOfEvent.set(e.id, use.tool_use_id);
+      continue;
+    }
+    if (e.type === "user.tool_confirmation" && e.tool_confirmation) {
+      const call = calls.get(callOfEvent.get(e.tool_confirmation.tool_use_id) ?? "");
+      if (call) {
+        call.confirmation = { result: e.tool_confirmation.result, deny_message: e.tool_confirmation.deny_message };
+      }
+      continue;
+    }
+    if (e.type === "user.custom_tool_result" && e.custom_tool_result) {
+      const id = callOfEvent.get(e.custom_tool_result.custom_tool_use_id);
+      if (!id || !open?.item.tool_calls.some((c) => c.id === id)) continue;
+      open.answered.add(id);
+      items.push({
+        role: "tool",
+        tool_call_id: id,
+        text: blocksText(e.content),
+        is_error: e.custom_tool_result.is_error,
       });
-      calls.set(e.tool_use.tool_use_id, { ...e.tool_use });
       continue;
     }
     if (e.type === "agent.tool_result" && e.tool_result) {

@@ -18,6 +18,7 @@ import { SessionTools } from "../tools/session.ts";
 import { type ChatItem, type PendingCall, rebuildConversation, type ToolCall } from "./conversation.ts";
 import { McpToolbox } from "./mcp.ts";
 import { completeWithRetries, type ModelClient, ProviderError } from "./model.ts";
+import { customToolSpecs, deniedResult, needsConfirmation, RequiresAction } from "./pendingActions.ts";
 import { type AgentRuntime, type RuntimeTurn, TurnError } from "./port.ts";
 import type { FetchLike } from "./targetFetch.ts";
 
@@ -61,15 +62,19 @@ export class ModelRuntime implements AgentRuntime {
     );
     const system = [turn.agent.config.system, builtins.prompt].filter((s): s is string => !!s).join("\n\n") || null;
     const tools = builtins.specs;
+    // Custom tools: the client answers them (user.custom_tool_result); a name a built-in tool has is the built-in's.
+    const custom = customToolSpecs(turn.agent.config).filter((t) => !builtins.has(t.name));
     const toolbox = await McpToolbox.connect(
       { ...this.deps, timeoutMs: config.mcpTimeoutMs },
       { account_id: turn.account_id, vault_ids: turn.vault_ids, config: turn.agent.config },
       signal,
     );
     try {
-      // Calls an interrupted attempt recorded but did not finish are made first (a `bash` command,
-      // whose fate is unknown, is answered with an error instead: SessionTools.interrupted).
-      await this.callTools(turn, toolbox, builtins, conversation.pending, items, signal, true);
+      // Calls an interrupted attempt recorded but did not finish are made first (those the user
+      // allowed or denied meanwhile too; a `bash` command an attempt started, whose fate is
+      // unknown, is answered with an error instead: SessionTools.interrupted); calls still
+      // waiting for the user pause the turn again.
+      await this.settle(turn, toolbox, builtins, conversation.pending, items, signal, true);
       let toolRounds = conversation.toolRounds;
       for (;;) {
         let reply: Awaited<ReturnType<ModelClient["complete"]>>;
@@ -80,7 +85,7 @@ export class ModelRuntime implements AgentRuntime {
               model: this.providerModel(turn.agent.config.model),
               system,
               items,
-              tools: [...tools, ...toolbox.tools],
+              tools: [...tools, ...toolbox.tools, ...custom.filter((t) => !toolbox.find(t.name))],
             },
             {
               policy: {
@@ -112,11 +117,19 @@ export class ModelRuntime implements AgentRuntime {
           );
         }
         toolRounds++;
-        const calls = reply.tool_calls.map((c) => this.resolve(toolbox, c));
+        const calls = reply.tool_calls.map((c) => this.resolve(toolbox, builtins, custom, c));
         // The round is recorded before any tool runs: a restart resumes from here.
-        await turn.record([...message, ...calls.map((c): RunOutput => ({ type: "agent.tool_use", ...c }))]);
+        await turn.record([
+          ...message,
+          ...calls.map(
+            ({ custom: isCustom, confirmation: _, ...c }): RunOutput =>
+              isCustom
+                ? { type: "agent.custom_tool_use", tool_use_id: c.tool_use_id, name: c.name, input: c.input }
+                : { type: "agent.tool_use", ...c },
+          ),
+        ]);
         items.push({ role: "assistant", text: reply.text, tool_calls: reply.tool_calls });
-        await this.callTools(turn, toolbox, builtins, calls, items, signal);
+        await this.settle(turn, toolbox, builtins, calls, items, signal);
       }
     } catch (err) {
       // A turn that ended in error keeps what its tools did too; one cut short (shutdown, lost lease,
@@ -142,14 +155,43 @@ export class ModelRuntime implements AgentRuntime {
    * The recorded form of a call: the MCP server and tool it names, or the model's name when it
    * names none (a built-in tool, or an unknown one: both are recorded without a server).
    */
-  private resolve(toolbox: McpToolbox, call: ToolCall): PendingCall {
+  private resolve(
+    toolbox: McpToolbox,
+    builtins: SessionTools,
+    custom: { name: string }[],
+    call: ToolCall,
+  ): PendingCall {
     const tool = toolbox.find(call.name);
+    const isCustom = !tool && !builtins.has(call.name) && custom.some((t) => t.name === call.name);
     return {
       tool_use_id: call.id,
       name: tool ? tool.tool : call.name,
       mcp_server_name: tool ? tool.server : "",
       input: call.input,
+      ...(isCustom ? { custom: true } : {}),
     };
+  }
+
+  /**
+   * Makes the calls of a round that may run now (in order): a denied call gets the user's message
+   * as an error result. Custom calls and calls waiting for a confirmation are left to the user: when
+   * there are any, the workspace is saved and the turn pauses (RequiresAction).
+   */
+  private async settle(
+    turn: RuntimeTurn,
+    toolbox: McpToolbox,
+    builtins: SessionTools,
+    calls: PendingCall[],
+    items: ChatItem[],
+    signal: AbortSignal,
+    resumed = false,
+  ): Promise<void> {
+    const waiting = calls.filter((c) => c.custom || (!c.confirmation && needsConfirmation(turn.agent.config, c)));
+    const now = calls.filter((c) => !waiting.includes(c));
+    await this.callTools(turn, toolbox, builtins, now, items, signal, resumed);
+    if (waiting.length === 0) return;
+    await builtins.finish();
+    throw new RequiresAction(waiting.map((c) => c.tool_use_id));
   }
 
   private async callTools(
@@ -165,14 +207,20 @@ export class ModelRuntime implements AgentRuntime {
       const tool = call.mcp_server_name
         ? toolbox.tools.find((t) => t.server === call.mcp_server_name && t.tool === call.name)
         : undefined;
-      const result = tool
-        ? await toolbox.call(tool, call.input, signal)
-        : !call.mcp_server_name && builtins.has(call.name)
-          ? ((resumed ? builtins.interrupted(call.name) : null) ?? (await builtins.call(call.name, call.input, signal)))
-          : {
-              content: [{ type: "text" as const, text: `No tool named ${call.name} is available to this agent.` }],
-              is_error: true,
-            };
+      const result =
+        call.confirmation?.result === "deny"
+          ? deniedResult(call.confirmation.deny_message)
+          : tool
+            ? await toolbox.call(tool, call.input, signal)
+            : !call.mcp_server_name && builtins.has(call.name)
+              ? // A call the user confirmed waited for the allow and never started; any other
+                // call of a resumed attempt may have (a crash during it).
+                ((resumed && !call.confirmation ? builtins.interrupted(call.name) : null) ??
+                (await builtins.call(call.name, call.input, signal)))
+              : {
+                  content: [{ type: "text" as const, text: `No tool named ${call.name} is available to this agent.` }],
+                  is_error: true,
+                };
       if (signal.aborted) throw signal.reason;
       await turn.record([{ type: "agent.tool_result", tool_use_id: call.tool_use_id, ...result }]);
       items.push({

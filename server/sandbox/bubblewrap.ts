@@ -418,6 +418,8 @@ function run(argv: string[], env: Record<string, string>, timeoutMs: number, sig
     }, timeoutMs);
     const onAbort = () => kill();
     signal.addEventListener("abort", onAbort, { once: true });
+    // Aborted while the sandbox was being prepared: the listener would never fire.
+    if (signal.aborted) kill();
     child.on("error", (err) => {
       clearTimeout(timer);
       signal.removeEventListener("abort", onAbort);

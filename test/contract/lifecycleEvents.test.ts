@@ -136,7 +136,7 @@ describe("session rows", () => {
     expect((await events()).map((e) => e.data)).toEqual([
       { id: s, type: "session.created" },
       { id: s, type: "session.status_run_started" },
-      { id: s, type: "session.status_idled" },
+      { id: s, type: "session.status_idled", stop_reason: { type: "end_turn" } },
       { id: s, type: "session.updated" },
       { id: s, type: "session.archived" },
       { id: s, type: "session.deleted" },
@@ -226,10 +226,10 @@ describe("thread rows", () => {
       { id: s, type: "session.status_run_started" },
       { id: s, type: "session.thread_created", session_thread_id: thread },
       { id: s, type: "session.thread_idled", session_thread_id: thread },
-      { id: s, type: "session.status_idled" },
+      { id: s, type: "session.status_idled", stop_reason: { type: "end_turn" } },
       { id: s, type: "session.thread_terminated", session_thread_id: thread },
       { id: s, type: "session.status_run_started" },
-      { id: s, type: "session.status_idled" },
+      { id: s, type: "session.status_idled", stop_reason: { type: "end_turn" } },
     ]);
   });
 });
@@ -262,7 +262,7 @@ describe("rows that need a run in flight", () => {
     await workerPasses(slow, "runs");
     expect((await events()).map((e) => e.data)).toEqual([
       { id: session.id, type: "session.status_run_started" },
-      { id: session.id, type: "session.status_idled" },
+      { id: session.id, type: "session.status_idled", stop_reason: { type: "interrupted" } },
       { id: session.id, type: "session.archived" },
     ]);
     expect((await history(slow, session.id)).map((e) => e.type)).toEqual([

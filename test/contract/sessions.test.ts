@@ -203,7 +203,7 @@ describe("send events and read the history", () => {
     });
     expect(await since()).toEqual([
       { id: session.id, type: "session.status_run_started" },
-      { id: session.id, type: "session.status_idled" },
+      { id: session.id, type: "session.status_idled", stop_reason: { type: "end_turn" } },
     ]);
   });
 
@@ -254,7 +254,15 @@ describe("send events and read the history", () => {
     ["an unknown event type", { events: [{ type: "agent.message", content: [{ type: "text", text: "x" }] }] }],
     ["an empty text", { events: [{ type: "user.message", content: [{ type: "text", text: "" }] }] }],
     ["a message without content", { events: [{ type: "user.message", content: [] }] }],
-    ["an interrupt without thread", { events: [{ type: "user.interrupt" }] }],
+    ["an interrupt with an empty thread id", { events: [{ type: "user.interrupt", session_thread_id: "" }] }],
+    [
+      "a custom tool result without content",
+      { events: [{ type: "user.custom_tool_result", custom_tool_use_id: "sevt_x", content: [] }] },
+    ],
+    [
+      "a confirmation with an unknown result",
+      { events: [{ type: "user.tool_confirmation", tool_use_id: "sevt_x", result: "maybe" }] },
+    ],
     ["51 events", { events: Array.from({ length: 51 }, () => userMessage("x")) }],
   ])("rejects %s with 400", async (_what, body) => {
     const session = await createSession(server, agent.id, envId);
@@ -452,7 +460,7 @@ describe("runs in flight", () => {
     await waitFor(() => worker.activeRuns === 0, { what: "the run to be abandoned" });
     expect((await slow.request("GET", `/sessions/${session.id}`)).body.status).toBe("terminated");
     expect(await since()).toEqual([
-      { id: session.id, type: "session.status_idled" },
+      { id: session.id, type: "session.status_idled", stop_reason: { type: "interrupted" } },
       { id: doomed.id, type: "agent.deleted", version: 1 },
     ]);
     expect((await history(slow, session.id)).map((e) => e.type)).toEqual([

@@ -75,7 +75,7 @@ describe("a coordinator runs each sub-agent in its own thread", () => {
       { id: s, type: "session.thread_idled", session_thread_id: t1 },
       { id: s, type: "session.thread_created", session_thread_id: t2 },
       { id: s, type: "session.thread_idled", session_thread_id: t2 },
-      { id: s, type: "session.status_idled" },
+      { id: s, type: "session.status_idled", stop_reason: { type: "end_turn" } },
     ]);
   });
 
@@ -128,7 +128,7 @@ describe("a coordinator runs each sub-agent in its own thread", () => {
       { id: s, type: "session.status_run_started" },
       { id: s, type: "session.thread_idled", session_thread_id: t1 },
       { id: s, type: "session.thread_idled", session_thread_id: t2 },
-      { id: s, type: "session.status_idled" },
+      { id: s, type: "session.status_idled", stop_reason: { type: "end_turn" } },
     ]);
     expect((await server.request("GET", `/sessions/${s}/threads/${t1}`)).body.agent.version).toBe(2);
     expect((await server.request("GET", `/sessions/${s}/threads/${t2}`)).body.agent.version).toBe(1);
@@ -152,7 +152,7 @@ describe("a coordinator runs each sub-agent in its own thread", () => {
     expect(await turn()).toEqual([
       { id: session.id, type: "session.status_run_started" },
       { id: session.id, type: "session.thread_idled", session_thread_id: t2 },
-      { id: session.id, type: "session.status_idled" },
+      { id: session.id, type: "session.status_idled", stop_reason: { type: "end_turn" } },
     ]);
     expect((await server.request("GET", `/sessions/${session.id}/threads/${t1}`)).body.status).toBe("terminated");
 
@@ -224,7 +224,7 @@ describe("interrupting a thread during its run", () => {
       { id: session.id, type: "session.status_run_started" },
       { id: session.id, type: "session.thread_created", session_thread_id: threadId },
       { id: session.id, type: "session.thread_terminated", session_thread_id: threadId },
-      { id: session.id, type: "session.status_idled" },
+      { id: session.id, type: "session.status_idled", stop_reason: { type: "end_turn" } },
     ]);
     expect((await slow.request("GET", `/sessions/${session.id}/threads/${threadId}`)).body.status).toBe("terminated");
   });

@@ -72,7 +72,7 @@ export function openaiStream(step: Extract<Step, { text?: string }>): string[] {
   return out;
 }
 
-function anthropicStream(step: Step): string[] {
+export function anthropicStream(step: Step): string[] {
   const ev = (type: string, data: unknown) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
   const out = [
     ev("message_start", {

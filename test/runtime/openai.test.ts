@@ -69,7 +69,7 @@ describe("the OpenAI-compatible runtime", () => {
       { type: "agent.tool_use", tool_use_id: "call_2", name: "add", mcp_server_name: "tickets", input: { a: 2, b: 3 } },
       { type: "agent.tool_result", tool_use_id: "call_2", content: [{ type: "text", text: "5" }], is_error: false },
       { type: "agent.message", content: [{ type: "text", text: "Ticket 4711 is open; and 2 + 3 = 5." }] },
-      { type: "session.status_idled" },
+      { type: "session.status_idled", stop_reason: { type: "end_turn" } },
     ]);
     expect(mcp.calls).toEqual([
       { name: "lookup_ticket", args: { number: 4711 } },

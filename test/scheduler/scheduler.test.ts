@@ -174,7 +174,7 @@ describe("a run follows its session's first turn", () => {
         error: { type: "runtime_error", message: "the model failed" },
       });
       expect((await events()).map((e) => e.data)).toEqual([
-        { id: started.session_id, type: "session.status_idled" },
+        { id: started.session_id, type: "session.status_idled", stop_reason: { type: "error" } },
         { id: started.id, type: "deployment_run.failed", deployment_id: d.id, session_id: started.session_id },
       ]);
       // A failed turn is not a permanent cause: the deployment stays active.

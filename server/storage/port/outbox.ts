@@ -1,3 +1,4 @@
+import type { StopReason } from "./sessions.ts";
 /**
  * The event kinds endpoints subscribe to: the interface's "Event kinds" and the groups API.md adds
  * (deployments, environments, vaults and credentials, endpoint health). `webhook.test` is not
@@ -64,6 +65,8 @@ export interface EventData {
   consecutive_fail?: number;
   /** webhook_endpoint.disabled: why. */
   disabled_reason?: { type: DisabledReasonType };
+  /** session.status_idled: why the session went idle. */
+  stop_reason?: StopReason;
 }
 
 /** Why a webhook endpoint is disabled (API.md, "Webhook endpoints"). */

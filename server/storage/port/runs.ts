@@ -1,11 +1,20 @@
 import type { AgentRecord } from "./agents.ts";
-import type { RunErrorType, SessionEventRecord, TextBlock, ThreadStatus, ToolResult, ToolUse } from "./sessions.ts";
+import type {
+  CustomToolUse,
+  RunErrorType,
+  SessionEventRecord,
+  TextBlock,
+  ThreadStatus,
+  ToolResult,
+  ToolUse,
+} from "./sessions.ts";
 
 /** What an agent runtime produced for one turn: messages, and the tool calls it made. */
 export type RunOutput =
   | { type: "agent.message"; content: TextBlock[] }
   | ({ type: "agent.tool_use" } & ToolUse)
-  | ({ type: "agent.tool_result" } & ToolResult);
+  | ({ type: "agent.tool_result" } & ToolResult)
+  | ({ type: "agent.custom_tool_use" } & CustomToolUse);
 
 /** An event of the conversation a model runtime rebuilds, with the run that recorded it. */
 export type ConversationEvent = SessionEventRecord & { run_id: string | null };
@@ -95,6 +104,15 @@ export interface RunStore {
   completeRun(runId: string, owner: string, outputs: RunOutput[]): boolean;
   /** Fails the run with an error event, idles its running threads and the session (session.status_idled). */
   failRun(runId: string, owner: string, error: RunError): boolean;
+  /**
+   * Pauses the turn until the user answers: the calls with these model ids (recorded by this run
+   * as `agent.custom_tool_use`, or `agent.tool_use` needing a confirmation) are what it waits for.
+   * The run is queued again but not claimable while it waits (`run_waits`); its threads and the
+   * session idle with `stop_reason {type: "requires_action", event_ids}`. The last answer
+   * (user.custom_tool_result / user.tool_confirmation) makes it claimable. False when the run is
+   * no longer ours.
+   */
+  pauseRun(runId: string, owner: string, toolUseIds: string[]): boolean;
   /** Gives a run back on shutdown: queued again without counting the attempt, session `rescheduling`. */
   releaseRun(runId: string, owner: string): boolean;
 }

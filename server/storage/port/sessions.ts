@@ -12,12 +12,33 @@ export interface TextBlock {
 /** An event a user sends to a session (`POST /sessions/{id}/events`, `initial_events`). */
 export type UserEventInput =
   | { type: "user.message"; content: TextBlock[] }
-  | { type: "user.interrupt"; session_thread_id: string };
+  /** Without a thread: stops the session's running turn; with one: terminates that sub-agent thread. */
+  | { type: "user.interrupt"; session_thread_id: string | null }
+  | { type: "user.custom_tool_result"; custom_tool_use_id: string; content: TextBlock[]; is_error: boolean }
+  | { type: "user.tool_confirmation"; tool_use_id: string; result: "allow" | "deny"; deny_message: string | null };
+
+/** Why a session went idle (`session.status_idled`). */
+export type StopReason =
+  | { type: "end_turn" }
+  | { type: "requires_action"; event_ids: string[] }
+  | { type: "interrupted" }
+  | { type: "budget_reached" }
+  | { type: "error" };
+
+/** A custom tool call of the agent (`agent.custom_tool_use`): `tool_use_id` is the model's id (internal). */
+export interface CustomToolUse {
+  tool_use_id: string;
+  name: string;
+  input: Record<string, unknown>;
+}
 
 export type SessionEventType =
   | "user.message"
   | "user.interrupt"
+  | "user.custom_tool_result"
+  | "user.tool_confirmation"
   | "agent.message"
+  | "agent.custom_tool_use"
   | "agent.tool_use"
   | "agent.tool_result"
   | "session.status_run_started"
@@ -66,6 +87,14 @@ export interface SessionEventRecord {
   tool_use?: ToolUse;
   /** agent.tool_result (its `content` is in `content`) */
   tool_result?: Omit<ToolResult, "content">;
+  /** session.status_idled */
+  stop_reason?: StopReason;
+  /** agent.custom_tool_use */
+  custom_tool_use?: CustomToolUse;
+  /** user.custom_tool_result (its `content` is in `content`) */
+  custom_tool_result?: { custom_tool_use_id: string; is_error: boolean };
+  /** user.tool_confirmation */
+  tool_confirmation?: { tool_use_id: string; result: "allow" | "deny"; deny_message: string | null };
   created_at: string;
 }
 
@@ -109,7 +138,15 @@ export interface NewSession {
 /** Why appending user events was refused; `index` is the offending event. */
 export type AppendRefusal =
   | { ok: false; reason: "not_found" | "archived" | "terminated" }
-  | { ok: false; reason: "thread_not_found"; index: number };
+  | { ok: false; reason: "thread_not_found"; index: number }
+  /** A user.message while the turn waits for answers: the event ids still waiting. */
+  | { ok: false; reason: "requires_action"; index: number; pending: string[] }
+  /**
+   * An answer that does not fit: `unknown_action` (no such call in this session), `not_pending`
+   * (answered already, or its turn no longer waits), `wrong_action` (a result for a call that needs a
+   * confirmation, or the reverse).
+   */
+  | { ok: false; reason: "unknown_action" | "not_pending" | "wrong_action"; index: number; pending: string[] };
 
 export type CreateSessionResult =
   | { ok: true; session: SessionRecord; events: SessionEventRecord[] }

@@ -2,6 +2,7 @@ import { newId } from "../../ids.ts";
 import type { Async } from "../port/index.ts";
 import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
 import type { ThreadStatus } from "../port/sessions.ts";
+import { callEventsOf } from "../rows/pendingActions.ts";
 import { type AgentRunRow, claimedRun, outputEvent } from "../rows/runs.ts";
 import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
 import { plusMs } from "../rows/time.ts";
@@ -9,7 +10,7 @@ import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
 import { readAgent } from "./agents.ts";
 import type { PgContext } from "./context.ts";
 import { leaseClockParam, leaseClockSql, leaseNow } from "./leases.ts";
-import { idleRunningThreads, insertSessionEvent, recordLifecycle, setSessionStatus } from "./sessions.ts";
+import { idleRunningThreads, insertSessionEvent, recordIdled, recordLifecycle, setSessionStatus } from "./sessions.ts";
 import { runSteps } from "./steps.ts";
 
 /** How many queued runs one claim looks at before it gives up for this pass (others hold the rest). */
@@ -76,7 +77,7 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
     const session = await tx.one<SessionRow>("SELECT * FROM sessions WHERE id = $1", [run.session_id]);
     if (session && (session.status === "running" || session.status === "rescheduling")) {
       await setSessionStatus(tx, run.session_id, "idle");
-      await recordLifecycle(tx, run.account_id, run.session_id, "session.status_idled");
+      await recordIdled(tx, run.account_id, run.session_id, error ? { type: "error" } : { type: "end_turn" });
     }
     // A deployment run follows its session's first turn.
     await runSteps(
@@ -135,6 +136,8 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
         c.query<{ id: string; session_id: string }>(
           `SELECT r.id, r.session_id FROM runs r WHERE r.status = 'queued'
              AND NOT EXISTS (SELECT 1 FROM runs x WHERE x.session_id = r.session_id AND x.status = 'running')
+             AND NOT EXISTS (SELECT 1 FROM run_waits w JOIN runs q ON q.id = w.run_id
+                              WHERE w.session_id = r.session_id AND q.status = 'queued')
            ORDER BY r.id LIMIT $1`,
           [CLAIM_CANDIDATES],
         );
@@ -152,6 +155,8 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
           const run = await tx.one<AgentRunRow>(
             `SELECT r.* FROM runs r WHERE r.id = $1 AND r.status = 'queued'
                AND NOT EXISTS (SELECT 1 FROM runs x WHERE x.session_id = r.session_id AND x.status = 'running')
+               AND NOT EXISTS (SELECT 1 FROM run_waits w JOIN runs q ON q.id = w.run_id
+                                WHERE w.session_id = r.session_id AND q.status = 'queued')
              FOR NO KEY UPDATE SKIP LOCKED`,
             [candidate.id],
           );
@@ -263,7 +268,8 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
         `SELECT e.* FROM session_events e LEFT JOIN runs r ON r.id = e.run_id
           WHERE e.session_id = $1
             AND ((e.type = 'user.message' AND (r.status IS NULL OR r.status <> 'queued'))
-              OR (e.type IN ('agent.message', 'agent.tool_use', 'agent.tool_result')
+              OR (e.type IN ('agent.message', 'agent.tool_use', 'agent.tool_result', 'agent.custom_tool_use',
+                             'user.custom_tool_result', 'user.tool_confirmation')
                 AND e.session_thread_id IS NOT DISTINCT FROM $2))
           ORDER BY e.id DESC LIMIT $3`,
         [run.session_id, threadId, limit],
@@ -319,6 +325,37 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
         const run = await mineForWrite(tx, runId, owner);
         if (!run) return false;
         await endRun(tx, run, "failed", error);
+        return true;
+      });
+    },
+
+    pauseRun(runId, owner, toolUseIds) {
+      return ctx.tx(async (tx) => {
+        const run = await mineForWrite(tx, runId, owner);
+        if (!run) return false;
+        const calls = await tx.query<SessionEventRow>(
+          `SELECT * FROM session_events WHERE run_id = $1 AND session_thread_id IS NULL
+             AND type IN ('agent.custom_tool_use', 'agent.tool_use') ORDER BY id`,
+          [runId],
+        );
+        const eventIds = callEventsOf(calls, toolUseIds);
+        const now = tx.now();
+        // Queued again (not counting this execution), held back by its run_waits row.
+        await tx.exec(
+          `UPDATE runs SET status = 'queued', attempts = 0, owner = NULL, lease_expires_at = NULL, updated_at = $1
+           WHERE id = $2`,
+          [now, runId],
+        );
+        await tx.exec("DELETE FROM run_waits WHERE run_id = $1", [runId]);
+        await tx.exec("INSERT INTO run_waits (run_id, session_id, pending, created_at) VALUES ($1, $2, $3, $4)", [
+          runId,
+          run.session_id,
+          JSON.stringify(eventIds),
+          now,
+        ]);
+        await idleRunningThreads(tx, run.account_id, run.session_id);
+        await setSessionStatus(tx, run.session_id, "idle");
+        await recordIdled(tx, run.account_id, run.session_id, { type: "requires_action", event_ids: eventIds });
         return true;
       });
     },

@@ -7,10 +7,20 @@ import type {
   SessionStatus,
   SessionStore,
   SessionUpdateResult,
+  StopReason,
   ThreadRecord,
   UserEventInput,
 } from "../port/sessions.ts";
 import { canonicalJson } from "../rows/json.ts";
+import {
+  type AnswerInput,
+  answerEvent,
+  answeredId,
+  answerRefusal,
+  findPending,
+  pendingIds,
+  type RunWaitRow,
+} from "../rows/pendingActions.ts";
 import {
   EVENT_COLUMNS,
   endedWorkError,
@@ -20,6 +30,7 @@ import {
   newSessionRow,
   Refusal,
   SESSION_COLUMNS,
+  type SessionEventRow,
   type SessionRow,
   THREAD_COLUMNS,
   toSession,
@@ -91,18 +102,108 @@ export async function recordLifecycle(
   threadId?: string,
   /** The run the change belongs to (a thread finishing its part of a run): a re-run reads it back. */
   runId?: string,
+  /** session.status_idled: why (in the history and the webhook's data). */
+  stopReason?: StopReason,
 ): Promise<SessionEventRecord> {
   const recorded = await insertSessionEvent(ctx, {
     session_id: sessionId,
     session_thread_id: threadId ?? null,
     type: kind,
     run_id: runId ?? null,
+    ...(stopReason ? { stop_reason: stopReason } : {}),
   });
   await appendEvent(
     ctx,
     accountId,
-    threadId ? { id: sessionId, type: kind, session_thread_id: threadId } : { id: sessionId, type: kind },
+    threadId
+      ? { id: sessionId, type: kind, session_thread_id: threadId }
+      : { id: sessionId, type: kind, ...(stopReason ? { stop_reason: stopReason } : {}) },
   );
+  return recorded;
+}
+
+/** The session went idle (session.status_idled with its stop_reason), in the caller's transaction. */
+export function recordIdled(
+  ctx: PgContext,
+  accountId: string,
+  sessionId: string,
+  stopReason: StopReason,
+): Promise<SessionEventRecord> {
+  return recordLifecycle(ctx, accountId, sessionId, "session.status_idled", undefined, undefined, stopReason);
+}
+
+/** The waiting run of a session (its turn paused for the user), or null. Lock the session's row first. */
+export function waitingRun(ctx: PgContext, sessionId: string): Promise<RunWaitRow | null> {
+  return ctx.one<RunWaitRow>(
+    `SELECT w.* FROM run_waits w JOIN runs r ON r.id = w.run_id
+      WHERE w.session_id = $1 AND r.status = 'queued' ORDER BY w.run_id LIMIT 1`,
+    [sessionId],
+  );
+}
+
+/**
+ * Stops the session's running turn (user.interrupt without a thread), as the SQLite adapter's
+ * interruptTurn: the run ends (`interrupted`; its worker, in this process or another replica, finds
+ * it no longer its own by the "runs" signal or its next heartbeat, aborts and writes nothing more),
+ * its threads and the session idle with stop_reason `interrupted`. Nothing when no turn runs.
+ */
+async function interruptTurn(ctx: PgContext, accountId: string, sessionId: string): Promise<void> {
+  const running = await ctx.one<{ id: string }>(
+    "SELECT id FROM runs WHERE session_id = $1 AND status = 'running' FOR NO KEY UPDATE",
+    [sessionId],
+  );
+  if (!running) return;
+  await ctx.exec(
+    "UPDATE runs SET status = 'failed', error = 'interrupted', owner = NULL, lease_expires_at = NULL, updated_at = $1 WHERE id = $2",
+    [ctx.now(), running.id],
+  );
+  await idleRunningThreads(ctx, accountId, sessionId);
+  await setSessionStatus(ctx, sessionId, "idle");
+  await recordIdled(ctx, accountId, sessionId, { type: "interrupted" });
+  await runSteps(
+    ctx,
+    settleDeploymentRun(sessionId, {
+      status: "failed",
+      error: { type: "run_interrupted", message: "The session's first turn was interrupted (user.interrupt)." },
+    }),
+  );
+  ctx.signal("runs");
+}
+
+/**
+ * Records an answer to a waiting turn (the session's row locked): the call it names must be one the
+ * turn waits for. The last answer makes the run claimable again. Throws a Refusal otherwise.
+ */
+async function answerWait(
+  ctx: PgContext,
+  sessionId: string,
+  event: AnswerInput,
+  index: number,
+): Promise<SessionEventRecord> {
+  const wait = await waitingRun(ctx, sessionId);
+  const pending = wait ? pendingIds(wait) : [];
+  const rows =
+    pending.length > 0
+      ? await ctx.query<SessionEventRow>("SELECT * FROM session_events WHERE id = ANY($1::text[])", [pending])
+      : [];
+  const target = findPending(event, rows);
+  const known =
+    !target &&
+    (await ctx.one(
+      "SELECT 1 FROM session_events WHERE id = $1 AND session_id = $2 AND type IN ('agent.custom_tool_use', 'agent.tool_use')",
+      [answeredId(event), sessionId],
+    )) !== null;
+  const refused = answerRefusal(event, index, pending, target, known);
+  if (refused || !target || !wait)
+    throw new Refusal(refused ?? { ok: false, reason: "unknown_action", index, pending });
+  const recorded = await insertSessionEvent(ctx, answerEvent(event, sessionId, wait.run_id, target.id));
+  const remaining = pending.filter((id) => id !== target.id);
+  if (remaining.length > 0) {
+    await ctx.exec("UPDATE run_waits SET pending = $1 WHERE run_id = $2", [JSON.stringify(remaining), wait.run_id]);
+  } else {
+    await ctx.exec("DELETE FROM run_waits WHERE run_id = $1", [wait.run_id]);
+    ctx.signal("runs");
+  }
   return recorded;
 }
 
@@ -136,10 +237,11 @@ export async function endSessionWork(
      WHERE session_id = $3 AND status IN ('queued', 'running')`,
     [reason, now, session.id],
   );
+  await ctx.exec("DELETE FROM run_waits WHERE session_id = $1", [session.id]);
   await idleRunningThreads(ctx, accountId, session.id);
   if (session.status === "running" || session.status === "rescheduling") {
     await setSessionStatus(ctx, session.id, "idle");
-    await recordLifecycle(ctx, accountId, session.id, "session.status_idled");
+    await recordIdled(ctx, accountId, session.id, { type: "interrupted" });
   }
   // A deployment run still in its session's first turn ends with that turn.
   await runSteps(
@@ -196,7 +298,12 @@ export function createSessionStore(ctx: PgContext): Async<SessionStore> {
   /** The queued run of the session (messages sent before it starts join it), or a new one. */
   async function queuedRun(tx: PgContext, accountId: string, sessionId: string): Promise<string> {
     const existing = await tx.one<{ id: string }>(
-      "SELECT id FROM runs WHERE session_id = $1 AND status = 'queued' ORDER BY id LIMIT 1",
+      // A paused turn's run (answered or not) takes no new messages: they are the next turn's.
+      `SELECT id FROM runs WHERE session_id = $1 AND status = 'queued'
+         AND NOT EXISTS (SELECT 1 FROM run_waits w WHERE w.run_id = runs.id)
+         AND NOT EXISTS (SELECT 1 FROM session_events e WHERE e.run_id = runs.id
+                          AND e.type IN ('user.custom_tool_result', 'user.tool_confirmation'))
+       ORDER BY id LIMIT 1`,
       [sessionId],
     );
     if (existing) return existing.id;
@@ -223,7 +330,13 @@ export function createSessionStore(ctx: PgContext): Async<SessionStore> {
     const stored: SessionEventRecord[] = [];
     let queued = false;
     for (const [index, event] of events.entries()) {
+      if (event.type === "user.custom_tool_result" || event.type === "user.tool_confirmation") {
+        stored.push(await answerWait(tx, session.id, event, index));
+        continue;
+      }
       if (event.type === "user.message") {
+        const wait = await waitingRun(tx, session.id);
+        if (wait) throw new Refusal({ ok: false, reason: "requires_action", index, pending: pendingIds(wait) });
         const runId = await queuedRun(tx, accountId, session.id);
         stored.push(
           await insertSessionEvent(tx, {
@@ -234,6 +347,11 @@ export function createSessionStore(ctx: PgContext): Async<SessionStore> {
           }),
         );
         queued = true;
+        continue;
+      }
+      if (event.session_thread_id === null) {
+        stored.push(await insertSessionEvent(tx, { session_id: session.id, type: "user.interrupt" }));
+        await interruptTurn(tx, accountId, session.id);
         continue;
       }
       const thread = await getThreadRow(tx, event.session_thread_id, session.id, true);

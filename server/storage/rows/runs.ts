@@ -48,6 +48,12 @@ export function outputEvent(
         content: out.content,
         tool_result: { tool_use_id: out.tool_use_id, is_error: out.is_error },
       };
+    case "agent.custom_tool_use":
+      return {
+        ...base,
+        type: out.type,
+        custom_tool_use: { tool_use_id: out.tool_use_id, name: out.name, input: out.input },
+      };
   }
   return null;
 }

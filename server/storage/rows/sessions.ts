@@ -41,7 +41,35 @@ export const toSession = (r: SessionRow): SessionRecord => ({
 });
 
 /** The kind-specific fields of an event, as stored in its `body` column. */
-export type EventBody = Pick<SessionEventRecord, "content" | "error" | "tool_use" | "tool_result">;
+export type EventBody = Pick<
+  SessionEventRecord,
+  | "content"
+  | "error"
+  | "tool_use"
+  | "tool_result"
+  | "stop_reason"
+  | "custom_tool_use"
+  | "custom_tool_result"
+  | "tool_confirmation"
+>;
+
+const BODY_FIELDS = [
+  "content",
+  "error",
+  "tool_use",
+  "tool_result",
+  "stop_reason",
+  "custom_tool_use",
+  "custom_tool_result",
+  "tool_confirmation",
+] as const satisfies readonly (keyof EventBody)[];
+
+/** The kind-specific fields present in `e`, as stored. */
+function bodyOf(e: EventBody): EventBody {
+  const body: Record<string, unknown> = {};
+  for (const field of BODY_FIELDS) if (e[field] !== undefined) body[field] = e[field];
+  return body as EventBody;
+}
 
 export const toSessionEvent = (
   r: Pick<SessionEventRow, Exclude<keyof SessionEventRow, "run_id">>,
@@ -52,10 +80,7 @@ export const toSessionEvent = (
     session_id: r.session_id,
     session_thread_id: r.session_thread_id,
     type: r.type,
-    ...(body.content ? { content: body.content } : {}),
-    ...(body.error ? { error: body.error } : {}),
-    ...(body.tool_use ? { tool_use: body.tool_use } : {}),
-    ...(body.tool_result ? { tool_result: body.tool_result } : {}),
+    ...bodyOf(body),
     created_at: r.created_at,
   };
 };
@@ -83,12 +108,7 @@ export const newSessionEventRow = (e: NewSessionEvent, now: string): SessionEven
   session_id: e.session_id,
   session_thread_id: e.session_thread_id ?? null,
   type: e.type,
-  body: JSON.stringify({
-    ...(e.content ? { content: e.content } : {}),
-    ...(e.error ? { error: e.error } : {}),
-    ...(e.tool_use ? { tool_use: e.tool_use } : {}),
-    ...(e.tool_result ? { tool_result: e.tool_result } : {}),
-  }),
+  body: JSON.stringify(bodyOf(e)),
   run_id: e.run_id ?? null,
   created_at: now,
 });

@@ -1,12 +1,13 @@
 import { newId } from "../../ids.ts";
 import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
 import type { ThreadStatus } from "../port/sessions.ts";
+import { callEventsOf } from "../rows/pendingActions.ts";
 import { type AgentRunRow, claimedRun, outputEvent } from "../rows/runs.ts";
 import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
 import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
 import { readAgent } from "./agents.ts";
 import type { SqliteContext } from "./context.ts";
-import { idleRunningThreads, insertSessionEvent, recordLifecycle, setSessionStatus } from "./sessions.ts";
+import { idleRunningThreads, insertSessionEvent, recordIdled, recordLifecycle, setSessionStatus } from "./sessions.ts";
 import { runSteps } from "./steps.ts";
 
 /** Appends one output of a run to the session's history (inside the caller's transaction). */
@@ -26,10 +27,13 @@ export function createRunStore(ctx: SqliteContext): RunStore {
   const mine = (runId: string, owner: string) => ownRun.get(runId, owner) as AgentRunRow | undefined;
   const sessionRow = db.prepare("SELECT * FROM sessions WHERE id = ?");
   const leaseUntil = (ms: number) => new Date(ctx.clock.now().getTime() + ms).toISOString();
-  // The oldest queued run of a session that has no run in progress: turns never overlap.
+  // The oldest queued run of a session that has no run in progress and no turn waiting for the
+  // user: turns never overlap.
   const claimable = db.prepare(
     `SELECT r.* FROM runs r WHERE r.status = 'queued'
        AND NOT EXISTS (SELECT 1 FROM runs x WHERE x.session_id = r.session_id AND x.status = 'running')
+       AND NOT EXISTS (SELECT 1 FROM run_waits w JOIN runs q ON q.id = w.run_id
+                        WHERE w.session_id = r.session_id AND q.status = 'queued')
      ORDER BY r.id LIMIT 1`,
   );
   // Runs whose owner stopped renewing the lease (a dead process, or one stalled past its lease).
@@ -54,7 +58,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
     const session = sessionRow.get(run.session_id) as SessionRow | undefined;
     if (session && (session.status === "running" || session.status === "rescheduling")) {
       setSessionStatus(ctx, run.session_id, "idle");
-      recordLifecycle(ctx, run.account_id, run.session_id, "session.status_idled");
+      recordIdled(ctx, run.account_id, run.session_id, error ? { type: "error" } : { type: "end_turn" });
     }
     // A deployment run follows its session's first turn.
     runSteps(ctx, settleDeploymentRun(run.session_id, error ? { status: "failed", error } : { status: "succeeded" }));
@@ -201,7 +205,9 @@ export function createRunStore(ctx: SqliteContext): RunStore {
           `SELECT e.* FROM session_events e LEFT JOIN runs r ON r.id = e.run_id
             WHERE e.session_id = ?
               AND ((e.type = 'user.message' AND (r.status IS NULL OR r.status <> 'queued'))
-                OR (e.type IN ('agent.message', 'agent.tool_use', 'agent.tool_result') AND e.session_thread_id IS ?))
+                OR (e.type IN ('agent.message', 'agent.tool_use', 'agent.tool_result', 'agent.custom_tool_use',
+                               'user.custom_tool_result', 'user.tool_confirmation')
+                    AND e.session_thread_id IS ?))
             ORDER BY e.id DESC LIMIT ?`,
         )
         .all(run.session_id, threadId, limit) as SessionEventRow[];
@@ -257,6 +263,37 @@ export function createRunStore(ctx: SqliteContext): RunStore {
         const run = mine(runId, owner);
         if (!run) return false;
         endRun(run, "failed", error);
+        return true;
+      });
+    },
+
+    pauseRun(runId, owner, toolUseIds) {
+      return ctx.tx(() => {
+        const run = mine(runId, owner);
+        if (!run) return false;
+        const calls = db
+          .prepare(
+            `SELECT * FROM session_events WHERE run_id = ? AND session_thread_id IS NULL
+               AND type IN ('agent.custom_tool_use', 'agent.tool_use') ORDER BY id`,
+          )
+          .all(runId) as SessionEventRow[];
+        const eventIds = callEventsOf(calls, toolUseIds);
+        const now = ctx.now();
+        // Queued again (not counting this execution), held back by its run_waits row.
+        db.prepare(
+          `UPDATE runs SET status = 'queued', attempts = 0, owner = NULL, lease_expires_at = NULL, updated_at = ?
+           WHERE id = ?`,
+        ).run(now, runId);
+        db.prepare("DELETE FROM run_waits WHERE run_id = ?").run(runId);
+        db.prepare("INSERT INTO run_waits (run_id, session_id, pending, created_at) VALUES (?, ?, ?, ?)").run(
+          runId,
+          run.session_id,
+          JSON.stringify(eventIds),
+          now,
+        );
+        idleRunningThreads(ctx, run.account_id, run.session_id);
+        setSessionStatus(ctx, run.session_id, "idle");
+        recordIdled(ctx, run.account_id, run.session_id, { type: "requires_action", event_ids: eventIds });
         return true;
       });
     },

@@ -5,10 +5,20 @@ import type {
   SessionEventRecord,
   SessionStatus,
   SessionStore,
+  StopReason,
   ThreadRecord,
   UserEventInput,
 } from "../port/sessions.ts";
 import { canonicalJson } from "../rows/json.ts";
+import {
+  type AnswerInput,
+  answerEvent,
+  answeredId,
+  answerRefusal,
+  findPending,
+  pendingIds,
+  type RunWaitRow,
+} from "../rows/pendingActions.ts";
 import {
   endedWorkError,
   type LifecycleKind,
@@ -16,6 +26,7 @@ import {
   newSessionEventRow,
   newSessionRow,
   Refusal,
+  type SessionEventRow,
   type SessionRow,
   toSession,
   toSessionEvent,
@@ -50,18 +61,107 @@ export function recordLifecycle(
   threadId?: string,
   /** The run the change belongs to (a thread finishing its part of a run): a re-run reads it back. */
   runId?: string,
+  /** session.status_idled: why (in the history and the webhook's data). */
+  stopReason?: StopReason,
 ): SessionEventRecord {
   const recorded = insertSessionEvent(ctx, {
     session_id: sessionId,
     session_thread_id: threadId ?? null,
     type: kind,
     run_id: runId ?? null,
+    ...(stopReason ? { stop_reason: stopReason } : {}),
   });
   appendEvent(
     ctx,
     accountId,
-    threadId ? { id: sessionId, type: kind, session_thread_id: threadId } : { id: sessionId, type: kind },
+    threadId
+      ? { id: sessionId, type: kind, session_thread_id: threadId }
+      : { id: sessionId, type: kind, ...(stopReason ? { stop_reason: stopReason } : {}) },
   );
+  return recorded;
+}
+
+/** The session went idle (session.status_idled with its stop_reason), in the caller's transaction. */
+export function recordIdled(
+  ctx: SqliteContext,
+  accountId: string,
+  sessionId: string,
+  stopReason: StopReason,
+): SessionEventRecord {
+  return recordLifecycle(ctx, accountId, sessionId, "session.status_idled", undefined, undefined, stopReason);
+}
+
+/** The waiting run of a session (its turn paused for the user), or undefined. */
+export function waitingRun(ctx: SqliteContext, sessionId: string): RunWaitRow | undefined {
+  return ctx.db
+    .prepare(
+      `SELECT w.* FROM run_waits w JOIN runs r ON r.id = w.run_id
+        WHERE w.session_id = ? AND r.status = 'queued' ORDER BY w.run_id LIMIT 1`,
+    )
+    .get(sessionId) as RunWaitRow | undefined;
+}
+
+/**
+ * Stops the session's running turn (user.interrupt without a thread): the run ends (`interrupted`;
+ * its worker finds it no longer its own, aborts what is in flight and writes nothing more), its
+ * threads and the session idle with stop_reason `interrupted`. Nothing when no turn runs.
+ */
+function interruptTurn(ctx: SqliteContext, accountId: string, session: SessionRow): void {
+  const running = ctx.db.prepare("SELECT id FROM runs WHERE session_id = ? AND status = 'running'").get(session.id) as
+    | { id: string }
+    | undefined;
+  if (!running) return;
+  ctx.db
+    .prepare(
+      "UPDATE runs SET status = 'failed', error = 'interrupted', owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
+    )
+    .run(ctx.now(), running.id);
+  idleRunningThreads(ctx, accountId, session.id);
+  setSessionStatus(ctx, session.id, "idle");
+  recordIdled(ctx, accountId, session.id, { type: "interrupted" });
+  runSteps(
+    ctx,
+    settleDeploymentRun(session.id, {
+      status: "failed",
+      error: { type: "run_interrupted", message: "The session's first turn was interrupted (user.interrupt)." },
+    }),
+  );
+  // Wakes the worker, which aborts the run in flight; a queued run of this session may start.
+  ctx.signal("runs");
+}
+
+/**
+ * Records an answer to a waiting turn: the call it names must be one the turn waits for. The last
+ * answer makes the run claimable again (its run_waits row is deleted). Throws a Refusal otherwise.
+ */
+function answerWait(ctx: SqliteContext, session: SessionRow, event: AnswerInput, index: number): SessionEventRecord {
+  const wait = waitingRun(ctx, session.id);
+  const pending = wait ? pendingIds(wait) : [];
+  const rows =
+    pending.length > 0
+      ? (ctx.db
+          .prepare(`SELECT * FROM session_events WHERE id IN (${pending.map(() => "?").join(", ")})`)
+          .all(...pending) as SessionEventRow[])
+      : [];
+  const target = findPending(event, rows);
+  const known =
+    !target &&
+    ctx.db
+      .prepare(
+        "SELECT 1 FROM session_events WHERE id = ? AND session_id = ? AND type IN ('agent.custom_tool_use', 'agent.tool_use')",
+      )
+      .get(answeredId(event), session.id) !== undefined;
+  const refused = answerRefusal(event, index, pending, target, known);
+  if (refused || !target || !wait)
+    throw new Refusal(refused ?? { ok: false, reason: "unknown_action", index, pending });
+  const recorded = insertSessionEvent(ctx, answerEvent(event, session.id, wait.run_id, target.id));
+  const remaining = pending.filter((id) => id !== target.id);
+  if (remaining.length > 0) {
+    ctx.db.prepare("UPDATE run_waits SET pending = ? WHERE run_id = ?").run(JSON.stringify(remaining), wait.run_id);
+  } else {
+    ctx.db.prepare("DELETE FROM run_waits WHERE run_id = ?").run(wait.run_id);
+    ctx.signal("runs");
+  }
   return recorded;
 }
 
@@ -97,10 +197,11 @@ export function endSessionWork(
        WHERE session_id = ? AND status IN ('queued', 'running')`,
     )
     .run(reason, now, session.id).changes;
+  ctx.db.prepare("DELETE FROM run_waits WHERE session_id = ?").run(session.id);
   idleRunningThreads(ctx, accountId, session.id);
   if (session.status === "running" || session.status === "rescheduling") {
     setSessionStatus(ctx, session.id, "idle");
-    recordLifecycle(ctx, accountId, session.id, "session.status_idled");
+    recordIdled(ctx, accountId, session.id, { type: "interrupted" });
   }
   // A deployment run still in its session's first turn ends with that turn.
   runSteps(
@@ -136,7 +237,14 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
   /** The queued run of the session (messages sent before it starts join it), or a new one. */
   function queuedRun(accountId: string, sessionId: string): string {
     const existing = db
-      .prepare("SELECT id FROM runs WHERE session_id = ? AND status = 'queued' ORDER BY id LIMIT 1")
+      // A paused turn's run (answered or not) takes no new messages: they are the next turn's.
+      .prepare(
+        `SELECT id FROM runs WHERE session_id = ? AND status = 'queued'
+           AND NOT EXISTS (SELECT 1 FROM run_waits w WHERE w.run_id = runs.id)
+           AND NOT EXISTS (SELECT 1 FROM session_events e WHERE e.run_id = runs.id
+                            AND e.type IN ('user.custom_tool_result', 'user.tool_confirmation'))
+         ORDER BY id LIMIT 1`,
+      )
       .get(sessionId) as { id: string } | undefined;
     if (existing) return existing.id;
     const id = newId("run");
@@ -153,7 +261,13 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
     const stored: SessionEventRecord[] = [];
     let queued = false;
     events.forEach((event, index) => {
+      if (event.type === "user.custom_tool_result" || event.type === "user.tool_confirmation") {
+        stored.push(answerWait(ctx, session, event, index));
+        return;
+      }
       if (event.type === "user.message") {
+        const wait = waitingRun(ctx, session.id);
+        if (wait) throw new Refusal({ ok: false, reason: "requires_action", index, pending: pendingIds(wait) });
         const runId = queuedRun(accountId, session.id);
         stored.push(
           insertSessionEvent(ctx, {
@@ -164,6 +278,16 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
           }),
         );
         queued = true;
+        return;
+      }
+      if (event.session_thread_id === null) {
+        stored.push(insertSessionEvent(ctx, { session_id: session.id, type: "user.interrupt" }));
+        // The session's row as this transaction sees it (earlier events may have changed it).
+        interruptTurn(
+          ctx,
+          accountId,
+          (db.prepare("SELECT * FROM sessions WHERE id = ?").get(session.id) as SessionRow) ?? session,
+        );
         return;
       }
       const thread = getThreadRow.get(event.session_thread_id, session.id) as ThreadRecord | undefined;

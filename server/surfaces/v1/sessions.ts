@@ -98,7 +98,7 @@ export function threadAgentNames(deps: AppDeps, accountId: string): ThreadAgentN
 
 /**
  * Our session event as `BetaManagedAgentsSessionEvent`: `processed_at`, the SDK's type names, an
- * idle event's `stop_reason` (a turn here always ends with `end_turn`), a thread event's `agent_name`.
+ * idle event's `stop_reason` (the session's own; `end_turn` for a thread), a thread event's `agent_name`.
  */
 export async function v1Event(
   e: Record<string, unknown>,
@@ -107,7 +107,8 @@ export async function v1Event(
   const type = EVENT_TYPES[String(e.type)] ?? String(e.type);
   const event: Record<string, unknown> = { ...e, type, processed_at: e.created_at };
   if (type === "session.status_idle" || type === "session.thread_status_idle") {
-    event.stop_reason = { type: "end_turn" };
+    // The session's own reason (end_turn, requires_action with its event_ids, interrupted, ...); a thread's turn ends.
+    event.stop_reason = type === "session.status_idle" && e.stop_reason ? e.stop_reason : { type: "end_turn" };
     event.stop_details = null;
   }
   if (type.startsWith("session.thread_")) {

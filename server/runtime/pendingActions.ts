@@ -1,0 +1,46 @@
+/**
+ * The human in the loop (API.md, "Human in the loop"): custom tools the client answers, and tools
+ * whose `permission_policy` is `always_ask`, which run only after the user's allow. A model round
+ * that calls either pauses the turn: the runtime throws RequiresAction with the calls it waits for,
+ * the worker pauses the run (RunStore.pauseRun), and the last answer queues it again; the resumed
+ * run rebuilds its conversation, in which the answers are recorded.
+ */
+import type { AgentConfig } from "../storage/port/agents.ts";
+import { isBuiltinName, TOOLSET_TYPE } from "../tools/toolset.ts";
+import type { ToolResult } from "../tools/types.ts";
+import type { PendingCall, ToolSpec } from "./conversation.ts";
+
+/** The turn waits for the user: answers to these calls (the model's ids), recorded already. */
+export class RequiresAction extends Error {
+  constructor(readonly toolUseIds: string[]) {
+    super(`The turn waits for the user's answer to ${toolUseIds.length} tool call(s).`);
+    this.name = "RequiresAction";
+  }
+}
+
+/** The agent's custom tools as offered to the model. */
+export function customToolSpecs(config: AgentConfig): ToolSpec[] {
+  return config.tools.flatMap((t) =>
+    t.type === "custom"
+      ? [{ name: t.name, description: t.description ?? "", input_schema: { type: "object", ...t.input_schema } }]
+      : [],
+  );
+}
+
+/** Whether a built-in or MCP call waits for the user's confirmation (`permission_policy: always_ask`). */
+export function needsConfirmation(config: AgentConfig, call: Pick<PendingCall, "name" | "mcp_server_name">): boolean {
+  const entry = call.mcp_server_name
+    ? config.tools.find((t) => t.type === "mcp_toolset" && t.mcp_server_name === call.mcp_server_name)
+    : isBuiltinName(call.name)
+      ? config.tools.find((t) => t.type === TOOLSET_TYPE)
+      : undefined;
+  if (!entry || entry.type === "custom") return false;
+  const own = entry.configs?.find((c) => c.name === call.name)?.permission_policy;
+  return (own ?? entry.default_config?.permission_policy ?? "always_allow") === "always_ask";
+}
+
+/** What the model is told about a call the user denied. */
+export function deniedResult(message: string | null): ToolResult {
+  const text = message?.trim() ? `The user denied this tool call: ${message}` : "The user denied this tool call.";
+  return { content: [{ type: "text", text }], is_error: true };
+}
