@@ -25,7 +25,9 @@ export type SessionEventType =
   | "session.thread_created"
   | "session.thread_idled"
   | "session.thread_terminated"
-  | "session.error";
+  | "session.error"
+  | "span.model_request_start"
+  | "span.model_request_end";
 
 export type RunErrorType =
   | "run_interrupted"
@@ -53,6 +55,42 @@ export interface ToolResult {
   is_error: boolean;
 }
 
+/** The token counts of model requests, as the provider reported them (summed where cumulative). */
+export interface ModelUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens: number;
+  cache_creation_input_tokens: number;
+}
+
+/** What a session (or thread) did: turns ended, tool calls made, time spent running. */
+export interface UsageStats {
+  turns: number;
+  tool_calls: number;
+  /** Milliseconds spent running turns (the API shows seconds). */
+  active_ms: number;
+}
+
+/** A session's token budget (null fields: no limit). */
+export interface Budget {
+  max_total_tokens: number | null;
+}
+
+/** A model request's span (`span.model_request_start` has only `model`). */
+export interface ModelSpan {
+  model: string;
+  duration_ms?: number;
+  model_usage?: ModelUsage;
+}
+
+/** Why a session went idle (`session.status_idled`). */
+export type StopReason =
+  | { type: "end_turn" }
+  | { type: "requires_action"; event_ids: string[] }
+  | { type: "interrupted" }
+  | { type: "error" }
+  | { type: "budget_reached" };
+
 /** One event of a session's history. */
 export interface SessionEventRecord {
   id: string;
@@ -66,6 +104,10 @@ export interface SessionEventRecord {
   tool_use?: ToolUse;
   /** agent.tool_result (its `content` is in `content`) */
   tool_result?: Omit<ToolResult, "content">;
+  /** span.model_request_start / span.model_request_end */
+  span?: ModelSpan;
+  /** session.status_idled */
+  stop_reason?: StopReason;
   created_at: string;
 }
 
@@ -81,6 +123,10 @@ export interface SessionRecord {
   vault_ids: string[];
   /** The normalized `NAME=value` lines (see domain/environmentVariables.ts). */
   environment_variables: string;
+  /** The tokens of every model request of the session, its threads' included. */
+  usage: ModelUsage;
+  stats: UsageStats;
+  budget: Budget | null;
   archived_at: string | null;
   created_at: string;
   updated_at: string;
@@ -92,6 +138,9 @@ export interface ThreadRecord {
   agent_id: string;
   agent_version: number;
   status: ThreadStatus;
+  /** The tokens of this thread's model requests. */
+  usage: ModelUsage;
+  stats: UsageStats;
   created_at: string;
   updated_at: string;
 }
@@ -103,6 +152,8 @@ export interface NewSession {
   metadata: Metadata;
   vault_ids: string[];
   environment_variables: string;
+  /** The session's token budget; none when absent. */
+  budget?: Budget | null;
   initial_events: UserEventInput[];
 }
 
@@ -156,7 +207,7 @@ export interface SessionStore {
   updateSession(
     accountId: string,
     sessionId: string,
-    update: (current: SessionRecord) => { title: string | null; metadata: Metadata },
+    update: (current: SessionRecord) => { title: string | null; metadata: Metadata; budget?: Budget | null },
   ): SessionUpdateResult;
   /** Archives the session (session.archived the first time only). Null when not found. */
   archiveSession(accountId: string, sessionId: string): SessionRecord | null;

@@ -48,6 +48,14 @@ export function outputEvent(
         content: out.content,
         tool_result: { tool_use_id: out.tool_use_id, is_error: out.is_error },
       };
+    case "span.model_request_start":
+      return { ...base, type: out.type, span: { model: out.model } };
+    case "span.model_request_end":
+      return {
+        ...base,
+        type: out.type,
+        span: { model: out.model, duration_ms: out.duration_ms, model_usage: out.model_usage },
+      };
   }
   return null;
 }

@@ -1,9 +1,10 @@
 import { newId } from "../../ids.ts";
 import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
-import type { ThreadStatus } from "../port/sessions.ts";
+import type { StopReason, ThreadStatus } from "../port/sessions.ts";
 import { type AgentRunRow, claimedRun, outputEvent } from "../rows/runs.ts";
 import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
 import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
+import { countOutput, countTurn } from "../shared/usage.ts";
 import { readAgent } from "./agents.ts";
 import type { SqliteContext } from "./context.ts";
 import { idleRunningThreads, insertSessionEvent, recordLifecycle, setSessionStatus } from "./sessions.ts";
@@ -13,6 +14,7 @@ import { runSteps } from "./steps.ts";
 function insertOutput(ctx: SqliteContext, run: AgentRunRow, threadId: string | null, out: RunOutput): void {
   const event = outputEvent(run, threadId, out);
   if (event) insertSessionEvent(ctx, event);
+  runSteps(ctx, countOutput(run.session_id, threadId, out));
 }
 
 /**
@@ -44,9 +46,10 @@ export function createRunStore(ctx: SqliteContext): RunStore {
   );
 
   /** Ends a run: records the error (if any), idles its threads and the session. */
-  function endRun(run: AgentRunRow, status: "completed" | "failed", error?: RunError): void {
+  function endRun(run: AgentRunRow, status: "completed" | "failed", error?: RunError, stopReason?: StopReason): void {
     const now = ctx.now();
     if (error) insertSessionEvent(ctx, { session_id: run.session_id, type: "session.error", error });
+    runSteps(ctx, countTurn(run.session_id, null, run.claimed_at));
     idleRunningThreads(ctx, run.account_id, run.session_id);
     db.prepare(
       "UPDATE runs SET status = ?, error = ?, owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
@@ -54,7 +57,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
     const session = sessionRow.get(run.session_id) as SessionRow | undefined;
     if (session && (session.status === "running" || session.status === "rescheduling")) {
       setSessionStatus(ctx, run.session_id, "idle");
-      recordLifecycle(ctx, run.account_id, run.session_id, "session.status_idled");
+      recordLifecycle(ctx, run.account_id, run.session_id, "session.status_idled", undefined, undefined, stopReason);
     }
     // A deployment run follows its session's first turn.
     runSteps(ctx, settleDeploymentRun(run.session_id, error ? { status: "failed", error } : { status: "succeeded" }));
@@ -173,12 +176,14 @@ export function createRunStore(ctx: SqliteContext): RunStore {
       return ctx.tx(() => {
         const run = mine(runId, owner);
         if (!run) return false;
-        const thread = db.prepare("SELECT status FROM session_threads WHERE id = ?").get(threadId) as
-          | { status: ThreadStatus }
+        const thread = db.prepare("SELECT status, updated_at FROM session_threads WHERE id = ?").get(threadId) as
+          | { status: ThreadStatus; updated_at: string }
           | undefined;
         // A thread terminated during its run keeps nothing of it.
         if (thread?.status !== "running") return false;
         for (const out of outputs) insertOutput(ctx, run, threadId, out);
+        // The thread was marked running (updated_at) when its part of the run started.
+        runSteps(ctx, countTurn(run.session_id, threadId, thread.updated_at));
         if (error)
           insertSessionEvent(ctx, {
             session_id: run.session_id,
@@ -242,12 +247,12 @@ export function createRunStore(ctx: SqliteContext): RunStore {
       });
     },
 
-    completeRun(runId, owner, outputs) {
+    completeRun(runId, owner, outputs, stopReason) {
       return ctx.tx(() => {
         const run = mine(runId, owner);
         if (!run) return false;
         for (const out of outputs) insertOutput(ctx, run, null, out);
-        endRun(run, "completed");
+        endRun(run, "completed", undefined, stopReason);
         return true;
       });
     },
