@@ -170,9 +170,7 @@ function fieldsOf(body: WriteBody, current: DeploymentFields | null): Deployment
     overlap_policy: pick("overlap_policy", body.overlap_policy, "skip"),
     catchup_window_seconds: pick("catchup_window_seconds", body.catchup_window_seconds, 0),
     budget_max_total_tokens:
-      body.budget === undefined
-        ? (current?.budget_max_total_tokens ?? null)
-        : (body.budget?.max_total_tokens ?? null),
+      body.budget === undefined ? (current?.budget_max_total_tokens ?? null) : (body.budget?.max_total_tokens ?? null),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Schema } from "../api.ts";
 import { type ApiError, conflict, notFound } from "../errors.ts";
+import { budgetReached, budgetReachedMessage } from "../runtime/budget.ts";
 import type { AgentRef } from "../storage/port/agents.ts";
 import { agentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage, Stores } from "../storage/port/index.ts";
@@ -15,7 +16,6 @@ import type {
   UsageStats,
   UserEventInput,
 } from "../storage/port/sessions.ts";
-import { budgetReached, budgetReachedMessage } from "../runtime/budget.ts";
 import {
   environmentVariablesToObject,
   normalizeEnvironmentVariables,

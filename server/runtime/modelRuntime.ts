@@ -19,6 +19,7 @@ import { type ChatItem, type PendingCall, rebuildConversation, type ToolCall } f
 import { McpToolbox } from "./mcp.ts";
 import { completeWithRetries, type ModelClient, ProviderError } from "./model.ts";
 import { type AgentRuntime, type RuntimeTurn, TurnError } from "./port.ts";
+import { measuredRequest } from "./spans.ts";
 import type { FetchLike } from "./targetFetch.ts";
 
 export interface ModelRuntimeDeps {
@@ -71,27 +72,26 @@ export class ModelRuntime implements AgentRuntime {
       await this.callTools(turn, toolbox, builtins, conversation.pending, items, signal);
       let toolRounds = conversation.toolRounds;
       for (;;) {
+        const model = this.providerModel(turn.agent.config.model);
         let reply: Awaited<ReturnType<ModelClient["complete"]>>;
         try {
-          reply = await completeWithRetries(
-            this.client,
-            {
-              model: this.providerModel(turn.agent.config.model),
-              system,
-              items,
-              tools: [...tools, ...toolbox.tools],
-            },
-            {
-              policy: {
-                maxRetries: config.providerMaxRetries,
-                baseMs: config.providerRetryBaseMs,
-                maxMs: config.providerRetryMaxMs,
+          reply = await measuredRequest(turn, this.deps.clock, model, (onText) =>
+            completeWithRetries(
+              this.client,
+              { model, system, items, tools: [...tools, ...toolbox.tools] },
+              {
+                policy: {
+                  maxRetries: config.providerMaxRetries,
+                  baseMs: config.providerRetryBaseMs,
+                  maxMs: config.providerRetryMaxMs,
+                },
+                clock: this.deps.clock,
+                logger,
+                signal,
+                context,
+                onText,
               },
-              clock: this.deps.clock,
-              logger,
-              signal,
-              context,
-            },
+            ),
           );
         } catch (err) {
           if (err instanceof ProviderError) throw new TurnError("provider_error", this.redact(err.message));

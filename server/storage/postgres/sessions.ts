@@ -8,11 +8,9 @@ import type {
   SessionStore,
   SessionUpdateResult,
   StopReason,
-  ThreadRecord,
   UserEventInput,
 } from "../port/sessions.ts";
 import { canonicalJson } from "../rows/json.ts";
-import { budgetChanged } from "../rows/usage.ts";
 import {
   EVENT_COLUMNS,
   endedWorkError,
@@ -25,11 +23,12 @@ import {
   SESSION_INSERT_COLUMNS,
   type SessionRow,
   THREAD_COLUMNS,
+  type ThreadRow,
   toSession,
   toSessionEvent,
-  type ThreadRow,
   toThread,
 } from "../rows/sessions.ts";
+import { budgetChanged } from "../rows/usage.ts";
 import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
 import type { PgContext } from "./context.ts";
 import { LOST_RACE, optimistically } from "./optimistic.ts";

@@ -27,7 +27,8 @@ export function* countOutput(sessionId: string, threadId: string | null, out: Ru
     if (threadId !== null) yield* run(addUsageSql("session_threads"), [...counts(out.model_usage), threadId]);
   } else if (out.type === "agent.tool_use") {
     yield* run("UPDATE sessions SET tool_calls = tool_calls + 1 WHERE id = ?", [sessionId]);
-    if (threadId !== null) yield* run("UPDATE session_threads SET tool_calls = tool_calls + 1 WHERE id = ?", [threadId]);
+    if (threadId !== null)
+      yield* run("UPDATE session_threads SET tool_calls = tool_calls + 1 WHERE id = ?", [threadId]);
   }
 }
 

@@ -10,7 +10,6 @@ import type {
   UserEventInput,
 } from "../port/sessions.ts";
 import { canonicalJson } from "../rows/json.ts";
-import { budgetChanged } from "../rows/usage.ts";
 import {
   endedWorkError,
   type LifecycleKind,
@@ -19,11 +18,12 @@ import {
   newSessionRow,
   Refusal,
   type SessionRow,
-  toSession,
   type ThreadRow,
+  toSession,
   toSessionEvent,
   toThread,
 } from "../rows/sessions.ts";
+import { budgetChanged } from "../rows/usage.ts";
 import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
 import type { SqliteContext } from "./context.ts";
 import { appendEvent } from "./outbox.ts";
