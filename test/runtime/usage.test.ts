@@ -3,7 +3,8 @@
  * both model runtimes: the real service in-process, a real MCP server on loopback, and msw
  * standing in for the providers' streamed APIs with scripted token counts.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { createCloudAgentsClient, type SessionEvent, type SessionEventDelta } from "../../client/index.ts";
 import { agentWithMcp, sessionEvents, waitForTurns } from "../helpers/agentRuns.ts";
 import { createDeployment } from "../helpers/deployments.ts";
 import { createAgent, createEnvironment, createSession, waitForIdle } from "../helpers/lifecycle.ts";
@@ -87,8 +88,39 @@ describe.each(RUNTIMES)("the $provider runtime", ({ provider, model, providerMod
     ]);
     const live = await streams.open(`/sessions/${setup.sessionId}/events/stream?event_deltas[]=agent.message`);
     const plain = await streams.open(`/sessions/${setup.sessionId}/events/stream`);
+    // The SDK's iterator yields the deltas too, typed.
+    const client = createCloudAgentsClient({ baseUrl: s.url, token: s.token });
+    const sdkItems: (SessionEvent | SessionEventDelta)[] = [];
+    let sdkOpen!: () => void;
+    const opened = new Promise<void>((resolve) => {
+      sdkOpen = resolve;
+    });
+    const sdkDone = (async () => {
+      const iterator = client.streamSessionEvents(setup.sessionId, {
+        eventDeltas: ["agent.message"],
+        onOpen: () => sdkOpen(),
+      });
+      for await (const item of iterator) {
+        expectTypeOf(item).toEqualTypeOf<SessionEvent | SessionEventDelta>();
+        sdkItems.push(item);
+        if (item.type === "session.status_idled") return;
+      }
+    })();
+    await opened;
     expect((await say(setup.sessionId, "What is 2 + 3?")).status).toBe(202);
     const events = await waitForTurns(s, setup.sessionId);
+    await sdkDone;
+    const sdkTexts: string[] = [];
+    for (const item of sdkItems) {
+      if (item.type === "event_start") sdkTexts.push("");
+      else if (item.type === "event_delta") sdkTexts[sdkTexts.length - 1] += item.delta?.text ?? "";
+    }
+    expect(sdkTexts).toEqual(
+      events.filter((e) => e.type === "agent.message").map((e) => e.content[0].text as string),
+    );
+    expect(sdkItems.filter((i) => !i.type.startsWith("event_")).map((i) => i.type)).toEqual(
+      events.map((e) => e.type),
+    );
 
     expect(events.map((e) => e.type)).toEqual([
       "user.message",

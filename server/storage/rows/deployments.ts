@@ -229,8 +229,9 @@ export function updatedDeploymentRow(
   now: string,
   nextRunAt: (next: DeploymentRecord) => string | null,
 ): DeploymentRow | null {
-  const before = Object.fromEntries(FIELD_KEYS.map((k) => [k, current[k]]));
-  if (canonicalJson(fields) === canonicalJson(before)) return null;
+  const before = Object.fromEntries(FIELD_KEYS.map((k) => [k, current[k] ?? null]));
+  const after = Object.fromEntries(FIELD_KEYS.map((k) => [k, fields[k] ?? null]));
+  if (canonicalJson(after) === canonicalJson(before)) return null;
   const scheduleChanged = canonicalJson(fields.schedule) !== canonicalJson(current.schedule);
   const next: DeploymentRow = { ...row, ...fieldColumns(fields), updated_at: now };
   if (scheduleChanged && next.status === "active") next.next_run_at = nextRunAt(toDeployment(next));
