@@ -115,12 +115,8 @@ describe.each(RUNTIMES)("the $provider runtime", ({ provider, model, providerMod
       if (item.type === "event_start") sdkTexts.push("");
       else if (item.type === "event_delta") sdkTexts[sdkTexts.length - 1] += item.delta?.text ?? "";
     }
-    expect(sdkTexts).toEqual(
-      events.filter((e) => e.type === "agent.message").map((e) => e.content[0].text as string),
-    );
-    expect(sdkItems.filter((i) => !i.type.startsWith("event_")).map((i) => i.type)).toEqual(
-      events.map((e) => e.type),
-    );
+    expect(sdkTexts).toEqual(events.filter((e) => e.type === "agent.message").map((e) => e.content[0].text as string));
+    expect(sdkItems.filter((i) => !i.type.startsWith("event_")).map((i) => i.type)).toEqual(events.map((e) => e.type));
 
     expect(events.map((e) => e.type)).toEqual([
       "user.message",
