@@ -7213,7 +7213,7 @@ export interface components {
          */
         SessionEventTypes: components["schemas"]["SessionEventType"][];
         /**
-         * @description Live deltas of these event types while they are produced: `event_deltas[]=agent.message` adds an `event_start` message when the model starts streaming text and an `event_delta` message with each piece of it. Deltas are never stored and never replayed (a reconnection with `Last-Event-ID` resumes the stored events only); the stored `agent.message` follows as usual, and its text is the deltas' text concatenated. With several servers on one PostgreSQL database, deltas reach the streams open on the server that runs the turn.
+         * @description Live deltas of these event types while they are produced: `event_deltas[]=agent.message` adds an `event_start` message when the model starts streaming text and an `event_delta` message with each piece of it. Deltas are never stored and never replayed (a reconnection with `Last-Event-ID` resumes the stored events only); the stored `agent.message` follows as usual, and its text is the text of the deltas after the last `event_start` before it (a request the server retries after a provider error streams its text again, after a new `event_start`). With several servers on one PostgreSQL database, deltas reach the streams open on the server that runs the turn.
          * @example [
          *       "agent.message"
          *     ]
@@ -10854,7 +10854,7 @@ export interface operations {
                  */
                 types?: components["parameters"]["SessionEventTypes"];
                 /**
-                 * @description Live deltas of these event types while they are produced: `event_deltas[]=agent.message` adds an `event_start` message when the model starts streaming text and an `event_delta` message with each piece of it. Deltas are never stored and never replayed (a reconnection with `Last-Event-ID` resumes the stored events only); the stored `agent.message` follows as usual, and its text is the deltas' text concatenated. With several servers on one PostgreSQL database, deltas reach the streams open on the server that runs the turn.
+                 * @description Live deltas of these event types while they are produced: `event_deltas[]=agent.message` adds an `event_start` message when the model starts streaming text and an `event_delta` message with each piece of it. Deltas are never stored and never replayed (a reconnection with `Last-Event-ID` resumes the stored events only); the stored `agent.message` follows as usual, and its text is the text of the deltas after the last `event_start` before it (a request the server retries after a provider error streams its text again, after a new `event_start`). With several servers on one PostgreSQL database, deltas reach the streams open on the server that runs the turn.
                  * @example [
                  *       "agent.message"
                  *     ]

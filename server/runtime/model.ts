@@ -79,6 +79,8 @@ export async function completeWithRetries(
     signal: AbortSignal;
     context: Record<string, unknown>;
     onText?: OnText;
+    /** Called before a retry: the text streamed by the failed attempt is void. */
+    onRetry?: () => void;
   },
 ): Promise<ModelReply> {
   for (let attempt = 1; ; attempt++) {
@@ -96,6 +98,7 @@ export async function completeWithRetries(
         error: err.message,
       });
       await sleepOn(options.clock, wait, options.signal);
+      options.onRetry?.();
     }
   }
 }

@@ -75,7 +75,7 @@ export class ModelRuntime implements AgentRuntime {
         const model = this.providerModel(turn.agent.config.model);
         let reply: Awaited<ReturnType<ModelClient["complete"]>>;
         try {
-          reply = await measuredRequest(turn, this.deps.clock, model, (onText) =>
+          reply = await measuredRequest(turn, this.deps.clock, model, (live) =>
             completeWithRetries(
               this.client,
               { model, system, items, tools: [...tools, ...toolbox.tools] },
@@ -89,7 +89,7 @@ export class ModelRuntime implements AgentRuntime {
                 logger,
                 signal,
                 context,
-                onText,
+                ...live,
               },
             ),
           );

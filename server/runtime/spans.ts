@@ -16,19 +16,25 @@ export async function measuredRequest(
   turn: Pick<RuntimeTurn, "budgetReached" | "record" | "live">,
   clock: Clock,
   model: string,
-  request: (onText: OnText) => Promise<ModelReply>,
+  request: (live: { onText: OnText; onRetry: () => void }) => Promise<ModelReply>,
 ): Promise<ModelReply> {
   if (await turn.budgetReached()) throw new BudgetReached();
   await turn.record([{ type: "span.model_request_start", model }]);
   const started = clock.now().getTime();
   let streaming = false;
-  const reply = await request((text) => {
-    if (text.length === 0) return;
-    if (!streaming) {
-      streaming = true;
-      turn.live({ kind: "start" });
-    }
-    turn.live({ kind: "delta", text });
+  const reply = await request({
+    onText: (text) => {
+      if (text.length === 0) return;
+      if (!streaming) {
+        streaming = true;
+        turn.live({ kind: "start" });
+      }
+      turn.live({ kind: "delta", text });
+    },
+    // A retried request streams its text again, after a new event_start.
+    onRetry: () => {
+      streaming = false;
+    },
   });
   await turn.record([
     {

@@ -22,7 +22,11 @@ export type Step =
       usage?: ScriptedUsage;
     }
   | { status: number; body: unknown; headers?: Record<string, string> }
-  | { streamError: { type: string; message: string } };
+  | {
+      streamError: { type: string; message: string };
+      /** Anthropic: text streamed before the error. */
+      partialText?: string;
+    };
 
 /** Token counts a scripted answer reports, in each provider's own terms. */
 export interface ScriptedUsage {
@@ -131,6 +135,16 @@ function anthropicStream(step: Step): string[] {
     }),
   ];
   if ("streamError" in step) {
+    if (step.partialText) {
+      out.push(
+        ev("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }),
+        ev("content_block_delta", {
+          type: "content_block_delta",
+          index: 0,
+          delta: { type: "text_delta", text: step.partialText },
+        }),
+      );
+    }
     out.push(ev("error", { type: "error", error: step.streamError }));
     return out;
   }

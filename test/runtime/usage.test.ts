@@ -230,6 +230,30 @@ describe.each(RUNTIMES)("the $provider runtime", ({ provider, model, providerMod
   });
 });
 
+describe("live text of a retried request", () => {
+  it("starts the retried attempt's text with a new event_start, so the last run of deltas is the stored message", async () => {
+    const setup = await agentWithMcp(s, { model: "claude-test-retry", mcpUrl: mcp.url, auth: bearer });
+    providers.script("anthropic", [
+      { streamError: { type: "overloaded_error", message: "Overloaded" }, partialText: "Half an ans" },
+      { text: "The whole answer." },
+    ]);
+    const live = await streams.open(`/sessions/${setup.sessionId}/events/stream?event_deltas[]=agent.message`);
+    await say(setup.sessionId, "Hi");
+    const events = await waitForTurns(s, setup.sessionId);
+    await waitFor(() => (live.messages.some((m) => m.event === "session.status_idled") ? true : null), {
+      timeoutMs: 10_000,
+      what: "the live stream to reach the idle event",
+    });
+    expect(deltaTexts(live)).toEqual(["Half an ans", "The whole answer."]);
+    expect(events.filter((e) => e.type === "agent.message").map((e) => e.content[0].text)).toEqual([
+      "The whole answer.",
+    ]);
+    // One request as the API counts it: one span pair, retries inside it.
+    expect(events.filter((e) => e.type === "span.model_request_end")).toHaveLength(1);
+    live.close();
+  });
+});
+
 describe("usage of threads, the echo runtime and deployments", () => {
   it("counts each thread's usage apart, and the session's over all of them", async () => {
     const sub = await createAgent(s, { name: "sub" });
