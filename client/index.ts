@@ -28,11 +28,13 @@ import {
   type RetryPolicy,
 } from "./retry.js";
 import {
+  type DeltaEventType,
   type EventEnvelope,
   type EventEnvelopeOf,
   type EventKind,
   followStream,
   type SessionEvent,
+  type SessionEventDelta,
   type SessionEventOf,
   type SessionEventType,
   type StreamOptions,
@@ -58,11 +60,13 @@ export {
   retryAfterMs,
 } from "./retry.js";
 export type {
+  DeltaEventType,
   EventEnvelope,
   EventEnvelopeOf,
   EventKind,
   ReconnectInfo,
   SessionEvent,
+  SessionEventDelta,
   SessionEventOf,
   SessionEventType,
   StreamOptions,
@@ -139,6 +143,20 @@ export type CloudAgentsClient = Client<paths> & {
    * @example
    * for await (const event of client.streamSessionEvents(sessionId, { types: ["agent.message"] })) {
    *   console.log(event.content[0]?.text);
+   * }
+   */
+  streamSessionEvents<T extends SessionEventType = SessionEventType>(
+    sessionId: string,
+    options: StreamOptions<T> & { eventDeltas: readonly DeltaEventType[] },
+  ): AsyncGenerator<SessionEventOf<T> | SessionEventDelta, void, undefined>;
+  /**
+   * With `eventDeltas: ["agent.message"]` the iterator also yields live text (SessionEventDelta:
+   * `event_start`, then `event_delta` pieces) while the model streams; the stored
+   * `agent.message` follows. Deltas are not replayed after a reconnection.
+   *
+   * @example
+   * for await (const item of client.streamSessionEvents(sessionId, { eventDeltas: ["agent.message"] })) {
+   *   if (item.type === "event_delta") process.stdout.write(item.delta?.text ?? "");
    * }
    */
   streamSessionEvents<T extends SessionEventType = SessionEventType>(

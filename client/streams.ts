@@ -22,6 +22,14 @@ export type SessionEvent = components["schemas"]["SessionEvent"];
 export type SessionEventType = components["schemas"]["SessionEventType"];
 export type EventEnvelope = components["schemas"]["EventEnvelope"];
 export type EventKind = components["schemas"]["WebhookEventType"];
+/**
+ * A live delta of a session stream opened with `eventDeltas` (never stored, never replayed):
+ * `event_start` when the model starts streaming an agent message's text, `event_delta` with each
+ * piece (`delta.text`). Tell them from events by `type`.
+ */
+export type SessionEventDelta = components["schemas"]["SessionEventDeltaMessage"]["data"];
+/** The event types that have live deltas. */
+export type DeltaEventType = SessionEventDelta["event"]["type"];
 
 /** The members of a union whose `type` can be one of `T`. */
 type WithType<U, T> = U extends { type: infer K } ? ([Extract<K, T>] extends [never] ? never : U) : never;
@@ -46,6 +54,11 @@ export interface ReconnectInfo {
 export interface StreamOptions<T extends string> {
   /** Only events of these types (the `types[]` filter). */
   types?: readonly T[];
+  /**
+   * Session streams only: live deltas of these event types (`event_deltas[]`), yielded as
+   * SessionEventDelta values between the events.
+   */
+  eventDeltas?: readonly DeltaEventType[];
   /** Start after this event id instead of at the beginning (sent as `Last-Event-ID`). */
   after?: string;
   /** Aborting it closes the stream; the iteration then ends without an error. */
@@ -177,7 +190,10 @@ export async function* followStream<T>(
   options: StreamOptions<string>,
   parse: (message: EventSourceMessage) => T = parseData,
 ): AsyncGenerator<T, void, undefined> {
-  const query = (options.types ?? []).map((t) => `types[]=${encodeURIComponent(t)}`).join("&");
+  const query = [
+    ...(options.types ?? []).map((t) => `types[]=${encodeURIComponent(t)}`),
+    ...(options.eventDeltas ?? []).map((t) => `event_deltas[]=${encodeURIComponent(t)}`),
+  ].join("&");
   const url = `${transport.apiUrl}${path}${query ? `?${query}` : ""}`;
   if (options.signal?.aborted) return;
   // One controller for the whole iteration: the caller's abort, or leaving the loop, ends it.

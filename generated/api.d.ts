@@ -1146,6 +1146,10 @@ export interface paths {
          *       no gap and no repeat, whether the missed events were committed before, during or after the
          *       reconnection.
          *     - **Filter.** `types[]` sends only events of those types.
+         *     - **Live text.** `event_deltas[]=agent.message` adds `event_start` and `event_delta`
+         *       messages (no `id:` line) while the model streams text: never stored, never replayed; the
+         *       stored `agent.message` follows with the deltas' text concatenated. With several servers
+         *       on one PostgreSQL database, only streams on the server running the turn get them.
          *     - **Limits.** An account holds at most `MAX_STREAMS_PER_ACCOUNT` open streams on a server
          *       (default 100; `429` beyond). A client that stops reading is disconnected once the server has
          *       waited `STREAM_DRAIN_TIMEOUT_MS` (default 30 s) for it to take what was already sent: the
@@ -4288,6 +4292,75 @@ export interface components {
         EnvironmentVariables: {
             [key: string]: string;
         };
+        /**
+         * @description Token counts as the model provider reported them (the echo runtime reports its own: one token per word). On a session or thread they are the sums over its model requests.
+         * @example {
+         *       "input_tokens": 1200,
+         *       "output_tokens": 310,
+         *       "cache_read_input_tokens": 0,
+         *       "cache_creation_input_tokens": 0
+         *     }
+         */
+        ModelUsage: {
+            /**
+             * @description Input tokens that were not read from or written to the prompt cache.
+             * @example 1200
+             */
+            input_tokens: number;
+            /**
+             * @description Tokens the model generated.
+             * @example 310
+             */
+            output_tokens: number;
+            /**
+             * @description Input tokens read from the provider's prompt cache.
+             * @example 0
+             */
+            cache_read_input_tokens: number;
+            /**
+             * @description Input tokens written to the provider's prompt cache.
+             * @example 0
+             */
+            cache_creation_input_tokens: number;
+        };
+        /**
+         * @description What a session (or one of its threads) did so far.
+         * @example {
+         *       "turns": 2,
+         *       "tool_calls": 3,
+         *       "active_seconds": 4.217
+         *     }
+         */
+        UsageStats: {
+            /**
+             * @description Turns that ended (completed, failed, or stopped by the budget).
+             * @example 2
+             */
+            turns: number;
+            /**
+             * @description Tool calls the agent made (`agent.tool_use` events).
+             * @example 3
+             */
+            tool_calls: number;
+            /**
+             * @description Time spent running turns, in seconds (millisecond precision).
+             * @example 4.217
+             */
+            active_seconds: number;
+        };
+        /**
+         * @description A session's token budget. Checked before each model request: once the session's total tokens (the four counts of `usage` added up, its threads' included) reach `max_total_tokens`, the turn ends with `stop_reason {type: budget_reached}` and new `user.message` events are refused (409) until the budget is raised (or removed) by an update.
+         * @example {
+         *       "max_total_tokens": 200000
+         *     }
+         */
+        SessionBudget: {
+            /**
+             * @description The most tokens the session may use.
+             * @example 200000
+             */
+            max_total_tokens: number;
+        };
         /** @description A conversation between a user and an agent, run in an environment. */
         Session: {
             /**
@@ -4322,6 +4395,10 @@ export interface components {
              */
             vault_ids: string[];
             environment_variables: components["schemas"]["EnvironmentVariables"];
+            usage: components["schemas"]["ModelUsage"];
+            stats: components["schemas"]["UsageStats"];
+            /** @description The session's token budget; null when it has none. */
+            budget: components["schemas"]["SessionBudget"] | null;
             /**
              * Format: date-time
              * @description When the session was archived; null while it is active. An archived session takes no new events.
@@ -4457,6 +4534,8 @@ export interface components {
         SessionEventInput: components["schemas"]["UserMessageInput"] | components["schemas"]["UserInterruptInput"] | components["schemas"]["UserCustomToolResultInput"] | components["schemas"]["UserToolConfirmationInput"];
         /** @description The body of a session create. The new session is `idle`; `initial_events` start its first run. */
         CreateSessionRequest: {
+            /** @description A token budget for the session (see `Session.budget`); null or absent for none. */
+            budget?: components["schemas"]["SessionBudget"] | null;
             agent: components["schemas"]["AgentReference"];
             /**
              * @description The environment to run in (`env_...`); it must be active.
@@ -4493,6 +4572,8 @@ export interface components {
         };
         /** @description A partial update of a session: omitted fields keep their value, `metadata` is a patch. An update that changes nothing emits no `session.updated` event. */
         UpdateSessionRequest: {
+            /** @description A new token budget; null removes it. Raising it lets a session stopped by `budget_reached` take messages again. */
+            budget?: components["schemas"]["SessionBudget"] | null;
             /**
              * @description A new title; null removes it.
              * @example Ticket 4711 (escalated)
@@ -5020,8 +5101,111 @@ export interface components {
              */
             created_at: string;
         };
+        /**
+         * @description A model request of the agent started (recorded before the request is sent).
+         * @example {
+         *       "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K0",
+         *       "type": "span.model_request_start",
+         *       "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+         *       "session_thread_id": null,
+         *       "model": "claude-sonnet-4-5",
+         *       "created_at": "2026-11-21T12:34:56.789Z"
+         *     }
+         */
+        SessionEventModelRequestStart: {
+            /**
+             * @description Always `span.model_request_start`.
+             * @example span.model_request_start
+             * @constant
+             */
+            type: "span.model_request_start";
+            /**
+             * @description The sub-agent thread that made the request; null for the session's own agent.
+             * @example null
+             */
+            session_thread_id: string | null;
+            /**
+             * @description The model asked, as the provider names it.
+             * @example claude-sonnet-4-5
+             */
+            model: string;
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /**
+         * @description A model request of the agent ended, with the tokens the provider reported for it (its `usage`, read from the end of the streamed reply). The session's and thread's `usage` are the sums of these.
+         * @example {
+         *       "id": "sevt_01JD3QA1B2C3D4E5F6G7H8J9K1",
+         *       "type": "span.model_request_end",
+         *       "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+         *       "session_thread_id": null,
+         *       "model": "claude-sonnet-4-5",
+         *       "duration_ms": 1834,
+         *       "model_usage": {
+         *         "input_tokens": 1200,
+         *         "output_tokens": 310,
+         *         "cache_read_input_tokens": 0,
+         *         "cache_creation_input_tokens": 0
+         *       },
+         *       "created_at": "2026-11-21T12:34:58.623Z"
+         *     }
+         */
+        SessionEventModelRequestEnd: {
+            /**
+             * @description Always `span.model_request_end`.
+             * @example span.model_request_end
+             * @constant
+             */
+            type: "span.model_request_end";
+            /**
+             * @description The sub-agent thread that made the request; null for the session's own agent.
+             * @example null
+             */
+            session_thread_id: string | null;
+            /**
+             * @description The model asked, as the provider names it.
+             * @example claude-sonnet-4-5
+             */
+            model: string;
+            /**
+             * @description How long the request took, retries included, in milliseconds.
+             * @example 1834
+             */
+            duration_ms: number;
+            model_usage: components["schemas"]["ModelUsage"];
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K1
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:58.623Z
+             */
+            created_at: string;
+        };
         /** @description An event of a session's history. */
-        SessionEvent: components["schemas"]["SessionEventUserMessage"] | components["schemas"]["SessionEventUserInterrupt"] | components["schemas"]["SessionEventAgentMessage"] | components["schemas"]["SessionEventToolUse"] | components["schemas"]["SessionEventToolResult"] | components["schemas"]["SessionEventCustomToolUse"] | components["schemas"]["SessionEventCustomToolResult"] | components["schemas"]["SessionEventToolConfirmation"] | components["schemas"]["SessionEventStatus"] | components["schemas"]["SessionEventThread"] | components["schemas"]["SessionEventError"];
+        SessionEvent: components["schemas"]["SessionEventUserMessage"] | components["schemas"]["SessionEventUserInterrupt"] | components["schemas"]["SessionEventAgentMessage"] | components["schemas"]["SessionEventToolUse"] | components["schemas"]["SessionEventToolResult"] | components["schemas"]["SessionEventCustomToolUse"] | components["schemas"]["SessionEventCustomToolResult"] | components["schemas"]["SessionEventToolConfirmation"] | components["schemas"]["SessionEventStatus"] | components["schemas"]["SessionEventThread"] | components["schemas"]["SessionEventError"] | components["schemas"]["SessionEventModelRequestStart"] | components["schemas"]["SessionEventModelRequestEnd"];
         /** @description One page of a session's (or a thread's) history, oldest first. */
         SessionEventList: {
             /** @description The events on this page, oldest first. */
@@ -5043,6 +5227,8 @@ export interface components {
         };
         /** @description A thread of a session in which a sub-agent of a coordinator agent runs. It is created on the first turn that runs the sub-agent, is `running` during each of its runs and `idle` after; `terminated` is final. */
         SessionThread: {
+            usage: components["schemas"]["ModelUsage"];
+            stats: components["schemas"]["UsageStats"];
             /**
              * @description The thread id, `sthr_` followed by a ULID.
              * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
@@ -5093,7 +5279,7 @@ export interface components {
          * @example agent.message
          * @enum {string}
          */
-        SessionEventType: "user.message" | "user.interrupt" | "user.custom_tool_result" | "user.tool_confirmation" | "agent.message" | "agent.tool_use" | "agent.tool_result" | "agent.custom_tool_use" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "session.error";
+        SessionEventType: "user.message" | "user.interrupt" | "user.custom_tool_result" | "user.tool_confirmation" | "agent.message" | "agent.tool_use" | "agent.tool_result" | "agent.custom_tool_use" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "session.error" | "span.model_request_start" | "span.model_request_end";
         /** @description One message of a session's or thread's event stream. On the wire it is three lines and a blank line: `id: <event id>`, `event: <event type>`, `data: <the event as one line of JSON>`. */
         SessionEventStreamMessage: {
             /**
@@ -5104,8 +5290,76 @@ export interface components {
             event: components["schemas"]["SessionEventType"];
             data: components["schemas"]["SessionEvent"];
         };
+        /**
+         * @description A live delta of a stream opened with `event_deltas[]` (never stored, never replayed, no `id:` line). `event_start` opens an event being produced (`data.event.type`: `agent.message`); `event_delta` carries a piece of its text. The stored event follows once it is complete.
+         * @example {
+         *       "event": "event_delta",
+         *       "data": {
+         *         "type": "event_delta",
+         *         "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+         *         "session_thread_id": null,
+         *         "event": {
+         *           "type": "agent.message"
+         *         },
+         *         "delta": {
+         *           "type": "text",
+         *           "text": "Ticket 4711 "
+         *         }
+         *       }
+         *     }
+         */
+        SessionEventDeltaMessage: {
+            /**
+             * @description The `event:` line.
+             * @example event_delta
+             * @enum {string}
+             */
+            event: "event_start" | "event_delta";
+            /** @description The message's data line. */
+            data: {
+                /**
+                 * @description The same as the `event:` line.
+                 * @example event_delta
+                 * @enum {string}
+                 */
+                type: "event_start" | "event_delta";
+                /**
+                 * @description The session.
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: string;
+                /**
+                 * @description The sub-agent thread producing the event; null for the session's own agent.
+                 * @example null
+                 */
+                session_thread_id: string | null;
+                /** @description The event being produced. */
+                event: {
+                    /**
+                     * @description Its type.
+                     * @example agent.message
+                     * @enum {string}
+                     */
+                    type: "agent.message";
+                };
+                /** @description For `event_delta`, the piece of text. */
+                delta?: {
+                    /**
+                     * @description Always `text`.
+                     * @example text
+                     * @constant
+                     */
+                    type: "text";
+                    /**
+                     * @description The next piece of the message's text.
+                     * @example Ticket 4711
+                     */
+                    text: string;
+                };
+            };
+        };
         /** @description A `text/event-stream` body (Server-Sent Events): the messages of the events in the order they were committed, one per event, separated by blank lines, and a `: ping` comment line at every heartbeat. The stream does not end on its own: the client closes it (or the server, at shutdown, when the session is deleted, or when the client reads too slowly). */
-        SessionEventStream: components["schemas"]["SessionEventStreamMessage"][];
+        SessionEventStream: (components["schemas"]["SessionEventStreamMessage"] | components["schemas"]["SessionEventDeltaMessage"])[];
         /**
          * @description The kind of an event, as in the envelope's `data.type` and the `Webhook-Event-Type` header.
          * @example session.status_idled
@@ -5975,6 +6229,8 @@ export interface components {
         };
         /** @description A binding of an agent to a cron schedule (or the manual-only trigger), an environment and the initial events of every run. Each run creates a session. */
         Deployment: {
+            /** @description The token budget copied into the session of each run; null for none. */
+            budget: components["schemas"]["SessionBudget"] | null;
             /**
              * @description The deployment id, `dep_` followed by a ULID.
              * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
@@ -6079,6 +6335,8 @@ export interface components {
         DeploymentScheduleInput: components["schemas"]["CronScheduleInput"] | components["schemas"]["ManualScheduleInput"];
         /** @description The body of a deployment create. The new deployment is `active` and fires per its schedule at once. */
         CreateDeploymentRequest: {
+            /** @description A token budget copied into the session of each run (see `Session.budget`); null for none. */
+            budget?: components["schemas"]["SessionBudget"] | null;
             /**
              * @description A name, 1 to 255 characters.
              * @example weekday-pr-digest
@@ -6112,6 +6370,8 @@ export interface components {
         };
         /** @description A partial update: every field of the create may be given; omitted fields keep their value. `metadata` is a patch (a string upserts a key, null deletes it). */
         UpdateDeploymentRequest: {
+            /** @description A token budget copied into the session of each run (see `Session.budget`); null for none. */
+            budget?: components["schemas"]["SessionBudget"] | null;
             /**
              * @description A new name, 1 to 255 characters.
              * @example weekday-pr-digest
@@ -7143,6 +7403,13 @@ export interface components {
          *     ]
          */
         SessionEventTypes: components["schemas"]["SessionEventType"][];
+        /**
+         * @description Live deltas of these event types while they are produced: `event_deltas[]=agent.message` adds an `event_start` message when the model starts streaming text and an `event_delta` message with each piece of it. Deltas are never stored and never replayed (a reconnection with `Last-Event-ID` resumes the stored events only); the stored `agent.message` follows as usual, and its text is the text of the deltas after the last `event_start` before it (a request the server retries after a provider error streams its text again, after a new `event_start`). With several servers on one PostgreSQL database, deltas reach the streams open on the server that runs the turn.
+         * @example [
+         *       "agent.message"
+         *     ]
+         */
+        SessionEventDeltas: "agent.message"[];
         /**
          * @description Resume after this event: the id of the last message received (the `id:` line). Browsers' `EventSource` and the SDK send it when they reconnect. It takes precedence over `after_id`. An id that is malformed, or that is not an event of this stream, answers `400` naming `Last-Event-ID`.
          * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K2
@@ -9967,6 +10234,18 @@ export interface operations {
                      *           "metadata": {},
                      *           "vault_ids": [],
                      *           "environment_variables": {},
+                     *           "usage": {
+                     *             "input_tokens": 1200,
+                     *             "output_tokens": 310,
+                     *             "cache_read_input_tokens": 0,
+                     *             "cache_creation_input_tokens": 0
+                     *           },
+                     *           "stats": {
+                     *             "turns": 1,
+                     *             "tool_calls": 0,
+                     *             "active_seconds": 2.5
+                     *           },
+                     *           "budget": null,
                      *           "archived_at": null,
                      *           "created_at": "2026-11-21T12:34:56.789Z",
                      *           "updated_at": "2026-11-21T12:34:56.789Z"
@@ -10580,6 +10859,17 @@ export interface operations {
                      *             "version": 1
                      *           },
                      *           "status": "idle",
+                     *           "usage": {
+                     *             "input_tokens": 800,
+                     *             "output_tokens": 120,
+                     *             "cache_read_input_tokens": 0,
+                     *             "cache_creation_input_tokens": 0
+                     *           },
+                     *           "stats": {
+                     *             "turns": 1,
+                     *             "tool_calls": 2,
+                     *             "active_seconds": 1.25
+                     *           },
                      *           "created_at": "2026-11-21T12:34:56.789Z",
                      *           "updated_at": "2026-11-21T12:34:57.123Z"
                      *         }
@@ -10754,6 +11044,13 @@ export interface operations {
                  *     ]
                  */
                 types?: components["parameters"]["SessionEventTypes"];
+                /**
+                 * @description Live deltas of these event types while they are produced: `event_deltas[]=agent.message` adds an `event_start` message when the model starts streaming text and an `event_delta` message with each piece of it. Deltas are never stored and never replayed (a reconnection with `Last-Event-ID` resumes the stored events only); the stored `agent.message` follows as usual, and its text is the text of the deltas after the last `event_start` before it (a request the server retries after a provider error streams its text again, after a new `event_start`). With several servers on one PostgreSQL database, deltas reach the streams open on the server that runs the turn.
+                 * @example [
+                 *       "agent.message"
+                 *     ]
+                 */
+                event_deltas?: components["parameters"]["SessionEventDeltas"];
             };
             header?: {
                 /**
@@ -11089,6 +11386,7 @@ export interface operations {
                      *           "metadata": {},
                      *           "overlap_policy": "skip",
                      *           "catchup_window_seconds": 3600,
+                     *           "budget": null,
                      *           "status": "active",
                      *           "paused_reason": null,
                      *           "archived_at": null,

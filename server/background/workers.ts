@@ -31,6 +31,7 @@ export function createWorkers(deps: AppDeps): BackgroundWorker[] {
       config: deps.config.runs,
       logger: deps.logger,
       runtimes: createRuntimes(deps),
+      deltas: deps.streams.deltas,
     }),
   );
   // Deployments: fires due deployments and sleeps until the next due time (or a change notifies it).

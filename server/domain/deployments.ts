@@ -58,6 +58,7 @@ export function deploymentView(d: DeploymentRecord, now: Date): Deployment {
     metadata: d.metadata,
     overlap_policy: d.overlap_policy,
     catchup_window_seconds: d.catchup_window_seconds,
+    budget: d.budget_max_total_tokens == null ? null : { max_total_tokens: d.budget_max_total_tokens },
     status: d.status,
     paused_reason: d.paused_reason,
     archived_at: d.archived_at,
@@ -168,6 +169,8 @@ function fieldsOf(body: WriteBody, current: DeploymentFields | null): Deployment
       : ((body.metadata ?? {}) as Record<string, string>),
     overlap_policy: pick("overlap_policy", body.overlap_policy, "skip"),
     catchup_window_seconds: pick("catchup_window_seconds", body.catchup_window_seconds, 0),
+    budget_max_total_tokens:
+      body.budget === undefined ? (current?.budget_max_total_tokens ?? null) : (body.budget?.max_total_tokens ?? null),
   };
 }
 

@@ -1,16 +1,19 @@
 import type { Schema } from "../api.ts";
 import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
+import { budgetReached, budgetReachedMessage } from "../runtime/budget.ts";
 import type { AgentRef } from "../storage/port/agents.ts";
 import { agentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage, Stores } from "../storage/port/index.ts";
 import type {
   AppendRefusal,
   CreateSessionResult,
+  ModelUsage,
   NewSession,
   SessionEventRecord,
   SessionRecord,
   SessionStatus,
   ThreadRecord,
+  UsageStats,
   UserEventInput,
 } from "../storage/port/sessions.ts";
 import {
@@ -31,6 +34,19 @@ export interface SessionDeps {
   storage: Storage;
 }
 
+const statsView = (s: UsageStats): Schema<"UsageStats"> => ({
+  turns: s.turns,
+  tool_calls: s.tool_calls,
+  active_seconds: s.active_ms / 1000,
+});
+
+const NO_USAGE: ModelUsage = {
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_read_input_tokens: 0,
+  cache_creation_input_tokens: 0,
+};
+
 export function sessionView(s: SessionRecord): Session {
   return {
     id: s.id,
@@ -42,6 +58,9 @@ export function sessionView(s: SessionRecord): Session {
     metadata: s.metadata,
     vault_ids: s.vault_ids,
     environment_variables: environmentVariablesToObject(s.environment_variables),
+    usage: s.usage,
+    stats: statsView(s.stats),
+    budget: s.budget?.max_total_tokens != null ? { max_total_tokens: s.budget.max_total_tokens } : null,
     archived_at: s.archived_at,
     created_at: s.created_at,
     updated_at: s.updated_at,
@@ -132,6 +151,26 @@ export function sessionEventView(e: SessionEventRecord): SessionEvent {
         stop_reason: e.stop_reason ?? { type: "end_turn" },
         created_at,
       };
+    case "span.model_request_start":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: e.session_thread_id,
+        model: e.span?.model ?? "",
+        created_at,
+      };
+    case "span.model_request_end":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: e.session_thread_id,
+        model: e.span?.model ?? "",
+        duration_ms: e.span?.duration_ms ?? 0,
+        model_usage: e.span?.model_usage ?? NO_USAGE,
+        created_at,
+      };
     case "session.thread_created":
     case "session.thread_idled":
     case "session.thread_terminated":
@@ -155,6 +194,8 @@ export function threadView(t: ThreadRecord): SessionThread {
     session_id: t.session_id,
     agent: { type: "agent", id: t.agent_id, version: t.agent_version },
     status: t.status,
+    usage: t.usage,
+    stats: statsView(t.stats),
     created_at: t.created_at,
     updated_at: t.updated_at,
   };
@@ -291,6 +332,7 @@ export async function createSession(
     metadata: body.metadata ?? {},
     vault_ids: body.vault_ids ?? [],
     environment_variables: normalizeEnvironmentVariables(variables),
+    budget: body.budget ? { max_total_tokens: body.budget.max_total_tokens } : null,
     initial_events: userEvents(body.initial_events ?? []),
   };
   if (memoryStores.length === 0) return await startSession(deps, accountId, spec);
@@ -331,6 +373,12 @@ export async function updateSession(
   const result = await deps.storage.sessions.updateSession(accountId, id, (current) => ({
     title: body.title !== undefined ? body.title : current.title,
     metadata: applyMetadataPatch(current.metadata, body.metadata),
+    budget:
+      body.budget === undefined
+        ? current.budget
+        : body.budget === null
+          ? null
+          : { max_total_tokens: body.budget.max_total_tokens },
   }));
   if (result.ok) return sessionView(result.session);
   if (result.reason === "not_found") throw sessionNotFound(id);
@@ -360,7 +408,13 @@ export async function sendEvents(
   id: string,
   body: Schema<"SendSessionEventsRequest">,
 ): Promise<Schema<"SendSessionEventsResponse">> {
-  const result = await deps.storage.sessions.appendEvents(accountId, id, userEvents(body.events));
+  const events = userEvents(body.events);
+  if (events.some((e) => e.type === "user.message")) {
+    // A session whose budget is reached takes no new message until the budget is raised.
+    const session = await deps.storage.sessions.getSession(accountId, id);
+    if (session && budgetReached(session)) throw conflict(budgetReachedMessage(session), "budget");
+  }
+  const result = await deps.storage.sessions.appendEvents(accountId, id, events);
   if (!result.ok) throw refusal(result, { sessionId: id, field: "events" });
   return { data: result.events.map(sessionEventView) };
 }

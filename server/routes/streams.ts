@@ -1,6 +1,8 @@
 import { type Request, type Response, Router } from "express";
 import type { AppDeps, RouteModule } from "../appDeps.ts";
 import { accountOf, pathParam, queryString, type RequestAuth } from "../http/context.ts";
+import { type DeltaHub, deltaMessage } from "../streams/deltas.ts";
+import type { EventStream } from "../streams/eventStream.ts";
 import { accountSource, type StreamRequest, sessionSource } from "../streams/sources.ts";
 
 /** `types[]=a&types[]=b` (the spec has checked the values). */
@@ -8,6 +10,20 @@ function typesOf(req: Request): string[] | undefined {
   const value = (req.query as Record<string, unknown>).types;
   if (value === undefined) return undefined;
   return (Array.isArray(value) ? value : [value]).map(String);
+}
+
+/** `event_deltas[]=agent.message` (the spec has checked the values). */
+function deltasOf(req: Request): string[] {
+  const value = (req.query as Record<string, unknown>).event_deltas;
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).map(String);
+}
+
+/** Writes the session's live deltas to the stream until it ends. */
+function followDeltas(hub: DeltaHub, sessionId: string, stream: EventStream, res: Response): void {
+  if (stream.isEnded) return;
+  const unsubscribe = hub.subscribe(sessionId, (delta) => stream.sendLive(deltaMessage(delta)));
+  res.on("close", unsubscribe);
 }
 
 /** Who asks, and the filter and resume point of the request. */
@@ -39,7 +55,9 @@ export const streamRoutes: RouteModule = {
   router(deps: AppDeps) {
     const r = Router();
     r.get("/sessions/:session_id/events/stream", async (req, res) => {
-      deps.streams.open(await sessionSource(deps, streamRequest(req, res), pathParam(req, "session_id")), res);
+      const sessionId = pathParam(req, "session_id");
+      const stream = deps.streams.open(await sessionSource(deps, streamRequest(req, res), sessionId), res);
+      if (deltasOf(req).includes("agent.message")) followDeltas(deps.streams.deltas, sessionId, stream, res);
     });
     r.get("/sessions/:session_id/threads/:thread_id/events/stream", async (req, res) => {
       const source = await sessionSource(

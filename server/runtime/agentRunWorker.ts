@@ -8,7 +8,9 @@ import { describeError } from "../logger.ts";
 import { agentRef } from "../storage/port/agents.ts";
 import { type Storage, StorageBusyError } from "../storage/port/index.ts";
 import type { ClaimedRun, RunError } from "../storage/port/runs.ts";
+import type { DeltaHub } from "../streams/deltas.ts";
 import { truncate } from "../text.ts";
+import { BudgetReached, budgetReached } from "./budget.ts";
 import { RequiresAction } from "./pendingActions.ts";
 import { type RuntimeRegistry, type RuntimeTurn, TurnError } from "./port.ts";
 
@@ -17,6 +19,8 @@ export interface AgentRunWorkerDeps {
   config: RunConfig;
   logger: Logger;
   runtimes: RuntimeRegistry;
+  /** Where the turns' live text goes (the session streams that asked for deltas). */
+  deltas: DeltaHub;
 }
 
 /** Why the worker aborted a run in flight. */
@@ -210,10 +214,17 @@ export class AgentRunWorker implements BackgroundWorker {
         }
       }
       const turn = this.turn(run, null, agent, messages, controller);
+      // No turn starts on a session whose budget is reached (a message queued before it was).
+      if (await turn.budgetReached()) throw new BudgetReached();
       const outputs = await runtime.run(turn, controller.signal);
       if (controller.signal.aborted) throw controller.signal.reason;
       await whenNotBusy(() => storage.runs.completeRun(run.id, owner, outputs));
     } catch (err) {
+      if (err instanceof BudgetReached && !controller.signal.aborted) {
+        // What the turn recorded stays; it ends as a completed turn stopped by the budget.
+        await whenNotBusy(() => storage.runs.completeRun(run.id, owner, [], { type: "budget_reached" }));
+        return;
+      }
       if (controller.signal.aborted) {
         // "lost": the run is no longer ours (session or agent deleted, lease recovered): write nothing.
         if ((controller.signal.reason as AbortReason) === "shutdown") {
@@ -266,6 +277,14 @@ export class AgentRunWorker implements BackgroundWorker {
         controller.abort(reason);
         throw new Error("the run is no longer wanted; its output was not recorded");
       },
+      budgetReached: async () => {
+        const session = await storage.sessions.getSession(run.account_id, run.session_id);
+        return session !== null && budgetReached(session);
+      },
+      live: (delta) => {
+        if (!this.deps.deltas.listening(run.session_id)) return;
+        this.deps.deltas.publish({ ...delta, session_id: run.session_id, session_thread_id: threadId });
+      },
     };
   }
 
@@ -313,6 +332,11 @@ export class AgentRunWorker implements BackgroundWorker {
       await whenNotBusy(() => storage.runs.finishThread(run.id, owner, threadId, { outputs }));
     } catch (err) {
       if (controller.signal.aborted || err instanceof StorageBusyError) throw err;
+      if (err instanceof BudgetReached && !threadController.signal.aborted) {
+        // The thread's turn ends with what it recorded; the whole turn stops on the budget.
+        await whenNotBusy(() => storage.runs.finishThread(run.id, owner, threadId, { outputs: [] }));
+        throw err;
+      }
       if (!threadController.signal.aborted) {
         const error: RunError =
           err instanceof RequiresAction

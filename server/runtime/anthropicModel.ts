@@ -7,7 +7,15 @@ import Anthropic from "@anthropic-ai/sdk";
 import type { ContentBlockParam, MessageParam, Tool } from "@anthropic-ai/sdk/resources/messages";
 import type { ProviderConfig } from "../config/sections.ts";
 import type { ModelReply } from "./conversation.ts";
-import { type ModelClient, type ModelRequest, ProviderError, retryAfterMs, retryableStatus } from "./model.ts";
+import {
+  type ModelClient,
+  type ModelRequest,
+  type OnText,
+  ProviderError,
+  retryAfterMs,
+  retryableStatus,
+} from "./model.ts";
+import { anthropicUsage } from "./usage.ts";
 
 const RETRYABLE_TYPES = new Set(["overloaded_error", "rate_limit_error", "api_error", "timeout_error"]);
 
@@ -30,7 +38,7 @@ export class AnthropicModel implements ModelClient {
     });
   }
 
-  async complete(request: ModelRequest, signal: AbortSignal): Promise<ModelReply> {
+  async complete(request: ModelRequest, signal: AbortSignal, onText?: OnText): Promise<ModelReply> {
     const messages: MessageParam[] = [];
     /** The Messages API wants alternating roles: consecutive parts of one role are merged. */
     const push = (role: "user" | "assistant", blocks: ContentBlockParam[]) => {
@@ -68,6 +76,7 @@ export class AnthropicModel implements ModelClient {
         },
         { signal },
       );
+      if (onText) stream.on("text", (delta) => onText(delta));
       const message = await stream.finalMessage();
       let text = "";
       const calls: ModelReply["tool_calls"] = [];
@@ -77,7 +86,8 @@ export class AnthropicModel implements ModelClient {
           calls.push({ id: block.id, name: block.name, input: (block.input ?? {}) as Record<string, unknown> });
         }
       }
-      return { text, tool_calls: calls };
+      // The final message's usage: message_start's counts with message_delta's output tokens.
+      return { text, tool_calls: calls, usage: anthropicUsage(message.usage) };
     } catch (err) {
       if (signal.aborted) throw signal.reason;
       throw toProviderError(err);

@@ -3,9 +3,11 @@
  * events every turn (and on resume after a restart), so the model sees what happened, including
  * the tool calls and results an interrupted attempt of this run already recorded.
  */
+
 import { createHash } from "node:crypto";
 import type { ConversationEvent } from "../storage/port/runs.ts";
 import type { TextBlock } from "../storage/port/sessions.ts";
+import type { ModelUsage } from "./usage.ts";
 
 export interface ToolCall {
   id: string;
@@ -30,6 +32,8 @@ export interface ToolSpec {
 export interface ModelReply {
   text: string;
   tool_calls: ToolCall[];
+  /** The tokens the provider reported for the request (zero counts when it reported none). */
+  usage?: ModelUsage;
 }
 
 /**

@@ -16,11 +16,14 @@ export interface ModelRequest {
   tools: ToolSpec[];
 }
 
+/** Called with each piece of the reply's text as the provider streams it. */
+export type OnText = (text: string) => void;
+
 /** One provider API: sends the conversation (streamed) and returns the complete reply. */
 export interface ModelClient {
   /** The provider's name in messages, e.g. "Anthropic". */
   readonly provider: string;
-  complete(request: ModelRequest, signal: AbortSignal): Promise<ModelReply>;
+  complete(request: ModelRequest, signal: AbortSignal, onText?: OnText): Promise<ModelReply>;
 }
 
 /** A provider request failed. `retryable`: rate limit, overload, server error, connection. */
@@ -69,11 +72,20 @@ export function backoffMs(policy: RetryPolicy, n: number, retryAfter: number | n
 export async function completeWithRetries(
   client: ModelClient,
   request: ModelRequest,
-  options: { policy: RetryPolicy; clock: Clock; logger: Logger; signal: AbortSignal; context: Record<string, unknown> },
+  options: {
+    policy: RetryPolicy;
+    clock: Clock;
+    logger: Logger;
+    signal: AbortSignal;
+    context: Record<string, unknown>;
+    onText?: OnText;
+    /** Called before a retry: the text streamed by the failed attempt is void. */
+    onRetry?: () => void;
+  },
 ): Promise<ModelReply> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await client.complete(request, options.signal);
+      return await client.complete(request, options.signal, options.onText);
     } catch (err) {
       if (options.signal.aborted) throw options.signal.reason;
       if (!(err instanceof ProviderError) || !err.retryable || attempt > options.policy.maxRetries) throw err;
@@ -86,6 +98,7 @@ export async function completeWithRetries(
         error: err.message,
       });
       await sleepOn(options.clock, wait, options.signal);
+      options.onRetry?.();
     }
   }
 }

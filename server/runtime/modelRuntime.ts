@@ -20,6 +20,7 @@ import { McpToolbox } from "./mcp.ts";
 import { completeWithRetries, type ModelClient, ProviderError } from "./model.ts";
 import { customToolSpecs, deniedResult, needsConfirmation, RequiresAction } from "./pendingActions.ts";
 import { type AgentRuntime, type RuntimeTurn, TurnError } from "./port.ts";
+import { measuredRequest } from "./spans.ts";
 import type { FetchLike } from "./targetFetch.ts";
 
 export interface ModelRuntimeDeps {
@@ -77,27 +78,31 @@ export class ModelRuntime implements AgentRuntime {
       await this.settle(turn, toolbox, builtins, conversation.pending, items, signal, true);
       let toolRounds = conversation.toolRounds;
       for (;;) {
+        const model = this.providerModel(turn.agent.config.model);
         let reply: Awaited<ReturnType<ModelClient["complete"]>>;
         try {
-          reply = await completeWithRetries(
-            this.client,
-            {
-              model: this.providerModel(turn.agent.config.model),
-              system,
-              items,
-              tools: [...tools, ...toolbox.tools, ...custom.filter((t) => !toolbox.find(t.name))],
-            },
-            {
-              policy: {
-                maxRetries: config.providerMaxRetries,
-                baseMs: config.providerRetryBaseMs,
-                maxMs: config.providerRetryMaxMs,
+          reply = await measuredRequest(turn, this.deps.clock, model, (live) =>
+            completeWithRetries(
+              this.client,
+              {
+                model,
+                system,
+                items,
+                tools: [...tools, ...toolbox.tools, ...custom.filter((t) => !toolbox.find(t.name))],
               },
-              clock: this.deps.clock,
-              logger,
-              signal,
-              context,
-            },
+              {
+                policy: {
+                  maxRetries: config.providerMaxRetries,
+                  baseMs: config.providerRetryBaseMs,
+                  maxMs: config.providerRetryMaxMs,
+                },
+                clock: this.deps.clock,
+                logger,
+                signal,
+                context,
+                ...live,
+              },
+            ),
           );
         } catch (err) {
           if (err instanceof ProviderError) throw new TurnError("provider_error", this.redact(err.message));

@@ -9,7 +9,15 @@ import { ChatCompletionStream } from "openai/lib/ChatCompletionStream";
 import type { ChatCompletion, ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { ProviderConfig } from "../config/sections.ts";
 import type { ModelReply, ToolCall } from "./conversation.ts";
-import { type ModelClient, type ModelRequest, ProviderError, retryAfterMs, retryableStatus } from "./model.ts";
+import {
+  type ModelClient,
+  type ModelRequest,
+  type OnText,
+  ProviderError,
+  retryAfterMs,
+  retryableStatus,
+} from "./model.ts";
+import { openaiUsage } from "./usage.ts";
 
 export class OpenAIChatModel implements ModelClient {
   readonly provider = "OpenAI-compatible server";
@@ -28,7 +36,7 @@ export class OpenAIChatModel implements ModelClient {
     });
   }
 
-  async complete(request: ModelRequest, signal: AbortSignal): Promise<ModelReply> {
+  async complete(request: ModelRequest, signal: AbortSignal, onText?: OnText): Promise<ModelReply> {
     const messages: ChatCompletionMessageParam[] = [];
     if (request.system) messages.push({ role: "system", content: request.system });
     for (const item of request.items) {
@@ -57,24 +65,40 @@ export class OpenAIChatModel implements ModelClient {
     }));
     try {
       const { data: stream, response } = await this.client.chat.completions
-        .create({ model: request.model, messages, ...(tools.length > 0 ? { tools } : {}), stream: true }, { signal })
+        .create(
+          {
+            model: request.model,
+            messages,
+            ...(tools.length > 0 ? { tools } : {}),
+            stream: true,
+            // The usage comes in a last chunk.
+            stream_options: { include_usage: true },
+          },
+          { signal },
+        )
         .withResponse();
       const completion: ChatCompletion = /^application\/json/i.test(response.headers.get("content-type") ?? "")
         ? // Not streamed: the whole completion in one JSON body.
           ((await response.json()) as ChatCompletion)
-        : await ChatCompletionStream.fromReadableStream(stream.toReadableStream()).finalChatCompletion();
+        : await streamed(ChatCompletionStream.fromReadableStream(stream.toReadableStream()), onText);
       const message = completion.choices[0]?.message;
       const calls: ToolCall[] = [];
       for (const call of message?.tool_calls ?? []) {
         if (call.type !== "function") continue;
         calls.push({ id: call.id, name: call.function.name, input: parseArguments(call.function.arguments) });
       }
-      return { text: message?.content ?? "", tool_calls: calls };
+      return { text: message?.content ?? "", tool_calls: calls, usage: openaiUsage(completion.usage) };
     } catch (err) {
       if (signal.aborted) throw signal.reason;
       throw toProviderError(err);
     }
   }
+}
+
+/** The stream's completion, its text passed to `onText` as it arrives. */
+function streamed(stream: ChatCompletionStream, onText: OnText | undefined): Promise<ChatCompletion> {
+  if (onText) stream.on("content", (delta) => onText(delta));
+  return stream.finalChatCompletion();
 }
 
 /** The model's arguments string as an object; unreadable JSON is passed on for the tool to refuse. */

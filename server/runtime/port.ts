@@ -34,6 +34,13 @@ export interface RuntimeTurn {
    * holds the database's write lock.
    */
   record(outputs: RunOutput[]): Promise<void>;
+  /** Whether the session's token budget is reached (checked before each model request). */
+  budgetReached(): Promise<boolean>;
+  /**
+   * Live text of an agent message the model is streaming (never stored): `start` once per
+   * model request that streams text, then each piece. A no-op when no stream listens.
+   */
+  live(delta: { kind: "start" } | { kind: "delta"; text: string }): void;
 }
 
 export interface AgentRuntime {

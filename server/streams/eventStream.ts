@@ -76,6 +76,15 @@ export class EventStream {
     this.schedule();
   }
 
+  /**
+   * A live message that is not stored (a delta: API.md, "Live text"): written at once, between two
+   * batches of stored events; dropped when the connection is backed up or the stream ended.
+   */
+  sendLive(text: string): void {
+    if (this.ended || this.backedUp) return;
+    this.write(text);
+  }
+
   /** The heartbeat comment, unless the connection is backed up (it would only add to the backlog). */
   ping(): void {
     if (this.ended || this.backedUp) return;

@@ -8,6 +8,7 @@ import { describeError } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
 import type { Storage } from "../storage/port/index.ts";
 import type { StreamWakeups } from "../storage/port/streams.ts";
+import { DeltaHub } from "./deltas.ts";
 import { EventStream } from "./eventStream.ts";
 import type { StreamEndReason, StreamKind, StreamSource } from "./sources.ts";
 
@@ -42,6 +43,8 @@ export class StreamHub {
   private readonly loop: PeriodicLoop;
   private readonly wakeups: StreamWakeups;
   private readonly streams = new Set<EventStream>();
+  /** The live deltas of this server's turns, for the session streams that asked for them. */
+  readonly deltas = new DeltaHub();
   private readonly perAccount = new Map<string, number>();
   private unsubscribe: (() => void) | null = null;
   /** The positions the last pass looked up to; null before the first pass. */

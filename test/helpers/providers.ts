@@ -15,9 +15,28 @@ export const ANTHROPIC_API_KEY = "sk-ant-test-key-0123456789abcdef";
 
 /** One scripted answer: the model's text and tool calls, or an HTTP error, or an error mid-stream. */
 export type Step =
-  | { text?: string; tool_calls?: { id: string; name: string; input: Record<string, unknown> }[] }
+  | {
+      text?: string;
+      tool_calls?: { id: string; name: string; input: Record<string, unknown> }[];
+      /** The tokens the provider reports (default: 10 in, 5 out, nothing cached). */
+      usage?: ScriptedUsage;
+    }
   | { status: number; body: unknown; headers?: Record<string, string> }
-  | { streamError: { type: string; message: string } };
+  | {
+      streamError: { type: string; message: string };
+      /** Anthropic: text streamed before the error. */
+      partialText?: string;
+    };
+
+/** Token counts a scripted answer reports, in each provider's own terms. */
+export interface ScriptedUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens?: number;
+  cache_creation_input_tokens?: number;
+}
+
+const DEFAULT_USAGE: ScriptedUsage = { input_tokens: 10, output_tokens: 5 };
 
 export interface RecordedCall {
   headers: Headers;
@@ -68,12 +87,32 @@ export function openaiStream(step: Extract<Step, { text?: string }>): string[] {
       chunk({ tool_calls: [{ index, function: { arguments: args.slice(3) } }] }),
     );
   });
-  out.push(chunk({}, step.tool_calls?.length ? "tool_calls" : "stop"), "data: [DONE]\n\n");
+  out.push(chunk({}, step.tool_calls?.length ? "tool_calls" : "stop"));
+  // The usage chunk (stream_options.include_usage): prompt_tokens count the cached tokens too.
+  const usage = step.usage ?? DEFAULT_USAGE;
+  const cached = usage.cache_read_input_tokens ?? 0;
+  out.push(
+    `data: ${JSON.stringify({
+      id: "chatcmpl-1",
+      object: "chat.completion.chunk",
+      created: 1_760_000_000,
+      model: "test-model",
+      choices: [],
+      usage: {
+        prompt_tokens: usage.input_tokens + cached,
+        completion_tokens: usage.output_tokens,
+        total_tokens: usage.input_tokens + cached + usage.output_tokens,
+        prompt_tokens_details: { cached_tokens: cached },
+      },
+    })}\n\n`,
+    "data: [DONE]\n\n",
+  );
   return out;
 }
 
 export function anthropicStream(step: Step): string[] {
   const ev = (type: string, data: unknown) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+  const usage = ("usage" in step ? step.usage : undefined) ?? DEFAULT_USAGE;
   const out = [
     ev("message_start", {
       type: "message_start",
@@ -85,11 +124,27 @@ export function anthropicStream(step: Step): string[] {
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: 10, output_tokens: 1 },
+        // As the API does: message_start has the input (and cache) counts, message_delta the output.
+        usage: {
+          input_tokens: usage.input_tokens,
+          output_tokens: 1,
+          cache_read_input_tokens: usage.cache_read_input_tokens ?? 0,
+          cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
+        },
       },
     }),
   ];
   if ("streamError" in step) {
+    if (step.partialText) {
+      out.push(
+        ev("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }),
+        ev("content_block_delta", {
+          type: "content_block_delta",
+          index: 0,
+          delta: { type: "text_delta", text: step.partialText },
+        }),
+      );
+    }
     out.push(ev("error", { type: "error", error: step.streamError }));
     return out;
   }
@@ -139,7 +194,7 @@ export function anthropicStream(step: Step): string[] {
     ev("message_delta", {
       type: "message_delta",
       delta: { stop_reason: step.tool_calls?.length ? "tool_use" : "end_turn", stop_sequence: null },
-      usage: { output_tokens: 5 },
+      usage: { output_tokens: usage.output_tokens },
     }),
     ev("message_stop", { type: "message_stop" }),
   );

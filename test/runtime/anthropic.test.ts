@@ -42,7 +42,11 @@ describe("the Anthropic runtime", () => {
       { text: "Ticket 7 is open. The answer is 42." },
     ]);
     await say(s, setup.sessionId, "Ticket 7? And 40 + 2?");
-    const events = await waitForTurns(s, setup.sessionId);
+    const recorded = await waitForTurns(s, setup.sessionId);
+    // Each of the three requests is wrapped in its spans (test/runtime/usage.test.ts checks them).
+    expect(recorded.filter((e) => e.type === "span.model_request_start")).toHaveLength(3);
+    expect(recorded.filter((e) => e.type === "span.model_request_end")).toHaveLength(3);
+    const events = recorded.filter((e) => !e.type.startsWith("span."));
     expect(shape(events).map((e) => e.type)).toEqual([
       "user.message",
       "session.status_run_started",

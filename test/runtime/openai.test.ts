@@ -47,7 +47,11 @@ describe("the OpenAI-compatible runtime", () => {
       { text: "Ticket 4711 is open; and 2 + 3 = 5." },
     ]);
     await say(s, setup.sessionId, "What about ticket 4711, and what is 2 + 3?");
-    const events = await waitForTurns(s, setup.sessionId);
+    const recorded = await waitForTurns(s, setup.sessionId);
+    // Each of the three requests is wrapped in its spans (test/runtime/usage.test.ts checks them).
+    expect(recorded.filter((e) => e.type === "span.model_request_start")).toHaveLength(3);
+    expect(recorded.filter((e) => e.type === "span.model_request_end")).toHaveLength(3);
+    const events = recorded.filter((e) => !e.type.startsWith("span."));
 
     expect(shape(events)).toEqual([
       { type: "user.message", content: [{ type: "text", text: "What about ticket 4711, and what is 2 + 3?" }] },

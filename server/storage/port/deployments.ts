@@ -48,6 +48,8 @@ export interface DeploymentFields {
   metadata: Metadata;
   overlap_policy: OverlapPolicy;
   catchup_window_seconds: number;
+  /** The token budget copied into each run's session; null or absent: none. */
+  budget_max_total_tokens?: number | null;
 }
 
 export interface DeploymentRecord extends DeploymentFields {

@@ -1,20 +1,29 @@
 import type { AgentRecord } from "./agents.ts";
 import type {
   CustomToolUse,
+  ModelUsage,
   RunErrorType,
   SessionEventRecord,
+  StopReason,
   TextBlock,
   ThreadStatus,
   ToolResult,
   ToolUse,
 } from "./sessions.ts";
 
-/** What an agent runtime produced for one turn: messages, and the tool calls it made. */
+/**
+ * What an agent runtime produced for one turn: messages, the tool calls it made, the spans of its
+ * model requests (a `span.model_request_end` adds its usage to the session's and thread's), and
+ * `usage`: tokens counted without a model request (the echo runtime's own counts; no event).
+ */
 export type RunOutput =
   | { type: "agent.message"; content: TextBlock[] }
   | ({ type: "agent.tool_use" } & ToolUse)
   | ({ type: "agent.tool_result" } & ToolResult)
-  | ({ type: "agent.custom_tool_use" } & CustomToolUse);
+  | ({ type: "agent.custom_tool_use" } & CustomToolUse)
+  | { type: "span.model_request_start"; model: string }
+  | { type: "span.model_request_end"; model: string; duration_ms: number; model_usage: ModelUsage }
+  | { type: "usage"; model_usage: ModelUsage };
 
 /** An event of the conversation a model runtime rebuilds, with the run that recorded it. */
 export type ConversationEvent = SessionEventRecord & { run_id: string | null };
@@ -100,8 +109,11 @@ export interface RunStore {
   recordOutputs(runId: string, owner: string, threadId: string | null, outputs: RunOutput[]): boolean;
   /** Records an error event in the session without ending the run (e.g. a sub-agent that can no longer run). */
   recordError(runId: string, owner: string, threadId: string | null, error: RunError): boolean;
-  /** Appends the output, completes the run, and idles the session (session.status_idled). */
-  completeRun(runId: string, owner: string, outputs: RunOutput[]): boolean;
+  /**
+   * Appends the output, completes the run, and idles the session (session.status_idled, with the
+   * stop reason when given).
+   */
+  completeRun(runId: string, owner: string, outputs: RunOutput[], stopReason?: StopReason): boolean;
   /** Fails the run with an error event, idles its running threads and the session (session.status_idled). */
   failRun(runId: string, owner: string, error: RunError): boolean;
   /**

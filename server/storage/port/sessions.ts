@@ -46,7 +46,9 @@ export type SessionEventType =
   | "session.thread_created"
   | "session.thread_idled"
   | "session.thread_terminated"
-  | "session.error";
+  | "session.error"
+  | "span.model_request_start"
+  | "span.model_request_end";
 
 export type RunErrorType =
   | "run_interrupted"
@@ -74,6 +76,34 @@ export interface ToolResult {
   is_error: boolean;
 }
 
+/** The token counts of model requests, as the provider reported them (summed where cumulative). */
+export interface ModelUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens: number;
+  cache_creation_input_tokens: number;
+}
+
+/** What a session (or thread) did: turns ended, tool calls made, time spent running. */
+export interface UsageStats {
+  turns: number;
+  tool_calls: number;
+  /** Milliseconds spent running turns (the API shows seconds). */
+  active_ms: number;
+}
+
+/** A session's token budget (null fields: no limit). */
+export interface Budget {
+  max_total_tokens: number | null;
+}
+
+/** A model request's span (`span.model_request_start` has only `model`). */
+export interface ModelSpan {
+  model: string;
+  duration_ms?: number;
+  model_usage?: ModelUsage;
+}
+
 /** One event of a session's history. */
 export interface SessionEventRecord {
   id: string;
@@ -95,6 +125,8 @@ export interface SessionEventRecord {
   custom_tool_result?: { custom_tool_use_id: string; is_error: boolean };
   /** user.tool_confirmation */
   tool_confirmation?: { tool_use_id: string; result: "allow" | "deny"; deny_message: string | null };
+  /** span.model_request_start / span.model_request_end */
+  span?: ModelSpan;
   created_at: string;
 }
 
@@ -110,6 +142,10 @@ export interface SessionRecord {
   vault_ids: string[];
   /** The normalized `NAME=value` lines (see domain/environmentVariables.ts). */
   environment_variables: string;
+  /** The tokens of every model request of the session, its threads' included. */
+  usage: ModelUsage;
+  stats: UsageStats;
+  budget: Budget | null;
   archived_at: string | null;
   created_at: string;
   updated_at: string;
@@ -121,6 +157,9 @@ export interface ThreadRecord {
   agent_id: string;
   agent_version: number;
   status: ThreadStatus;
+  /** The tokens of this thread's model requests. */
+  usage: ModelUsage;
+  stats: UsageStats;
   created_at: string;
   updated_at: string;
 }
@@ -132,6 +171,8 @@ export interface NewSession {
   metadata: Metadata;
   vault_ids: string[];
   environment_variables: string;
+  /** The session's token budget; none when absent. */
+  budget?: Budget | null;
   initial_events: UserEventInput[];
 }
 
@@ -193,7 +234,7 @@ export interface SessionStore {
   updateSession(
     accountId: string,
     sessionId: string,
-    update: (current: SessionRecord) => { title: string | null; metadata: Metadata },
+    update: (current: SessionRecord) => { title: string | null; metadata: Metadata; budget?: Budget | null },
   ): SessionUpdateResult;
   /** Archives the session (session.archived the first time only). Null when not found. */
   archiveSession(accountId: string, sessionId: string): SessionRecord | null;

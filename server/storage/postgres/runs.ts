@@ -1,12 +1,13 @@
 import { newId } from "../../ids.ts";
 import type { Async } from "../port/index.ts";
 import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
-import type { ThreadStatus } from "../port/sessions.ts";
+import type { StopReason, ThreadStatus } from "../port/sessions.ts";
 import { callEventsOf } from "../rows/pendingActions.ts";
 import { type AgentRunRow, claimedRun, outputEvent } from "../rows/runs.ts";
 import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
 import { plusMs } from "../rows/time.ts";
 import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
+import { countOutput, countTurn } from "../shared/usage.ts";
 import { readAgent } from "./agents.ts";
 import type { PgContext } from "./context.ts";
 import { leaseClockParam, leaseClockSql, leaseNow } from "./leases.ts";
@@ -20,6 +21,7 @@ const CLAIM_CANDIDATES = 16;
 async function insertOutput(tx: PgContext, run: AgentRunRow, threadId: string | null, out: RunOutput): Promise<void> {
   const event = outputEvent(run, threadId, out);
   if (event) await insertSessionEvent(tx, event);
+  await runSteps(tx, countOutput(run.session_id, threadId, out));
 }
 
 /** Locks a session's row for the rest of the transaction; the row, or null when it is gone. */
@@ -66,9 +68,11 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
     run: AgentRunRow,
     status: "completed" | "failed",
     error?: RunError,
+    stopReason?: StopReason,
   ): Promise<void> {
     const now = tx.now();
     if (error) await insertSessionEvent(tx, { session_id: run.session_id, type: "session.error", error });
+    await runSteps(tx, countTurn(run.session_id, null, run.claimed_at));
     await idleRunningThreads(tx, run.account_id, run.session_id);
     await tx.exec(
       "UPDATE runs SET status = $1, error = $2, owner = NULL, lease_expires_at = NULL, updated_at = $3 WHERE id = $4",
@@ -77,7 +81,12 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
     const session = await tx.one<SessionRow>("SELECT * FROM sessions WHERE id = $1", [run.session_id]);
     if (session && (session.status === "running" || session.status === "rescheduling")) {
       await setSessionStatus(tx, run.session_id, "idle");
-      await recordIdled(tx, run.account_id, run.session_id, error ? { type: "error" } : { type: "end_turn" });
+      await recordIdled(
+        tx,
+        run.account_id,
+        run.session_id,
+        stopReason ?? (error ? { type: "error" } : { type: "end_turn" }),
+      );
     }
     // A deployment run follows its session's first turn.
     await runSteps(
@@ -241,8 +250,14 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
         const run = await mineForWrite(tx, runId, owner);
         if (!run) return false;
         // A thread terminated during its run keeps nothing of it.
-        if ((await threadStatusOf(tx, threadId)) !== "running") return false;
+        const thread = await tx.one<{ status: ThreadStatus; updated_at: string }>(
+          "SELECT status, updated_at FROM session_threads WHERE id = $1",
+          [threadId],
+        );
+        if (thread?.status !== "running") return false;
         for (const out of outputs) await insertOutput(tx, run, threadId, out);
+        // The thread was marked running (updated_at) when its part of the run started.
+        await runSteps(tx, countTurn(run.session_id, threadId, thread.updated_at));
         if (error) {
           await insertSessionEvent(tx, {
             session_id: run.session_id,
@@ -310,12 +325,12 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
       });
     },
 
-    completeRun(runId, owner, outputs) {
+    completeRun(runId, owner, outputs, stopReason) {
       return ctx.tx(async (tx) => {
         const run = await mineForWrite(tx, runId, owner);
         if (!run) return false;
         for (const out of outputs) await insertOutput(tx, run, null, out);
-        await endRun(tx, run, "completed");
+        await endRun(tx, run, "completed", undefined, stopReason);
         return true;
       });
     },

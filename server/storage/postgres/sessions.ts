@@ -30,13 +30,16 @@ import {
   newSessionRow,
   Refusal,
   SESSION_COLUMNS,
+  SESSION_INSERT_COLUMNS,
   type SessionEventRow,
   type SessionRow,
   THREAD_COLUMNS,
+  type ThreadRow,
   toSession,
   toSessionEvent,
   toThread,
 } from "../rows/sessions.ts";
+import { budgetChanged } from "../rows/usage.ts";
 import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
 import type { PgContext } from "./context.ts";
 import { LOST_RACE, optimistically } from "./optimistic.ts";
@@ -290,7 +293,7 @@ export function createSessionStore(ctx: PgContext): Async<SessionStore> {
       [id, accountId],
     );
   const getThreadRow = (c: PgContext, threadId: string, sessionId: string, lock = false) =>
-    c.one<ThreadRecord>(
+    c.one<ThreadRow>(
       `SELECT ${THREAD_COLUMNS} FROM session_threads WHERE id = $1 AND session_id = $2${lock ? " FOR UPDATE" : ""}`,
       [threadId, sessionId],
     );
@@ -405,7 +408,7 @@ export function createSessionStore(ctx: PgContext): Async<SessionStore> {
         const now = tx.now();
         const row = newSessionRow(accountId, input, version, now);
         await tx.query(
-          `INSERT INTO sessions (${SESSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+          `INSERT INTO sessions (${SESSION_INSERT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
           [
             row.id,
             row.account_id,
@@ -417,6 +420,7 @@ export function createSessionStore(ctx: PgContext): Async<SessionStore> {
             row.metadata,
             row.vault_ids,
             row.environment_variables,
+            row.budget_max_total_tokens,
             row.archived_at,
             row.created_at,
             row.updated_at,
@@ -456,18 +460,32 @@ export function createSessionStore(ctx: PgContext): Async<SessionStore> {
           if (row.archived_at) return { ok: false, reason: "archived" };
           const current = toSession(row);
           const next = update(current);
+          const budget = next.budget === undefined ? current.budget : next.budget;
           const changed =
-            next.title !== current.title || canonicalJson(next.metadata) !== canonicalJson(current.metadata);
+            next.title !== current.title ||
+            canonicalJson(next.metadata) !== canonicalJson(current.metadata) ||
+            budgetChanged(current.budget, budget);
           if (!changed) return { ok: true, session: current, changed: false };
           // Guarded by what `update` read and replaces (title, metadata) and by the session being
           // active: a status change of a run meanwhile is no reason to compute it again. A concurrent
           // update holding the row makes this statement wait, then re-check against what it committed.
           const updated = await tx.one<SessionRow>(
-            `UPDATE sessions SET title = $1, metadata = $2, updated_at = $3
+            `UPDATE sessions SET title = $1, metadata = $2, updated_at = $3, budget_max_total_tokens = $8
              WHERE id = $4 AND account_id = $5 AND archived_at IS NULL
                AND title IS NOT DISTINCT FROM $6 AND metadata = $7
+               AND budget_max_total_tokens IS NOT DISTINCT FROM $9
              RETURNING ${SESSION_COLUMNS}`,
-            [next.title, JSON.stringify(next.metadata), tx.now(), id, accountId, row.title, row.metadata],
+            [
+              next.title,
+              JSON.stringify(next.metadata),
+              tx.now(),
+              id,
+              accountId,
+              row.title,
+              row.metadata,
+              budget?.max_total_tokens ?? null,
+              row.budget_max_total_tokens,
+            ],
           );
           if (!updated) return LOST_RACE;
           await appendEvent(tx, accountId, { id, type: "session.updated" });

@@ -36,6 +36,8 @@ export type DeploymentRunRow = Omit<DeploymentRunRecord, "error"> & { error: str
 
 export const toDeployment = (r: DeploymentRow): DeploymentRecord => ({
   ...r,
+  // PostgreSQL returns bigint as text.
+  budget_max_total_tokens: r.budget_max_total_tokens == null ? null : Number(r.budget_max_total_tokens),
   initial_events: JSON.parse(r.initial_events) as DeploymentMessage[],
   schedule: JSON.parse(r.schedule) as Schedule,
   resources: JSON.parse(r.resources) as Record<string, unknown>[],
@@ -64,6 +66,7 @@ export const FIELD_KEYS = [
   "metadata",
   "overlap_policy",
   "catchup_window_seconds",
+  "budget_max_total_tokens",
 ] as const satisfies readonly (keyof DeploymentFields)[];
 
 export const DEPLOYMENT_COLUMNS = [
@@ -110,6 +113,7 @@ export function fieldColumns(f: DeploymentFields): Pick<DeploymentRow, (typeof F
     metadata: JSON.stringify(f.metadata),
     overlap_policy: f.overlap_policy,
     catchup_window_seconds: f.catchup_window_seconds,
+    budget_max_total_tokens: f.budget_max_total_tokens ?? null,
   };
 }
 
@@ -184,6 +188,7 @@ export const runSession = (d: DeploymentRecord, runId: string): NewSession => ({
   metadata: { deployment_id: d.id, deployment_run_id: runId },
   vault_ids: d.vault_ids,
   environment_variables: d.environment_variables,
+  budget: d.budget_max_total_tokens == null ? null : { max_total_tokens: d.budget_max_total_tokens },
   initial_events: d.initial_events,
 });
 
@@ -224,8 +229,9 @@ export function updatedDeploymentRow(
   now: string,
   nextRunAt: (next: DeploymentRecord) => string | null,
 ): DeploymentRow | null {
-  const before = Object.fromEntries(FIELD_KEYS.map((k) => [k, current[k]]));
-  if (canonicalJson(fields) === canonicalJson(before)) return null;
+  const before = Object.fromEntries(FIELD_KEYS.map((k) => [k, current[k] ?? null]));
+  const after = Object.fromEntries(FIELD_KEYS.map((k) => [k, fields[k] ?? null]));
+  if (canonicalJson(after) === canonicalJson(before)) return null;
   const scheduleChanged = canonicalJson(fields.schedule) !== canonicalJson(current.schedule);
   const next: DeploymentRow = { ...row, ...fieldColumns(fields), updated_at: now };
   if (scheduleChanged && next.status === "active") next.next_run_at = nextRunAt(toDeployment(next));

@@ -54,6 +54,14 @@ export function outputEvent(
         type: out.type,
         custom_tool_use: { tool_use_id: out.tool_use_id, name: out.name, input: out.input },
       };
+    case "span.model_request_start":
+      return { ...base, type: out.type, span: { model: out.model } };
+    case "span.model_request_end":
+      return {
+        ...base,
+        type: out.type,
+        span: { model: out.model, duration_ms: out.duration_ms, model_usage: out.model_usage },
+      };
   }
   return null;
 }

@@ -9,15 +9,56 @@ import type { EventKind } from "../port/outbox.ts";
 import type {
   AppendRefusal,
   CreateSessionResult,
+  ModelUsage,
   NewSession,
   SessionEventRecord,
   SessionEventType,
   SessionRecord,
   ThreadRecord,
+  UsageStats,
 } from "../port/sessions.ts";
 
-/** A `sessions` row: the record with its JSON columns as text. */
-export type SessionRow = Omit<SessionRecord, "metadata" | "vault_ids"> & { metadata: string; vault_ids: string };
+/** The usage and stats columns of `sessions` and `session_threads` (migration 016). */
+export interface UsageColumns {
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens: number;
+  cache_creation_input_tokens: number;
+  turns: number;
+  tool_calls: number;
+  active_ms: number;
+}
+
+/** A `sessions` row: the record with its JSON columns as text, its usage and budget as columns. */
+export type SessionRow = Omit<SessionRecord, "metadata" | "vault_ids" | "usage" | "stats" | "budget"> & {
+  metadata: string;
+  vault_ids: string;
+  budget_max_total_tokens: number | null;
+} & UsageColumns;
+
+/** A `session_threads` row. */
+export type ThreadRow = Omit<ThreadRecord, "usage" | "stats"> & UsageColumns;
+
+export const ZERO_USAGE: UsageColumns = {
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_read_input_tokens: 0,
+  cache_creation_input_tokens: 0,
+  turns: 0,
+  tool_calls: 0,
+  active_ms: 0,
+};
+
+/** PostgreSQL returns bigint columns as strings: every count as a number. */
+const usageOf = (r: UsageColumns): { usage: ModelUsage; stats: UsageStats } => ({
+  usage: {
+    input_tokens: Number(r.input_tokens),
+    output_tokens: Number(r.output_tokens),
+    cache_read_input_tokens: Number(r.cache_read_input_tokens),
+    cache_creation_input_tokens: Number(r.cache_creation_input_tokens),
+  },
+  stats: { turns: Number(r.turns), tool_calls: Number(r.tool_calls), active_ms: Number(r.active_ms) },
+});
 
 export interface SessionEventRow {
   id: string;
@@ -29,15 +70,34 @@ export interface SessionEventRow {
   created_at: string;
 }
 
-export const SESSION_COLUMNS =
-  "id, account_id, agent_id, agent_version, environment_id, title, status, metadata, vault_ids, environment_variables, archived_at, created_at, updated_at";
+const USAGE_COLUMNS =
+  "input_tokens, output_tokens, cache_read_input_tokens, cache_creation_input_tokens, turns, tool_calls, active_ms";
+/** The columns a new session's row is inserted with (usage starts at the columns' defaults). */
+export const SESSION_INSERT_COLUMNS =
+  "id, account_id, agent_id, agent_version, environment_id, title, status, metadata, vault_ids, environment_variables, budget_max_total_tokens, archived_at, created_at, updated_at";
+export const SESSION_COLUMNS = `${SESSION_INSERT_COLUMNS}, ${USAGE_COLUMNS}`;
 export const EVENT_COLUMNS = "id, session_id, session_thread_id, type, body, run_id, created_at";
-export const THREAD_COLUMNS = "id, session_id, agent_id, agent_version, status, created_at, updated_at";
+export const THREAD_COLUMNS = `id, session_id, agent_id, agent_version, status, created_at, updated_at, ${USAGE_COLUMNS}`;
 
 export const toSession = (r: SessionRow): SessionRecord => ({
-  ...r,
+  id: r.id,
+  account_id: r.account_id,
+  agent_id: r.agent_id,
+  agent_version: r.agent_version,
+  environment_id: r.environment_id,
+  title: r.title,
+  status: r.status,
   metadata: JSON.parse(r.metadata) as Metadata,
   vault_ids: JSON.parse(r.vault_ids) as string[],
+  environment_variables: r.environment_variables,
+  ...usageOf(r),
+  budget:
+    r.budget_max_total_tokens === null || r.budget_max_total_tokens === undefined
+      ? null
+      : { max_total_tokens: Number(r.budget_max_total_tokens) },
+  archived_at: r.archived_at,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
 });
 
 /** The kind-specific fields of an event, as stored in its `body` column. */
@@ -51,6 +111,7 @@ export type EventBody = Pick<
   | "custom_tool_use"
   | "custom_tool_result"
   | "tool_confirmation"
+  | "span"
 >;
 
 const BODY_FIELDS = [
@@ -62,6 +123,7 @@ const BODY_FIELDS = [
   "custom_tool_use",
   "custom_tool_result",
   "tool_confirmation",
+  "span",
 ] as const satisfies readonly (keyof EventBody)[];
 
 /** The kind-specific fields present in `e`, as stored. */
@@ -85,12 +147,13 @@ export const toSessionEvent = (
   };
 };
 
-export const toThread = (r: ThreadRecord): ThreadRecord => ({
+export const toThread = (r: ThreadRow): ThreadRecord => ({
   id: r.id,
   session_id: r.session_id,
   agent_id: r.agent_id,
   agent_version: r.agent_version,
   status: r.status,
+  ...usageOf(r),
   created_at: r.created_at,
   updated_at: r.updated_at,
 });
@@ -125,6 +188,8 @@ export const newSessionRow = (accountId: string, input: NewSession, agentVersion
   metadata: JSON.stringify(input.metadata),
   vault_ids: JSON.stringify(input.vault_ids),
   environment_variables: input.environment_variables,
+  budget_max_total_tokens: input.budget?.max_total_tokens ?? null,
+  ...ZERO_USAGE,
   archived_at: null,
   created_at: now,
   updated_at: now,

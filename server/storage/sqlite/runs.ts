@@ -1,10 +1,11 @@
 import { newId } from "../../ids.ts";
 import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
-import type { ThreadStatus } from "../port/sessions.ts";
+import type { StopReason, ThreadStatus } from "../port/sessions.ts";
 import { callEventsOf } from "../rows/pendingActions.ts";
 import { type AgentRunRow, claimedRun, outputEvent } from "../rows/runs.ts";
 import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
 import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
+import { countOutput, countTurn } from "../shared/usage.ts";
 import { readAgent } from "./agents.ts";
 import type { SqliteContext } from "./context.ts";
 import { idleRunningThreads, insertSessionEvent, recordIdled, recordLifecycle, setSessionStatus } from "./sessions.ts";
@@ -14,6 +15,7 @@ import { runSteps } from "./steps.ts";
 function insertOutput(ctx: SqliteContext, run: AgentRunRow, threadId: string | null, out: RunOutput): void {
   const event = outputEvent(run, threadId, out);
   if (event) insertSessionEvent(ctx, event);
+  runSteps(ctx, countOutput(run.session_id, threadId, out));
 }
 
 /**
@@ -48,9 +50,10 @@ export function createRunStore(ctx: SqliteContext): RunStore {
   );
 
   /** Ends a run: records the error (if any), idles its threads and the session. */
-  function endRun(run: AgentRunRow, status: "completed" | "failed", error?: RunError): void {
+  function endRun(run: AgentRunRow, status: "completed" | "failed", error?: RunError, stopReason?: StopReason): void {
     const now = ctx.now();
     if (error) insertSessionEvent(ctx, { session_id: run.session_id, type: "session.error", error });
+    runSteps(ctx, countTurn(run.session_id, null, run.claimed_at));
     idleRunningThreads(ctx, run.account_id, run.session_id);
     db.prepare(
       "UPDATE runs SET status = ?, error = ?, owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
@@ -58,7 +61,12 @@ export function createRunStore(ctx: SqliteContext): RunStore {
     const session = sessionRow.get(run.session_id) as SessionRow | undefined;
     if (session && (session.status === "running" || session.status === "rescheduling")) {
       setSessionStatus(ctx, run.session_id, "idle");
-      recordIdled(ctx, run.account_id, run.session_id, error ? { type: "error" } : { type: "end_turn" });
+      recordIdled(
+        ctx,
+        run.account_id,
+        run.session_id,
+        stopReason ?? (error ? { type: "error" } : { type: "end_turn" }),
+      );
     }
     // A deployment run follows its session's first turn.
     runSteps(ctx, settleDeploymentRun(run.session_id, error ? { status: "failed", error } : { status: "succeeded" }));
@@ -177,12 +185,14 @@ export function createRunStore(ctx: SqliteContext): RunStore {
       return ctx.tx(() => {
         const run = mine(runId, owner);
         if (!run) return false;
-        const thread = db.prepare("SELECT status FROM session_threads WHERE id = ?").get(threadId) as
-          | { status: ThreadStatus }
+        const thread = db.prepare("SELECT status, updated_at FROM session_threads WHERE id = ?").get(threadId) as
+          | { status: ThreadStatus; updated_at: string }
           | undefined;
         // A thread terminated during its run keeps nothing of it.
         if (thread?.status !== "running") return false;
         for (const out of outputs) insertOutput(ctx, run, threadId, out);
+        // The thread was marked running (updated_at) when its part of the run started.
+        runSteps(ctx, countTurn(run.session_id, threadId, thread.updated_at));
         if (error)
           insertSessionEvent(ctx, {
             session_id: run.session_id,
@@ -248,12 +258,12 @@ export function createRunStore(ctx: SqliteContext): RunStore {
       });
     },
 
-    completeRun(runId, owner, outputs) {
+    completeRun(runId, owner, outputs, stopReason) {
       return ctx.tx(() => {
         const run = mine(runId, owner);
         if (!run) return false;
         for (const out of outputs) insertOutput(ctx, run, null, out);
-        endRun(run, "completed");
+        endRun(run, "completed", undefined, stopReason);
         return true;
       });
     },

@@ -28,9 +28,12 @@ import {
   Refusal,
   type SessionEventRow,
   type SessionRow,
+  type ThreadRow,
   toSession,
   toSessionEvent,
+  toThread,
 } from "../rows/sessions.ts";
+import { budgetChanged } from "../rows/usage.ts";
 import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
 import type { SqliteContext } from "./context.ts";
 import { appendEvent } from "./outbox.ts";
@@ -334,9 +337,9 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
         const row = newSessionRow(accountId, input, version, now);
         db.prepare(
           `INSERT INTO sessions (id, account_id, agent_id, agent_version, environment_id, title, status, metadata,
-             vault_ids, environment_variables, archived_at, created_at, updated_at)
+             vault_ids, environment_variables, budget_max_total_tokens, archived_at, created_at, updated_at)
            VALUES (@id, @account_id, @agent_id, @agent_version, @environment_id, @title, @status, @metadata,
-             @vault_ids, @environment_variables, @archived_at, @created_at, @updated_at)`,
+             @vault_ids, @environment_variables, @budget_max_total_tokens, @archived_at, @created_at, @updated_at)`,
         ).run(row);
         appendEvent(ctx, accountId, { id: row.id, type: "session.created" });
         const events = appendInTx(accountId, row, input.initial_events);
@@ -371,21 +374,21 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
         if (row.archived_at) return { ok: false, reason: "archived" } as const;
         const current = toSession(row);
         const next = update(current);
+        const budget = next.budget === undefined ? current.budget : next.budget;
         const changed =
-          next.title !== current.title || canonicalJson(next.metadata) !== canonicalJson(current.metadata);
+          next.title !== current.title ||
+          canonicalJson(next.metadata) !== canonicalJson(current.metadata) ||
+          budgetChanged(current.budget, budget);
         if (!changed) return { ok: true, session: current, changed: false } as const;
         const now = ctx.now();
-        db.prepare("UPDATE sessions SET title = ?, metadata = ?, updated_at = ? WHERE id = ?").run(
-          next.title,
-          JSON.stringify(next.metadata),
-          now,
-          id,
-        );
+        db.prepare(
+          "UPDATE sessions SET title = ?, metadata = ?, budget_max_total_tokens = ?, updated_at = ? WHERE id = ?",
+        ).run(next.title, JSON.stringify(next.metadata), budget?.max_total_tokens ?? null, now, id);
         appendEvent(ctx, accountId, { id, type: "session.updated" });
         return {
           ok: true,
           changed: true,
-          session: { ...current, title: next.title, metadata: next.metadata, updated_at: now },
+          session: { ...current, title: next.title, metadata: next.metadata, budget, updated_at: now },
         } as const;
       });
     },
@@ -456,14 +459,15 @@ export function createSessionStore(ctx: SqliteContext): SessionStore {
         key: "id",
         order: "desc",
         page,
-        map: (r: ThreadRecord) => r,
+        map: toThread,
         getId: (t) => t.id,
       });
     },
 
     getThread(accountId, id, threadId) {
       if (!findRow(accountId, id)) return null;
-      return (getThreadRow.get(threadId, id) as ThreadRecord | undefined) ?? null;
+      const row = getThreadRow.get(threadId, id) as ThreadRow | undefined;
+      return row ? toThread(row) : null;
     },
   };
 }
