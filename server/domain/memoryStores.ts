@@ -271,12 +271,22 @@ export async function deleteMemory(
   storeId: string,
   memoryId: string,
   author: MemoryAuthor,
+  expectedSha256: string | null = null,
 ): Promise<Schema<"DeletedMemory">> {
-  const result = await deps.storage.memoryStores.deleteMemory(accountId, storeId, memoryId, author);
+  const result = await deps.storage.memoryStores.deleteMemory(accountId, storeId, memoryId, {
+    author,
+    expectedSha256,
+  });
   if (!result.ok) {
     if (result.reason === "store_not_found") throw storeNotFound(storeId);
     if (result.reason === "store_archived") {
       throw conflict("The memory store is archived and its memories cannot be changed.");
+    }
+    if (result.reason === "precondition_failed") {
+      throw conflict(
+        "expected_content_sha256 does not match the memory's current content: it was changed since you read it, and nothing was deleted. Read it again and retry.",
+        "expected_content_sha256",
+      );
     }
     throw memoryNotFound(memoryId);
   }

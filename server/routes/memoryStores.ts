@@ -92,6 +92,7 @@ export const memoryStoreRoutes: RouteModule = {
           pathParam(req, "memory_store_id"),
           pathParam(req, "memory_id"),
           apiAuthor(res),
+          queryString(req, "expected_content_sha256") ?? null,
         ),
       );
     });
