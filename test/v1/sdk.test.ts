@@ -4,6 +4,7 @@
  * (test/helpers/v1SpecValidator.ts), any SDK exception failing the test; objects made on one
  * surface read on the other; the SDK operations not served answer 404 naming the method.
  */
+import { createHash } from "node:crypto";
 import Anthropic, { toFile } from "@anthropic-ai/sdk";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { UNSERVED_OPERATIONS } from "../../server/surfaces/v1/unserved.ts";
@@ -293,6 +294,123 @@ describe("/v1 through the official SDK", () => {
     expect((tooBig as InstanceType<typeof Anthropic.APIError>).status).toBe(413);
   });
 
+  it("memory stores: the store's life, a memory written, read back, updated with a precondition, versions, redact, delete", async () => {
+    const sha = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+    const stores = [];
+    for (const n of [1, 2, 3]) {
+      stores.push(await client.beta.memoryStores.create({ name: `sdk-notes-${n}`, metadata: { n: String(n) } }));
+    }
+    const store = nth(stores, 0);
+    expect(store).toMatchObject({ type: "memory_store", name: "sdk-notes-1", description: "", archived_at: null });
+    expect((await client.beta.memoryStores.retrieve(store.id)).name).toBe("sdk-notes-1");
+    const renamed = await client.beta.memoryStores.update(store.id, {
+      description: "What the agent learns",
+      name: null,
+    });
+    expect(renamed).toMatchObject({ name: "sdk-notes-1", description: "What the agent learns" });
+    const listed = await all(client.beta.memoryStores.list({ limit: 2 }));
+    expect(listed.map((x) => x.id)).toEqual(expect.arrayContaining(stores.map((x) => x.id)));
+
+    // A memory: written, read back with its content, listed without it (auto-pagination across pages).
+    const text = "The customer prefers email.";
+    const written = await client.beta.memoryStores.memories.create(store.id, {
+      path: "/customers/acme.md",
+      content: text,
+    });
+    expect(written).toMatchObject({
+      type: "memory",
+      memory_store_id: store.id,
+      path: "/customers/acme.md",
+      content: null,
+      content_sha256: sha(text),
+      content_size_bytes: Buffer.byteLength(text),
+    });
+    const read = await client.beta.memoryStores.memories.retrieve(written.id, { memory_store_id: store.id });
+    expect(read).toEqual({ ...written, content: text });
+    for (const path of ["/customers/globex.md", "/notes/todo.md"]) {
+      await client.beta.memoryStores.memories.create(store.id, { path, content: path });
+    }
+    const memories = await all(client.beta.memoryStores.memories.list(store.id, { limit: 1 }));
+    expect(memories.map((m) => m.path)).toEqual(["/customers/acme.md", "/customers/globex.md", "/notes/todo.md"]);
+    const customers = await all(
+      client.beta.memoryStores.memories.list(store.id, { path_prefix: "/customers/", view: "full" }),
+    );
+    expect(customers.map((m) => (m.type === "memory" ? m.content : null))).toEqual([text, "/customers/globex.md"]);
+    const taken = await client.beta.memoryStores.memories
+      .create(store.id, { path: "/customers/acme.md", content: "again" })
+      .catch((e: unknown) => e);
+    expect(taken).toBeInstanceOf(Anthropic.ConflictError);
+
+    // Updated with the hash read: applies once; the same stale hash then loses (409), nothing written.
+    const next = `${text} Renews in March.`;
+    const updated = await client.beta.memoryStores.memories.update(written.id, {
+      memory_store_id: store.id,
+      content: next,
+      precondition: { type: "content_sha256", content_sha256: read.content_sha256 },
+      view: "full",
+    });
+    expect(updated).toMatchObject({ content: next, content_sha256: sha(next) });
+    expect(updated.memory_version_id).not.toBe(written.memory_version_id);
+    const stale = await client.beta.memoryStores.memories
+      .update(written.id, {
+        memory_store_id: store.id,
+        content: "lost update",
+        precondition: { type: "content_sha256", content_sha256: read.content_sha256 },
+      })
+      .catch((e: unknown) => e);
+    expect(stale).toBeInstanceOf(Anthropic.ConflictError);
+    expect((await client.beta.memoryStores.memories.retrieve(written.id, { memory_store_id: store.id })).content).toBe(
+      next,
+    );
+    const rename = await client.beta.memoryStores.memories
+      .update(written.id, { memory_store_id: store.id, path: "/elsewhere.md" })
+      .catch((e: unknown) => e);
+    expect(rename).toBeInstanceOf(Anthropic.BadRequestError);
+
+    // Versions: newest first, the SDK's operations and actors; the first one redacted.
+    const versions = await all(
+      client.beta.memoryStores.memoryVersions.list(store.id, { memory_id: written.id, limit: 1 }),
+    );
+    expect(versions.map((v) => v.operation)).toEqual(["modified", "created"]);
+    expect(nth(versions, 0).id).toBe(updated.memory_version_id);
+    expect(nth(versions, 1).created_by).toMatchObject({ type: "api_actor" });
+    const first = await client.beta.memoryStores.memoryVersions.retrieve(nth(versions, 1).id, {
+      memory_store_id: store.id,
+    });
+    expect(first).toMatchObject({ content: text, path: "/customers/acme.md", content_sha256: sha(text) });
+    const redacted = await client.beta.memoryStores.memoryVersions.redact(first.id, { memory_store_id: store.id });
+    expect(redacted).toMatchObject({ content: null, content_sha256: null, redacted_at: expect.any(String) });
+
+    // Delete with the precondition: a stale hash deletes nothing; the current one deletes.
+    const staleDelete = await client.beta.memoryStores.memories
+      .delete(written.id, { memory_store_id: store.id, expected_content_sha256: sha(text) })
+      .catch((e: unknown) => e);
+    expect(staleDelete).toBeInstanceOf(Anthropic.ConflictError);
+    expect(
+      await client.beta.memoryStores.memories.delete(written.id, {
+        memory_store_id: store.id,
+        expected_content_sha256: sha(next),
+      }),
+    ).toEqual({ id: written.id, type: "memory_deleted" });
+    await expect(
+      client.beta.memoryStores.memories.retrieve(written.id, { memory_store_id: store.id }),
+    ).rejects.toBeInstanceOf(Anthropic.NotFoundError);
+
+    // The same store on /api/v1/cloud, with its memory paths without the leading /.
+    const viaCloud = await server.request("GET", `/memory_stores/${store.id}/memories`);
+    expect(viaCloud.body.data.map((m: { path: string }) => m.path)).toEqual(["customers/globex.md", "notes/todo.md"]);
+
+    expect((await client.beta.memoryStores.archive(nth(stores, 1).id)).archived_at).not.toBeNull();
+    expect(await client.beta.memoryStores.delete(nth(stores, 2).id)).toEqual({
+      id: nth(stores, 2).id,
+      type: "memory_store_deleted",
+    });
+    await expect(client.beta.memoryStores.retrieve(nth(stores, 2).id)).rejects.toBeInstanceOf(Anthropic.NotFoundError);
+    const depth = await client.beta.memoryStores.memories.list(store.id, { depth: 1 }).catch((e: unknown) => e);
+    expect(depth).toBeInstanceOf(Anthropic.BadRequestError);
+    expect((depth as Error).message).toContain("depth");
+  });
+
   it("answers errors in the Anthropic envelope, raised as the SDK's error classes", async () => {
     const stranger = new Anthropic({
       baseURL: server.url,
@@ -382,9 +500,9 @@ describe("/v1 through the official SDK", () => {
   });
 
   it("answers every SDK operation it does not serve with 404 naming it", async () => {
-    const err = await client.beta.memoryStores.list().catch((e: unknown) => e);
+    const err = await client.beta.sessions.resources.list("sess_x").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Anthropic.NotFoundError);
-    expect((err as Error).message).toContain("client.beta.memoryStores.list");
+    expect((err as Error).message).toContain("client.beta.sessions.resources.list");
     const thread = await client.beta.sessions.threads
       .archive("sthr_x", { session_id: "sess_x" })
       .catch((e: unknown) => e);
