@@ -1017,6 +1017,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The principal the agent's runs act as. Always `{"type": "service_account"}` here: runs act as this server itself (its sandbox, its network, the credentials of the session's vaults); there is no cloud role to assume, so `aws_role` is refused on create and update (400). */
+        ExecutionIdentity: {
+            /**
+             * @description Always `service_account`.
+             * @constant
+             */
+            type: "service_account";
+        };
         /** @description The model an agent runs on. */
         ModelConfig: {
             /** @description The model (`echo`, `claude-...`, `openai/...`). */
@@ -1034,6 +1042,7 @@ export interface components {
         }[];
         /** @description The configuration fields shared by an agent and a session's copy of it. */
         AgentConfig: {
+            execution_identity: components["schemas"]["ExecutionIdentity"];
             /** @description The agent id. */
             id: string;
             /**
@@ -1125,10 +1134,16 @@ export interface components {
             /** @description The request id (also the `request-id` header). */
             request_id: string | null;
         };
+        /** @description `{"type": "service_account"}` (the default) or null for the default; `aws_role` is refused (400). */
+        ExecutionIdentityParam: null | {
+            /** @description `service_account` (`aws_role` is refused). */
+            type: string;
+        };
         /** @description A model id, or a model configuration whose `id` is used. */
         ModelParam: string | components["schemas"]["ModelConfig"];
         /** @description The body of `client.beta.agents.create`. */
         AgentCreateParams: {
+            execution_identity?: components["schemas"]["ExecutionIdentityParam"];
             /** @description The agent's name. */
             name: string;
             model: components["schemas"]["ModelParam"];
@@ -1152,6 +1167,7 @@ export interface components {
         } | null;
         /** @description The body of `client.beta.agents.update` (partial; `version` is the version the change is based on). */
         AgentUpdateParams: {
+            execution_identity?: components["schemas"]["ExecutionIdentityParam"];
             /** @description The agent's name. */
             name?: string;
             model?: components["schemas"]["ModelParam"];

@@ -54,6 +54,19 @@ describe("/v1 through the official SDK", () => {
     for (const name of ["a1", "a2", "a3"])
       made.push(await client.beta.agents.create({ name, model: "echo", metadata: { k: name } }));
     expect(made[0]?.model).toEqual({ id: "echo", speed: "standard" });
+    // Runs act as the server itself: every agent has the SDK's default principal; a cloud role is refused.
+    expect(made[0]?.execution_identity).toEqual({ type: "service_account" });
+    const explicit = await client.beta.agents.create({
+      name: "explicit identity",
+      model: "echo",
+      execution_identity: { type: "service_account" },
+    });
+    expect(explicit.execution_identity).toEqual({ type: "service_account" });
+    const role = await client.beta.agents
+      .update(explicit.id, { execution_identity: { type: "aws_role", role_arn: "arn:aws:iam::1:role/x" } })
+      .catch((e: unknown) => e);
+    expect(role).toBeInstanceOf(Anthropic.BadRequestError);
+    expect((role as Error).message).toContain("execution_identity");
     const first = nth(made, 0);
     expect((await client.beta.agents.retrieve(first.id)).name).toBe("a1");
     const updated = await client.beta.agents.update(first.id, { name: "a1-renamed", metadata: { k: null, x: "y" } });
@@ -156,7 +169,10 @@ describe("/v1 through the official SDK", () => {
   it("sessions: create, send a message, stream the answer, list events across pages, threads, update, archive, delete", async () => {
     const { agent, environment } = await setup();
     const session = await client.beta.sessions.create({ agent: agent.id, environment_id: environment.id, title: "t" });
-    expect(session).toMatchObject({ status: "idle", agent: { id: agent.id, version: 1, model: { id: "echo" } } });
+    expect(session).toMatchObject({
+      status: "idle",
+      agent: { id: agent.id, version: 1, model: { id: "echo" }, execution_identity: { type: "service_account" } },
+    });
 
     const stream = await client.beta.sessions.events.stream(session.id);
     const sent = await client.beta.sessions.events.send(session.id, {

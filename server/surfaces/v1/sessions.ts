@@ -7,7 +7,7 @@ import { ApiError } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryString, type RequestAuth } from "../../http/context.ts";
 import { type StreamRequest, type StreamSource, sessionSource } from "../../streams/sources.ts";
 import { sseMessage } from "../../streams/sse.ts";
-import { type V1Agent, v1Agent } from "./agents.ts";
+import { EXECUTION_IDENTITY, type V1Agent, v1Agent } from "./agents.ts";
 import { bodyOf, v1Validator } from "./context.ts";
 import type { V1Family } from "./family.ts";
 import { checkOrder, v1Page, v1PageQuery } from "./pagination.ts";
@@ -35,6 +35,7 @@ async function agentSnapshot(deps: AppDeps, accountId: string, ref: AgentVersion
       version: ref.version,
       name: "",
       model: { id: "", speed: "standard" },
+      execution_identity: EXECUTION_IDENTITY,
       system: null,
       description: null,
       tools: [],
