@@ -4,6 +4,7 @@ import type { AppDeps } from "../../appDeps.ts";
 import * as memory from "../../domain/memoryStores.ts";
 import { conflict, invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryInt, queryString, type RequestAuth } from "../../http/context.ts";
+import { redactMemoryVersionEverywhere } from "../../http/memoryRedaction.ts";
 import type { MemoryAuthor } from "../../storage/port/memoryStores.ts";
 import { bodyOf, v1Validator } from "./context.ts";
 import type { V1Family } from "./family.ts";
@@ -239,7 +240,7 @@ export const memoryStoresFamily: V1Family = {
     });
     r.post(`${store}/memory_versions/:memory_version_id/redact`, async (req, res) => {
       const id = pathParam(req, "memory_version_id");
-      const v = await memory.redactMemoryVersion(deps, accountOf(res), storeId(req), id);
+      const v = await redactMemoryVersionEverywhere(deps, accountOf(res), storeId(req), id);
       res.json(v1Version(v, null));
     });
     return r;
