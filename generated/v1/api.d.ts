@@ -185,7 +185,7 @@ export interface paths {
         };
         /**
          * List sessions
-         * @description `client.beta.sessions.list`: newest first.
+         * @description `client.beta.sessions.list`: newest first (`order=asc`: oldest first), optionally in a `created_at` range.
          */
         get: operations["v1ListSessions"];
         put?: never;
@@ -266,7 +266,7 @@ export interface paths {
         };
         /**
          * List a session's events
-         * @description `client.beta.sessions.events.list`: oldest first (`order=desc` is refused).
+         * @description `client.beta.sessions.events.list`: oldest first (`order=desc`: newest first), optionally in a `created_at` range.
          */
         get: operations["v1ListSessionEvents"];
         put?: never;
@@ -1870,10 +1870,20 @@ export interface components {
         Page: string;
         /** @description Include archived objects (hidden by default). */
         IncludeArchived: boolean;
+        /** @description Only the objects created at or after this time (RFC 3339). */
+        CreatedAtGte: string;
+        /** @description Only the objects created at or before this time (RFC 3339). */
+        CreatedAtLte: string;
         /** @description The agent id (`agent_...`). */
         AgentId: string;
         /** @description The environment id (`env_...`). */
         EnvironmentId: string;
+        /** @description `desc` (the default: newest first) or `asc` (oldest first). */
+        ListOrder: "asc" | "desc";
+        /** @description Only the objects created after this time (RFC 3339). */
+        CreatedAtGt: string;
+        /** @description Only the objects created before this time (RFC 3339). */
+        CreatedAtLt: string;
         /** @description The session id (`sess_...`). */
         SessionId: string;
         /** @description `asc` (the default: oldest first) or `desc` (newest first). */
@@ -1922,6 +1932,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Include archived objects (hidden by default). */
                 include_archived?: components["parameters"]["IncludeArchived"];
+                /** @description Only the objects created at or after this time (RFC 3339). */
+                "created_at[gte]"?: components["parameters"]["CreatedAtGte"];
+                /** @description Only the objects created at or before this time (RFC 3339). */
+                "created_at[lte]"?: components["parameters"]["CreatedAtLte"];
             };
             header?: {
                 /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
@@ -2291,8 +2305,16 @@ export interface operations {
                 include_archived?: components["parameters"]["IncludeArchived"];
                 /** @description Only this agent's sessions. */
                 agent_id?: string;
-                /** @description `desc` (the default: newest first); `asc` is refused. */
-                order?: "asc" | "desc";
+                /** @description `desc` (the default: newest first) or `asc` (oldest first). */
+                order?: components["parameters"]["ListOrder"];
+                /** @description Only the objects created after this time (RFC 3339). */
+                "created_at[gt]"?: components["parameters"]["CreatedAtGt"];
+                /** @description Only the objects created at or after this time (RFC 3339). */
+                "created_at[gte]"?: components["parameters"]["CreatedAtGte"];
+                /** @description Only the objects created before this time (RFC 3339). */
+                "created_at[lt]"?: components["parameters"]["CreatedAtLt"];
+                /** @description Only the objects created at or before this time (RFC 3339). */
+                "created_at[lte]"?: components["parameters"]["CreatedAtLte"];
             };
             header?: {
                 /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
@@ -2474,6 +2496,14 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description `asc` (the default: oldest first) or `desc` (newest first). */
                 order?: components["parameters"]["EventOrder"];
+                /** @description Only the objects created after this time (RFC 3339). */
+                "created_at[gt]"?: components["parameters"]["CreatedAtGt"];
+                /** @description Only the objects created at or after this time (RFC 3339). */
+                "created_at[gte]"?: components["parameters"]["CreatedAtGte"];
+                /** @description Only the objects created before this time (RFC 3339). */
+                "created_at[lt]"?: components["parameters"]["CreatedAtLt"];
+                /** @description Only the objects created at or before this time (RFC 3339). */
+                "created_at[lte]"?: components["parameters"]["CreatedAtLte"];
             };
             header?: {
                 /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
@@ -3080,6 +3110,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Include archived objects (hidden by default). */
                 include_archived?: components["parameters"]["IncludeArchived"];
+                /** @description Only the objects created at or after this time (RFC 3339). */
+                "created_at[gte]"?: components["parameters"]["CreatedAtGte"];
+                /** @description Only the objects created at or before this time (RFC 3339). */
+                "created_at[lte]"?: components["parameters"]["CreatedAtLte"];
             };
             header?: {
                 /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
@@ -3320,6 +3354,14 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Only this deployment's runs. */
                 deployment_id?: string;
+                /** @description Only the objects created after this time (RFC 3339). */
+                "created_at[gt]"?: components["parameters"]["CreatedAtGt"];
+                /** @description Only the objects created at or after this time (RFC 3339). */
+                "created_at[gte]"?: components["parameters"]["CreatedAtGte"];
+                /** @description Only the objects created before this time (RFC 3339). */
+                "created_at[lt]"?: components["parameters"]["CreatedAtLt"];
+                /** @description Only the objects created at or before this time (RFC 3339). */
+                "created_at[lte]"?: components["parameters"]["CreatedAtLte"];
             };
             header?: {
                 /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
@@ -3500,6 +3542,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Include archived objects (hidden by default). */
                 include_archived?: components["parameters"]["IncludeArchived"];
+                /** @description Only the objects created at or after this time (RFC 3339). */
+                "created_at[gte]"?: components["parameters"]["CreatedAtGte"];
+                /** @description Only the objects created at or before this time (RFC 3339). */
+                "created_at[lte]"?: components["parameters"]["CreatedAtLte"];
             };
             header?: {
                 /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
@@ -3867,6 +3913,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Only the versions of this memory. */
                 memory_id?: components["parameters"]["MemoryIdFilter"];
+                /** @description Only the objects created at or after this time (RFC 3339). */
+                "created_at[gte]"?: components["parameters"]["CreatedAtGte"];
+                /** @description Only the objects created at or before this time (RFC 3339). */
+                "created_at[lte]"?: components["parameters"]["CreatedAtLte"];
                 /** @description `full` returns each memory (or version) with its `content`, `basic` with `content: null`. The default is `full` on retrieve and `basic` on list, create and update. A `full` list page holds at most 20 items. */
                 view?: components["parameters"]["View"];
             };

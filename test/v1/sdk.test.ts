@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import Anthropic, { toFile } from "@anthropic-ai/sdk";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { UNSERVED_OPERATIONS } from "../../server/surfaces/v1/unserved.ts";
-import { inProcess, type TestServer } from "../helpers/server.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { V1SpecValidator } from "../helpers/v1SpecValidator.ts";
 
 let server: TestServer;
@@ -427,6 +427,78 @@ describe("/v1 through the official SDK", () => {
     expect((depth as Error).message).toContain("depth");
   });
 
+  it("lists in either order and within created_at bounds, across pages, as the SDK's list params offer", async () => {
+    const { agent, environment } = await setup();
+    // Sessions made at three distinct times (each next one once the clock has moved on).
+    const made: Awaited<ReturnType<typeof client.beta.sessions.create>>[] = [];
+    while (made.length < 3) {
+      const s = await client.beta.sessions.create({ agent: agent.id, environment_id: environment.id });
+      const previous = made[made.length - 1];
+      if (!previous || s.created_at > previous.created_at) made.push(s);
+      else await client.beta.sessions.delete(s.id);
+    }
+    const ids = made.map((s) => s.id);
+    const from = nth(made, 1).created_at;
+    const to = nth(made, 2).created_at;
+    const mine = (list: { id: string }[]) => list.map((s) => s.id).filter((id) => ids.includes(id));
+    const desc = mine(await all(client.beta.sessions.list({ limit: 1, agent_id: agent.id })));
+    const asc = mine(await all(client.beta.sessions.list({ limit: 1, agent_id: agent.id, order: "asc" })));
+    expect(desc).toEqual([...ids].reverse());
+    expect(asc).toEqual(ids);
+    const since = await all(client.beta.sessions.list({ limit: 1, agent_id: agent.id, "created_at[gte]": from }));
+    expect(mine(since)).toEqual([nth(ids, 2), nth(ids, 1)]);
+    const between = await all(
+      client.beta.sessions.list({
+        agent_id: agent.id,
+        order: "asc",
+        "created_at[gt]": made[0]?.created_at,
+        "created_at[lt]": to,
+      }),
+    );
+    expect(mine(between)).toEqual([nth(ids, 1)]);
+    const upTo = await all(client.beta.agents.list({ limit: 1, "created_at[lte]": agent.created_at }));
+    expect(upTo.map((a) => a.id)).toContain(agent.id);
+    expect(upTo.every((a) => a.created_at <= agent.created_at)).toBe(true);
+
+    // Events newest first, and only those from a time on.
+    await client.beta.sessions.events.send(nth(ids, 0), {
+      events: [{ type: "user.message", content: [{ type: "text", text: "hello" }] }],
+    });
+    const types = await waitFor(
+      async () => {
+        const listed = (await all(client.beta.sessions.events.list(nth(ids, 0), { limit: 1 }))).map((e) => e.type);
+        return listed.includes("session.status_idle") ? listed : null;
+      },
+      { what: "the turn to end" },
+    );
+    const newestFirst = await all(client.beta.sessions.events.list(nth(ids, 0), { limit: 1, order: "desc" }));
+    expect(newestFirst.map((e) => e.type)).toEqual([...types].reverse());
+
+    // Memory stores and their versions take created_at bounds too.
+    const stores = [];
+    while (stores.length < 2) {
+      const store = await client.beta.memoryStores.create({ name: `ranged-${stores.length}-${Date.now()}` });
+      const previous = stores[stores.length - 1];
+      if (!previous || store.created_at > previous.created_at) stores.push(store);
+      else await client.beta.memoryStores.delete(store.id);
+    }
+    const later = await all(client.beta.memoryStores.list({ "created_at[gte]": nth(stores, 1).created_at }));
+    expect(later.map((x) => x.id)).toContain(nth(stores, 1).id);
+    expect(later.map((x) => x.id)).not.toContain(nth(stores, 0).id);
+    const earlier = await all(client.beta.memoryStores.list({ "created_at[lte]": nth(stores, 0).created_at }));
+    expect(earlier.map((x) => x.id)).toContain(nth(stores, 0).id);
+    expect(earlier.map((x) => x.id)).not.toContain(nth(stores, 1).id);
+    const written = await client.beta.memoryStores.memories.create(nth(stores, 0).id, { path: "/a.md", content: "a" });
+    const versions = await all(
+      client.beta.memoryStores.memoryVersions.list(nth(stores, 0).id, { "created_at[gte]": written.created_at }),
+    );
+    expect(versions.map((v) => v.memory_id)).toEqual([written.id]);
+    const none = await all(
+      client.beta.memoryStores.memoryVersions.list(nth(stores, 0).id, { "created_at[lte]": "2000-01-01T00:00:00Z" }),
+    );
+    expect(none).toEqual([]);
+  });
+
   it("answers errors in the Anthropic envelope, raised as the SDK's error classes", async () => {
     const stranger = new Anthropic({
       baseURL: server.url,
@@ -480,7 +552,16 @@ describe("/v1 through the official SDK", () => {
     expect(limit.body.error.message).toContain("limit");
     const param = await raw("GET", "/v1/agents?colour=red");
     expect(param.body.error.message).toContain("colour");
-    expect((await raw("GET", "/v1/sessions?order=asc")).status).toBe(400);
+    const order = await raw("GET", "/v1/sessions?order=sideways");
+    expect(order.status).toBe(400);
+    expect(order.body.error.message).toContain("order");
+    const range = await raw("GET", "/v1/agents?created_at%5Bgte%5D=yesterday");
+    expect(range.status).toBe(400);
+    expect(range.body.error.message).toContain("created_at[gte]");
+    // A bound the SDK does not offer on this list is refused, naming it.
+    const gt = await raw("GET", "/v1/agents?created_at%5Bgt%5D=2026-01-01T00:00:00Z");
+    expect(gt.status).toBe(400);
+    expect(gt.body.error.message).toContain("created_at[gt]");
     expect((await raw("PUT", "/v1/agents")).status).toBe(405);
     expect(await raw("GET", "/v1/nothing-here")).toMatchObject({
       status: 404,

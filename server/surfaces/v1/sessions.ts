@@ -160,7 +160,6 @@ export const sessionsFamily: V1Family = {
       res.json(await v1Session(deps, account, await sessions.createSession(deps, account, body)));
     });
     r.get("/sessions", async (req, res) => {
-      checkOrder(req, "desc");
       const account = accountOf(res);
       const page = await sessions.listSessions(deps, account, {
         includeArchived: queryFlag(req, "include_archived"),
@@ -203,7 +202,6 @@ export const sessionsFamily: V1Family = {
       res.json({ data });
     });
     r.get("/sessions/:session_id/events", async (req, res) => {
-      checkOrder(req, "asc");
       const account = accountOf(res);
       const page = await sessions.listEvents(deps, account, pathParam(req, "session_id"), {
         page: v1PageQuery(req, "sevt"),
