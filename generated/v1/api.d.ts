@@ -191,7 +191,7 @@ export interface paths {
         put?: never;
         /**
          * Create a session
-         * @description `client.beta.sessions.create`: `agent` is an id (its latest version) or a reference; `initial_events` start its first run.
+         * @description `client.beta.sessions.create`: `agent` is an id (its latest version) or a reference; `initial_events` start its first run; `resources` mount memory stores (an archived one is a 409).
          */
         post: operations["v1CreateSession"];
         delete?: never;
@@ -1267,6 +1267,29 @@ export interface components {
              */
             type: "environment_deleted" | "session_deleted" | "vault_deleted" | "vault_credential_deleted" | "skill_deleted";
         };
+        /** @description A memory store a session uses (`BetaManagedAgentsMemoryStoreResource`). */
+        SessionMemoryStoreResource: {
+            /**
+             * @description Always `memory_store`.
+             * @constant
+             */
+            type: "memory_store";
+            /** @description The store. */
+            memory_store_id: string;
+            /**
+             * @description How the session's agent may use it.
+             * @enum {string}
+             */
+            access: "read_write" | "read_only";
+            /** @description The store's name (null once the store is deleted). */
+            name: string | null;
+            /** @description The store's description (empty when none). */
+            description: string;
+            /** @description Where the agent's tools see it, `/mnt/memory/<name>`. */
+            mount_path: string | null;
+            /** @description Always null here. */
+            instructions: null;
+        };
         /** @description A session (`BetaManagedAgentsSession`); `agent` is the agent version it runs. */
         Session: {
             /** @description The session id. */
@@ -1295,8 +1318,8 @@ export interface components {
             budget: null;
             /** @description Always empty here. */
             outcome_evaluations: Record<string, never>[];
-            /** @description Always empty here (session resources are not served yet). */
-            resources: Record<string, never>[];
+            /** @description The memory stores it uses (the only resources here), in the order given at create. */
+            resources: components["schemas"]["SessionMemoryStoreResource"][];
             /** @description Statistics (none reported yet). */
             stats: {
                 /** @description Seconds active. */
@@ -1323,6 +1346,23 @@ export interface components {
             /** @description Always null (paging backward is not offered). */
             prev_page: string | null;
         };
+        /** @description A memory store for a new session (`BetaManagedAgentsMemoryStoreResourceParam`). */
+        SessionMemoryStoreResourceParam: {
+            /**
+             * @description Always `memory_store`.
+             * @constant
+             */
+            type: "memory_store";
+            /** @description An active memory store of the account. */
+            memory_store_id: string;
+            /**
+             * @description `read_write` (the default) or `read_only`.
+             * @enum {string|null}
+             */
+            access?: "read_write" | "read_only" | null;
+            /** @description Per-attachment guidance is not offered here (only null). */
+            instructions?: null;
+        };
         /** @description The body of `client.beta.sessions.create`. */
         SessionCreateParams: {
             /** @description An agent id (latest version) or `{type: "agent", id, version?}`. */
@@ -1339,6 +1379,8 @@ export interface components {
             vault_ids?: string[];
             /** @description Events to start with (`user.message`). */
             initial_events?: Record<string, never>[];
+            /** @description Memory stores to mount at `/mnt/memory/<name>/` (at most 8; an archived one is a 409). */
+            resources?: components["schemas"]["SessionMemoryStoreResourceParam"][];
         };
         /** @description The body of `client.beta.sessions.update`. */
         SessionUpdateParams: {
@@ -2366,6 +2408,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     v1RetrieveSession: {

@@ -412,6 +412,26 @@ describe("/v1 through the official SDK", () => {
       client.beta.memoryStores.memories.retrieve(written.id, { memory_store_id: store.id }),
     ).rejects.toBeInstanceOf(Anthropic.NotFoundError);
 
+    // A session that mounts the store (read-only): its resources say where; an archived store is refused.
+    const { agent, environment } = await setup();
+    const withMemory = await client.beta.sessions.create({
+      agent: agent.id,
+      environment_id: environment.id,
+      resources: [{ type: "memory_store", memory_store_id: store.id, access: "read_only" }],
+    });
+    expect(withMemory.resources).toEqual([
+      {
+        type: "memory_store",
+        memory_store_id: store.id,
+        access: "read_only",
+        name: "sdk-notes-1",
+        description: "What the agent learns",
+        mount_path: "/mnt/memory/sdk-notes-1",
+        instructions: null,
+      },
+    ]);
+    expect((await client.beta.sessions.retrieve(withMemory.id)).resources).toEqual(withMemory.resources);
+
     // The same store on /api/v1/cloud, with its memory paths without the leading /.
     const viaCloud = await server.request("GET", `/memory_stores/${store.id}/memories`);
     expect(viaCloud.body.data.map((m: { path: string }) => m.path)).toEqual(["customers/globex.md", "notes/todo.md"]);
@@ -422,6 +442,14 @@ describe("/v1 through the official SDK", () => {
       type: "memory_store_deleted",
     });
     await expect(client.beta.memoryStores.retrieve(nth(stores, 2).id)).rejects.toBeInstanceOf(Anthropic.NotFoundError);
+    const archivedAttach = await client.beta.sessions
+      .create({
+        agent: agent.id,
+        environment_id: environment.id,
+        resources: [{ type: "memory_store", memory_store_id: nth(stores, 1).id }],
+      })
+      .catch((e: unknown) => e);
+    expect(archivedAttach).toBeInstanceOf(Anthropic.ConflictError);
     const depth = await client.beta.memoryStores.memories.list(store.id, { depth: 1 }).catch((e: unknown) => e);
     expect(depth).toBeInstanceOf(Anthropic.BadRequestError);
     expect((depth as Error).message).toContain("depth");
