@@ -513,7 +513,10 @@ export interface paths {
         /**
          * Delete a memory
          * @description Deletes the memory and records a `deleted` version without content; its earlier versions stay
-         *     listable until redacted or until the store is deleted. An archived store answers 409.
+         *     listable until redacted or until the store is deleted. An archived store answers 409. With
+         *     `expected_content_sha256` the memory is deleted only while its content has that SHA-256 (else
+         *     409 naming `expected_content_sha256`, nothing deleted): a delete never discards a change made
+         *     since you read it.
          */
         delete: operations["deleteMemory"];
         options?: never;
@@ -7318,6 +7321,11 @@ export interface components {
          */
         MemoryId: string;
         /**
+         * @description Delete only while the memory's current content has this SHA-256 (64 lowercase hex characters, the `content_sha256` you read); else 409 and nothing is deleted. Omit it to delete unconditionally.
+         * @example 3f0c5e8a0e2b7c1d4f6a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e
+         */
+        ExpectedContentSha256: components["schemas"]["MemorySha256"];
+        /**
          * @description Only the versions of this memory (`mem_...`), also after the memory was deleted.
          * @example mem_01JD3QM7P2R5T8W0Y3B6E9H1K4
          */
@@ -9207,7 +9215,13 @@ export interface operations {
     };
     deleteMemory: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Delete only while the memory's current content has this SHA-256 (64 lowercase hex characters, the `content_sha256` you read); else 409 and nothing is deleted. Omit it to delete unconditionally.
+                 * @example 3f0c5e8a0e2b7c1d4f6a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e
+                 */
+                expected_content_sha256?: components["parameters"]["ExpectedContentSha256"];
+            };
             header?: never;
             path: {
                 /**

@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler, type Router } from "express
 import type { AppDeps } from "./appDeps.ts";
 import { notFound } from "./errors.ts";
 import { allowedMethods } from "./http/allowedMethods.ts";
+import { API_BASE } from "./http/apiBase.ts";
 import { authenticate } from "./http/auth.ts";
 import { retryWhenBusy } from "./http/busyRetry.ts";
 import { requireContentType } from "./http/contentType.ts";
@@ -20,7 +21,7 @@ import { apiRoutes } from "./routes/index.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { v1RouteTemplates, v1Surface } from "./surfaces/v1/index.ts";
 
-export const API_BASE = "/api/v1/cloud";
+export { API_BASE };
 
 /** The unauthenticated endpoints (routes/public.ts), as route templates. */
 const PUBLIC_ROUTES = ["/", "/healthz", "/readyz", "/livez", "/metrics", "/docs", "/openapi.json", "/openapi.yaml"];

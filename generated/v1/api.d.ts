@@ -185,13 +185,13 @@ export interface paths {
         };
         /**
          * List sessions
-         * @description `client.beta.sessions.list`: newest first.
+         * @description `client.beta.sessions.list`: newest first (`order=asc`: oldest first), optionally in a `created_at` range.
          */
         get: operations["v1ListSessions"];
         put?: never;
         /**
          * Create a session
-         * @description `client.beta.sessions.create`: `agent` is an id (its latest version) or a reference; `initial_events` start its first run.
+         * @description `client.beta.sessions.create`: `agent` is an id (its latest version) or a reference; `initial_events` start its first run; `resources` mount memory stores (an archived one is a 409).
          */
         post: operations["v1CreateSession"];
         delete?: never;
@@ -266,7 +266,7 @@ export interface paths {
         };
         /**
          * List a session's events
-         * @description `client.beta.sessions.events.list`: oldest first (`order=desc` is refused).
+         * @description `client.beta.sessions.events.list`: oldest first (`order=desc`: newest first), optionally in a `created_at` range.
          */
         get: operations["v1ListSessionEvents"];
         put?: never;
@@ -802,10 +802,229 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/memory_stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List memory stores
+         * @description `client.beta.memoryStores.list`: newest first.
+         */
+        get: operations["v1ListMemoryStores"];
+        put?: never;
+        /**
+         * Create a memory store
+         * @description `client.beta.memoryStores.create`.
+         */
+        post: operations["v1CreateMemoryStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory_stores/{memory_store_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a memory store
+         * @description `client.beta.memoryStores.retrieve`.
+         */
+        get: operations["v1RetrieveMemoryStore"];
+        put?: never;
+        /**
+         * Update a memory store
+         * @description `client.beta.memoryStores.update` (partial; an archived store answers 409).
+         */
+        post: operations["v1UpdateMemoryStore"];
+        /**
+         * Delete a memory store
+         * @description `client.beta.memoryStores.delete`, with its memories and all their versions.
+         */
+        delete: operations["v1DeleteMemoryStore"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory_stores/{memory_store_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a memory store
+         * @description `client.beta.memoryStores.archive`: read-only from then on, and no longer attachable to new sessions.
+         */
+        post: operations["v1ArchiveMemoryStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory_stores/{memory_store_id}/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List memories
+         * @description `client.beta.memoryStores.memories.list`: oldest first, optionally below `path_prefix`.
+         */
+        get: operations["v1ListMemories"];
+        put?: never;
+        /**
+         * Create a memory
+         * @description `client.beta.memoryStores.memories.create`: 409 when the path is taken, 413 over 100 KiB, 409 at 2,000 memories.
+         */
+        post: operations["v1CreateMemory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory_stores/{memory_store_id}/memories/{memory_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /** @description The memory id (`mem_...`). */
+                memory_id: components["parameters"]["MemoryId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a memory
+         * @description `client.beta.memoryStores.memories.retrieve`.
+         */
+        get: operations["v1RetrieveMemory"];
+        put?: never;
+        /**
+         * Update a memory
+         * @description `client.beta.memoryStores.memories.update`: a new content, only while `precondition` holds (else 409, nothing written).
+         */
+        post: operations["v1UpdateMemory"];
+        /**
+         * Delete a memory
+         * @description `client.beta.memoryStores.memories.delete`: only while `expected_content_sha256` holds, when given (else 409, nothing deleted).
+         */
+        delete: operations["v1DeleteMemory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory_stores/{memory_store_id}/memory_versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List memory versions
+         * @description `client.beta.memoryStores.memoryVersions.list`: newest first, optionally of one memory.
+         */
+        get: operations["v1ListMemoryVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory_stores/{memory_store_id}/memory_versions/{memory_version_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /** @description The memory version id (`memver_...`). */
+                memory_version_id: components["parameters"]["MemoryVersionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a memory version
+         * @description `client.beta.memoryStores.memoryVersions.retrieve`.
+         */
+        get: operations["v1RetrieveMemoryVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/memory_stores/{memory_store_id}/memory_versions/{memory_version_id}/redact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /** @description The memory version id (`memver_...`). */
+                memory_version_id: components["parameters"]["MemoryVersionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redact a memory version
+         * @description `client.beta.memoryStores.memoryVersions.redact`: its content is removed from the database; the record stays.
+         */
+        post: operations["v1RedactMemoryVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The principal the agent's runs act as. Always `{"type": "service_account"}` here: runs act as this server itself (its sandbox, its network, the credentials of the session's vaults); there is no cloud role to assume, so `aws_role` is refused on create and update (400). */
+        ExecutionIdentity: {
+            /**
+             * @description Always `service_account`.
+             * @constant
+             */
+            type: "service_account";
+        };
         /** @description The model an agent runs on. */
         ModelConfig: {
             /** @description The model (`echo`, `claude-...`, `openai/...`). */
@@ -823,6 +1042,7 @@ export interface components {
         }[];
         /** @description The configuration fields shared by an agent and a session's copy of it. */
         AgentConfig: {
+            execution_identity: components["schemas"]["ExecutionIdentity"];
             /** @description The agent id. */
             id: string;
             /**
@@ -914,10 +1134,16 @@ export interface components {
             /** @description The request id (also the `request-id` header). */
             request_id: string | null;
         };
+        /** @description `{"type": "service_account"}` (the default) or null for the default; `aws_role` is refused (400). */
+        ExecutionIdentityParam: null | {
+            /** @description `service_account` (`aws_role` is refused). */
+            type: string;
+        };
         /** @description A model id, or a model configuration whose `id` is used. */
         ModelParam: string | components["schemas"]["ModelConfig"];
         /** @description The body of `client.beta.agents.create`. */
         AgentCreateParams: {
+            execution_identity?: components["schemas"]["ExecutionIdentityParam"];
             /** @description The agent's name. */
             name: string;
             model: components["schemas"]["ModelParam"];
@@ -941,6 +1167,7 @@ export interface components {
         } | null;
         /** @description The body of `client.beta.agents.update` (partial; `version` is the version the change is based on). */
         AgentUpdateParams: {
+            execution_identity?: components["schemas"]["ExecutionIdentityParam"];
             /** @description The agent's name. */
             name?: string;
             model?: components["schemas"]["ModelParam"];
@@ -1040,6 +1267,29 @@ export interface components {
              */
             type: "environment_deleted" | "session_deleted" | "vault_deleted" | "vault_credential_deleted" | "skill_deleted";
         };
+        /** @description A memory store a session uses (`BetaManagedAgentsMemoryStoreResource`). */
+        SessionMemoryStoreResource: {
+            /**
+             * @description Always `memory_store`.
+             * @constant
+             */
+            type: "memory_store";
+            /** @description The store. */
+            memory_store_id: string;
+            /**
+             * @description How the session's agent may use it.
+             * @enum {string}
+             */
+            access: "read_write" | "read_only";
+            /** @description The store's name (null once the store is deleted). */
+            name: string | null;
+            /** @description The store's description (empty when none). */
+            description: string;
+            /** @description Where the agent's tools see it, `/mnt/memory/<name>`. */
+            mount_path: string | null;
+            /** @description Always null here. */
+            instructions: null;
+        };
         /** @description A session (`BetaManagedAgentsSession`); `agent` is the agent version it runs. */
         Session: {
             /** @description The session id. */
@@ -1068,8 +1318,8 @@ export interface components {
             budget: null;
             /** @description Always empty here. */
             outcome_evaluations: Record<string, never>[];
-            /** @description Always empty here (session resources are not served yet). */
-            resources: Record<string, never>[];
+            /** @description The memory stores it uses (the only resources here), in the order given at create. */
+            resources: components["schemas"]["SessionMemoryStoreResource"][];
             /** @description Statistics (none reported yet). */
             stats: {
                 /** @description Seconds active. */
@@ -1096,6 +1346,23 @@ export interface components {
             /** @description Always null (paging backward is not offered). */
             prev_page: string | null;
         };
+        /** @description A memory store for a new session (`BetaManagedAgentsMemoryStoreResourceParam`). */
+        SessionMemoryStoreResourceParam: {
+            /**
+             * @description Always `memory_store`.
+             * @constant
+             */
+            type: "memory_store";
+            /** @description An active memory store of the account. */
+            memory_store_id: string;
+            /**
+             * @description `read_write` (the default) or `read_only`.
+             * @enum {string|null}
+             */
+            access?: "read_write" | "read_only" | null;
+            /** @description Per-attachment guidance is not offered here (only null). */
+            instructions?: null;
+        };
         /** @description The body of `client.beta.sessions.create`. */
         SessionCreateParams: {
             /** @description An agent id (latest version) or `{type: "agent", id, version?}`. */
@@ -1112,6 +1379,8 @@ export interface components {
             vault_ids?: string[];
             /** @description Events to start with (`user.message`). */
             initial_events?: Record<string, never>[];
+            /** @description Memory stores to mount at `/mnt/memory/<name>/` (at most 8; an archived one is a 409). */
+            resources?: components["schemas"]["SessionMemoryStoreResourceParam"][];
         };
         /** @description The body of `client.beta.sessions.update`. */
         SessionUpdateParams: {
@@ -1419,6 +1688,173 @@ export interface components {
             /** @description Its title. */
             display_name?: string;
         };
+        /** @description A memory store (`BetaManagedAgentsMemoryStore`). */
+        MemoryStore: {
+            /** @description The memory store id. */
+            id: string;
+            /**
+             * @description Always `memory_store`.
+             * @constant
+             */
+            type: "memory_store";
+            /** @description Its name, unique in the account. */
+            name: string;
+            /** @description What it holds (empty when none). */
+            description: string;
+            metadata: components["schemas"]["Metadata"];
+            archived_at: components["schemas"]["NullableTimestamp"];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One page of memory stores, newest first. */
+        MemoryStoreList: {
+            /** @description The memory stores. */
+            data: components["schemas"]["MemoryStore"][];
+            next_page: components["schemas"]["NextPage"];
+        };
+        /** @description The body of `client.beta.memoryStores.create`. */
+        MemoryStoreCreateParams: {
+            /** @description Letters, digits, `-` and `_`; unique in the account. */
+            name: string;
+            /** @description What it holds. */
+            description?: string;
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /** @description The body of `client.beta.memoryStores.update` (partial; `null` name keeps it, `null` description clears it). */
+        MemoryStoreUpdateParams: {
+            /** @description A new name. */
+            name?: string | null;
+            /** @description A new description. */
+            description?: string | null;
+            metadata?: components["schemas"]["MetadataPatch"];
+        };
+        /** @description What deleting a store answers (its memories and versions are deleted with it). */
+        DeletedMemoryStore: {
+            /** @description The deleted store's id. */
+            id: string;
+            /**
+             * @description Always `memory_store_deleted`.
+             * @constant
+             */
+            type: "memory_store_deleted";
+        };
+        /** @description The memory's path, starting with `/` (`/projects/foo/notes.md`); segments of any characters but `/`, control characters and `\`, none empty, `.` or `..`; at most 1,024 characters. It is the path `/api/v1/cloud` shows without its leading `/`. */
+        SdkMemoryPath: string;
+        /** @description The SHA-256 of the content's UTF-8 bytes, 64 lowercase hex digits. */
+        Sha256: string;
+        /** @description A memory (`BetaManagedAgentsMemory`); `content` is null with `view=basic`. */
+        Memory: {
+            /** @description The memory id. */
+            id: string;
+            /**
+             * @description Always `memory`.
+             * @constant
+             */
+            type: "memory";
+            /** @description Its store. */
+            memory_store_id: string;
+            /** @description The version holding its current content. */
+            memory_version_id: string;
+            path: components["schemas"]["SdkMemoryPath"];
+            content_sha256: components["schemas"]["Sha256"];
+            /** @description Its size in UTF-8 bytes. */
+            content_size_bytes: number;
+            /** @description Its text, or null with `view=basic`. */
+            content?: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One page of memories, oldest first. */
+        MemoryList: {
+            /** @description The memories. */
+            data: components["schemas"]["Memory"][];
+            next_page: components["schemas"]["NextPage"];
+        };
+        /** @description The body of `client.beta.memories.create`. */
+        MemoryCreateParams: {
+            path: components["schemas"]["SdkMemoryPath"];
+            /** @description The text, at most 100 KiB of UTF-8 (null: empty). */
+            content: string | null;
+        };
+        /** @description The body of `client.beta.memories.update`: a new content, applied only while `precondition` holds (409 otherwise). Renaming (`path` other than the current one) is not offered here (400). */
+        MemoryUpdateParams: {
+            /** @description The new text (omitted or null: unchanged). */
+            content?: string | null;
+            /** @description The current path (renaming is refused). */
+            path?: components["schemas"]["SdkMemoryPath"] | null;
+            /** @description Apply only while the memory's content has this SHA-256. */
+            precondition?: {
+                /**
+                 * @description Always `content_sha256`.
+                 * @constant
+                 */
+                type: "content_sha256";
+                content_sha256?: components["schemas"]["Sha256"];
+            };
+        };
+        /** @description What deleting a memory answers (its versions stay until redacted or the store is deleted). */
+        DeletedMemory: {
+            /** @description The deleted memory's id. */
+            id: string;
+            /**
+             * @description Always `memory_deleted`.
+             * @constant
+             */
+            type: "memory_deleted";
+        };
+        /** @description Who made a change. */
+        Actor: {
+            /**
+             * @description Always `api_actor`.
+             * @constant
+             */
+            type: "api_actor";
+            /** @description The token id. */
+            api_key_id: string;
+        } | {
+            /**
+             * @description Always `session_actor`.
+             * @constant
+             */
+            type: "session_actor";
+            /** @description The session id. */
+            session_id: string;
+        };
+        /** @description One change of a memory (`BetaManagedAgentsMemoryVersion`); `content` is null with `view=basic`, for a delete and once redacted. */
+        MemoryVersion: {
+            /** @description The version id. */
+            id: string;
+            /**
+             * @description Always `memory_version`.
+             * @constant
+             */
+            type: "memory_version";
+            /** @description Its memory. */
+            memory_id: string;
+            /** @description Its store. */
+            memory_store_id: string;
+            /**
+             * @description What the change did.
+             * @enum {string}
+             */
+            operation: "created" | "modified" | "deleted";
+            path: components["schemas"]["SdkMemoryPath"];
+            /** @description The text it wrote, or null. */
+            content: string | null;
+            /** @description Its SHA-256, or null (a delete, or redacted). */
+            content_sha256: string | null;
+            /** @description Its size, or null (a delete, or redacted). */
+            content_size_bytes: number | null;
+            created_by: components["schemas"]["Actor"];
+            redacted_at: components["schemas"]["NullableTimestamp"];
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One page of versions, newest first. */
+        MemoryVersionList: {
+            /** @description The versions. */
+            data: components["schemas"]["MemoryVersion"][];
+            next_page: components["schemas"]["NextPage"];
+        };
     };
     responses: {
         /** @description The request is malformed (`invalid_request_error`). */
@@ -1476,10 +1912,20 @@ export interface components {
         Page: string;
         /** @description Include archived objects (hidden by default). */
         IncludeArchived: boolean;
+        /** @description Only the objects created at or after this time (RFC 3339). */
+        CreatedAtGte: string;
+        /** @description Only the objects created at or before this time (RFC 3339). */
+        CreatedAtLte: string;
         /** @description The agent id (`agent_...`). */
         AgentId: string;
         /** @description The environment id (`env_...`). */
         EnvironmentId: string;
+        /** @description `desc` (the default: newest first) or `asc` (oldest first). */
+        ListOrder: "asc" | "desc";
+        /** @description Only the objects created after this time (RFC 3339). */
+        CreatedAtGt: string;
+        /** @description Only the objects created before this time (RFC 3339). */
+        CreatedAtLt: string;
         /** @description The session id (`sess_...`). */
         SessionId: string;
         /** @description `asc` (the default: oldest first) or `desc` (newest first). */
@@ -1496,6 +1942,22 @@ export interface components {
         DeploymentRunId: string;
         /** @description The skill id (`skill_...`). */
         SkillId: string;
+        /** @description The memory store id (`memstore_...`). */
+        MemoryStoreId: string;
+        /** @description Only memories below this prefix, which starts and ends with `/` (`/notes/`) and matches whole segments. */
+        PathPrefix: string;
+        /** @description `0` (the default) lists every memory below the prefix. Rolling deeper memories up into `memory_prefix` items (`depth=1`) is not offered by this server: any other value is a 400. */
+        Depth: number;
+        /** @description `full` returns each memory (or version) with its `content`, `basic` with `content: null`. The default is `full` on retrieve and `basic` on list, create and update. A `full` list page holds at most 20 items. */
+        View: "basic" | "full";
+        /** @description The memory id (`mem_...`). */
+        MemoryId: string;
+        /** @description Delete only while the memory's content has this SHA-256 (else 409, nothing deleted). */
+        ExpectedContentSha256: string;
+        /** @description Only the versions of this memory. */
+        MemoryIdFilter: string;
+        /** @description The memory version id (`memver_...`). */
+        MemoryVersionId: string;
     };
     requestBodies: never;
     headers: never;
@@ -1512,6 +1974,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Include archived objects (hidden by default). */
                 include_archived?: components["parameters"]["IncludeArchived"];
+                /** @description Only the objects created at or after this time (RFC 3339). */
+                "created_at[gte]"?: components["parameters"]["CreatedAtGte"];
+                /** @description Only the objects created at or before this time (RFC 3339). */
+                "created_at[lte]"?: components["parameters"]["CreatedAtLte"];
             };
             header?: {
                 /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
@@ -1881,8 +2347,16 @@ export interface operations {
                 include_archived?: components["parameters"]["IncludeArchived"];
                 /** @description Only this agent's sessions. */
                 agent_id?: string;
-                /** @description `desc` (the default: newest first); `asc` is refused. */
-                order?: "asc" | "desc";
+                /** @description `desc` (the default: newest first) or `asc` (oldest first). */
+                order?: components["parameters"]["ListOrder"];
+                /** @description Only the objects created after this time (RFC 3339). */
+                "created_at[gt]"?: components["parameters"]["CreatedAtGt"];
+                /** @description Only the objects created at or after this time (RFC 3339). */
+                "created_at[gte]"?: components["parameters"]["CreatedAtGte"];
+                /** @description Only the objects created before this time (RFC 3339). */
+                "created_at[lt]"?: components["parameters"]["CreatedAtLt"];
+                /** @description Only the objects created at or before this time (RFC 3339). */
+                "created_at[lte]"?: components["parameters"]["CreatedAtLte"];
             };
             header?: {
                 /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
@@ -1934,6 +2408,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     v1RetrieveSession: {
@@ -2064,6 +2539,14 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description `asc` (the default: oldest first) or `desc` (newest first). */
                 order?: components["parameters"]["EventOrder"];
+                /** @description Only the objects created after this time (RFC 3339). */
+                "created_at[gt]"?: components["parameters"]["CreatedAtGt"];
+                /** @description Only the objects created at or after this time (RFC 3339). */
+                "created_at[gte]"?: components["parameters"]["CreatedAtGte"];
+                /** @description Only the objects created before this time (RFC 3339). */
+                "created_at[lt]"?: components["parameters"]["CreatedAtLt"];
+                /** @description Only the objects created at or before this time (RFC 3339). */
+                "created_at[lte]"?: components["parameters"]["CreatedAtLte"];
             };
             header?: {
                 /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
@@ -2670,6 +3153,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Include archived objects (hidden by default). */
                 include_archived?: components["parameters"]["IncludeArchived"];
+                /** @description Only the objects created at or after this time (RFC 3339). */
+                "created_at[gte]"?: components["parameters"]["CreatedAtGte"];
+                /** @description Only the objects created at or before this time (RFC 3339). */
+                "created_at[lte]"?: components["parameters"]["CreatedAtLte"];
             };
             header?: {
                 /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
@@ -2910,6 +3397,14 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Only this deployment's runs. */
                 deployment_id?: string;
+                /** @description Only the objects created after this time (RFC 3339). */
+                "created_at[gt]"?: components["parameters"]["CreatedAtGt"];
+                /** @description Only the objects created at or after this time (RFC 3339). */
+                "created_at[gte]"?: components["parameters"]["CreatedAtGte"];
+                /** @description Only the objects created before this time (RFC 3339). */
+                "created_at[lt]"?: components["parameters"]["CreatedAtLt"];
+                /** @description Only the objects created at or before this time (RFC 3339). */
+                "created_at[lte]"?: components["parameters"]["CreatedAtLte"];
             };
             header?: {
                 /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
@@ -3079,6 +3574,483 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    v1ListMemoryStores: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+                /** @description Include archived objects (hidden by default). */
+                include_archived?: components["parameters"]["IncludeArchived"];
+                /** @description Only the objects created at or after this time (RFC 3339). */
+                "created_at[gte]"?: components["parameters"]["CreatedAtGte"];
+                /** @description Only the objects created at or before this time (RFC 3339). */
+                "created_at[lte]"?: components["parameters"]["CreatedAtLte"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of memory stores. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryStoreList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    v1CreateMemoryStore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryStoreCreateParams"];
+            };
+        };
+        responses: {
+            /** @description The memory store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryStore"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    v1RetrieveMemoryStore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The memory store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryStore"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1UpdateMemoryStore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryStoreUpdateParams"];
+            };
+        };
+        responses: {
+            /** @description The memory store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryStore"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    v1DeleteMemoryStore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedMemoryStore"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1ArchiveMemoryStore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived memory store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryStore"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1ListMemories: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+                /** @description Only memories below this prefix, which starts and ends with `/` (`/notes/`) and matches whole segments. */
+                path_prefix?: components["parameters"]["PathPrefix"];
+                /** @description `0` (the default) lists every memory below the prefix. Rolling deeper memories up into `memory_prefix` items (`depth=1`) is not offered by this server: any other value is a 400. */
+                depth?: components["parameters"]["Depth"];
+                /** @description `full` returns each memory (or version) with its `content`, `basic` with `content: null`. The default is `full` on retrieve and `basic` on list, create and update. A `full` list page holds at most 20 items. */
+                view?: components["parameters"]["View"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of memories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1CreateMemory: {
+        parameters: {
+            query?: {
+                /** @description `full` returns each memory (or version) with its `content`, `basic` with `content: null`. The default is `full` on retrieve and `basic` on list, create and update. A `full` list page holds at most 20 items. */
+                view?: components["parameters"]["View"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryCreateParams"];
+            };
+        };
+        responses: {
+            /** @description The memory (`content` null unless `view=full`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Memory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    v1RetrieveMemory: {
+        parameters: {
+            query?: {
+                /** @description `full` returns each memory (or version) with its `content`, `basic` with `content: null`. The default is `full` on retrieve and `basic` on list, create and update. A `full` list page holds at most 20 items. */
+                view?: components["parameters"]["View"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /** @description The memory id (`mem_...`). */
+                memory_id: components["parameters"]["MemoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The memory (with `content` unless `view=basic`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Memory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1UpdateMemory: {
+        parameters: {
+            query?: {
+                /** @description `full` returns each memory (or version) with its `content`, `basic` with `content: null`. The default is `full` on retrieve and `basic` on list, create and update. A `full` list page holds at most 20 items. */
+                view?: components["parameters"]["View"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /** @description The memory id (`mem_...`). */
+                memory_id: components["parameters"]["MemoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryUpdateParams"];
+            };
+        };
+        responses: {
+            /** @description The memory. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Memory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+        };
+    };
+    v1DeleteMemory: {
+        parameters: {
+            query?: {
+                /** @description Delete only while the memory's content has this SHA-256 (else 409, nothing deleted). */
+                expected_content_sha256?: components["parameters"]["ExpectedContentSha256"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /** @description The memory id (`mem_...`). */
+                memory_id: components["parameters"]["MemoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedMemory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    v1ListMemoryVersions: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+                /** @description Only the versions of this memory. */
+                memory_id?: components["parameters"]["MemoryIdFilter"];
+                /** @description Only the objects created at or after this time (RFC 3339). */
+                "created_at[gte]"?: components["parameters"]["CreatedAtGte"];
+                /** @description Only the objects created at or before this time (RFC 3339). */
+                "created_at[lte]"?: components["parameters"]["CreatedAtLte"];
+                /** @description `full` returns each memory (or version) with its `content`, `basic` with `content: null`. The default is `full` on retrieve and `basic` on list, create and update. A `full` list page holds at most 20 items. */
+                view?: components["parameters"]["View"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryVersionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1RetrieveMemoryVersion: {
+        parameters: {
+            query?: {
+                /** @description `full` returns each memory (or version) with its `content`, `basic` with `content: null`. The default is `full` on retrieve and `basic` on list, create and update. A `full` list page holds at most 20 items. */
+                view?: components["parameters"]["View"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /** @description The memory version id (`memver_...`). */
+                memory_version_id: components["parameters"]["MemoryVersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    v1RedactMemoryVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The memory store id (`memstore_...`). */
+                memory_store_id: components["parameters"]["MemoryStoreId"];
+                /** @description The memory version id (`memver_...`). */
+                memory_version_id: components["parameters"]["MemoryVersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The redacted version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryVersion"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

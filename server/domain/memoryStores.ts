@@ -121,8 +121,14 @@ function storeResult(result: StoreWriteResult, storeId: string, name: string | u
   }
 }
 
-function memoryResult(result: MemoryWriteResult, storeId: string, memoryId: string, path?: string): Memory {
-  if (result.ok) return memoryView(result.memory);
+/** A memory as written, with the version the write made (the /v1 surface shows its id). */
+export interface WrittenMemory {
+  memory: Memory;
+  version: MemoryVersion;
+}
+
+function memoryResult(result: MemoryWriteResult, storeId: string, memoryId: string, path?: string): WrittenMemory {
+  if (result.ok) return { memory: memoryView(result.memory), version: versionView(result.version) };
   switch (result.reason) {
     case "store_not_found":
       throw storeNotFound(storeId);
@@ -210,6 +216,17 @@ export async function createMemory(
   body: Schema<"CreateMemoryRequest">,
   author: MemoryAuthor,
 ): Promise<Memory> {
+  return (await writeNewMemory(deps, accountId, storeId, body, author)).memory;
+}
+
+/** Creates a memory; answers it with the version the create made. */
+export async function writeNewMemory(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  body: Schema<"CreateMemoryRequest">,
+  author: MemoryAuthor,
+): Promise<WrittenMemory> {
   validateMemoryPath(body.path);
   const content = memoryContent(body.content);
   const result = await deps.storage.memoryStores.createMemory(
@@ -256,6 +273,18 @@ export async function updateMemory(
   body: Schema<"UpdateMemoryRequest">,
   author: MemoryAuthor,
 ): Promise<Memory> {
+  return (await writeMemory(deps, accountId, storeId, memoryId, body, author)).memory;
+}
+
+/** Updates a memory's content; answers it with the version the update made. */
+export async function writeMemory(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  memoryId: string,
+  body: Schema<"UpdateMemoryRequest">,
+  author: MemoryAuthor,
+): Promise<WrittenMemory> {
   const content = memoryContent(body.content);
   const result = await deps.storage.memoryStores.updateMemory(accountId, storeId, memoryId, {
     ...content,
@@ -271,12 +300,22 @@ export async function deleteMemory(
   storeId: string,
   memoryId: string,
   author: MemoryAuthor,
+  expectedSha256: string | null = null,
 ): Promise<Schema<"DeletedMemory">> {
-  const result = await deps.storage.memoryStores.deleteMemory(accountId, storeId, memoryId, author);
+  const result = await deps.storage.memoryStores.deleteMemory(accountId, storeId, memoryId, {
+    author,
+    expectedSha256,
+  });
   if (!result.ok) {
     if (result.reason === "store_not_found") throw storeNotFound(storeId);
     if (result.reason === "store_archived") {
       throw conflict("The memory store is archived and its memories cannot be changed.");
+    }
+    if (result.reason === "precondition_failed") {
+      throw conflict(
+        "expected_content_sha256 does not match the memory's current content: it was changed since you read it, and nothing was deleted. Read it again and retry.",
+        "expected_content_sha256",
+      );
     }
     throw memoryNotFound(memoryId);
   }

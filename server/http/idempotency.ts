@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { AppDeps } from "../appDeps.ts";
 import { whenNotBusy } from "../busy.ts";
-import { ApiError, conflict, invalidRequest } from "../errors.ts";
+import { ApiError, conflict, errorEnvelope, invalidRequest } from "../errors.ts";
+import { newId } from "../ids.ts";
 import { describeError } from "../logger.ts";
 import { accountOf } from "./context.ts";
 
@@ -161,4 +162,40 @@ function keepResponse(res: Response, onEnd: (body: Buffer) => Promise<void>): vo
     void onEnd(Buffer.concat(chunks)).finally(() => end.apply(this, args));
     return this;
   } as Response["end"];
+}
+
+/**
+ * Replaces the kept responses (of completed requests on these paths) whose JSON body `holds`
+ * picks with `replacement` (an error, sealed like any kept response): a redaction calls it so that
+ * no replay of a create or update returns the content it removed. The key stays used, so a retry
+ * is answered the replacement and never runs again. Bodies that are not JSON are left alone.
+ * Returns how many it replaced.
+ */
+export async function replaceKeptResponses(
+  deps: Pick<AppDeps, "storage" | "secrets">,
+  accountId: string,
+  paths: string[],
+  holds: (body: unknown) => boolean,
+  replacement: ApiError,
+): Promise<number> {
+  let replaced = 0;
+  for (const kept of await deps.storage.idempotency.keptResponses(accountId, paths)) {
+    const aad = `idempotency:${accountId}:${kept.key}`;
+    const text = Buffer.from(deps.secrets.decrypt(kept.bodySealed, aad), "base64").toString("utf8");
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    if (!holds(body)) continue;
+    const envelope = JSON.stringify(errorEnvelope(replacement, newId("req")));
+    const response = {
+      status: replacement.status,
+      contentType: "application/json; charset=utf-8",
+      bodySealed: deps.secrets.encrypt(Buffer.from(envelope).toString("base64"), aad),
+    };
+    if (await deps.storage.idempotency.replaceResponse(accountId, kept.key, kept.bodySealed, response)) replaced++;
+  }
+  return replaced;
 }

@@ -3,6 +3,7 @@ import type { Schema } from "../api.ts";
 import type { AppDeps, RouteModule } from "../appDeps.ts";
 import * as memory from "../domain/memoryStores.ts";
 import { accountOf, pageQuery, pathParam, queryFlag, queryString, type RequestAuth } from "../http/context.ts";
+import { redactMemoryVersionEverywhere } from "../http/memoryRedaction.ts";
 import type { MemoryAuthor } from "../storage/port/memoryStores.ts";
 
 /** The author of a change made through the API: the caller's token. */
@@ -92,6 +93,7 @@ export const memoryStoreRoutes: RouteModule = {
           pathParam(req, "memory_store_id"),
           pathParam(req, "memory_id"),
           apiAuthor(res),
+          queryString(req, "expected_content_sha256") ?? null,
         ),
       );
     });
@@ -116,7 +118,7 @@ export const memoryStoreRoutes: RouteModule = {
     });
     r.post(`${store}/memory_versions/:memory_version_id/redact`, async (req, res) => {
       res.json(
-        await memory.redactMemoryVersion(
+        await redactMemoryVersionEverywhere(
           deps,
           accountOf(res),
           pathParam(req, "memory_store_id"),

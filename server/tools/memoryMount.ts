@@ -254,15 +254,17 @@ export class MemoryMount {
     store.known.delete(path);
     store.refused.delete(path);
     store.stamps.delete(path);
-    const current = await this.storage.memoryStores.getMemory(this.accountId, store.id, prior.id);
-    if (!current) return;
-    if (current.content_sha256 !== prior.sha) {
+    // Deleted only while it holds what this turn read: another writer's change since is kept.
+    const result = await this.storage.memoryStores.deleteMemory(this.accountId, store.id, prior.id, {
+      author: this.author,
+      expectedSha256: prior.sha,
+    });
+    if (!result.ok && result.reason === "precondition_failed") {
       report.notes.push(
         `${shown} was removed here, but another writer changed it after this turn read it: the memory was kept with that writer's content.`,
       );
       return;
     }
-    const result = await this.storage.memoryStores.deleteMemory(this.accountId, store.id, prior.id, this.author);
     if (!result.ok && result.reason !== "memory_not_found") {
       report.notes.push(
         `${shown} could not be deleted from the memory store: it is ${result.reason.replace("store_", "")}.`,

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inProcess, type TestServer } from "../helpers/server.ts";
-import { databaseText, onPostgres } from "../helpers/testDatabase.ts";
+import { databaseText, onPostgres, queryRows } from "../helpers/testDatabase.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -77,6 +77,49 @@ describe("redaction", () => {
     });
     // The records stay.
     expect((await ok("GET", `${base}/memory_versions`)).data).toHaveLength(4);
+  });
+
+  it("redacting also replaces the Idempotency-Key replays that held the content: a retry is told, never shown it", async () => {
+    const store = await ok("POST", "/memory_stores", { name: "redaction-replays" });
+    const base = `/memory_stores/${store.id}/memories`;
+    const first = marker();
+    const second = marker();
+    const send = (path: string, key: string, body: unknown) =>
+      server.request("POST", path, { body, headers: { "Idempotency-Key": key } });
+    const createBody = { path: "keyed.md", content: `first ${first}` };
+    const created = await send(base, `create-${first}`, createBody);
+    expect(created.status).toBe(200);
+    const updateBody = { content: `second ${second}` };
+    const updated = await send(`${base}/${created.body.id}`, `update-${second}`, updateBody);
+    expect(updated.status).toBe(200);
+    // The replays hold the contents (else the check below would prove nothing).
+    const replayed = await send(base, `create-${first}`, createBody);
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    expect(replayed.text.includes(first)).toBe(true);
+    const keptBefore = await queryRows<{ key: string; body_sealed: string }>(
+      server.databaseUrl,
+      "SELECT key, body_sealed FROM idempotency_keys WHERE key = ?",
+      `create-${first}`,
+    );
+    expect(keptBefore).toHaveLength(1);
+
+    const versions = (await ok("GET", `/memory_stores/${store.id}/memory_versions?memory_id=${created.body.id}`))
+      .data as { id: string; operation: string }[];
+    const createdVersion = versions.find((v) => v.operation === "created");
+    await ok("POST", `/memory_stores/${store.id}/memory_versions/${createdVersion?.id}/redact`);
+
+    // The create's retry: a 409 saying why, without the text, and the request not run again.
+    const retried = await send(base, `create-${first}`, createBody);
+    expect(retried.status).toBe(409);
+    expect(retried.body.error).toMatchObject({ type: "conflict_error", message: expect.stringContaining("redacted") });
+    expect(retried.text.includes(first)).toBe(false);
+    expect((await ok("GET", base)).data).toHaveLength(1);
+    // The old sealed body is gone from the database; the update's replay (not redacted) is kept.
+    const databaseNow = await databaseText(server.databaseUrl);
+    expect(databaseNow.includes(String(keptBefore[0]?.body_sealed))).toBe(false);
+    const updateReplay = await send(`${base}/${created.body.id}`, `update-${second}`, updateBody);
+    expect(updateReplay.headers.get("idempotent-replayed")).toBe("true");
+    expect(updateReplay.text.includes(second)).toBe(true);
   });
 
   it("deleting a store removes its memories' and versions' text from the database files", async () => {

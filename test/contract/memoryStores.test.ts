@@ -172,7 +172,23 @@ describe("memories", () => {
       "invalid_request_error",
     );
 
-    expect(await ok("DELETE", `${base}/${created.id}`)).toEqual({ id: created.id, type: "memory_deleted" });
+    // A delete with a precondition: the stale hash deletes nothing (409 naming it), the current one deletes.
+    const staleDelete = expectError(
+      await server.request("DELETE", `${base}/${created.id}?expected_content_sha256=${updated.content_sha256}`),
+      409,
+      "conflict_error",
+    );
+    expect(staleDelete.param).toBe("expected_content_sha256");
+    expect((await ok("GET", `${base}/${created.id}`)).content).toBe("overwritten");
+    expectError(
+      await server.request("DELETE", `${base}/${created.id}?expected_content_sha256=nothex`),
+      400,
+      "invalid_request_error",
+    );
+    expect(await ok("DELETE", `${base}/${created.id}?expected_content_sha256=${sha("overwritten")}`)).toEqual({
+      id: created.id,
+      type: "memory_deleted",
+    });
     expectError(await server.request("GET", `${base}/${created.id}`), 404, "not_found_error");
     expectError(await server.request("DELETE", `${base}/${created.id}`), 404, "not_found_error");
     // The path is free again.

@@ -39,6 +39,36 @@ describe.each(adapters)("idempotency keys on $name", (adapter) => {
     });
   });
 
+  it("lists the kept responses of given paths and replaces one only while it holds the body read", async () => {
+    const kept = { status: 200, contentType: "application/json", bodySealed: "kept-body" };
+    await s.storage.idempotency.claim(request("kr1", { path: "/memory_stores/a/memories" }), options());
+    await s.storage.idempotency.complete(s.accountId, "kr1", kept);
+    await s.storage.idempotency.claim(request("kr2", { path: "/memory_stores/a/memories/m" }), options());
+    await s.storage.idempotency.complete(s.accountId, "kr2", { ...kept, bodySealed: "other-body" });
+    // Running (not completed) and other paths are not listed.
+    await s.storage.idempotency.claim(request("kr3", { path: "/memory_stores/a/memories" }), options());
+    await s.storage.idempotency.claim(request("kr4", { path: "/vaults" }), options());
+    await s.storage.idempotency.complete(s.accountId, "kr4", kept);
+    const listed = await s.storage.idempotency.keptResponses(s.accountId, [
+      "/memory_stores/a/memories",
+      "/memory_stores/a/memories/m",
+    ]);
+    expect(listed.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+      { key: "kr1", path: "/memory_stores/a/memories", bodySealed: "kept-body" },
+      { key: "kr2", path: "/memory_stores/a/memories/m", bodySealed: "other-body" },
+    ]);
+    expect(await s.storage.idempotency.keptResponses(s.accountId, [])).toEqual([]);
+    const other = await s.storage.accounts.ensureAccount("idempotency-other");
+    expect(await s.storage.idempotency.keptResponses(other.id, ["/memory_stores/a/memories"])).toEqual([]);
+
+    const replacement = { status: 409, contentType: "application/json", bodySealed: "replacement" };
+    expect(await s.storage.idempotency.replaceResponse(s.accountId, "kr1", "stale-body", replacement)).toBe(false);
+    expect(await s.storage.idempotency.replaceResponse(s.accountId, "kr1", "kept-body", replacement)).toBe(true);
+    expect(await s.storage.idempotency.claim(request("kr1", { path: "/memory_stores/a/memories" }), options())).toEqual(
+      { outcome: "completed", response: replacement },
+    );
+  });
+
   it("says what differs when a key is reused for another request", async () => {
     await s.storage.idempotency.claim(request("k2"), options());
     expect(await s.storage.idempotency.claim(request("k2", { method: "PUT" }), options())).toEqual({

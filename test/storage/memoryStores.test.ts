@@ -115,7 +115,17 @@ describe.each(adapters)("memory stores on $name", (adapter) => {
       memory: { content: "one, two" },
       version: { operation: "updated", author: session },
     });
-    const deleted = await m().deleteMemory(s.accountId, store.id, id, author);
+    // A delete with a stale precondition deletes nothing and records no version.
+    const staleDelete = await m().deleteMemory(s.accountId, store.id, id, {
+      author,
+      expectedSha256: created.memory.content_sha256,
+    });
+    expect(staleDelete).toEqual({ ok: false, reason: "precondition_failed" });
+    expect((await m().getMemory(s.accountId, store.id, id))?.content).toBe("one, two");
+    const deleted = await m().deleteMemory(s.accountId, store.id, id, {
+      author,
+      expectedSha256: content("one, two").content_sha256,
+    });
     expect(deleted).toMatchObject({ ok: true, version: { operation: "deleted", content: null, size_bytes: 0 } });
     expect(await m().getMemory(s.accountId, store.id, id)).toBeNull();
 
@@ -146,7 +156,10 @@ describe.each(adapters)("memory stores on $name", (adapter) => {
     expect(await m().getMemory(other.id, store.id, created.memory.id)).toBeNull();
     expect(await m().getVersion(other.id, store.id, first)).toBeNull();
     expect(await m().redactVersion(other.id, store.id, first)).toBeNull();
-    expect(await m().deleteMemory(other.id, store.id, id, author)).toEqual({ ok: false, reason: "store_not_found" });
+    expect(await m().deleteMemory(other.id, store.id, id, { author, expectedSha256: null })).toEqual({
+      ok: false,
+      reason: "store_not_found",
+    });
   });
 
   it("two concurrent updates with the same precondition: exactly one wins, the other changes nothing", async () => {
@@ -172,6 +185,27 @@ describe.each(adapters)("memory stores on $name", (adapter) => {
     }
     const versions = await m().listVersions(s.accountId, store.id, { memoryId: memory.id, page: { limit: 100 } });
     expect(versions?.data).toHaveLength(6);
+  });
+
+  it("an update and a delete with the same precondition at once: exactly one applies", async () => {
+    for (let round = 0; round < 5; round++) {
+      const store = await newStore();
+      const { memory } = await newMemory(store.id, "doc", `v${round}`);
+      const expectedSha256 = memory.content_sha256;
+      const [updated, deleted] = await Promise.all([
+        m().updateMemory(s.accountId, store.id, memory.id, { ...content("changed"), author, expectedSha256 }),
+        m().deleteMemory(s.accountId, store.id, memory.id, { author, expectedSha256 }),
+      ]);
+      expect([updated.ok, deleted.ok].filter(Boolean)).toHaveLength(1);
+      const after = await m().getMemory(s.accountId, store.id, memory.id);
+      if (updated.ok) {
+        expect(deleted).toEqual({ ok: false, reason: "precondition_failed" });
+        expect(after?.content).toBe("changed");
+      } else {
+        expect(updated).toEqual({ ok: false, reason: "memory_not_found" });
+        expect(after).toBeNull();
+      }
+    }
   });
 
   it("concurrent read-modify-write writers that retry on a failed precondition lose no update", async () => {

@@ -4,10 +4,11 @@
  * (test/helpers/v1SpecValidator.ts), any SDK exception failing the test; objects made on one
  * surface read on the other; the SDK operations not served answer 404 naming the method.
  */
+import { createHash } from "node:crypto";
 import Anthropic, { toFile } from "@anthropic-ai/sdk";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { UNSERVED_OPERATIONS } from "../../server/surfaces/v1/unserved.ts";
-import { inProcess, type TestServer } from "../helpers/server.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { V1SpecValidator } from "../helpers/v1SpecValidator.ts";
 
 let server: TestServer;
@@ -53,6 +54,19 @@ describe("/v1 through the official SDK", () => {
     for (const name of ["a1", "a2", "a3"])
       made.push(await client.beta.agents.create({ name, model: "echo", metadata: { k: name } }));
     expect(made[0]?.model).toEqual({ id: "echo", speed: "standard" });
+    // Runs act as the server itself: every agent has the SDK's default principal; a cloud role is refused.
+    expect(made[0]?.execution_identity).toEqual({ type: "service_account" });
+    const explicit = await client.beta.agents.create({
+      name: "explicit identity",
+      model: "echo",
+      execution_identity: { type: "service_account" },
+    });
+    expect(explicit.execution_identity).toEqual({ type: "service_account" });
+    const role = await client.beta.agents
+      .update(explicit.id, { execution_identity: { type: "aws_role", role_arn: "arn:aws:iam::1:role/x" } })
+      .catch((e: unknown) => e);
+    expect(role).toBeInstanceOf(Anthropic.BadRequestError);
+    expect((role as Error).message).toContain("execution_identity");
     const first = nth(made, 0);
     expect((await client.beta.agents.retrieve(first.id)).name).toBe("a1");
     const updated = await client.beta.agents.update(first.id, { name: "a1-renamed", metadata: { k: null, x: "y" } });
@@ -155,7 +169,10 @@ describe("/v1 through the official SDK", () => {
   it("sessions: create, send a message, stream the answer, list events across pages, threads, update, archive, delete", async () => {
     const { agent, environment } = await setup();
     const session = await client.beta.sessions.create({ agent: agent.id, environment_id: environment.id, title: "t" });
-    expect(session).toMatchObject({ status: "idle", agent: { id: agent.id, version: 1, model: { id: "echo" } } });
+    expect(session).toMatchObject({
+      status: "idle",
+      agent: { id: agent.id, version: 1, model: { id: "echo" }, execution_identity: { type: "service_account" } },
+    });
 
     const stream = await client.beta.sessions.events.stream(session.id);
     const sent = await client.beta.sessions.events.send(session.id, {
@@ -293,6 +310,223 @@ describe("/v1 through the official SDK", () => {
     expect((tooBig as InstanceType<typeof Anthropic.APIError>).status).toBe(413);
   });
 
+  it("memory stores: the store's life, a memory written, read back, updated with a precondition, versions, redact, delete", async () => {
+    const sha = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+    const stores = [];
+    for (const n of [1, 2, 3]) {
+      stores.push(await client.beta.memoryStores.create({ name: `sdk-notes-${n}`, metadata: { n: String(n) } }));
+    }
+    const store = nth(stores, 0);
+    expect(store).toMatchObject({ type: "memory_store", name: "sdk-notes-1", description: "", archived_at: null });
+    expect((await client.beta.memoryStores.retrieve(store.id)).name).toBe("sdk-notes-1");
+    const renamed = await client.beta.memoryStores.update(store.id, {
+      description: "What the agent learns",
+      name: null,
+    });
+    expect(renamed).toMatchObject({ name: "sdk-notes-1", description: "What the agent learns" });
+    const listed = await all(client.beta.memoryStores.list({ limit: 2 }));
+    expect(listed.map((x) => x.id)).toEqual(expect.arrayContaining(stores.map((x) => x.id)));
+
+    // A memory: written, read back with its content, listed without it (auto-pagination across pages).
+    const text = "The customer prefers email.";
+    const written = await client.beta.memoryStores.memories.create(store.id, {
+      path: "/customers/acme.md",
+      content: text,
+    });
+    expect(written).toMatchObject({
+      type: "memory",
+      memory_store_id: store.id,
+      path: "/customers/acme.md",
+      content: null,
+      content_sha256: sha(text),
+      content_size_bytes: Buffer.byteLength(text),
+    });
+    const read = await client.beta.memoryStores.memories.retrieve(written.id, { memory_store_id: store.id });
+    expect(read).toEqual({ ...written, content: text });
+    for (const path of ["/customers/globex.md", "/notes/todo.md"]) {
+      await client.beta.memoryStores.memories.create(store.id, { path, content: path });
+    }
+    const memories = await all(client.beta.memoryStores.memories.list(store.id, { limit: 1 }));
+    expect(memories.map((m) => m.path)).toEqual(["/customers/acme.md", "/customers/globex.md", "/notes/todo.md"]);
+    const customers = await all(
+      client.beta.memoryStores.memories.list(store.id, { path_prefix: "/customers/", view: "full" }),
+    );
+    expect(customers.map((m) => (m.type === "memory" ? m.content : null))).toEqual([text, "/customers/globex.md"]);
+    const taken = await client.beta.memoryStores.memories
+      .create(store.id, { path: "/customers/acme.md", content: "again" })
+      .catch((e: unknown) => e);
+    expect(taken).toBeInstanceOf(Anthropic.ConflictError);
+
+    // Updated with the hash read: applies once; the same stale hash then loses (409), nothing written.
+    const next = `${text} Renews in March.`;
+    const updated = await client.beta.memoryStores.memories.update(written.id, {
+      memory_store_id: store.id,
+      content: next,
+      precondition: { type: "content_sha256", content_sha256: read.content_sha256 },
+      view: "full",
+    });
+    expect(updated).toMatchObject({ content: next, content_sha256: sha(next) });
+    expect(updated.memory_version_id).not.toBe(written.memory_version_id);
+    const stale = await client.beta.memoryStores.memories
+      .update(written.id, {
+        memory_store_id: store.id,
+        content: "lost update",
+        precondition: { type: "content_sha256", content_sha256: read.content_sha256 },
+      })
+      .catch((e: unknown) => e);
+    expect(stale).toBeInstanceOf(Anthropic.ConflictError);
+    expect((await client.beta.memoryStores.memories.retrieve(written.id, { memory_store_id: store.id })).content).toBe(
+      next,
+    );
+    const rename = await client.beta.memoryStores.memories
+      .update(written.id, { memory_store_id: store.id, path: "/elsewhere.md" })
+      .catch((e: unknown) => e);
+    expect(rename).toBeInstanceOf(Anthropic.BadRequestError);
+
+    // Versions: newest first, the SDK's operations and actors; the first one redacted.
+    const versions = await all(
+      client.beta.memoryStores.memoryVersions.list(store.id, { memory_id: written.id, limit: 1 }),
+    );
+    expect(versions.map((v) => v.operation)).toEqual(["modified", "created"]);
+    expect(nth(versions, 0).id).toBe(updated.memory_version_id);
+    expect(nth(versions, 1).created_by).toMatchObject({ type: "api_actor" });
+    const first = await client.beta.memoryStores.memoryVersions.retrieve(nth(versions, 1).id, {
+      memory_store_id: store.id,
+    });
+    expect(first).toMatchObject({ content: text, path: "/customers/acme.md", content_sha256: sha(text) });
+    const redacted = await client.beta.memoryStores.memoryVersions.redact(first.id, { memory_store_id: store.id });
+    expect(redacted).toMatchObject({ content: null, content_sha256: null, redacted_at: expect.any(String) });
+
+    // Delete with the precondition: a stale hash deletes nothing; the current one deletes.
+    const staleDelete = await client.beta.memoryStores.memories
+      .delete(written.id, { memory_store_id: store.id, expected_content_sha256: sha(text) })
+      .catch((e: unknown) => e);
+    expect(staleDelete).toBeInstanceOf(Anthropic.ConflictError);
+    expect(
+      await client.beta.memoryStores.memories.delete(written.id, {
+        memory_store_id: store.id,
+        expected_content_sha256: sha(next),
+      }),
+    ).toEqual({ id: written.id, type: "memory_deleted" });
+    await expect(
+      client.beta.memoryStores.memories.retrieve(written.id, { memory_store_id: store.id }),
+    ).rejects.toBeInstanceOf(Anthropic.NotFoundError);
+
+    // A session that mounts the store (read-only): its resources say where; an archived store is refused.
+    const { agent, environment } = await setup();
+    const withMemory = await client.beta.sessions.create({
+      agent: agent.id,
+      environment_id: environment.id,
+      resources: [{ type: "memory_store", memory_store_id: store.id, access: "read_only" }],
+    });
+    expect(withMemory.resources).toEqual([
+      {
+        type: "memory_store",
+        memory_store_id: store.id,
+        access: "read_only",
+        name: "sdk-notes-1",
+        description: "What the agent learns",
+        mount_path: "/mnt/memory/sdk-notes-1",
+        instructions: null,
+      },
+    ]);
+    expect((await client.beta.sessions.retrieve(withMemory.id)).resources).toEqual(withMemory.resources);
+
+    // The same store on /api/v1/cloud, with its memory paths without the leading /.
+    const viaCloud = await server.request("GET", `/memory_stores/${store.id}/memories`);
+    expect(viaCloud.body.data.map((m: { path: string }) => m.path)).toEqual(["customers/globex.md", "notes/todo.md"]);
+
+    expect((await client.beta.memoryStores.archive(nth(stores, 1).id)).archived_at).not.toBeNull();
+    expect(await client.beta.memoryStores.delete(nth(stores, 2).id)).toEqual({
+      id: nth(stores, 2).id,
+      type: "memory_store_deleted",
+    });
+    await expect(client.beta.memoryStores.retrieve(nth(stores, 2).id)).rejects.toBeInstanceOf(Anthropic.NotFoundError);
+    const archivedAttach = await client.beta.sessions
+      .create({
+        agent: agent.id,
+        environment_id: environment.id,
+        resources: [{ type: "memory_store", memory_store_id: nth(stores, 1).id }],
+      })
+      .catch((e: unknown) => e);
+    expect(archivedAttach).toBeInstanceOf(Anthropic.ConflictError);
+    const depth = await client.beta.memoryStores.memories.list(store.id, { depth: 1 }).catch((e: unknown) => e);
+    expect(depth).toBeInstanceOf(Anthropic.BadRequestError);
+    expect((depth as Error).message).toContain("depth");
+  });
+
+  it("lists in either order and within created_at bounds, across pages, as the SDK's list params offer", async () => {
+    const { agent, environment } = await setup();
+    // Sessions made at three distinct times (each next one once the clock has moved on).
+    const made: Awaited<ReturnType<typeof client.beta.sessions.create>>[] = [];
+    while (made.length < 3) {
+      const s = await client.beta.sessions.create({ agent: agent.id, environment_id: environment.id });
+      const previous = made[made.length - 1];
+      if (!previous || s.created_at > previous.created_at) made.push(s);
+      else await client.beta.sessions.delete(s.id);
+    }
+    const ids = made.map((s) => s.id);
+    const from = nth(made, 1).created_at;
+    const to = nth(made, 2).created_at;
+    const mine = (list: { id: string }[]) => list.map((s) => s.id).filter((id) => ids.includes(id));
+    const desc = mine(await all(client.beta.sessions.list({ limit: 1, agent_id: agent.id })));
+    const asc = mine(await all(client.beta.sessions.list({ limit: 1, agent_id: agent.id, order: "asc" })));
+    expect(desc).toEqual([...ids].reverse());
+    expect(asc).toEqual(ids);
+    const since = await all(client.beta.sessions.list({ limit: 1, agent_id: agent.id, "created_at[gte]": from }));
+    expect(mine(since)).toEqual([nth(ids, 2), nth(ids, 1)]);
+    const between = await all(
+      client.beta.sessions.list({
+        agent_id: agent.id,
+        order: "asc",
+        "created_at[gt]": made[0]?.created_at,
+        "created_at[lt]": to,
+      }),
+    );
+    expect(mine(between)).toEqual([nth(ids, 1)]);
+    const upTo = await all(client.beta.agents.list({ limit: 1, "created_at[lte]": agent.created_at }));
+    expect(upTo.map((a) => a.id)).toContain(agent.id);
+    expect(upTo.every((a) => a.created_at <= agent.created_at)).toBe(true);
+
+    // Events newest first, and only those from a time on.
+    await client.beta.sessions.events.send(nth(ids, 0), {
+      events: [{ type: "user.message", content: [{ type: "text", text: "hello" }] }],
+    });
+    const types = await waitFor(
+      async () => {
+        const listed = (await all(client.beta.sessions.events.list(nth(ids, 0), { limit: 1 }))).map((e) => e.type);
+        return listed.includes("session.status_idle") ? listed : null;
+      },
+      { what: "the turn to end" },
+    );
+    const newestFirst = await all(client.beta.sessions.events.list(nth(ids, 0), { limit: 1, order: "desc" }));
+    expect(newestFirst.map((e) => e.type)).toEqual([...types].reverse());
+
+    // Memory stores and their versions take created_at bounds too.
+    const stores = [];
+    while (stores.length < 2) {
+      const store = await client.beta.memoryStores.create({ name: `ranged-${stores.length}-${Date.now()}` });
+      const previous = stores[stores.length - 1];
+      if (!previous || store.created_at > previous.created_at) stores.push(store);
+      else await client.beta.memoryStores.delete(store.id);
+    }
+    const later = await all(client.beta.memoryStores.list({ "created_at[gte]": nth(stores, 1).created_at }));
+    expect(later.map((x) => x.id)).toContain(nth(stores, 1).id);
+    expect(later.map((x) => x.id)).not.toContain(nth(stores, 0).id);
+    const earlier = await all(client.beta.memoryStores.list({ "created_at[lte]": nth(stores, 0).created_at }));
+    expect(earlier.map((x) => x.id)).toContain(nth(stores, 0).id);
+    expect(earlier.map((x) => x.id)).not.toContain(nth(stores, 1).id);
+    const written = await client.beta.memoryStores.memories.create(nth(stores, 0).id, { path: "/a.md", content: "a" });
+    const versions = await all(
+      client.beta.memoryStores.memoryVersions.list(nth(stores, 0).id, { "created_at[gte]": written.created_at }),
+    );
+    expect(versions.map((v) => v.memory_id)).toEqual([written.id]);
+    const none = await all(
+      client.beta.memoryStores.memoryVersions.list(nth(stores, 0).id, { "created_at[lte]": "2000-01-01T00:00:00Z" }),
+    );
+    expect(none).toEqual([]);
+  });
+
   it("answers errors in the Anthropic envelope, raised as the SDK's error classes", async () => {
     const stranger = new Anthropic({
       baseURL: server.url,
@@ -346,7 +580,16 @@ describe("/v1 through the official SDK", () => {
     expect(limit.body.error.message).toContain("limit");
     const param = await raw("GET", "/v1/agents?colour=red");
     expect(param.body.error.message).toContain("colour");
-    expect((await raw("GET", "/v1/sessions?order=asc")).status).toBe(400);
+    const order = await raw("GET", "/v1/sessions?order=sideways");
+    expect(order.status).toBe(400);
+    expect(order.body.error.message).toContain("order");
+    const range = await raw("GET", "/v1/agents?created_at%5Bgte%5D=yesterday");
+    expect(range.status).toBe(400);
+    expect(range.body.error.message).toContain("created_at[gte]");
+    // A bound the SDK does not offer on this list is refused, naming it.
+    const gt = await raw("GET", "/v1/agents?created_at%5Bgt%5D=2026-01-01T00:00:00Z");
+    expect(gt.status).toBe(400);
+    expect(gt.body.error.message).toContain("created_at[gt]");
     expect((await raw("PUT", "/v1/agents")).status).toBe(405);
     expect(await raw("GET", "/v1/nothing-here")).toMatchObject({
       status: 404,
@@ -382,9 +625,9 @@ describe("/v1 through the official SDK", () => {
   });
 
   it("answers every SDK operation it does not serve with 404 naming it", async () => {
-    const err = await client.beta.memoryStores.list().catch((e: unknown) => e);
+    const err = await client.beta.sessions.resources.list("sess_x").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Anthropic.NotFoundError);
-    expect((err as Error).message).toContain("client.beta.memoryStores.list");
+    expect((err as Error).message).toContain("client.beta.sessions.resources.list");
     const thread = await client.beta.sessions.threads
       .archive("sthr_x", { session_id: "sess_x" })
       .catch((e: unknown) => e);

@@ -4,6 +4,18 @@
 export interface PageQuery {
   limit: number;
   cursor?: { direction: "after" | "before"; id: string } | undefined;
+  /** The list's order instead of its default (`desc` newest first, `asc` oldest first). */
+  order?: "asc" | "desc" | undefined;
+  /** Only the records created in this range (ISO 8601 UTC with milliseconds, as stored). */
+  createdAt?: CreatedAtRange | undefined;
+}
+
+/** Bounds on `created_at`: after (`gt`), at or after (`gte`), before (`lt`), at or before (`lte`). */
+export interface CreatedAtRange {
+  gt?: string | undefined;
+  gte?: string | undefined;
+  lt?: string | undefined;
+  lte?: string | undefined;
 }
 
 /** One page of a list, in the wire shape of every list response. */

@@ -44,4 +44,20 @@ export interface IdempotencyStore {
    * depends on it.
    */
   deleteExpiredIdempotencyKeys(before: string, limit: number): number;
+  /**
+   * The kept responses of the account's completed requests on these exact paths (still sealed):
+   * what a redaction looks through for copies of the content it removes.
+   */
+  keptResponses(accountId: string, paths: string[]): KeptResponse[];
+  /**
+   * Replaces the kept response of a completed record while it still holds this sealed body (the
+   * key stays used: a retry is answered the replacement, never run again); returns whether it did.
+   */
+  replaceResponse(accountId: string, key: string, bodySealed: string, replacement: StoredResponse): boolean;
+}
+
+export interface KeptResponse {
+  key: string;
+  path: string;
+  bodySealed: string;
 }

@@ -17,7 +17,7 @@ import type { VaultStore } from "./vaults.ts";
 import type { WebhookEndpointStore } from "./webhooks.ts";
 import type { WorkspaceSnapshotStore } from "./workspaceSnapshots.ts";
 
-export type { Metadata, Page, PageQuery } from "./common.ts";
+export type { CreatedAtRange, Metadata, Page, PageQuery } from "./common.ts";
 
 /**
  * A write could not start because another connection (another process, such as the CLI) holds

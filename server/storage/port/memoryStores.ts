@@ -84,7 +84,7 @@ export type MemoryWriteResult =
 
 export type MemoryDeleteResult =
   | { ok: true; version: MemoryVersionRecord }
-  | { ok: false; reason: "store_not_found" | "store_archived" | "memory_not_found" };
+  | { ok: false; reason: "store_not_found" | "store_archived" | "memory_not_found" | "precondition_failed" };
 
 /** A memory store a session uses (its `resources`). */
 export interface SessionMemoryStore {
@@ -141,7 +141,16 @@ export interface MemoryStoreStore {
     memoryId: string,
     input: MemoryContent & { author: MemoryAuthor; expectedSha256: string | null },
   ): MemoryWriteResult;
-  deleteMemory(accountId: string, storeId: string, memoryId: string, author: MemoryAuthor): MemoryDeleteResult;
+  /**
+   * Deletes the memory (its last version records the delete); with `expectedSha256` only while the
+   * current content has that digest (else "precondition_failed", nothing deleted).
+   */
+  deleteMemory(
+    accountId: string,
+    storeId: string,
+    memoryId: string,
+    input: { author: MemoryAuthor; expectedSha256: string | null },
+  ): MemoryDeleteResult;
 
   /** Newest first, optionally of one memory; null when the store is not found. */
   listVersions(

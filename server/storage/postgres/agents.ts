@@ -68,6 +68,7 @@ export function createAgentStore(ctx: PgContext): Async<AgentStore> {
         params: [accountId],
         key: "a.id",
         order: "desc",
+        createdAtColumn: "a.created_at",
         page,
         map: toAgent,
         getId: (a) => a.id,

@@ -221,12 +221,15 @@ export function createMemoryStoreStore(ctx: PgContext): Async<MemoryStoreStore> 
         return { ok: true, memory: next, version };
       });
     },
-    deleteMemory(accountId, storeId, memoryId, author) {
+    deleteMemory(accountId, storeId, memoryId, { author, expectedSha256 }) {
       return ctx.tx(async (tx) => {
         const store = await writableStore(tx, accountId, storeId);
         if (typeof store === "string") return { ok: false, reason: store } as const;
         const row = await findMemory(tx, storeId, memoryId);
         if (!row) return { ok: false, reason: "memory_not_found" } as const;
+        if (expectedSha256 !== null && row.content_sha256 !== expectedSha256) {
+          return { ok: false, reason: "precondition_failed" } as const;
+        }
         await tx.exec("DELETE FROM memories WHERE id = $1", [memoryId]);
         return { ok: true, version: await addVersion(tx, newVersionRow(row, "deleted", author, tx.now())) } as const;
       });

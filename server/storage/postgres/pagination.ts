@@ -1,5 +1,5 @@
 import type { Page } from "../port/index.ts";
-import { type KeysetListOptions, keysetPage, keysetScan } from "../rows/pagination.ts";
+import { createdAtConditions, type KeysetListOptions, keysetPage, keysetScan } from "../rows/pagination.ts";
 import type { PgContext } from "./context.ts";
 
 export type { KeysetListOptions };
@@ -19,6 +19,10 @@ export async function keysetList<Row extends object, T>(
   const { backward, scanDesc } = keysetScan(o);
   const params = [...o.params];
   let sql = o.select;
+  for (const [condition, value] of createdAtConditions(o as KeysetListOptions<unknown, unknown>)) {
+    params.push(value);
+    sql += ` AND ${condition} $${params.length}`;
+  }
   if (cursor) {
     params.push(cursor.id);
     sql += ` AND ${o.key} ${scanDesc ? "<" : ">"} $${params.length}`;

@@ -8,7 +8,6 @@ import type {
   SessionStore,
   SessionUpdateResult,
   StopReason,
-  ThreadRecord,
   UserEventInput,
 } from "../port/sessions.ts";
 import { canonicalJson } from "../rows/json.ts";

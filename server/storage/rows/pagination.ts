@@ -24,18 +24,39 @@ export interface KeysetListOptions<Row, T> {
   key: string;
   /** List order: `desc` = newest first (the default of every list), `asc` = oldest first. */
   order: "asc" | "desc";
+  /** The creation-time column the page's `createdAt` bounds apply to (default `created_at`). */
+  createdAtColumn?: string;
   page: PageQuery;
   map: (row: Row) => T;
   getId: (item: T) => string;
 }
 
-/** Which way a page scans the key: walking backward flips both the comparison and the scan direction. */
+/**
+ * Which way a page scans the key: walking backward flips both the comparison and the scan
+ * direction. The page's own `order`, when given, replaces the list's.
+ */
 export function keysetScan(o: Pick<KeysetListOptions<unknown, unknown>, "order" | "page">): {
   backward: boolean;
   scanDesc: boolean;
 } {
   const backward = o.page.cursor?.direction === "before";
-  return { backward, scanDesc: (o.order === "desc") !== backward };
+  return { backward, scanDesc: ((o.page.order ?? o.order) === "desc") !== backward };
+}
+
+const RANGE_OPERATORS = { gt: ">", gte: ">=", lt: "<", lte: "<=" } as const;
+
+/**
+ * The page's `created_at` bounds as conditions on the list's `created_at` column (the select's
+ * own, qualified by `createdAtColumn` where it joins), each with its value, for the adapter to
+ * number: `[["t.created_at >=", "2026-..."], ...]`.
+ */
+export function createdAtConditions(o: KeysetListOptions<unknown, unknown>): [string, string][] {
+  const range = o.page.createdAt;
+  if (!range) return [];
+  const column = o.createdAtColumn ?? "created_at";
+  return (Object.keys(RANGE_OPERATORS) as (keyof typeof RANGE_OPERATORS)[])
+    .filter((k) => range[k] !== undefined)
+    .map((k) => [`${column} ${RANGE_OPERATORS[k]}`, range[k] as string]);
 }
 
 /** The page of the (at most `limit + 1`) rows a scan read. */

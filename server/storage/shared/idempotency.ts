@@ -5,7 +5,7 @@
  */
 import type { IdempotencyClaim, IdempotencyStore } from "../port/idempotency.ts";
 import { claimOfExisting, isStale, type KeyRow, LAZY_PURGE_BATCH } from "../rows/idempotency.ts";
-import { now, one, run, type StepStore, type Steps } from "./steps.ts";
+import { all, now, one, run, type StepStore, type Steps } from "./steps.ts";
 
 /**
  * The oldest expired records, at most the limit; on PostgreSQL rows another transaction is
@@ -62,5 +62,29 @@ export const idempotency: StepStore<IdempotencyStore> = {
   deleteExpiredIdempotencyKeys: {
     tx: true,
     steps: (before, limit) => run(PURGE, [before, limit]),
+  },
+  keptResponses: {
+    tx: false,
+    *steps(accountId, paths) {
+      if (paths.length === 0) return [];
+      const rows = yield* all<{ key: string; path: string; body_sealed: string }>(
+        `SELECT key, path, body_sealed FROM idempotency_keys
+         WHERE account_id = ? AND status IS NOT NULL AND body_sealed IS NOT NULL AND path IN (${paths.map(() => "?").join(", ")})`,
+        [accountId, ...paths],
+      );
+      return rows.map((r) => ({ key: r.key, path: r.path, bodySealed: r.body_sealed }));
+    },
+  },
+  replaceResponse: {
+    tx: true,
+    *steps(accountId, key, bodySealed, replacement) {
+      return (
+        (yield* run(
+          `UPDATE idempotency_keys SET status = ?, content_type = ?, body_sealed = ?
+           WHERE account_id = ? AND key = ? AND body_sealed = ?`,
+          [replacement.status, replacement.contentType, replacement.bodySealed, accountId, key, bodySealed],
+        )) === 1
+      );
+    },
   },
 };

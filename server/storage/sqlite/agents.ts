@@ -55,6 +55,7 @@ export function createAgentStore(ctx: SqliteContext): AgentStore {
         params: [accountId],
         key: "a.id",
         order: "desc",
+        createdAtColumn: "a.created_at",
         page,
         map: toAgent,
         getId: (a) => a.id,

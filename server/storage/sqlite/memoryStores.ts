@@ -199,13 +199,16 @@ export function createMemoryStoreStore(ctx: SqliteContext): MemoryStoreStore {
         }),
       );
     },
-    deleteMemory(accountId, storeId, memoryId, author) {
+    deleteMemory(accountId, storeId, memoryId, { author, expectedSha256 }) {
       return ctx.tx(() =>
         securely(() => {
           const store = writableStore(accountId, storeId);
           if (typeof store === "string") return { ok: false, reason: store } as const;
           const row = memoryRow.get(memoryId, storeId) as MemoryRow | undefined;
           if (!row) return { ok: false, reason: "memory_not_found" } as const;
+          if (expectedSha256 !== null && row.content_sha256 !== expectedSha256) {
+            return { ok: false, reason: "precondition_failed" } as const;
+          }
           db.prepare("DELETE FROM memories WHERE id = ?").run(memoryId);
           return { ok: true, version: addVersion(newVersionRow(row, "deleted", author, ctx.now())) } as const;
         }),

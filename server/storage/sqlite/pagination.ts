@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { Page } from "../port/index.ts";
-import { type KeysetListOptions, keysetPage, keysetScan } from "../rows/pagination.ts";
+import { createdAtConditions, type KeysetListOptions, keysetPage, keysetScan } from "../rows/pagination.ts";
 
 export type { KeysetListOptions };
 
@@ -10,9 +10,12 @@ export function keysetList<Row, T>(db: Database.Database, o: KeysetListOptions<R
   const cursor = o.page.cursor;
   const { backward, scanDesc } = keysetScan(o);
   const cmp = scanDesc ? "<" : ">";
+  const range = createdAtConditions(o as KeysetListOptions<unknown, unknown>);
   const sql =
-    `${o.select}${cursor ? ` AND ${o.key} ${cmp} ?` : ""}` + ` ORDER BY ${o.key} ${scanDesc ? "DESC" : "ASC"} LIMIT ?`;
-  const params = cursor ? [...o.params, cursor.id, limit + 1] : [...o.params, limit + 1];
+    `${o.select}${range.map(([condition]) => ` AND ${condition} ?`).join("")}` +
+    `${cursor ? ` AND ${o.key} ${cmp} ?` : ""}` +
+    ` ORDER BY ${o.key} ${scanDesc ? "DESC" : "ASC"} LIMIT ?`;
+  const params = [...o.params, ...range.map(([, value]) => value), ...(cursor ? [cursor.id] : []), limit + 1];
   const rows = db.prepare(sql).all(...params) as Row[];
   return keysetPage(rows, o, backward);
 }

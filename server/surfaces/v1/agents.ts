@@ -16,11 +16,35 @@ export interface V1ModelConfig {
   speed: "standard";
 }
 
-export type V1Agent = Omit<Agent, "model"> & { model: V1ModelConfig };
+/**
+ * The principal an agent's runs act as. Runs here act as the server itself (its sandbox, its
+ * network, the credentials of the session's vaults): there is no customer-named principal and no
+ * cloud role to assume, so every agent has the SDK's default, `service_account`.
+ */
+export const EXECUTION_IDENTITY = { type: "service_account" } as const;
+
+export type V1Agent = Omit<Agent, "model"> & {
+  model: V1ModelConfig;
+  execution_identity: typeof EXECUTION_IDENTITY;
+};
 
 /** Our agent as `BetaManagedAgentsAgent`. */
 export function v1Agent(agent: Agent): V1Agent {
-  return { ...agent, model: { id: agent.model, speed: "standard" } };
+  return { ...agent, model: { id: agent.model, speed: "standard" }, execution_identity: EXECUTION_IDENTITY };
+}
+
+/** `execution_identity` of a create or update: absent, null or `service_account` (the only one here). */
+function withoutExecutionIdentity(body: Record<string, unknown>): Record<string, unknown> {
+  const { execution_identity: identity, ...rest } = body;
+  if (identity === undefined || identity === null) return rest;
+  const type = (identity as { type?: unknown }).type;
+  if (type !== "service_account") {
+    throw invalidRequest(
+      `execution_identity.type ${JSON.stringify(type)} is not supported by this server: runs act as the server itself, only "service_account".`,
+      "execution_identity.type",
+    );
+  }
+  return rest;
 }
 
 /** `model: "echo"` or `model: {id: "echo", ...}` → our `model: "echo"`. */
@@ -46,7 +70,7 @@ export const agentsFamily: V1Family = {
     r.post("/agents", async (req, res) => {
       const body = v1Validator(req).checkOwn<Schema<"CreateAgentRequest">>(
         "CreateAgentRequest",
-        withModelId(bodyOf(req)),
+        withModelId(withoutExecutionIdentity(bodyOf(req))),
       );
       res.json(v1Agent(await agents.createAgent(deps, accountOf(res), body)));
     });
@@ -64,7 +88,7 @@ export const agentsFamily: V1Family = {
     });
     r.post("/agents/:agent_id", async (req, res) => {
       const id = pathParam(req, "agent_id");
-      const raw = withModelId(bodyOf(req));
+      const raw = withModelId(withoutExecutionIdentity(bodyOf(req)));
       // The SDK's `version` is optional: without it the change applies to the latest version.
       const version = raw.version ?? (await agents.getAgent(deps, accountOf(res), id)).version;
       const body = v1Validator(req).checkOwn<Schema<"UpdateAgentRequest">>("UpdateAgentRequest", { ...raw, version });

@@ -2,6 +2,7 @@ import { agentsFamily } from "./agents.ts";
 import { deploymentsFamily } from "./deployments.ts";
 import { environmentsFamily } from "./environments.ts";
 import type { V1Family } from "./family.ts";
+import { memoryStoresFamily } from "./memoryStores.ts";
 import { sessionsFamily } from "./sessions.ts";
 import { skillsFamily } from "./skills.ts";
 import { vaultsFamily } from "./vaults.ts";
@@ -14,4 +15,5 @@ export const v1Families: V1Family[] = [
   vaultsFamily,
   deploymentsFamily,
   skillsFamily,
+  memoryStoresFamily,
 ];

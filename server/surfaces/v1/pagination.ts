@@ -1,18 +1,43 @@
 import type { Request } from "express";
 import { invalidRequest } from "../../errors.ts";
 import { type IdPrefix, isId } from "../../ids.ts";
-import type { Page, PageQuery } from "../../storage/port/index.ts";
+import type { CreatedAtRange, Page, PageQuery } from "../../storage/port/index.ts";
 
-/** The SDK's pagination (`PageCursor`): `limit` and `page`, the `next_page` of the previous page. */
+const RANGE = ["gt", "gte", "lt", "lte"] as const;
+
+/** The `created_at[gt|gte|lt|lte]` parameters of a list, as stored times (ISO 8601 UTC, milliseconds). */
+function createdAtRange(q: Record<string, unknown>): CreatedAtRange | undefined {
+  const range: CreatedAtRange = {};
+  for (const bound of RANGE) {
+    const name = `created_at[${bound}]`;
+    const value = q[name];
+    if (value === undefined) continue;
+    const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
+    if (Number.isNaN(time)) {
+      throw invalidRequest(`${name} must be an RFC 3339 time such as 2026-11-27T09:00:00Z.`, name);
+    }
+    range[bound] = new Date(time).toISOString();
+  }
+  return Object.keys(range).length > 0 ? range : undefined;
+}
+
+/**
+ * The SDK's list parameters: `limit` and `page` (the `next_page` of the previous page), and where
+ * the list declares them (the validator lets no other through) `order` and the `created_at[...]`
+ * bounds. A `page` cursor is followed in the order and range it is sent with.
+ */
 export function v1PageQuery(req: Request, kind: IdPrefix): PageQuery {
   const q = req.query as Record<string, unknown>;
   const limit = typeof q.limit === "number" ? q.limit : 20;
+  const order: "asc" | "desc" | undefined = q.order === "asc" || q.order === "desc" ? q.order : undefined;
+  const createdAt = createdAtRange(q);
+  const extra = { ...(order ? { order } : {}), ...(createdAt ? { createdAt } : {}) };
   const page = q.page;
-  if (page === undefined) return { limit };
+  if (page === undefined) return { limit, ...extra };
   if (typeof page !== "string" || !isId(kind, page)) {
     throw invalidRequest(`page must be the next_page of a previous page of this list (a ${kind}_ id).`, "page");
   }
-  return { limit, cursor: { direction: "after", id: page } };
+  return { limit, cursor: { direction: "after", id: page }, ...extra };
 }
 
 /** `{data, next_page}` as the SDK's `PageCursor` reads it; sessions add `prev_page` (`BidirectionalPageCursor`). */

@@ -7,7 +7,8 @@ import { ApiError } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryString, type RequestAuth } from "../../http/context.ts";
 import { type StreamRequest, type StreamSource, sessionSource } from "../../streams/sources.ts";
 import { sseMessage } from "../../streams/sse.ts";
-import { type V1Agent, v1Agent } from "./agents.ts";
+import { MEMORY_MOUNT } from "../../tools/toolPaths.ts";
+import { EXECUTION_IDENTITY, type V1Agent, v1Agent } from "./agents.ts";
 import { bodyOf, v1Validator } from "./context.ts";
 import type { V1Family } from "./family.ts";
 import { checkOrder, v1Page, v1PageQuery } from "./pagination.ts";
@@ -35,6 +36,7 @@ async function agentSnapshot(deps: AppDeps, accountId: string, ref: AgentVersion
       version: ref.version,
       name: "",
       model: { id: "", speed: "standard" },
+      execution_identity: EXECUTION_IDENTITY,
       system: null,
       description: null,
       tools: [],
@@ -45,14 +47,43 @@ async function agentSnapshot(deps: AppDeps, accountId: string, ref: AgentVersion
   }
 }
 
-/** Our session as `BetaManagedAgentsSession`: budgets, outcomes, resources, stats and usage are not kept here. */
+/** The memory stores a session uses, as the SDK's `BetaManagedAgentsMemoryStoreResource`s. */
+async function v1Resources(deps: AppDeps, accountId: string, sessionId: string) {
+  const attached = await deps.storage.memoryStores.sessionStores(accountId, sessionId);
+  const resources = [];
+  for (const r of attached) {
+    const store = await deps.storage.memoryStores.getStore(accountId, r.memory_store_id);
+    resources.push({
+      type: "memory_store" as const,
+      memory_store_id: r.memory_store_id,
+      access: r.access,
+      name: store?.name ?? null,
+      description: store?.description ?? "",
+      mount_path: store ? `${MEMORY_MOUNT}/${store.name}` : null,
+      instructions: null,
+    });
+  }
+  return resources;
+}
+
+/** The SDK's `resources` of a session create as ours: memory stores, `access: null` meaning the default. */
+function withOurResources(body: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(body.resources)) return body;
+  const resources = (body.resources as Record<string, unknown>[]).map(({ access, instructions: _, ...r }) => ({
+    ...r,
+    ...(access !== null && access !== undefined ? { access } : {}),
+  }));
+  return { ...body, resources };
+}
+
+/** Our session as `BetaManagedAgentsSession`: budgets, outcomes, stats and usage are not kept here. */
 async function v1Session(deps: AppDeps, accountId: string, s: Schema<"Session">) {
   return {
     ...s,
     agent: await agentSnapshot(deps, accountId, s.agent),
     budget: null,
     outcome_evaluations: [],
-    resources: [],
+    resources: await v1Resources(deps, accountId, s.id),
     stats: {},
     usage: {},
   };
@@ -155,12 +186,14 @@ export const sessionsFamily: V1Family = {
   router(deps: AppDeps) {
     const r = Router();
     r.post("/sessions", async (req, res) => {
-      const body = v1Validator(req).checkOwn<Schema<"CreateSessionRequest">>("CreateSessionRequest", bodyOf(req));
+      const body = v1Validator(req).checkOwn<Schema<"CreateSessionRequest">>(
+        "CreateSessionRequest",
+        withOurResources(bodyOf(req)),
+      );
       const account = accountOf(res);
       res.json(await v1Session(deps, account, await sessions.createSession(deps, account, body)));
     });
     r.get("/sessions", async (req, res) => {
-      checkOrder(req, "desc");
       const account = accountOf(res);
       const page = await sessions.listSessions(deps, account, {
         includeArchived: queryFlag(req, "include_archived"),
@@ -203,7 +236,6 @@ export const sessionsFamily: V1Family = {
       res.json({ data });
     });
     r.get("/sessions/:session_id/events", async (req, res) => {
-      checkOrder(req, "asc");
       const account = accountOf(res);
       const page = await sessions.listEvents(deps, account, pathParam(req, "session_id"), {
         page: v1PageQuery(req, "sevt"),

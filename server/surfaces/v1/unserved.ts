@@ -4,20 +4,6 @@
  * is served, its rows leave this table (test/v1 checks that no row shadows a served operation).
  */
 const UNSERVED: [method: string, template: string, operation: string][] = [
-  ["POST", "/v1/memory_stores", "client.beta.memoryStores.create"],
-  ["GET", "/v1/memory_stores", "client.beta.memoryStores.list"],
-  ["GET", "/v1/memory_stores/{id}", "client.beta.memoryStores.retrieve"],
-  ["POST", "/v1/memory_stores/{id}", "client.beta.memoryStores.update"],
-  ["DELETE", "/v1/memory_stores/{id}", "client.beta.memoryStores.delete"],
-  ["POST", "/v1/memory_stores/{id}/archive", "client.beta.memoryStores.archive"],
-  ["POST", "/v1/memory_stores/{id}/memories", "client.beta.memoryStores.memories.create"],
-  ["GET", "/v1/memory_stores/{id}/memories", "client.beta.memoryStores.memories.list"],
-  ["GET", "/v1/memory_stores/{id}/memories/{id}", "client.beta.memoryStores.memories.retrieve"],
-  ["POST", "/v1/memory_stores/{id}/memories/{id}", "client.beta.memoryStores.memories.update"],
-  ["DELETE", "/v1/memory_stores/{id}/memories/{id}", "client.beta.memoryStores.memories.delete"],
-  ["GET", "/v1/memory_stores/{id}/memory_versions", "client.beta.memoryStores.memoryVersions.list"],
-  ["GET", "/v1/memory_stores/{id}/memory_versions/{id}", "client.beta.memoryStores.memoryVersions.retrieve"],
-  ["POST", "/v1/memory_stores/{id}/memory_versions/{id}/redact", "client.beta.memoryStores.memoryVersions.redact"],
   ["POST", "/v1/sessions/{id}/resources", "client.beta.sessions.resources.add"],
   ["GET", "/v1/sessions/{id}/resources", "client.beta.sessions.resources.list"],
   ["GET", "/v1/sessions/{id}/resources/{id}", "client.beta.sessions.resources.retrieve"],

@@ -70,6 +70,18 @@ function describe(error: ErrorObject | undefined, prefix: string): { message: st
   return { message: `${param ?? "body"}: ${what}.`, param };
 }
 
+/**
+ * The query as the SDK names its parameters: Express parses `created_at[gte]=...` into
+ * `{created_at: {gte: ...}}`, which is `created_at[gte]` again here (one level, as the SDK sends).
+ */
+function flatQuery(query: Record<string, unknown>): [string, unknown][] {
+  return Object.entries(query).flatMap(([name, value]): [string, unknown][] =>
+    value !== null && typeof value === "object" && !Array.isArray(value)
+      ? Object.entries(value as Record<string, unknown>).map(([key, inner]) => [`${name}[${key}]`, inner])
+      : [[name, value]],
+  );
+}
+
 export class V1Validator {
   private readonly operations: Operation[] = [];
   private readonly compiled = new Map<string, ValidateFunction>();
@@ -158,7 +170,7 @@ export class V1Validator {
     const op = this.match(req.method === "HEAD" ? "GET" : req.method, `${req.baseUrl}${req.path}`);
     const query = req.query as Record<string, unknown>;
     const coerced: Record<string, unknown> = {};
-    for (const [name, raw] of Object.entries(query)) {
+    for (const [name, raw] of flatQuery(query)) {
       const param = op.query.get(name);
       if (!param) throw invalidRequest(`Query parameter ${name} is not supported on ${op.template}.`, name);
       if (typeof raw !== "string") throw invalidRequest(`Query parameter ${name} must be given once.`, name);

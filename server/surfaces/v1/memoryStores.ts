@@ -1,0 +1,248 @@
+import { type Request, type Response, Router } from "express";
+import type { Schema } from "../../api.ts";
+import type { AppDeps } from "../../appDeps.ts";
+import * as memory from "../../domain/memoryStores.ts";
+import { conflict, invalidRequest } from "../../errors.ts";
+import { accountOf, pathParam, queryFlag, queryInt, queryString, type RequestAuth } from "../../http/context.ts";
+import { redactMemoryVersionEverywhere } from "../../http/memoryRedaction.ts";
+import type { MemoryAuthor } from "../../storage/port/memoryStores.ts";
+import { bodyOf, v1Validator } from "./context.ts";
+import type { V1Family } from "./family.ts";
+import { v1Page, v1PageQuery } from "./pagination.ts";
+
+type MemorySummary = Schema<"MemorySummary">;
+type MemoryVersionSummary = Schema<"MemoryVersionSummary">;
+type View = "basic" | "full";
+
+/** A `view=full` list page holds at most this many items (as the hosted service caps it). */
+const FULL_VIEW_MAX_LIMIT = 20;
+
+/** Our memory paths are relative (`notes/a.md`); the SDK's start with `/` (`/notes/a.md`). */
+const sdkPath = (path: string) => `/${path}`;
+
+function ourPath(path: string, param: string): string {
+  if (!path.startsWith("/") || path.length < 2) {
+    throw invalidRequest(`${param} must start with / and name a memory, got "${path.slice(0, 80)}".`, param);
+  }
+  const relative = path.slice(1);
+  memory.validateMemoryPath(relative, param);
+  return relative;
+}
+
+function author(res: Response): MemoryAuthor {
+  const auth = res.locals.auth as RequestAuth | undefined;
+  if (!auth) throw new Error("author() called on a route without authentication");
+  return { type: "api_token", id: auth.tokenId };
+}
+
+function viewOf(req: Request, fallback: View): View {
+  const view = queryString(req, "view");
+  return view === "basic" || view === "full" ? view : fallback;
+}
+
+/** Our store as `BetaManagedAgentsMemoryStore` (its `description` is a string: empty when none). */
+function v1Store(s: Schema<"MemoryStore">) {
+  return { ...s, description: s.description ?? "" };
+}
+
+/** Who made a version, as the SDK's actor. */
+function v1Actor(a: MemoryVersionSummary["author"]) {
+  return a.type === "session"
+    ? { type: "session_actor" as const, session_id: a.id }
+    : { type: "api_actor" as const, api_key_id: a.id };
+}
+
+/** Our version as `BetaManagedAgentsMemoryVersion` (`updated` is the SDK's `modified`). */
+function v1Version(v: MemoryVersionSummary, content: string | null) {
+  const kept = v.content_sha256 !== null;
+  return {
+    id: v.id,
+    type: "memory_version" as const,
+    memory_id: v.memory_id,
+    memory_store_id: v.memory_store_id,
+    operation: v.operation === "updated" ? ("modified" as const) : v.operation,
+    path: sdkPath(v.path),
+    content: kept ? content : null,
+    content_sha256: v.content_sha256,
+    content_size_bytes: kept ? v.size_bytes : null,
+    created_by: v1Actor(v.author),
+    redacted_at: v.redacted_at,
+    created_at: v.created_at,
+  };
+}
+
+/** Our memory as `BetaManagedAgentsMemory`: `memory_version_id` is the version holding its content. */
+function v1Memory(m: MemorySummary, versionId: string, content: string | null) {
+  return {
+    id: m.id,
+    type: "memory" as const,
+    memory_store_id: m.memory_store_id,
+    memory_version_id: versionId,
+    path: sdkPath(m.path),
+    content_sha256: m.content_sha256,
+    content_size_bytes: m.size_bytes,
+    content,
+    created_at: m.created_at,
+    updated_at: m.updated_at,
+  };
+}
+
+/**
+ * A memory with the id of the version holding its current content. The two are read one after the
+ * other: when a write came between them (the newest version is not the content read), both are read
+ * again, so the pair always belongs together.
+ */
+async function currentMemory(deps: AppDeps, accountId: string, storeId: string, memoryId: string, view: View) {
+  for (let attempt = 0; ; attempt++) {
+    const m = await memory.getMemory(deps, accountId, storeId, memoryId);
+    const newest = await memory.listMemoryVersions(deps, accountId, storeId, { memoryId, page: { limit: 1 } });
+    const version = newest.data[0];
+    const matches = version && (version.content_sha256 === m.content_sha256 || version.redacted_at !== null);
+    if ((matches && version) || attempt >= 4) {
+      return v1Memory(m, version?.id ?? "", view === "full" ? m.content : null);
+    }
+  }
+}
+
+export const memoryStoresFamily: V1Family = {
+  name: "memoryStores",
+  router(deps: AppDeps) {
+    const r = Router();
+    const store = "/memory_stores/:memory_store_id";
+    const storeId = (req: Request) => pathParam(req, "memory_store_id");
+
+    r.post("/memory_stores", async (req, res) => {
+      const body = v1Validator(req).checkOwn<Schema<"CreateMemoryStoreRequest">>(
+        "CreateMemoryStoreRequest",
+        bodyOf(req),
+      );
+      res.json(v1Store(await memory.createMemoryStore(deps, accountOf(res), body)));
+    });
+    r.get("/memory_stores", async (req, res) => {
+      const page = await memory.listMemoryStores(deps, accountOf(res), {
+        includeArchived: queryFlag(req, "include_archived"),
+        page: v1PageQuery(req, "memstore"),
+      });
+      res.json(await v1Page(page, v1Store));
+    });
+    r.get(store, async (req, res) => {
+      res.json(v1Store(await memory.getMemoryStore(deps, accountOf(res), storeId(req))));
+    });
+    r.post(store, async (req, res) => {
+      // The SDK's `name: null` keeps the name (a store always has one); `description: null` clears it.
+      const { name, ...rest } = bodyOf(req);
+      const body = v1Validator(req).checkOwn<Schema<"UpdateMemoryStoreRequest">>("UpdateMemoryStoreRequest", {
+        ...rest,
+        ...(name !== null && name !== undefined ? { name } : {}),
+      });
+      res.json(v1Store(await memory.updateMemoryStore(deps, accountOf(res), storeId(req), body)));
+    });
+    r.delete(store, async (req, res) => {
+      res.json(await memory.deleteMemoryStore(deps, accountOf(res), storeId(req)));
+    });
+    r.post(`${store}/archive`, async (req, res) => {
+      res.json(v1Store(await memory.archiveMemoryStore(deps, accountOf(res), storeId(req))));
+    });
+
+    r.post(`${store}/memories`, async (req, res) => {
+      const raw = bodyOf(req) as { path: string; content: string | null };
+      const body = v1Validator(req).checkOwn<Schema<"CreateMemoryRequest">>("CreateMemoryRequest", {
+        path: ourPath(raw.path, "path"),
+        content: raw.content ?? "",
+      });
+      const written = await memory.writeNewMemory(deps, accountOf(res), storeId(req), body, author(res));
+      const view = viewOf(req, "basic");
+      res.json(v1Memory(written.memory, written.version.id, view === "full" ? written.memory.content : null));
+    });
+    r.get(`${store}/memories`, async (req, res) => {
+      const depth = queryInt(req, "depth");
+      if (depth !== undefined && depth !== 0) {
+        throw invalidRequest(
+          "depth: rolling memories up into memory_prefix items is not supported by this server; omit depth (or pass 0) to list every memory below path_prefix.",
+          "depth",
+        );
+      }
+      const prefix = queryString(req, "path_prefix");
+      const view = viewOf(req, "basic");
+      const query = v1PageQuery(req, "mem");
+      const page = await memory.listMemories(deps, accountOf(res), storeId(req), {
+        // `/` lists the whole store; `/notes/` is our `notes/`.
+        pathPrefix: prefix === undefined || prefix === "/" ? undefined : prefix.slice(1),
+        page: view === "full" ? { ...query, limit: Math.min(query.limit, FULL_VIEW_MAX_LIMIT) } : query,
+      });
+      res.json(await v1Page(page, (m) => currentMemory(deps, accountOf(res), storeId(req), m.id, view)));
+    });
+    r.get(`${store}/memories/:memory_id`, async (req, res) => {
+      const id = pathParam(req, "memory_id");
+      res.json(await currentMemory(deps, accountOf(res), storeId(req), id, viewOf(req, "full")));
+    });
+    r.post(`${store}/memories/:memory_id`, async (req, res) => {
+      const id = pathParam(req, "memory_id");
+      const account = accountOf(res);
+      const raw = bodyOf(req) as {
+        content?: string | null;
+        path?: string | null;
+        precondition?: { type: "content_sha256"; content_sha256?: string };
+      };
+      const view = viewOf(req, "basic");
+      const current = await memory.getMemory(deps, account, storeId(req), id);
+      if (raw.path !== undefined && raw.path !== null && ourPath(raw.path, "path") !== current.path) {
+        throw invalidRequest(
+          "path: renaming a memory is not supported by this server; create one at the new path and delete this one.",
+          "path",
+        );
+      }
+      const expected = raw.precondition?.content_sha256;
+      if (raw.content === undefined || raw.content === null) {
+        // Nothing to change: the precondition still has to hold.
+        if (expected !== undefined && expected !== current.content_sha256) {
+          throw conflict(
+            "precondition.content_sha256 does not match the memory's current content: it was changed since you read it. Read it again and retry.",
+            "precondition.content_sha256",
+          );
+        }
+        res.json(await currentMemory(deps, account, storeId(req), id, view));
+        return;
+      }
+      const body = v1Validator(req).checkOwn<Schema<"UpdateMemoryRequest">>("UpdateMemoryRequest", {
+        content: raw.content,
+        ...(expected !== undefined ? { content_sha256: expected } : {}),
+      });
+      const written = await memory.writeMemory(deps, account, storeId(req), id, body, author(res));
+      res.json(v1Memory(written.memory, written.version.id, view === "full" ? written.memory.content : null));
+    });
+    r.delete(`${store}/memories/:memory_id`, async (req, res) => {
+      const id = pathParam(req, "memory_id");
+      const expected = queryString(req, "expected_content_sha256") ?? null;
+      res.json(await memory.deleteMemory(deps, accountOf(res), storeId(req), id, author(res), expected));
+    });
+
+    r.get(`${store}/memory_versions`, async (req, res) => {
+      const view = viewOf(req, "basic");
+      const query = v1PageQuery(req, "memver");
+      const account = accountOf(res);
+      const page = await memory.listMemoryVersions(deps, account, storeId(req), {
+        memoryId: queryString(req, "memory_id"),
+        page: view === "full" ? { ...query, limit: Math.min(query.limit, FULL_VIEW_MAX_LIMIT) } : query,
+      });
+      res.json(
+        await v1Page(page, async (v) =>
+          v1Version(
+            v,
+            view === "full" ? (await memory.getMemoryVersion(deps, account, storeId(req), v.id)).content : null,
+          ),
+        ),
+      );
+    });
+    r.get(`${store}/memory_versions/:memory_version_id`, async (req, res) => {
+      const v = await memory.getMemoryVersion(deps, accountOf(res), storeId(req), pathParam(req, "memory_version_id"));
+      res.json(v1Version(v, viewOf(req, "full") === "full" ? v.content : null));
+    });
+    r.post(`${store}/memory_versions/:memory_version_id/redact`, async (req, res) => {
+      const id = pathParam(req, "memory_version_id");
+      const v = await redactMemoryVersionEverywhere(deps, accountOf(res), storeId(req), id);
+      res.json(v1Version(v, null));
+    });
+    return r;
+  },
+};
