@@ -11290,7 +11290,10 @@ export interface operations {
                      *           "type": "event",
                      *           "data": {
                      *             "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
-                     *             "type": "session.status_idled"
+                     *             "type": "session.status_idled",
+                     *             "stop_reason": {
+                     *               "type": "end_turn"
+                     *             }
                      *           }
                      *         }
                      *       }
