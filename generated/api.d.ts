@@ -5472,7 +5472,8 @@ export interface components {
              * @constant
              */
             type: "session.status_idled";
-            stop_reason: components["schemas"]["StopReason"];
+            /** @description Why the session went idle. On every event this version records; events recorded before stop reasons existed (kept and delivered as they were written) have none, and ended their turn. */
+            stop_reason?: components["schemas"]["StopReason"];
         };
         /** @description The data of a `session.thread_created` event. A session thread was created: a sub-agent of a coordinator agent runs in it for the first time. */
         SessionThreadCreatedEventData: {
