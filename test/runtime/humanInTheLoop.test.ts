@@ -17,9 +17,7 @@ import { startMcpServer, type TestMcpServer } from "../helpers/mcpServer.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
 import { requireSandboxPrograms } from "../helpers/requires.ts";
 import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-
-/** The model-request spans (test/runtime/usage.test.ts checks them) left out of event lists. */
-const notSpan = (type: string) => !type.startsWith("span.");
+import { notSpan } from "../helpers/sessionEvents.ts";
 
 const skip = requireSandboxPrograms();
 let s: TestServer;
