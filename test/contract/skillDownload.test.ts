@@ -12,7 +12,10 @@ import { waitFor } from "../helpers/waitFor.ts";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await inProcess();
+  // The server runs in this process, and the checks between the two downloads (unzipping 7 MiB)
+  // block its loop: on a loaded machine long enough for the server's keep-alive timer to close
+  // the idle connection just as fetch reuses it (ECONNRESET). Keep idle connections open longer.
+  server = await inProcess({ env: { HTTP_KEEP_ALIVE_TIMEOUT_MS: "600000" } });
 });
 afterAll(async () => {
   await server.stop();
