@@ -1290,6 +1290,24 @@ export interface components {
             /** @description Always null here. */
             instructions: null;
         };
+        /** @description Timing of a session or a thread. */
+        TimingStats: {
+            /** @description Seconds spent running turns. */
+            active_seconds: number;
+            /** @description Seconds since creation (for a terminated or archived one, until its last update). */
+            duration_seconds: number;
+        };
+        /** @description Cumulative token counts as the model providers reported them (a session's include its threads'). Prompt-cache writes are not broken down by cache lifetime here, and no list cost is tracked, so `cache_creation` and `list_cost` are absent. */
+        TokenUsage: {
+            /** @description Input tokens. */
+            input_tokens: number;
+            /** @description Output tokens. */
+            output_tokens: number;
+            /** @description Tokens read from the prompt cache. */
+            cache_read_input_tokens: number;
+            /** @description Seconds spent running turns (as `stats.active_seconds`). */
+            active_seconds: number;
+        };
         /** @description A session (`BetaManagedAgentsSession`); `agent` is the agent version it runs. */
         Session: {
             /** @description The session id. */
@@ -1320,20 +1338,8 @@ export interface components {
             outcome_evaluations: Record<string, never>[];
             /** @description The memory stores it uses (the only resources here), in the order given at create. */
             resources: components["schemas"]["SessionMemoryStoreResource"][];
-            /** @description Statistics (none reported yet). */
-            stats: {
-                /** @description Seconds active. */
-                active_seconds?: number;
-                /** @description Seconds since creation. */
-                duration_seconds?: number;
-            };
-            /** @description Token usage (none reported yet). */
-            usage: {
-                /** @description Input tokens. */
-                input_tokens?: number;
-                /** @description Output tokens. */
-                output_tokens?: number;
-            };
+            stats: components["schemas"]["TimingStats"];
+            usage: components["schemas"]["TokenUsage"];
             archived_at: components["schemas"]["NullableTimestamp"];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
@@ -1458,10 +1464,8 @@ export interface components {
             archived_at: components["schemas"]["NullableTimestamp"];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
-            /** @description Not reported. */
-            stats: null;
-            /** @description Not reported. */
-            usage: null;
+            stats: components["schemas"]["TimingStats"];
+            usage: components["schemas"]["TokenUsage"];
             /** @description Always null. */
             workflow_run_id: null;
         };

@@ -205,7 +205,19 @@ describe("/v1 through the official SDK", () => {
     expect((await client.beta.sessions.update(session.id, { title: "renamed", metadata: { a: "b" } })).title).toBe(
       "renamed",
     );
-    expect((await client.beta.sessions.retrieve(session.id)).status).toBe("idle");
+    const retrieved = await client.beta.sessions.retrieve(session.id);
+    expect(retrieved.status).toBe("idle");
+    // The usage the echo runtime counted (one token per word), as the cloud surface reports it.
+    const ours = (await server.request("GET", `/sessions/${session.id}`)).body;
+    expect(ours.usage.output_tokens).toBeGreaterThan(0);
+    expect(retrieved.usage).toEqual({
+      input_tokens: ours.usage.input_tokens,
+      output_tokens: ours.usage.output_tokens,
+      cache_read_input_tokens: ours.usage.cache_read_input_tokens,
+      active_seconds: ours.stats.active_seconds,
+    });
+    expect(retrieved.stats.active_seconds).toBe(ours.stats.active_seconds);
+    expect(retrieved.stats.duration_seconds).toBeGreaterThanOrEqual(retrieved.stats.active_seconds ?? 0);
     expect((await client.beta.sessions.archive(nth(more, 0).id)).archived_at).not.toBeNull();
     expect(await client.beta.sessions.delete(nth(more, 1).id)).toEqual({
       id: nth(more, 1).id,

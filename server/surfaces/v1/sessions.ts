@@ -76,7 +76,43 @@ function withOurResources(body: Record<string, unknown>): Record<string, unknown
   return { ...body, resources };
 }
 
-/** Our session as `BetaManagedAgentsSession`: budgets, outcomes, stats and usage are not kept here. */
+/** Seconds from `from` to `to` (ISO times), to the millisecond. */
+const secondsBetween = (from: string, to: Date) => Math.max(0, Math.round(to.getTime() - Date.parse(from)) / 1000);
+
+/**
+ * Our usage and stats as the SDK's: its stats time the session (or thread), its usage carries the
+ * token counts and the active time they are priced on.
+ */
+function v1UsageAndStats(
+  deps: AppDeps,
+  r: {
+    usage: Schema<"ModelUsage">;
+    stats: Schema<"UsageStats">;
+    created_at: string;
+    updated_at: string;
+    status: string;
+  },
+  ended: boolean,
+) {
+  const { active_seconds } = r.stats;
+  return {
+    stats: {
+      active_seconds,
+      duration_seconds: secondsBetween(r.created_at, ended ? new Date(r.updated_at) : deps.clock.now()),
+    },
+    usage: {
+      input_tokens: r.usage.input_tokens,
+      output_tokens: r.usage.output_tokens,
+      cache_read_input_tokens: r.usage.cache_read_input_tokens,
+      active_seconds,
+    },
+  };
+}
+
+/**
+ * Our session as `BetaManagedAgentsSession`. Our budget counts tokens, the SDK's a list cost, so
+ * it is not shown here (null); outcomes are not kept.
+ */
 async function v1Session(deps: AppDeps, accountId: string, s: Schema<"Session">) {
   return {
     ...s,
@@ -84,8 +120,7 @@ async function v1Session(deps: AppDeps, accountId: string, s: Schema<"Session">)
     budget: null,
     outcome_evaluations: [],
     resources: await v1Resources(deps, accountId, s.id),
-    stats: {},
-    usage: {},
+    ...v1UsageAndStats(deps, s, s.status === "terminated" || s.archived_at !== null),
   };
 }
 
@@ -95,8 +130,7 @@ async function v1Thread(deps: AppDeps, accountId: string, t: Schema<"SessionThre
     agent: await agentSnapshot(deps, accountId, t.agent),
     parent_thread_id: null,
     archived_at: null,
-    stats: null,
-    usage: null,
+    ...v1UsageAndStats(deps, t, t.status === "terminated"),
     workflow_run_id: null,
   };
 }
