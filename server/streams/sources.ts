@@ -4,7 +4,9 @@
  * exist, the resume point is an event of this stream) and throws the ApiError the client gets
  * before the stream starts; reading turns committed rows into SSE messages.
  */
-import { getSession, getThread, sessionEventView } from "../domain/sessions.ts";
+
+import { getSession, getThread } from "../domain/sessions.ts";
+import { sessionEventView } from "../domain/sessionViews.ts";
 import { invalidRequest } from "../errors.ts";
 import { type IdPrefix, isId } from "../ids.ts";
 import type { Storage } from "../storage/port/index.ts";

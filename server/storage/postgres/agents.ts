@@ -7,7 +7,7 @@ import type { SessionRow } from "../rows/sessions.ts";
 import type { PgContext } from "./context.ts";
 import { appendEvent } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
-import { endSessionWork } from "./sessions.ts";
+import { endSessionWork } from "./sessionState.ts";
 
 /** Reads an agent at a version (default the latest) of an account; shared with the session and run stores. */
 export async function readAgent(

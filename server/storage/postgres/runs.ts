@@ -11,7 +11,13 @@ import { countOutput, countTurn } from "../shared/usage.ts";
 import { readAgent } from "./agents.ts";
 import type { PgContext } from "./context.ts";
 import { leaseClockParam, leaseClockSql, leaseNow } from "./leases.ts";
-import { idleRunningThreads, insertSessionEvent, recordIdled, recordLifecycle, setSessionStatus } from "./sessions.ts";
+import {
+  idleRunningThreads,
+  insertSessionEvent,
+  recordIdled,
+  recordLifecycle,
+  setSessionStatus,
+} from "./sessionState.ts";
 import { runSteps } from "./steps.ts";
 
 /** How many queued runs one claim looks at before it gives up for this pass (others hold the rest). */

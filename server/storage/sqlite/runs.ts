@@ -8,7 +8,13 @@ import { settleDeploymentRun } from "../shared/deploymentRuns.ts";
 import { countOutput, countTurn } from "../shared/usage.ts";
 import { readAgent } from "./agents.ts";
 import type { SqliteContext } from "./context.ts";
-import { idleRunningThreads, insertSessionEvent, recordIdled, recordLifecycle, setSessionStatus } from "./sessions.ts";
+import {
+  idleRunningThreads,
+  insertSessionEvent,
+  recordIdled,
+  recordLifecycle,
+  setSessionStatus,
+} from "./sessionState.ts";
 import { runSteps } from "./steps.ts";
 
 /** Appends one output of a run to the session's history (inside the caller's transaction). */
