@@ -5,6 +5,7 @@ import { describeError } from "../logger.ts";
 import { StorageBusyError, StorageConflictError, StorageInputError } from "../storage/port/index.ts";
 import { serviceUnavailable } from "./busyRetry.ts";
 import { requestId } from "./context.ts";
+import { logClientAbort } from "./requestId.ts";
 
 interface ValidatorErrorItem {
   path?: string;
@@ -163,12 +164,7 @@ export function errorHandler(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (clientAborted(err, req)) {
       // Nobody is left to answer: not a server error, and no response to write.
-      logger.info("client aborted the request", {
-        request_id: requestId(res),
-        method: req.method,
-        path: req.originalUrl.split("?")[0],
-        bytes_received: req.socket.bytesRead,
-      });
+      logClientAbort(logger, req, res);
       if (!res.headersSent && !res.destroyed) res.destroy();
       return;
     }

@@ -12,6 +12,21 @@ export function assignRequestId(_req: Request, res: Response, next: NextFunction
   next();
 }
 
+/**
+ * Logs, once per request, that the client went away before its request arrived in full (an
+ * upload it gave up on): not a server error, and nobody is left to answer.
+ */
+export function logClientAbort(logger: Logger, req: Request, res: Response): void {
+  if (res.locals.clientAbortLogged) return;
+  res.locals.clientAbortLogged = true;
+  logger.info("client aborted the request", {
+    request_id: res.locals.requestId,
+    method: req.method,
+    path: req.originalUrl.split("?")[0],
+    bytes_received: req.socket.bytesRead,
+  });
+}
+
 /** Probes and scrapes are logged at debug: at info they would drown the requests that matter. */
 const QUIET_ROUTES = new Set(["/livez", "/readyz", "/healthz", "/metrics"]);
 
@@ -43,6 +58,9 @@ export function accessLog(logger: Logger, metrics: Metrics, routeOf: (path: stri
         token_id: auth?.tokenId ?? null,
       };
       if (!res.writableFinished) fields.aborted = true;
+      // A client gone before its request arrived in full: said once, here or by the error handler,
+      // whichever comes first (a body parser that had not started reading yet reports nothing).
+      if (!req.complete) logClientAbort(logger, req, res);
       if (QUIET_ROUTES.has(route)) logger.debug("request", fields);
       else logger.info("request", fields);
     });
