@@ -115,7 +115,9 @@ describe("retries", () => {
     const ep = await newEndpoint();
     receiver.respond((r) => (r.path === ep.path ? { status: 500, body: "boom" } : undefined));
     const { webhook_event_id, event_id } = await sendTest(ep.id);
-    const dead = await waitForStatus(webhook_event_id, "dead");
+    // Four attempts and three backoffs take well under a second on a quiet machine; the bound is
+    // for a loaded one (the whole suite beside it), where one pass of the loop can wait seconds.
+    const dead = await waitForStatus(webhook_event_id, "dead", 40_000);
     const got = receiver.on(ep.path);
     expect(got).toHaveLength(4);
     expect(new Set(got.map((r) => r.headers["webhook-id"]))).toEqual(new Set([event_id]));
@@ -146,7 +148,7 @@ describe("retries", () => {
     expect(receiver.on(ep.path).filter((r) => r.headers["webhook-id"] === later.event_id)).toHaveLength(1);
     expect(await record(webhook_event_id)).toMatchObject({ status: "dead", attempt_count: 4 });
     receiver.respond(() => undefined);
-  });
+  }, 60_000);
 
   it("succeeds on the third attempt after two failures", async () => {
     const ep = await newEndpoint();
