@@ -27,7 +27,7 @@ import { basename, dirname, join } from "node:path";
 import { SandboxManager } from "@anthropic-ai/sandbox-runtime";
 import { NetProxy } from "./netProxy.ts";
 import type { ExecRequest, ExecResult, Sandbox, SandboxStatus } from "./port.ts";
-import { findProgram, missingPrograms } from "./programs.ts";
+import { findProgram } from "./programs.ts";
 import { shellQuote, shellWords } from "./shellWords.ts";
 import { usageBytes, WORKSPACE_MOUNT } from "./workspace.ts";
 
@@ -112,7 +112,7 @@ async function initializeRuntime(): Promise<void> {
   try {
     await SandboxManager.initialize(config);
   } catch (err) {
-    if (missingPrograms().length > 0) throw err;
+    if (!bwrapPath || !socatPath || !rg) throw err;
     await SandboxManager.initialize(config);
   }
 }

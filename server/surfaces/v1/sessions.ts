@@ -90,7 +90,6 @@ function v1UsageAndStats(
     stats: Schema<"UsageStats">;
     created_at: string;
     updated_at: string;
-    status: string;
   },
   ended: boolean,
 ) {
