@@ -17,6 +17,9 @@ export interface EventLoopDelay {
   mean_ms: number;
 }
 
+/** The histogram's sampling interval. */
+const RESOLUTION_MS = 10;
+
 const ms = (ns: number) => Math.round(ns / 1e4) / 100;
 
 /**
@@ -33,21 +36,25 @@ export class EventLoopMonitor implements BackgroundWorker {
   private lastCheckAt: number | null = null;
   /** When the window's check was due (performance.now()): its own lateness is a delay too. */
   private checkDueAt = 0;
+  /** A late check waiting for the histogram to record the block (see onTimer). */
+  private deferred: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: EventLoopMonitorOptions) {}
 
   start(): void {
     if (this.histogram) return;
-    this.histogram = monitorEventLoopDelay({ resolution: 10 });
+    this.histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
     this.histogram.enable();
     this.checkDueAt = performance.now() + this.options.windowMs;
-    this.timer = setInterval(() => this.check(), this.options.windowMs);
+    this.timer = setInterval(() => this.onTimer(), this.options.windowMs);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.deferred) clearTimeout(this.deferred);
     this.timer = null;
+    this.deferred = null;
     this.histogram?.disable();
     this.histogram = null;
   }
@@ -63,14 +70,32 @@ export class EventLoopMonitor implements BackgroundWorker {
   }
 
   /**
-   * Reads and resets the current window; logs it when over the threshold. The check's own lateness
-   * counts as a delay: when a block ends, this timer may fire before the histogram's, whose reset
-   * would then drop the long sample (a reset histogram records no delta for its next tick).
+   * A check that fires late (the loop was blocked) waits a few of the histogram's ticks first:
+   * when a block ends this timer may fire before the histogram's, whose sample of the block would
+   * then be dropped by the reset (a reset histogram records no delta for its next tick).
    */
-  check(): EventLoopDelay | null {
+  private onTimer(): void {
+    if (this.deferred) return;
+    const firedAt = performance.now();
+    if (firedAt - this.checkDueAt <= 2 * RESOLUTION_MS) {
+      this.check(firedAt);
+      return;
+    }
+    this.deferred = setTimeout(() => {
+      this.deferred = null;
+      this.check(firedAt);
+    }, 3 * RESOLUTION_MS);
+    this.deferred.unref();
+  }
+
+  /**
+   * Reads and resets the current window; logs it when over the threshold. The check's own lateness
+   * counts as a delay too (at least the part of a block after the check was due); `at` is when
+   * its timer fired.
+   */
+  check(at = performance.now()): EventLoopDelay | null {
     const h = this.histogram;
     this.lastCheckAt = Date.now();
-    const at = performance.now();
     const lateMs = Math.max(0, Math.round((at - this.checkDueAt) * 100) / 100);
     this.checkDueAt = at + this.options.windowMs;
     if (!h || (h.count === 0 && lateMs === 0)) return null;

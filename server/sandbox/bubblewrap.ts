@@ -351,9 +351,18 @@ function withoutSocksBridge(head: string): string {
   if (socks.length !== 1 || trap.length !== 1 || lines.indexOf(socks[0] as string) !== 1) return head;
   return lines
     .filter((l) => l !== socks[0])
-    .map((l) => (l === trap[0] ? "trap 'rc=$?; kill %1 2>/dev/null; exit $rc' EXIT" : l))
+    .map((l) => (l === trap[0] ? `trap 'rc=$?; kill %1 2>/dev/null; exit $rc' EXIT\n${AWAIT_BRIDGE}` : l))
     .join("\n");
 }
+
+/**
+ * Waits (up to 2 s) until the bridge listens on port 3128 before the command runs: socat is
+ * started in the background, and a command that connects at once (`curl` in its first
+ * millisecond) would otherwise be refused on a loaded machine. Bash builtins read the namespace's
+ * own /proc/net/tcp (LISTEN is state 0A, port 3128 is 0C38); `sleep` runs only while it is not up.
+ */
+const AWAIT_BRIDGE =
+  'for __b in {1..1000}; do read -r -d "" __t </proc/net/tcp; [[ $__t == *":0C38 00000000:0000 0A"* ]] && break; sleep 0.002; done; unset __b __t';
 
 /** The runtime's line for one command: the template with the command in the marker's place. */
 function commandWords(t: Template, command: string): string[] {

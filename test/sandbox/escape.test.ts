@@ -202,6 +202,18 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
     expect(hits).toBe(before + 1);
   });
 
+  it("a command starts with the network bridge already listening (a connect in its first instant is not refused)", async () => {
+    // socat is started in the background; the command waits for it to listen on port 3128 (state 0A).
+    // Read with a builtin, the command's first instruction, in 20 commands.
+    const command =
+      'read -r -d "" t </proc/net/tcp; [[ $t == *":0C38 00000000:0000 0A"* ]] && echo listening || echo "not listening"';
+    for (let i = 0; i < 20; i++) {
+      const r = await call("bash", { command }, { type: "unrestricted" });
+      expect(text(r)).toContain("listening");
+      expect(text(r)).not.toContain("not listening");
+    }
+  });
+
   it("a write past the workspace quota fails the call", async () => {
     const r = await call("bash", { command: `head -c ${QUOTA + 1024 * 1024} /dev/zero > big.bin` });
     expect(r.is_error).toBe(true);
