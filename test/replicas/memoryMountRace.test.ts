@@ -10,6 +10,8 @@
  * No update is lost: the memory's versions hold the original and both contents. The write-back
  * that came second tells its model, in the `write` call's tool result, that another writer changed
  * the memory and both are kept (its content is the newest version); the first one says nothing.
+ * Several rounds: without the store's row lock (postgres/memoryStores.ts) both precondition checks
+ * pass in some of them, neither turn is told, and the test fails.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -23,7 +25,7 @@ import { killAllServers, processClient, type ServerProcess, serverProcess, waitF
 
 // Both asked (each prints its own skip line, or fails under CI=true).
 const missing = [requirePostgres(), requireSandboxPrograms()].filter((m) => m !== null);
-const ROUNDS = 3;
+const ROUNDS = 5;
 const ORIGINAL = "original notes\n";
 
 const token = `memrace_${randomBytes(16).toString("hex")}`;
@@ -79,8 +81,7 @@ function toolResult(sessionEvents: any[], id: string): { text: string; error: bo
 }
 
 /** The replica whose data folder holds a mount of the session's turn now (-1: none). */
-const mountedOn = (sessionId: string) =>
-  dataDirs.findIndex((dir) => existsSync(join(dir, "memory-mounts", sessionId)));
+const mountedOn = (sessionId: string) => dataDirs.findIndex((dir) => existsSync(join(dir, "memory-mounts", sessionId)));
 
 describe.skipIf(missing.length > 0)("one memory written by two sessions' turns at once on two replicas", () => {
   for (let round = 0; round < ROUNDS; round++) {
@@ -143,7 +144,10 @@ describe.skipIf(missing.length > 0)("one memory written by two sessions' turns a
         const idled = all.filter((e) => e.type === "session.status_idled");
         expect(idled, JSON.stringify(all)).toHaveLength(1);
         expect(idled[0].stop_reason).toEqual({ type: "end_turn" });
-        expect(all.some((e) => e.type === "session.error"), JSON.stringify(all)).toBe(false);
+        expect(
+          all.some((e) => e.type === "session.error"),
+          JSON.stringify(all),
+        ).toBe(false);
         // Each turn read the original: both wrote over what they read before the other wrote.
         expect(toolResult(all, `read${i}`)).toEqual({ text: `     1\t${ORIGINAL.trimEnd()}`, error: false });
       }
@@ -177,9 +181,7 @@ describe.skipIf(missing.length > 0)("one memory written by two sessions' turns a
         `/memory_stores/${store.id}/memory_versions?memory_id=${memory.id}&limit=100`,
       );
       const full = await Promise.all(
-        versions.data.map((v: { id: string }) =>
-          api(0)("GET", `/memory_stores/${store.id}/memory_versions/${v.id}`),
-        ),
+        versions.data.map((v: { id: string }) => api(0)("GET", `/memory_stores/${store.id}/memory_versions/${v.id}`)),
       );
       expect(full.map((v) => [v.operation, v.content, v.author])).toEqual([
         ["updated", contents[later], { type: "session", id: sessions[later] }],
