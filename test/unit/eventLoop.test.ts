@@ -20,7 +20,13 @@ afterAll(async () => {
 describe("event-loop delay", () => {
   it("is logged at warn, with its figures, when the loop was blocked longer than EVENT_LOOP_WARN_MS", async () => {
     const before = server.logs.filter((l) => l.msg === "event loop delay").length;
-    const warnings = () => server.logs.filter((l) => l.msg === "event loop delay").slice(before);
+    // Other blocks of this process (another test file's work in the same worker) may be reported
+    // too: the one looked for is this block's, of at least 300 of its 400 ms.
+    const warnings = () =>
+      server.logs
+        .filter((l) => l.msg === "event loop delay")
+        .slice(before)
+        .filter((l) => Number(l.max_ms) >= 300);
     // A delay is measured between two samples of the monitor, which a loaded machine may space
     // out: block the loop (the server runs in this process) for 400 ms, up to three times.
     for (let attempt = 0; attempt < 3 && warnings().length === 0; attempt++) {
@@ -33,9 +39,10 @@ describe("event-loop delay", () => {
       await waitFor(() => warnings().length > 0, { timeoutMs: 2000, what: "the warning" }).catch(() => undefined);
     }
     const warning = warnings()[0];
-    if (!warning) throw new Error(`no warning; logs: ${JSON.stringify(server.logs.slice(-5))}`);
+    if (!warning) throw new Error(`no warning of 300 ms or more; logs: ${JSON.stringify(server.logs.slice(-5))}`);
     expect(warning).toMatchObject({ level: "warn", threshold_ms: 100, window_ms: 200 });
-    expect(Number(warning.max_ms)).toBeGreaterThanOrEqual(300);
+    expect(Number(warning.p99_ms)).toBeGreaterThan(0);
+    expect(Number(warning.mean_ms)).toBeGreaterThan(0);
   });
 });
 
