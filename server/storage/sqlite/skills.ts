@@ -127,7 +127,7 @@ export function createSkillStore(ctx: SqliteContext): SkillStore {
           ]);
         }
       },
-      // biome-ignore lint/correctness/useYield: the write lock already holds every name.
+      // Nothing to hold: the write lock already serialises every upsert.
       *holdName() {},
     }),
   );
