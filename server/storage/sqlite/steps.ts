@@ -45,6 +45,9 @@ function perform(ctx: SqliteContext, step: Step): unknown {
       return keysetList(ctx.db, { ...step.options, select: render("sqlite", step.options.select) });
     case "append":
       return appendEventTo(ctx, step.accountId, step.data, step.fanOut);
+    case "orderSessionEvents":
+      // The write lock already puts every writer's session events in commit order.
+      return;
     case "signal":
       return ctx.signal(step.name);
     case "now":
