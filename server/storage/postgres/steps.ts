@@ -20,7 +20,11 @@ function perform(c: PgContext, step: Step): Promise<unknown> | unknown {
     case "tryRun":
       return c.exec(render("postgres", step.sql), bind("postgres", step.params));
     case "page":
-      return keysetList(c, { ...step.options, select: render("postgres", step.options.select) });
+      return keysetList(c, {
+        ...step.options,
+        select: render("postgres", step.options.select),
+        params: bind("postgres", step.options.params),
+      });
     case "append":
       return appendEventTo(c, step.accountId, step.data, step.fanOut);
     case "orderSessionEvents":

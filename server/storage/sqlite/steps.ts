@@ -42,7 +42,11 @@ function perform(ctx: SqliteContext, step: Step): unknown {
         throw err;
       }
     case "page":
-      return keysetList(ctx.db, { ...step.options, select: render("sqlite", step.options.select) });
+      return keysetList(ctx.db, {
+        ...step.options,
+        select: render("sqlite", step.options.select),
+        params: bind("sqlite", step.options.params),
+      });
     case "append":
       return appendEventTo(ctx, step.accountId, step.data, step.fanOut);
     case "orderSessionEvents":
