@@ -20,7 +20,9 @@ const { values } = parseArgs({ options: { dir: { type: "string" }, top: { type: 
 const dir = mkdtempSync(join(tmpdir(), "cas-bench-profile-startup-"));
 const profDir = values.dir ?? join(dir, "profile");
 await seedDatabase(join(dir, "data"), BENCH_TOKEN, 20);
-// The first start migrates and loads the vendor skills: the profile is of a restart.
+// The first start migrates and loads the vendor skills, and writes the code cache the restarts read
+// (server/launcher.ts; without the profiler: V8 refuses a cache written under it): the profile is
+// of a restart.
 const first = await startServiceProcess({ dataDir: join(dir, "data"), token: BENCH_TOKEN, port: await freePort() });
 await first.stop();
 const service = await startServiceProcess({
