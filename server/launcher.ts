@@ -15,9 +15,9 @@
  * are in it), by the first start that had none or whose cache V8 refused, to dist/v8-cache/ (a
  * temporary file renamed into place: replicas sharing dist/ never read half a file). Its name
  * holds the bundle's content hash (set by the build; a rebuild of unchanged sources keeps it,
- * a changed bundle never meets an old cache) and Node's version. A dist/ that cannot be written
- * only means starts without a cache. Every other command of dist/main.js (`migrate`, `token ...`)
- * reads the cache but never writes it.
+ * a changed bundle never meets an old cache), Node's version and the node flags. A dist/ that
+ * cannot be written only means starts without a cache. Every other command of dist/main.js
+ * (`migrate`, `token ...`) reads the cache but never writes it.
  */
 import { createHash } from "node:crypto";
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
@@ -34,13 +34,16 @@ const CACHE_DIR = join(DIST, "v8-cache");
 const LISTENING = "tracing:net.server.listen:asyncEnd";
 
 /**
- * The cache file of this bundle under this Node. Not keyed by the node flags: V8 checks them itself
- * (a cache is refused, then replaced, when they differ in a way that matters), and a profiled start
- * (`--cpu-prof`) reads the cache of a plain one, which it could not write itself.
+ * The cache file of this bundle under this Node and these node flags: V8 refuses a cache made
+ * under other flags (`--max-semi-space-size` among them), and one file per set of flags keeps
+ * starts with different flags (`npm start`, `node dist/main.js`, a profiled start) from replacing
+ * each other's cache at every start.
  */
 function cacheFile(): string {
   const bundle = process.env.CLOUD_AGENTS_BUNDLE_HASH ?? "unbuilt";
-  const runtime = createHash("sha256").update(`${process.version} ${process.arch}`).digest("hex");
+  const runtime = createHash("sha256")
+    .update(JSON.stringify([process.version, process.arch, process.execArgv, process.env.NODE_OPTIONS ?? ""]))
+    .digest("hex");
   return join(CACHE_DIR, `server-${bundle.slice(0, 16)}-${runtime.slice(0, 16)}.bin`);
 }
 
