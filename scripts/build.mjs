@@ -12,7 +12,10 @@
  * - One CommonJS script rather than ES modules: V8 then compiled the ES module bundle at every
  *   start (`compileSourceTextModule`, ~300 ms of CPU, the largest single cost), and Node 20 has no
  *   compile cache for ES modules; a script takes V8's code cache (`vm.Script` `cachedData`, what
- *   v8-compile-cache does), see server/launcher.ts. What the server loads with import() (the
+ *   v8-compile-cache does), see server/launcher.ts. With it (and the sandbox runtime loaded by the
+ *   first command) a restart's CPU to /healthz went from 995-1,005 ms to 510-565 ms, and its wall
+ *   time from 2.96-3.18x the bare Express app's to 1.67-1.74x (`npm run bench:startup`, main and
+ *   this build alternating, load average 2-3). What the server loads with import() (the
  *   model runtimes, PostgreSQL, the HTTP stack for `serve`) is still evaluated only when first
  *   imported (esbuild's lazy module wrappers), but its source is part of the one script.
  * - The source is kept in ASCII (non-ASCII characters escaped, only comments hold any), so that
