@@ -13,6 +13,10 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: "forks",
     maxWorkers: 2,
+    // A worker runs its files one after another in one module graph: each file starts its own
+    // server (fresh database, own port) and restores what it changes, and loading the server's
+    // modules once per worker instead of once per file took import time from 128 s to 24 s.
+    isolate: false,
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
   },
 });

@@ -156,6 +156,14 @@ export async function buildDeps(options: ServiceOptions): Promise<AppDeps> {
     if (sandbox.status.kind === "off" && sandbox.status.missing.length > 0) {
       logger.warn("no sandbox: the bash tool is unavailable", { missing: sandbox.status.missing });
     }
+    if (sandbox.status.kind === "bubblewrap" && sandbox.status.cgroups?.length !== 2) {
+      logger.warn(
+        "the sandbox's process and memory limits apply per process only (no writable cgroup v1 pids/memory group)",
+        {
+          cgroups: sandbox.status.cgroups ?? [],
+        },
+      );
+    }
     const deps: AppDeps = {
       config,
       storage,

@@ -14,24 +14,24 @@
  *   session's host policy.
  *
  * Limits per command: the time limit (the whole process tree is killed: the sandbox's process
- * namespace dies with its first process), memory (address space per process), processes (per
- * command: the count is kept in the command's own user namespace), file size and the workspace
- * quota (checked after the command), output kept to OUTPUT_LIMIT_BYTES.
+ * namespace dies with its first process), memory (address space per process, and the command's
+ * processes together where the host gives the server control groups: commandCgroups.ts),
+ * processes (`ulimit -u`, which root ignores, and the command's `pids` group), file size and the
+ * workspace quota (checked after the command), output kept to OUTPUT_LIMIT_BYTES (runCommand.ts).
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
+import { CommandCgroups } from "./commandCgroups.ts";
 import { NetProxy } from "./netProxy.ts";
 import type { ExecRequest, ExecResult, Sandbox, SandboxStatus } from "./port.ts";
 import { findProgram } from "./programs.ts";
+import { runCommand } from "./runCommand.ts";
 import { shellQuote, shellWords } from "./shellWords.ts";
 import { usageBytes, WORKSPACE_MOUNT } from "./workspace.ts";
 
-/** stdout and stderr kept per call; the rest is counted and cut with a note. */
-export const OUTPUT_LIMIT_BYTES = 100 * 1024;
 /** The PATH commands run with. */
 export const SANDBOX_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 /** Top-level folders of the host shown read-only (symlinks among them are recreated as links). */
@@ -158,8 +158,10 @@ async function releaseRuntime(): Promise<void> {
 }
 
 export class BubblewrapSandbox implements Sandbox {
-  readonly status: SandboxStatus = { kind: "bubblewrap", missing: [] };
+  readonly status: SandboxStatus;
   private readonly socketDir: string;
+  /** Per-command control groups, where the host gives the server some. */
+  private readonly cgroups = CommandCgroups.open();
   private readonly bwrap: string;
   private readonly rootLayout: string[];
   private calls = 0;
@@ -171,6 +173,7 @@ export class BubblewrapSandbox implements Sandbox {
   private constructor(private readonly options: BubblewrapOptions) {
     this.bwrap = findProgram("bwrap") ?? "bwrap";
     this.socketDir = mkdtempSync(join(tmpdir(), "cloud-agents-net-"));
+    this.status = { kind: "bubblewrap", missing: [], cgroups: this.cgroups?.controllers ?? [] };
     this.rootLayout = rootLayout(options.hidden);
   }
 
@@ -266,8 +269,12 @@ export class BubblewrapSandbox implements Sandbox {
     });
     try {
       const argv = await this.argv(request, socketPath);
+      const { maxProcesses, memoryMaxBytes } = this.options;
       const env: Record<string, string> = { ...request.env, HOME: WORKSPACE_MOUNT, PATH: SANDBOX_PATH };
-      const result = await run(argv, env, request.timeoutMs, request.signal);
+      const group = this.cgroups?.create({ maxProcesses, memoryMaxBytes }) ?? null;
+      const result = await runCommand(argv, env, request.timeoutMs, request.signal, group).finally(() =>
+        group?.close(),
+      );
       if (result.failure === null) {
         const used = await usageBytes(request.workspace);
         if (used > this.options.workspaceMaxBytes) {
@@ -294,6 +301,7 @@ export class BubblewrapSandbox implements Sandbox {
     )
       await releaseRuntime();
     rmSync(this.socketDir, { recursive: true, force: true });
+    this.cgroups?.close();
   }
 }
 
@@ -419,65 +427,4 @@ function rootLayout(hidden: string[]): string[] {
   // After the private /tmp: a checkout under /tmp (a CI clone) must not have its helper masked.
   if (existsSync(SECCOMP_DIR)) out.push("--ro-bind", SECCOMP_DIR, SECCOMP_DIR);
   return out;
-}
-
-/** Runs the sandbox, keeping OUTPUT_LIMIT_BYTES of output; kills it at the time limit or on abort. */
-function run(argv: string[], env: Record<string, string>, timeoutMs: number, signal: AbortSignal): Promise<ExecResult> {
-  return new Promise((resolve, reject) => {
-    const [file, ...args] = argv;
-    const child = spawn(file as string, args, { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    const kept: Buffer[] = [];
-    let keptBytes = 0;
-    let cutBytes = 0;
-    const take = (chunk: Buffer) => {
-      const room = OUTPUT_LIMIT_BYTES - keptBytes;
-      if (room > 0) {
-        const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
-        kept.push(part);
-        keptBytes += part.length;
-        cutBytes += chunk.length - part.length;
-      } else cutBytes += chunk.length;
-    };
-    child.stdout.on("data", take);
-    child.stderr.on("data", take);
-    let timedOut = false;
-    const kill = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        child.kill("SIGKILL");
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      kill();
-    }, timeoutMs);
-    const onAbort = () => kill();
-    signal.addEventListener("abort", onAbort, { once: true });
-    // Aborted while the sandbox was being prepared: the listener would never fire.
-    if (signal.aborted) kill();
-    child.on("error", (err) => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-      reject(err);
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-      if (signal.aborted) return reject(signal.reason);
-      let output = Buffer.concat(kept).toString("utf8");
-      if (cutBytes > 0) {
-        output += `\n[output cut: ${cutBytes} more bytes were not kept (the limit is ${OUTPUT_LIMIT_BYTES} bytes)]`;
-      }
-      resolve({
-        output,
-        exit_code: timedOut ? null : code,
-        failure: timedOut
-          ? `The command ran longer than its time limit of ${timeoutMs} ms; it and every process it started were killed.`
-          : cutBytes > 0
-            ? `The command wrote more than ${OUTPUT_LIMIT_BYTES} bytes of output; the rest was cut (redirect large output to a file and read parts of it).`
-            : null,
-      });
-    });
-  });
 }

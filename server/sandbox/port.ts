@@ -35,6 +35,11 @@ export interface SandboxStatus {
   kind: "bubblewrap" | "off";
   /** Programs the sandbox needs that this machine lacks (empty when it runs). */
   missing: string[];
+  /**
+   * The control groups that cap each command's processes together (`pids`, `memory`); empty
+   * when the host gives the server none (then only the per-process `ulimit`s apply).
+   */
+  cgroups?: string[];
 }
 
 export interface Sandbox {

@@ -10,7 +10,7 @@
  * No update is lost: the memory's versions hold the original and both contents. The write-back
  * that came second tells its model, in the `write` call's tool result, that another writer changed
  * the memory and both are kept (its content is the newest version); the first one says nothing.
- * Several rounds: without the store's row lock (postgres/memoryStores.ts) both precondition checks
+ * Several rounds: without the store's row lock (shared/memoryStores.ts, its `{lock}`) both precondition checks
  * pass in some of them, neither turn is told, and the test fails.
  */
 import { randomBytes } from "node:crypto";

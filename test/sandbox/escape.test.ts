@@ -245,10 +245,61 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
     const processes = () => readdirSync("/proc").filter((p) => /^\d+$/.test(p)).length;
     const before = processes();
     // The bomb keeps its shell busy: the call ends at its time limit, with every process killed.
-    const r = await call("bash", { command: "f(){ f | f & }; f; while :; do sleep 1; done", timeout_ms: 3000 });
+    // Meanwhile the host's process count is sampled: the command's pids group holds it at
+    // maxProcesses (64) even for root, whom `ulimit -u` does not stop.
+    let most = before;
+    const sampler = setInterval(() => {
+      most = Math.max(most, processes());
+    }, 20);
+    const r = await call("bash", { command: "f(){ f | f & }; f; while :; do sleep 1; done", timeout_ms: 3000 }).finally(
+      () => clearInterval(sampler),
+    );
     expect(r.is_error).toBe(true);
     expect(text(r)).toMatch(/time limit of 3000 ms/);
+    if (sandbox.status.cgroups?.includes("pids")) {
+      expect(most - before).toBeLessThanOrEqual(64 + 16);
+      // The command's group is gone with it (only this process's sandboxes' own groups are left).
+      const own = (/^\d+:pids:(.*)$/m.exec(readFileSync("/proc/self/cgroup", "utf8"))?.[1] ?? "") as string;
+      const parent = join("/sys/fs/cgroup/pids", own);
+      const groups = readdirSync(parent).filter((n) => n.startsWith(`cloud-agents-${process.pid}-`));
+      expect(groups.length).toBeGreaterThan(0);
+      for (const g of groups)
+        expect(readdirSync(join(parent, g), { withFileTypes: true }).filter((e) => e.isDirectory())).toEqual([]);
+    } else
+      console.log(
+        `no writable pids cgroup here: the bomb reached ${most - before} processes (only its time limit ended it)`,
+      );
     await expect.poll(processes, { timeout: 10_000 }).toBeLessThanOrEqual(before + 5);
+    const after = await call("bash", { command: "echo still here" });
+    expect(text(after)).toBe("still here\n");
+  });
+
+  it("processes that together pass the memory limit are killed, though each stays under it", async () => {
+    // A sandbox of 256 MiB: three processes of 150 MB each (each under its `ulimit -v`).
+    const small = await BubblewrapSandbox.create({
+      hidden: [dataDir],
+      allowPrivateTargets: true,
+      workspaceMaxBytes: QUOTA,
+      memoryMaxBytes: 256 * 1024 * 1024,
+      maxProcesses: 64,
+    });
+    try {
+      const r = await small.exec({
+        command:
+          'for i in 1 2 3; do (head -c 150000000 /dev/zero | tail -c 150000000 > /dev/null; echo "rc=$?") & done; wait',
+        workspace: mine,
+        network: { type: "unrestricted" },
+        timeoutMs: 30_000,
+        env: {},
+        signal: new AbortController().signal,
+      });
+      const codes = r.output.match(/rc=\d+/g) ?? [];
+      expect(codes).toHaveLength(3);
+      if (small.status.cgroups?.includes("memory")) expect(codes).toContain("rc=137");
+      else console.log(`no writable memory cgroup here: the three processes ended with ${codes.join(", ")}`);
+    } finally {
+      await small.close();
+    }
     const after = await call("bash", { command: "echo still here" });
     expect(text(after)).toBe("still here\n");
   });

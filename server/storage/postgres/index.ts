@@ -10,6 +10,7 @@ import { describeMigrationStatus } from "../rows/migrations.ts";
 import { accounts } from "../shared/accounts.ts";
 import { environments } from "../shared/environments.ts";
 import { idempotency } from "../shared/idempotency.ts";
+import { memoryStores } from "../shared/memoryStores.ts";
 import { vaults } from "../shared/vaults.ts";
 import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
 import { createAgentStore } from "./agents.ts";
@@ -17,7 +18,6 @@ import { createPool, PgContext, PgHub, PgListener } from "./context.ts";
 import { createDeliveryQueue } from "./deliveryQueue.ts";
 import { createDeploymentStore } from "./deployments.ts";
 import { createHousekeepingStore } from "./housekeeping.ts";
-import { createMemoryStoreStore } from "./memoryStores.ts";
 import { createMetaStore } from "./meta.ts";
 import { migratePostgres, postgresMigrationStatus } from "./migrate.ts";
 import { createOutboxStore } from "./outbox.ts";
@@ -61,7 +61,7 @@ function storesOver(ctx: PgContext): Stores {
     meta: createMetaStore(ctx),
     skills: createSkillStore(ctx),
     vaults: storeOf(ctx, vaults),
-    memoryStores: createMemoryStoreStore(ctx),
+    memoryStores: storeOf(ctx, memoryStores),
     webhooks: storeOf(ctx, webhookEndpoints),
     deliveryQueue: createDeliveryQueue(ctx),
     housekeeping: createHousekeepingStore(ctx),

@@ -13,6 +13,35 @@ const TARGET = "SELECT id, active FROM webhook_endpoints WHERE id = $1 AND accou
 /** The transactions (their bound contexts, one per attempt: see context.ts) holding the outbox's sequence lock. */
 const eventOrderLocked = new WeakSet<PgContext>();
 
+/** The transactions holding both sequence locks of a session event (see lockEventOrder). */
+const sessionOrderLocked = new WeakSet<PgContext>();
+
+/**
+ * Takes the locks a session event's insert needs, once per transaction (they last until COMMIT,
+ * so a run's many outputs take them with one round trip each, once).
+ *
+ * Its `seq` (the stream position: streams read "after seq N") must grow in commit order, which an
+ * identity column alone does not give on PostgreSQL: the value is taken at INSERT, so a transaction
+ * that inserts first and commits last would put a smaller seq behind a position a stream already
+ * passed, and that stream would never send it. So the insert first takes the transaction-level
+ * advisory lock of the sequence (PgContext.lockSequence), held until COMMIT: the writers of
+ * session events take their seq values one transaction at a time, and a transaction's rows are
+ * visible before the next one can take a value. (The alternative, reading only below the lowest
+ * seq still in flight, needs every reader to find that bound, and a transaction takes its xid only
+ * after its first seq, so the snapshot's xmin cannot give it.)
+ *
+ * The lock of the outbox (`events`) is taken first, always in that order: a transaction that
+ * appends session events appends outbox events too (recordLifecycle), and outbox writers that then
+ * add session events (createSession) take them in the same order, so the two locks never wait on
+ * each other in a cycle.
+ */
+export async function lockEventOrder(tx: PgContext): Promise<void> {
+  if (sessionOrderLocked.has(tx)) return;
+  await tx.lockSequence("events");
+  await tx.lockSequence("session_events");
+  sessionOrderLocked.add(tx);
+}
+
 /**
  * Appends an event and fans it out: one delivery record per endpoint of the account whose
  * subscription matches (its kinds or `*`), narrowed by `fanOut`. The event and its records commit

@@ -7,7 +7,7 @@ import type { Async } from "../port/index.ts";
 import { bind, render } from "../shared/dialect.ts";
 import { driveAsync, type Step, type StepStore, type Steps } from "../shared/steps.ts";
 import type { PgContext } from "./context.ts";
-import { appendEventTo } from "./outbox.ts";
+import { appendEventTo, lockEventOrder } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 
 function perform(c: PgContext, step: Step): Promise<unknown> | unknown {
@@ -20,9 +20,15 @@ function perform(c: PgContext, step: Step): Promise<unknown> | unknown {
     case "tryRun":
       return c.exec(render("postgres", step.sql), bind("postgres", step.params));
     case "page":
-      return keysetList(c, { ...step.options, select: render("postgres", step.options.select) });
+      return keysetList(c, {
+        ...step.options,
+        select: render("postgres", step.options.select),
+        params: bind("postgres", step.options.params),
+      });
     case "append":
       return appendEventTo(c, step.accountId, step.data, step.fanOut);
+    case "orderSessionEvents":
+      return lockEventOrder(c);
     case "signal":
       return c.signal(step.name);
     case "now":

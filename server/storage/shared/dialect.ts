@@ -10,9 +10,11 @@
  * | `{skipLocked}`    | (nothing)               | ` FOR NO KEY UPDATE SKIP LOCKED` |
  * | `{forUpdate}`     | (nothing)               | ` FOR UPDATE` (a row about to be deleted) |
  * | `{forUpdateSkipLocked}` | (nothing)         | ` FOR UPDATE SKIP LOCKED`        |
+ * | `{forShare}`      | (nothing)               | ` FOR SHARE` (a row that must not change until commit) |
  * | `{in:COL}`        | `COL IN (SELECT value FROM json_each(?))` | `COL = ANY(?::text[])` |
  * | `{indexed:NAME}`  | ` INDEXED BY NAME`      | (nothing: the planner chooses)   |
  * | `{is}`            | `IS`                    | `IS NOT DISTINCT FROM`           |
+ * | `{greatest}`      | `max` (of its arguments) | `GREATEST`                      |
  * | `{jsonHas:COL}`   | `? IN (SELECT value FROM json_each(COL))` | `(COL::jsonb) ?? ?` |
  *
  * (`{jsonHas:COL}` takes the member as its own `?`: a JSON array of strings in text column COL
@@ -21,7 +23,8 @@
  */
 export type Dialect = "sqlite" | "postgres";
 
-const TOKEN = /\{(lock|skipLocked|forUpdateSkipLocked|forUpdate|in|is|indexed|jsonHas)(?::([A-Za-z0-9_.]+))?\}/g;
+const TOKEN =
+  /\{(lock|skipLocked|forUpdateSkipLocked|forUpdate|forShare|greatest|in|is|indexed|jsonHas)(?::([A-Za-z0-9_.]+))?\}/g;
 
 const rendered: Record<Dialect, Map<string, string>> = { sqlite: new Map(), postgres: new Map() };
 
@@ -36,6 +39,10 @@ function expand(dialect: Dialect, token: string, arg: string | undefined): strin
       return pg ? " FOR UPDATE SKIP LOCKED" : "";
     case "forUpdate":
       return pg ? " FOR UPDATE" : "";
+    case "forShare":
+      return pg ? " FOR SHARE" : "";
+    case "greatest":
+      return pg ? "GREATEST" : "max";
     case "in":
       return pg ? `${arg} = ANY(?::text[])` : `${arg} IN (SELECT value FROM json_each(?))`;
     case "is":

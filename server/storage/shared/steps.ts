@@ -25,6 +25,8 @@ export type Step =
   | { op: "page"; options: KeysetListOptions<never, unknown> }
   /** An outbox event and its delivery records, in the transaction (the adapter's appendEventTo). */
   | { op: "append"; accountId: string; data: EventData; fanOut: FanOut }
+  /** Before a session event's insert: its seq must grow in commit order (the adapter's lock, if it needs one). */
+  | { op: "orderSessionEvents" }
   /** A post-commit signal. */
   | { op: "signal"; name: StorageSignal }
   /** The injected clock's time, as stored. */
@@ -60,6 +62,10 @@ export function* page<Row, T>(options: KeysetListOptions<Row, T>): Steps<Page<T>
 
 export function* append(accountId: string, data: EventData, fanOut: FanOut = {}): Steps<AppendedEvent> {
   return (yield { op: "append", accountId, data, fanOut }) as AppendedEvent;
+}
+
+export function* orderSessionEvents(): Steps<void> {
+  yield { op: "orderSessionEvents" };
 }
 
 export function* signal(name: StorageSignal): Steps<void> {

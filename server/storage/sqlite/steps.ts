@@ -42,9 +42,16 @@ function perform(ctx: SqliteContext, step: Step): unknown {
         throw err;
       }
     case "page":
-      return keysetList(ctx.db, { ...step.options, select: render("sqlite", step.options.select) });
+      return keysetList(ctx.db, {
+        ...step.options,
+        select: render("sqlite", step.options.select),
+        params: bind("sqlite", step.options.params),
+      });
     case "append":
       return appendEventTo(ctx, step.accountId, step.data, step.fanOut);
+    case "orderSessionEvents":
+      // The write lock already puts every writer's session events in commit order.
+      return;
     case "signal":
       return ctx.signal(step.name);
     case "now":
