@@ -1,19 +1,36 @@
 /**
  * Compiles the server ahead of time for `npm start` (its `prestart` step): esbuild bundles
- * server/main.ts and every module it imports into dist/main.js, so the server starts without
- * compiling TypeScript at run time or resolving ~150 source files. The packages it uses are
- * bundled too (all but EXTERNAL below): resolving, reading and wrapping the ~600 CommonJS files of
- * Express, pino, prom-client and the rest took about a third of the start-up's CPU time (measured
- * with scripts/bench/profileStartup.ts: 1,200 ms of CPU to /healthz before, 840 ms after, on a
- * loaded machine). What the server imports with import() is split into chunks loaded on first
- * use. The tests and the other scripts keep running from source (tsx).
+ * server/main.ts and every module it imports, the packages included (all but EXTERNAL below),
+ * into one CommonJS script, dist/server.cjs, which dist/main.js (server/launcher.ts) runs with a
+ * V8 code cache. The tests and the other scripts keep running from source (tsx).
+ *
+ * Why, with numbers (scripts/bench/profileStartup.ts and `npm run bench:startup`, restarts on the
+ * shared 2-core machine):
+ * - Bundling: resolving, reading and wrapping the ~600 CommonJS files of Express, pino,
+ *   prom-client and the rest took about a third of the start-up's CPU time (1,200 ms of CPU to
+ *   /healthz before, 840 ms after, on a loaded machine).
+ * - One CommonJS script rather than ES modules: V8 then compiled the ES module bundle at every
+ *   start (`compileSourceTextModule`, ~300 ms of CPU, the largest single cost), and Node 20 has no
+ *   compile cache for ES modules; a script takes V8's code cache (`vm.Script` `cachedData`, what
+ *   v8-compile-cache does), see server/launcher.ts. With it (and the sandbox runtime loaded by the
+ *   first command) a restart's CPU to /healthz went from 995-1,005 ms to 510-565 ms, and its wall
+ *   time from 2.96-3.18x the bare Express app's to 1.67-1.74x (`npm run bench:startup`, main and
+ *   this build alternating, load average 2-3). What the server loads with import() (the
+ *   model runtimes, PostgreSQL, the HTTP stack for `serve`) is still evaluated only when first
+ *   imported (esbuild's lazy module wrappers), but its source is part of the one script.
+ * - The source is kept in ASCII (non-ASCII characters escaped, only comments hold any), so that
+ *   the launcher reads it as a one-byte string (half the memory of a two-byte one).
+ *
+ * The delivery worker thread's entry stays an ES module, dist/thread.js (with its chunks).
  *
  * Each bundled module still sees `import.meta.url` as its own source file's URL (computed
  * relative to the bundle), so paths such as `new URL("../generated/", import.meta.url)` find the
- * same files from the bundle as from source.
+ * same files from the bundle as from source; in the packages it is the bundle's own URL.
  *
  *   node scripts/build.mjs          (a few seconds; run by `npm start`)
  */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,23 +38,35 @@ import { build } from "esbuild";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const OUT_DIR = join(ROOT, "dist");
+/** The server's script, run by dist/main.js. */
+const SERVER = join(OUT_DIR, "server.cjs");
+/** The launcher's code caches (server/launcher.ts). */
+const CACHE_DIR = join(OUT_DIR, "v8-cache");
 
-/** Entry points: the CLI and server. A worker thread's entry module must be listed here too. */
-const ENTRIES = { main: "server/main.ts", thread: "server/delivery/workerThreadEntry.ts" };
+/**
+ * The ES module entry points: the launcher (dist/main.js) and the delivery worker thread's entry
+ * (a worker thread's entry module must be listed here).
+ */
+const ENTRIES = { main: "server/launcher.ts", thread: "server/delivery/workerThreadEntry.ts" };
 
-/** Rewrites `import.meta.url` in a source module to its source file's URL, relative to the bundle. */
-const sourceUrls = {
+/**
+ * Rewrites `import.meta.url` in a source module (and in the generated validators) to its source
+ * file's URL, relative to the bundle's URL (`base`: `import.meta.url` in an ES module,
+ * `__bundleUrl` in the CommonJS script).
+ */
+const sourceUrls = (base) => ({
   name: "source-import-meta-url",
   setup(b) {
-    b.onLoad({ filter: /\/server\/.*\.ts$/ }, async (args) => {
+    b.onLoad({ filter: /\/(server|generated)\/.*\.(ts|js)$/ }, async (args) => {
       const text = await readFile(args.path, "utf8");
-      if (!text.includes("import.meta.url")) return { contents: text, loader: "ts" };
+      const loader = args.path.endsWith(".ts") ? "ts" : "js";
+      if (!text.includes("import.meta.url")) return { contents: text, loader };
       const fromBundle = relative(OUT_DIR, args.path).split("\\").join("/");
-      const url = `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`;
-      return { contents: text.replaceAll("import.meta.url", url), loader: "ts" };
+      const url = `new URL(${JSON.stringify(fromBundle)}, ${base}).href`;
+      return { contents: text.replaceAll("import.meta.url", url), loader };
     });
   },
-};
+});
 
 /**
  * Left in node_modules: native addons (better-sqlite3 finds its .node file from its own folder;
@@ -54,31 +83,69 @@ const EXTERNAL = [
   "playwright-core",
 ];
 
-const started = performance.now();
-await build({
+const COMMON = {
   absWorkingDir: ROOT,
-  entryPoints: ENTRIES,
   outdir: OUT_DIR,
   bundle: true,
   platform: "node",
-  format: "esm",
   target: "node20",
   // The packages are bundled too, except those that cannot be (native addons, files read beside
   // their modules) or are not needed to serve: resolving and reading a package's hundreds of
   // files at every start took about half of the start-up (scripts/bench/profileStartup.ts).
   external: EXTERNAL,
+  sourcemap: "linked",
+  legalComments: "none",
+  logLevel: "warning",
+};
+// server/delivery/workerThreadHost.ts starts the delivery thread from its entry in the build.
+const THREAD_ENTRY = { "process.env.CLOUD_AGENTS_THREAD_ENTRY": JSON.stringify("thread.js") };
+
+const started = performance.now();
+// The server: one CommonJS script. Its own `import.meta.url` is the script's file URL.
+await build({
+  ...COMMON,
+  entryPoints: { server: "server/main.ts" },
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
+  // import() becomes require(): a script run by vm.Script cannot import() without an experimental
+  // loader (a warning on stderr). Node 20 requires the one ES module package left outside the
+  // bundle (the sandbox runtime) as well as it imports it.
+  supported: { "dynamic-import": false },
+  banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  plugins: [sourceUrls("__bundleUrl")],
+  define: { ...THREAD_ENTRY, "import.meta.url": "__bundleUrl" },
+});
+// esbuild escapes non-ASCII characters everywhere but in comments; escaped there too, the file is
+// ASCII (an escape means the same character in a string, a regular expression or a name).
+const server = readFileSync(SERVER, "utf8").replace(
+  /[\u0080-\uffff]/g,
+  (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+);
+writeFileSync(SERVER, server, "latin1");
+const bundleHash = createHash("sha256").update(server).digest("hex");
+// Caches of other bundles can never be used again.
+for (const name of readdirSafe(CACHE_DIR)) {
+  if (!name.startsWith(`server-${bundleHash.slice(0, 16)}-`)) rmSync(join(CACHE_DIR, name), { force: true });
+}
+// The launcher and the worker thread's entry: ES modules (chunks shared by them are split out).
+await build({
+  ...COMMON,
+  entryPoints: ENTRIES,
+  format: "esm",
   // CommonJS packages inside an ES module bundle call require() for Node's built-in modules.
   banner: {
     js: 'import { createRequire as __cjsRequire } from "node:module"; const require = __cjsRequire(import.meta.url);',
   },
-  // Modules imported with import() (the model runtimes, the HTTP stack for `serve`) become
-  // chunks of their own, loaded (with the packages they import) only when first needed.
   splitting: true,
-  sourcemap: "linked",
-  legalComments: "none",
-  logLevel: "warning",
-  plugins: [sourceUrls],
-  // server/delivery/workerThreadHost.ts starts the delivery thread from its entry in the bundle.
-  define: { "process.env.CLOUD_AGENTS_THREAD_ENTRY": JSON.stringify("thread.js") },
+  plugins: [sourceUrls("import.meta.url")],
+  define: { ...THREAD_ENTRY, "process.env.CLOUD_AGENTS_BUNDLE_HASH": JSON.stringify(bundleHash) },
 });
 process.stderr.write(`build: dist/ written in ${Math.round(performance.now() - started)} ms\n`);
+
+function readdirSafe(dir) {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}

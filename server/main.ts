@@ -73,4 +73,4 @@ function main(argv: string[]): Promise<void> {
   });
 }
 
-await main(process.argv.slice(2));
+void main(process.argv.slice(2));

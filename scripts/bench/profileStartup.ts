@@ -6,7 +6,7 @@
  *
  *   npx tsx scripts/bench/profileStartup.ts [--dir DIR] [--top 30]
  */
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -20,18 +20,30 @@ const { values } = parseArgs({ options: { dir: { type: "string" }, top: { type: 
 const dir = mkdtempSync(join(tmpdir(), "cas-bench-profile-startup-"));
 const profDir = values.dir ?? join(dir, "profile");
 await seedDatabase(join(dir, "data"), BENCH_TOKEN, 20);
-// The first start migrates and loads the vendor skills: the profile is of a restart.
-const first = await startServiceProcess({ dataDir: join(dir, "data"), token: BENCH_TOKEN, port: await freePort() });
+// The first start migrates and loads the vendor skills, and writes the code cache the restart reads
+// (server/launcher.ts keeps one per set of node flags, so it runs with the same ones): the profile
+// is of a restart.
+const nodeArgs = ["--cpu-prof", `--cpu-prof-dir=${profDir}`];
+const first = await startServiceProcess({
+  dataDir: join(dir, "data"),
+  token: BENCH_TOKEN,
+  port: await freePort(),
+  nodeArgs,
+});
 await first.stop();
 const service = await startServiceProcess({
   dataDir: join(dir, "data"),
   token: BENCH_TOKEN,
   port: await freePort(),
-  nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`],
+  nodeArgs,
 });
 console.log(`start-up to /healthz under the profiler: ${service.readyMs.toFixed(0)} ms`);
 await service.stop();
-const file = readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"));
+// The restart's profile: the newer of the two.
+const file = readdirSync(profDir)
+  .filter((f) => f.endsWith(".cpuprofile"))
+  .sort((a, b) => statSync(join(profDir, a)).mtimeMs - statSync(join(profDir, b)).mtimeMs)
+  .at(-1);
 if (!file) throw new Error(`no profile written in ${profDir}`);
 // The whole profile: the start, then a shutdown that is short next to it.
 const summary = summarise(JSON.parse(readFileSync(join(profDir, file), "utf8")));

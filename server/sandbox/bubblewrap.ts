@@ -24,7 +24,6 @@ import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from "node:f
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { SandboxManager } from "@anthropic-ai/sandbox-runtime";
 import { CommandCgroups } from "./commandCgroups.ts";
 import { NetProxy } from "./netProxy.ts";
 import type { ExecRequest, ExecResult, Sandbox, SandboxStatus } from "./port.ts";
@@ -93,12 +92,31 @@ let shared: { users: number; ready: Promise<void> } | null = null;
 /** The runtime's command line, built on the first command after the runtime's initialisation. */
 let template: Promise<Template> | null = null;
 
+type Manager = typeof import("@anthropic-ai/sandbox-runtime")["SandboxManager"];
+let manager: Promise<Manager> | null = null;
+
+/**
+ * The runtime's package, loaded by the first command: with its own packages (node-forge, the
+ * proxies) it took about a sixth of the server's start-up (150 ms of CPU before `/healthz`
+ * answered, scripts/bench/profileStartup.ts), for a tool many sessions never call.
+ */
+function sandboxManager(): Promise<Manager> {
+  if (!manager) {
+    manager = import("@anthropic-ai/sandbox-runtime").then((m) => m.SandboxManager);
+    manager.catch(() => {
+      manager = null;
+    });
+  }
+  return manager;
+}
+
 /**
  * Initialises the runtime with the paths of its programs found here (no child process): left to
  * itself it looks each one up with `which` under a 1 s timeout, which a loaded machine can exceed,
  * and then reports an installed program as missing. What it still looks up (ripgrep) gets one more try.
  */
 async function initializeRuntime(): Promise<void> {
+  const SandboxManager = await sandboxManager();
   const bwrapPath = findProgram("bwrap");
   const socatPath = findProgram("socat");
   const rg = findProgram("rg");
@@ -136,7 +154,7 @@ async function releaseRuntime(): Promise<void> {
   if (shared.users > 0) return;
   shared = null;
   template = null;
-  await SandboxManager.reset();
+  await (await sandboxManager()).reset();
 }
 
 export class BubblewrapSandbox implements Sandbox {
@@ -149,10 +167,10 @@ export class BubblewrapSandbox implements Sandbox {
   private calls = 0;
   private closed = false;
 
-  private constructor(
-    private readonly options: BubblewrapOptions,
-    private readonly ready: Promise<void>,
-  ) {
+  /** The shared runtime, acquired (and initialised) by this sandbox's first command. */
+  private ready: Promise<void> | null = null;
+
+  private constructor(private readonly options: BubblewrapOptions) {
     this.bwrap = findProgram("bwrap") ?? "bwrap";
     this.socketDir = mkdtempSync(join(tmpdir(), "cloud-agents-net-"));
     this.status = { kind: "bubblewrap", missing: [], cgroups: this.cgroups?.controllers ?? [] };
@@ -160,14 +178,21 @@ export class BubblewrapSandbox implements Sandbox {
   }
 
   /**
-   * The runtime is initialised in the background (it starts its own proxies and host-side socat
-   * bridges: child processes a start-up need not wait for); the first command waits for it, and
-   * fails with its error if it failed.
+   * The runtime (its package, its own proxies and host-side socat bridges) is loaded and
+   * initialised by the first command, not at start-up; that command waits for it, and every
+   * command fails with its error if it failed.
    */
   static async create(options: BubblewrapOptions): Promise<BubblewrapSandbox> {
-    const ready = acquireRuntime();
-    ready.catch(() => {});
-    return new BubblewrapSandbox(options, ready);
+    return new BubblewrapSandbox(options);
+  }
+
+  private runtime(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error("the sandbox is closed"));
+    if (!this.ready) {
+      this.ready = acquireRuntime();
+      this.ready.catch(() => {});
+    }
+    return this.ready;
   }
 
   /** The bubblewrap argv of one command (exported for the escape tests' own checks). */
@@ -181,7 +206,7 @@ export class BubblewrapSandbox implements Sandbox {
       request.command,
     ].join("\n");
     // Built on the first command, not at start-up (the runtime runs `which` child processes for it).
-    await this.ready;
+    await this.runtime();
     return this.relayout(commandWords(await runtimeTemplate(), script), request, socketPath);
   }
 
@@ -268,10 +293,11 @@ export class BubblewrapSandbox implements Sandbox {
     this.closed = true;
     // A runtime still initialising is released once it is up (or failed: then nothing is left).
     if (
-      await this.ready.then(
+      this.ready &&
+      (await this.ready.then(
         () => true,
         () => false,
-      )
+      ))
     )
       await releaseRuntime();
     rmSync(this.socketDir, { recursive: true, force: true });
@@ -308,6 +334,7 @@ function runtimeTemplate(): Promise<Template> {
 }
 
 async function buildTemplate(): Promise<Template> {
+  const SandboxManager = await sandboxManager();
   const marker = `CLOUDAGENTSCOMMAND${randomBytes(12).toString("hex")}`;
   const wrapped = await SandboxManager.wrapWithSandbox(
     marker,

@@ -3,7 +3,6 @@
  * every redirect obey the session's host policy and the SSRF guard (server/delivery/ssrf.ts),
  * checked on the address connected to, as commands in the sandbox do.
  */
-import { convert } from "html-to-text";
 import { urlSyntaxProblem } from "../delivery/ssrf.ts";
 import { createTargetFetch, describeFailure, type FetchLike } from "../runtime/targetFetch.ts";
 import { hostRefusal } from "../sandbox/hostPolicy.ts";
@@ -12,6 +11,16 @@ import { capped, fail, stringField, type ToolContext, type ToolResult } from "./
 const MAX_REDIRECTS = 5;
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 const TEXT_LIMIT_CHARS = 50 * 1024;
+
+/**
+ * html-to-text (with htmlparser2 and its entity tables), loaded by the first HTML page: not part
+ * of the server's start (about 20 ms of CPU, scripts/bench/profileStartup.ts).
+ */
+let htmlToText: Promise<typeof import("html-to-text")> | null = null;
+function loadHtmlToText(): Promise<typeof import("html-to-text")> {
+  htmlToText ??= import("html-to-text");
+  return htmlToText;
+}
 
 const fetchers = new Map<boolean, FetchLike>();
 function fetcherFor(allowPrivate: boolean): FetchLike {
@@ -71,7 +80,7 @@ export async function webFetchTool(ctx: ToolContext, input: Record<string, unkno
     }
     const raw = await body(response);
     const type = response.headers.get("content-type") ?? "";
-    const text = /html/i.test(type) ? convert(raw, { wordwrap: false }) : raw;
+    const text = /html/i.test(type) ? (await loadHtmlToText()).convert(raw, { wordwrap: false }) : raw;
     const head = `${response.status} ${url}\n\n`;
     return {
       content: [{ type: "text", text: head + capped(text, TEXT_LIMIT_CHARS) }],

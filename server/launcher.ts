@@ -1,0 +1,99 @@
+/**
+ * `node dist/main.js`: the entry point of the compiled server (scripts/build.mjs builds this file
+ * into dist/main.js and server/main.ts with everything it imports into one CommonJS script,
+ * dist/server.cjs). It runs that script through `vm.Script` with a V8 code cache, which Node 20
+ * offers for scripts only (ES modules and `module.enableCompileCache` come with Node 22).
+ *
+ * Why: V8 compiling the server's ~9 MB of JavaScript was the largest single cost of a start,
+ * ~300 ms of the ~900 ms of CPU a restart used to answer `/healthz` on the shared 2-core machine
+ * (scripts/bench/profileStartup.ts: `compileSourceTextModule` for the ES module bundle). With the
+ * cache, V8 deserialises the top level and every function the last start compiled instead of
+ * parsing the source (`new vm.Script` 300-800 ms without the cache, 40-90 ms with it, same loaded
+ * machine). Writing the cache (`createCachedData`, 2.3 MB) takes 30-90 ms, once per change.
+ *
+ * The cache is written once the server listens (the functions compiled by then, the whole start,
+ * are in it), by the first start that had none or whose cache V8 refused, to dist/v8-cache/ (a
+ * temporary file renamed into place: replicas sharing dist/ never read half a file). Its name
+ * holds the bundle's content hash (set by the build; a rebuild of unchanged sources keeps it,
+ * a changed bundle never meets an old cache), Node's version and the node flags. A dist/ that
+ * cannot be written only means starts without a cache. Every other command of dist/main.js
+ * (`migrate`, `token ...`) reads the cache but never writes it.
+ */
+import { createHash } from "node:crypto";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import vm from "node:vm";
+
+const DIST = import.meta.dirname;
+const BUNDLE = join(DIST, "server.cjs");
+/** Also named in scripts/build.mjs, which removes the caches of other bundles. */
+const CACHE_DIR = join(DIST, "v8-cache");
+/** Published by `net.Server#listen` once the server listens (Node's built-in tracing channel). */
+const LISTENING = "tracing:net.server.listen:asyncEnd";
+
+/**
+ * The cache file of this bundle under this Node and these node flags: V8 refuses a cache made
+ * under other flags (`--max-semi-space-size` among them), and one file per set of flags keeps
+ * starts with different flags (`npm start`, `node dist/main.js`, a profiled start) from replacing
+ * each other's cache at every start.
+ */
+function cacheFile(): string {
+  const bundle = process.env.CLOUD_AGENTS_BUNDLE_HASH ?? "unbuilt";
+  const runtime = createHash("sha256")
+    .update(JSON.stringify([process.version, process.arch, process.execArgv, process.env.NODE_OPTIONS ?? ""]))
+    .digest("hex");
+  return join(CACHE_DIR, `server-${bundle.slice(0, 16)}-${runtime.slice(0, 16)}.bin`);
+}
+
+function readCache(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCache(script: vm.Script, file: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(CACHE_DIR, { recursive: true });
+    writeFileSync(temporary, script.createCachedData());
+    renameSync(temporary, file);
+  } catch {
+    // A read-only dist/: the next start compiles the source again.
+    rmSync(temporary, { force: true });
+  }
+}
+
+const file = cacheFile();
+const cachedData = readCache(file);
+// The build writes the bundle in ASCII (scripts/build.mjs): read as Latin-1 it is a one-byte string.
+const source = readFileSync(BUNDLE, "latin1");
+// Node's own CommonJS wrapper, strict as the ES modules the bundle was made of, on the bundle's
+// first line so that its line numbers (and its source map) hold.
+const script = new vm.Script(
+  `(function (exports, require, module, __filename, __dirname) {"use strict";${source}\n})`,
+  {
+    filename: BUNDLE,
+    cachedData,
+  },
+);
+if (cachedData === undefined || script.cachedDataRejected === true) {
+  const onListening = () => {
+    unsubscribe(LISTENING, onListening);
+    // After the listen callback's own work (the background workers start), before any request.
+    setImmediate(() => writeCache(script, file));
+  };
+  subscribe(LISTENING, onListening);
+}
+const run = script.runInThisContext() as (
+  exports: object,
+  require: NodeJS.Require,
+  module: { exports: object },
+  filename: string,
+  dirname: string,
+) => void;
+const module = { exports: {} };
+run(module.exports, createRequire(BUNDLE), module, BUNDLE, DIST);
