@@ -10,7 +10,7 @@ import { onPostgres } from "../helpers/testDatabase.ts";
 let server: TestServer;
 beforeAll(async () => {
   server = await inProcess({
-    env: { EVENT_LOOP_WARN_MS: "100", EVENT_LOOP_WINDOW_MS: "200", SQLITE_CHECKPOINT_INTERVAL_MS: "50" },
+    env: { EVENT_LOOP_WARN_MS: "100", EVENT_LOOP_WINDOW_MS: "100", SQLITE_CHECKPOINT_INTERVAL_MS: "50" },
   });
 });
 afterAll(async () => {
@@ -21,16 +21,18 @@ describe("event-loop delay", () => {
   it("is logged at warn, with its figures, when the loop was blocked longer than EVENT_LOOP_WARN_MS", async () => {
     const before = server.logs.filter((l) => l.msg === "event loop delay").length;
     // Other blocks of this process (another test file's work in the same worker) may be reported
-    // too: the one looked for is this block's, of at least 300 of its 400 ms.
+    // too: the one looked for is this block's, of at least 300 of its 500 ms.
     const warnings = () =>
       server.logs
         .filter((l) => l.msg === "event loop delay")
         .slice(before)
         .filter((l) => Number(l.max_ms) >= 300);
     // A delay is measured between two samples of the monitor, which a loaded machine may space
-    // out: block the loop (the server runs in this process) for 400 ms, up to three times.
+    // out: block the loop (the server runs in this process) for 500 ms, up to three times. Even
+    // when the delay histogram misses the block (seen in a worker that ran other files' servers
+    // before), the window's check is due within 100 ms of its start and is late by the rest.
     for (let attempt = 0; attempt < 3 && warnings().length === 0; attempt++) {
-      const until = performance.now() + 400;
+      const until = performance.now() + 500;
       while (performance.now() < until) {
         // busy
       }
@@ -40,7 +42,7 @@ describe("event-loop delay", () => {
     }
     const warning = warnings()[0];
     if (!warning) throw new Error(`no warning of 300 ms or more; logs: ${JSON.stringify(server.logs.slice(-5))}`);
-    expect(warning).toMatchObject({ level: "warn", threshold_ms: 100, window_ms: 200 });
+    expect(warning).toMatchObject({ level: "warn", threshold_ms: 100, window_ms: 100 });
     expect(Number(warning.p99_ms)).toBeGreaterThan(0);
     expect(Number(warning.mean_ms)).toBeGreaterThan(0);
   });
