@@ -8,7 +8,7 @@
  *   const missing = requireProgram("go", "golang-go");
  *   describe.skipIf(missing !== null)("…", () => { … });
  */
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, mkdirSync, readFileSync, rmdirSync } from "node:fs";
 import { delimiter, isAbsolute, join } from "node:path";
 import { inject } from "vitest";
 import { PACKAGE_OF as SANDBOX_PROGRAMS } from "../../server/sandbox/port.ts";
@@ -64,4 +64,33 @@ export function requireSandboxPrograms(): string | null {
     .map(([program, debianPackage]) => requireProgram(program, debianPackage))
     .filter((r): r is string => r !== null);
   return reasons.length === 0 ? null : reasons.join("; ");
+}
+
+/**
+ * The cgroup v1 controllers (`pids`, `memory`) under which this process may make groups, found
+ * without the server's code (its own group from /proc/self/cgroup, a probe group made and
+ * removed): the sandbox must use exactly these, so a sandbox that silently gives up on groups
+ * the host allows fails its tests instead of skipping their assertions.
+ */
+export function writableCgroups(): string[] {
+  let own = "";
+  try {
+    own = readFileSync("/proc/self/cgroup", "utf8");
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const controller of ["pids", "memory"]) {
+    const path = new RegExp(`^\\d+:(?:[^:]*,)?${controller}(?:,[^:]*)?:(.*)$`, "m").exec(own)?.[1];
+    if (path === undefined) continue;
+    const probe = join("/sys/fs/cgroup", controller, path, `cloud-agents-probe-${process.pid}`);
+    try {
+      mkdirSync(probe);
+      rmdirSync(probe);
+      found.push(controller);
+    } catch {
+      // Not writable here.
+    }
+  }
+  return found;
 }

@@ -14,10 +14,12 @@ import type { NetworkPolicy } from "../../server/sandbox/port.ts";
 import { Workspaces } from "../../server/sandbox/workspace.ts";
 import { type BuiltinToolName, callBuiltin } from "../../server/tools/toolset.ts";
 import type { ToolContext, ToolResult } from "../../server/tools/types.ts";
-import { requireSandboxPrograms } from "../helpers/requires.ts";
+import { requireSandboxPrograms, writableCgroups } from "../helpers/requires.ts";
 
 const skip = requireSandboxPrograms();
 const QUOTA = 2 * 1024 * 1024;
+/** The cgroup controllers this host lets the server use, probed without the server's code. */
+const CGROUPS = writableCgroups();
 const SERVER_SECRET = `server-secret-${process.pid}-value`;
 
 describe.skipIf(skip !== null)("the sandbox holds", () => {
@@ -243,6 +245,8 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
 
   it("a fork bomb ends its own call, and none of its processes outlive it", async () => {
     const processes = () => readdirSync("/proc").filter((p) => /^\d+$/.test(p)).length;
+    // The sandbox uses every group the host allows (a probe of its own, not the sandbox's word).
+    expect(sandbox.status.cgroups).toEqual(CGROUPS);
     const before = processes();
     // The bomb keeps its shell busy: the call ends at its time limit, with every process killed.
     // Meanwhile the host's process count is sampled: the command's pids group holds it at
@@ -256,7 +260,7 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
     );
     expect(r.is_error).toBe(true);
     expect(text(r)).toMatch(/time limit of 3000 ms/);
-    if (sandbox.status.cgroups?.includes("pids")) {
+    if (CGROUPS.includes("pids")) {
       expect(most - before).toBeLessThanOrEqual(64 + 16);
       // The command's group is gone with it (only this process's sandboxes' own groups are left).
       const own = (/^\d+:pids:(.*)$/m.exec(readFileSync("/proc/self/cgroup", "utf8"))?.[1] ?? "") as string;
@@ -295,7 +299,8 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
       });
       const codes = r.output.match(/rc=\d+/g) ?? [];
       expect(codes).toHaveLength(3);
-      if (small.status.cgroups?.includes("memory")) expect(codes).toContain("rc=137");
+      expect(small.status.cgroups).toEqual(CGROUPS);
+      if (CGROUPS.includes("memory")) expect(codes).toContain("rc=137");
       else console.log(`no writable memory cgroup here: the three processes ended with ${codes.join(", ")}`);
     } finally {
       await small.close();
