@@ -161,7 +161,7 @@ export class BubblewrapSandbox implements Sandbox {
   readonly status: SandboxStatus;
   private readonly socketDir: string;
   /** Per-command control groups, where the host gives the server some. */
-  private readonly cgroups = CommandCgroups.open();
+  private readonly cgroups: CommandCgroups | null;
   private readonly bwrap: string;
   private readonly rootLayout: string[];
   private calls = 0;
@@ -173,6 +173,7 @@ export class BubblewrapSandbox implements Sandbox {
   private constructor(private readonly options: BubblewrapOptions) {
     this.bwrap = findProgram("bwrap") ?? "bwrap";
     this.socketDir = mkdtempSync(join(tmpdir(), "cloud-agents-net-"));
+    this.cgroups = CommandCgroups.open({ maxProcesses: options.maxProcesses, memoryMaxBytes: options.memoryMaxBytes });
     this.status = { kind: "bubblewrap", missing: [], cgroups: this.cgroups?.controllers ?? [] };
     this.rootLayout = rootLayout(options.hidden);
   }
@@ -270,9 +271,8 @@ export class BubblewrapSandbox implements Sandbox {
     });
     try {
       const argv = await this.argv(request, socketPath);
-      const { maxProcesses, memoryMaxBytes } = this.options;
       const env: Record<string, string> = { ...request.env, HOME: WORKSPACE_MOUNT, PATH: SANDBOX_PATH };
-      const group = this.cgroups?.create({ maxProcesses, memoryMaxBytes }) ?? null;
+      const group = this.cgroups?.create() ?? null;
       const result = await runCommand(argv, env, request.timeoutMs, request.signal, group).finally(() =>
         group?.close(),
       );

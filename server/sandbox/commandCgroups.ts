@@ -91,10 +91,13 @@ let instances = 0;
 export class CommandCgroups {
   private calls = 0;
 
-  private constructor(private readonly groups: Map<ControllerName, string>) {}
+  private constructor(
+    private readonly groups: Map<ControllerName, string>,
+    private readonly limits: CommandLimits,
+  ) {}
 
   /** Makes the server's groups; controllers whose hierarchy is not writable are left out. */
-  static open(): CommandCgroups | null {
+  static open(limits: CommandLimits): CommandCgroups | null {
     const own = ownPaths();
     const instance = ++instances;
     const groups = new Map<ControllerName, string>();
@@ -111,7 +114,7 @@ export class CommandCgroups {
         // Not writable here.
       }
     }
-    return groups.size > 0 ? new CommandCgroups(groups) : null;
+    return groups.size > 0 ? new CommandCgroups(groups, limits) : null;
   }
 
   /** What the groups enforce, for the start-up log and /readyz. */
@@ -120,7 +123,8 @@ export class CommandCgroups {
   }
 
   /** A group for one command, with its limits set. */
-  create(limits: CommandLimits): CommandGroup {
+  create(): CommandGroup {
+    const { limits } = this;
     const id = String(++this.calls);
     const dirs: string[] = [];
     try {
@@ -132,7 +136,14 @@ export class CommandCgroups {
         else writeFileSync(join(dir, "memory.limit_in_bytes"), String(limits.memoryMaxBytes));
       }
     } catch (err) {
-      for (const dir of dirs) rmdirSync(dir);
+      // The groups made so far hold no process yet: removable at once (the first error is the one told).
+      for (const dir of dirs) {
+        try {
+          rmdirSync(dir);
+        } catch {
+          // Left for the sweep of a later start.
+        }
+      }
       throw err;
     }
     return new CommandGroup(dirs);
