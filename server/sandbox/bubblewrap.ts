@@ -30,6 +30,7 @@ import type { ExecRequest, ExecResult, Sandbox, SandboxStatus } from "./port.ts"
 import { findProgram } from "./programs.ts";
 import { runCommand } from "./runCommand.ts";
 import { shellQuote, shellWords } from "./shellWords.ts";
+import { WarmShells } from "./warmShells.ts";
 import { usageBytes, WORKSPACE_MOUNT } from "./workspace.ts";
 
 /** The PATH commands run with. */
@@ -162,6 +163,8 @@ export class BubblewrapSandbox implements Sandbox {
   private readonly socketDir: string;
   /** Per-command control groups, where the host gives the server some. */
   private readonly cgroups: CommandCgroups | null;
+  /** Shells waiting in fresh groups for the next commands (with the groups only). */
+  private readonly shells: WarmShells | null;
   private readonly bwrap: string;
   private readonly rootLayout: string[];
   private calls = 0;
@@ -174,6 +177,7 @@ export class BubblewrapSandbox implements Sandbox {
     this.bwrap = findProgram("bwrap") ?? "bwrap";
     this.socketDir = mkdtempSync(join(tmpdir(), "cloud-agents-net-"));
     this.cgroups = CommandCgroups.open({ maxProcesses: options.maxProcesses, memoryMaxBytes: options.memoryMaxBytes });
+    this.shells = this.cgroups ? new WarmShells(this.cgroups, SANDBOX_PATH) : null;
     this.status = { kind: "bubblewrap", missing: [], cgroups: this.cgroups?.controllers ?? [] };
     this.rootLayout = rootLayout(options.hidden);
   }
@@ -272,9 +276,9 @@ export class BubblewrapSandbox implements Sandbox {
     try {
       const argv = await this.argv(request, socketPath);
       const env: Record<string, string> = { ...request.env, HOME: WORKSPACE_MOUNT, PATH: SANDBOX_PATH };
-      const group = this.cgroups?.create() ?? null;
-      const result = await runCommand(argv, env, request.timeoutMs, request.signal, group).finally(() =>
-        group?.close(),
+      const shell = this.shells?.take() ?? null;
+      const result = await runCommand(argv, env, request.timeoutMs, request.signal, shell).finally(() =>
+        shell?.group.close(),
       );
       if (result.failure === null) {
         const used = await usageBytes(request.workspace);
@@ -302,6 +306,7 @@ export class BubblewrapSandbox implements Sandbox {
     )
       await releaseRuntime();
     rmSync(this.socketDir, { recursive: true, force: true });
+    await this.shells?.close();
     this.cgroups?.close();
   }
 }

@@ -9,7 +9,8 @@
  *
  * The server makes one group per controller beside its own (`cloud-agents-<pid>-<n>`, under the
  * group /proc/self/cgroup names) and one below it per command; the command's first process (a
- * shell that then execs bubblewrap) moves itself in before it starts anything. A host without
+ * shell that then execs bubblewrap) moves itself in before it starts anything, and does so before
+ * the command is known (warmShells.ts). A host without
  * writable groups (cgroup v2 only, or no permission) runs commands without them: the process
  * and memory limits are then the per-process `ulimit`s.
  */
@@ -165,20 +166,9 @@ export class CommandCgroups {
 export class CommandGroup {
   constructor(private readonly dirs: string[]) {}
 
-  /**
-   * The command line that runs `argv` inside the groups: a shell writes its own pid into each
-   * group, then execs the command, so nothing the command starts is outside them.
-   */
-  wrap(argv: string[]): string[] {
-    const moves = this.dirs.map((_, i) => `echo $$ > "$${i + 1}"`).join(" && ");
-    return [
-      "/bin/sh",
-      "-c",
-      `${moves} && shift ${this.dirs.length} && exec "$@"`,
-      "sh",
-      ...this.dirs.map((d) => join(d, "cgroup.procs")),
-      ...argv,
-    ];
+  /** The `cgroup.procs` files a process writes its pid into to enter the groups (warmShells.ts). */
+  get procsFiles(): string[] {
+    return this.dirs.map((d) => join(d, "cgroup.procs"));
   }
 
   /** Kills every process still in the groups. */

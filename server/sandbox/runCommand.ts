@@ -1,25 +1,30 @@
 /** Runs one sandboxed command line as a child process and collects what it wrote. */
 import { spawn } from "node:child_process";
-import type { CommandGroup } from "./commandCgroups.ts";
 import type { ExecResult } from "./port.ts";
+import type { WarmShell } from "./warmShells.ts";
 
 /** stdout and stderr kept per call; the rest is counted and cut with a note. */
 export const OUTPUT_LIMIT_BYTES = 100 * 1024;
 
 /**
- * Runs the sandbox (inside its control groups when there are some), keeping OUTPUT_LIMIT_BYTES of output; kills it at the time
- * limit or on abort.
+ * Runs the sandbox, keeping OUTPUT_LIMIT_BYTES of output; kills it at the time limit or on abort.
+ * Where the host gives control groups, `shell` is a shell already in the command's groups that
+ * becomes the command (warmShells.ts); otherwise the command is spawned as it is.
  */
 export function runCommand(
   argv: string[],
   env: Record<string, string>,
   timeoutMs: number,
   signal: AbortSignal,
-  group: CommandGroup | null,
+  shell: WarmShell | null,
 ): Promise<ExecResult> {
   return new Promise((resolve, reject) => {
-    const [file, ...args] = group ? group.wrap(argv) : argv;
-    const child = spawn(file as string, args, { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    if (shell?.error) return reject(shell.error);
+    const group = shell?.group ?? null;
+    const child =
+      shell?.child ??
+      spawn(argv[0] as string, argv.slice(1), { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    shell?.exec(argv, env);
     const kept: Buffer[] = [];
     let keptBytes = 0;
     let cutBytes = 0;

@@ -243,6 +243,25 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
     await expect.poll(alive, { timeout: 5000 }).toBe(false);
   });
 
+  /** This process's sandboxes' groups and their command groups, as paths (every controller). */
+  const ownGroups = (): string[] =>
+    readFileSync("/proc/self/cgroup", "utf8")
+      .split("\n")
+      .flatMap((line) => {
+        const [, controller, path] = line.split(":");
+        if ((controller !== "pids" && controller !== "memory") || path === undefined) return [];
+        const parent = join("/sys/fs/cgroup", controller, path);
+        return readdirSync(parent)
+          .filter((n) => n.startsWith(`cloud-agents-${process.pid}-`))
+          .flatMap((g) => [
+            join(parent, g),
+            ...readdirSync(join(parent, g), { withFileTypes: true })
+              .filter((e) => e.isDirectory())
+              .map((e) => join(parent, g, e.name)),
+          ]);
+      })
+      .sort();
+
   it("a fork bomb ends its own call, and none of its processes outlive it", async () => {
     const processes = () => readdirSync("/proc").filter((p) => /^\d+$/.test(p)).length;
     // The sandbox uses every group the host allows (a probe of its own, not the sandbox's word).
@@ -262,13 +281,23 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
     expect(text(r)).toMatch(/time limit of 3000 ms/);
     if (CGROUPS.includes("pids")) {
       expect(most - before).toBeLessThanOrEqual(64 + 16);
-      // The command's group is gone with it (only this process's sandboxes' own groups are left).
+      // The command's group is gone with it: what is left under this process's sandboxes' groups
+      // are the groups of the shells waiting for the next commands, one shell in each.
       const own = (/^\d+:pids:(.*)$/m.exec(readFileSync("/proc/self/cgroup", "utf8"))?.[1] ?? "") as string;
       const parent = join("/sys/fs/cgroup/pids", own);
       const groups = readdirSync(parent).filter((n) => n.startsWith(`cloud-agents-${process.pid}-`));
       expect(groups.length).toBeGreaterThan(0);
-      for (const g of groups)
-        expect(readdirSync(join(parent, g), { withFileTypes: true }).filter((e) => e.isDirectory())).toEqual([]);
+      for (const g of groups) {
+        const commands = readdirSync(join(parent, g), { withFileTypes: true }).filter((e) => e.isDirectory());
+        expect(commands.length).toBeLessThanOrEqual(2);
+        for (const c of commands) {
+          const pids = readFileSync(join(parent, g, c.name, "cgroup.procs"), "utf8")
+            .split("\n")
+            .filter(Boolean);
+          expect(pids).toHaveLength(1);
+          expect(readFileSync(`/proc/${pids[0]}/cmdline`, "utf8").split("\0")).toContain("warm-shell");
+        }
+      }
     } else
       console.log(
         `no writable pids cgroup here: the bomb reached ${most - before} processes (only its time limit ended it)`,
@@ -280,6 +309,7 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
 
   it("processes that together pass the memory limit are killed, though each stays under it", async () => {
     // A sandbox of 256 MiB: three processes of 150 MB each (each under its `ulimit -v`).
+    const groupsBefore = ownGroups();
     const small = await BubblewrapSandbox.create({
       hidden: [dataDir],
       allowPrivateTargets: true,
@@ -305,6 +335,8 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
     } finally {
       await small.close();
     }
+    // Closed, it leaves no group behind, nor a shell waiting in one for a next command.
+    expect(ownGroups()).toEqual(groupsBefore);
     const after = await call("bash", { command: "echo still here" });
     expect(text(after)).toBe("still here\n");
   });

@@ -1,0 +1,122 @@
+/**
+ * Shells that wait inside fresh command groups (commandCgroups.ts) for the command they will
+ * become, so that entering the groups is not on a command's path.
+ *
+ * Why: a process enters a cgroup v1 group by writing its pid to `cgroup.procs`, and the kernel
+ * makes that write wait for an RCU grace period (`percpu_down_write` on the cgroup threadgroup
+ * lock, `rcu_sync_enter` then `synchronize_rcu`; seen with `perf record -e sched:sched_switch -g`).
+ * Behind the namespace teardown of the previous sandboxed command that wait was 11-16 ms, a third
+ * of a sandboxed call. Forks are not blocked while it waits (readers of that lock only take a
+ * slower path), so a shell can enter its groups beside the running command, and the next command
+ * finds it there.
+ *
+ * A warm shell is `bash` that writes its pid into its groups, then reads one NUL-ended line from
+ * stdin and execs it (`env -i NAME=value ... bwrap ...`, every word quoted): the command keeps the
+ * shell's pid, process group, stdout and stderr, and its stdin becomes /dev/null. A shell whose
+ * stdin ends without a line (the pool closed, or the server gone) exits 0 having run nothing.
+ */
+import { type ChildProcessByStdio, spawn } from "node:child_process";
+import type { Readable, Writable } from "node:stream";
+import type { CommandCgroups, CommandGroup } from "./commandCgroups.ts";
+import { shellQuote } from "./shellWords.ts";
+
+/**
+ * Enters the groups named by the arguments (their `cgroup.procs` files), then becomes the line
+ * read from stdin. `--norc`: bash reads ~/.bashrc when its stdin is a socket (Node's pipes are).
+ */
+const SHELL_SCRIPT = `for f; do echo $$ > "$f" || exit 97; done
+IFS= read -r -d '' line || exit 0
+exec </dev/null
+eval "exec $line"`;
+
+/** Shells kept ready; more commands at once than this start cold (they enter their groups first). */
+const READY = 2;
+
+type ShellProcess = ChildProcessByStdio<Writable, Readable, Readable>;
+
+/** One shell in its own groups, to run one command. */
+export class WarmShell {
+  /** Set when the shell could not be started (spawn's `error` before the command took it). */
+  error: Error | null = null;
+  /** Set when the shell ended before it was given a command. */
+  exited = false;
+
+  constructor(
+    readonly child: ShellProcess,
+    readonly group: CommandGroup,
+  ) {
+    child.on("error", (err) => {
+      this.error = err;
+    });
+    child.on("exit", () => {
+      this.exited = true;
+    });
+    // A shell killed before its line is written: the write fails with EPIPE, reported by `close`.
+    child.stdin.on("error", () => {});
+  }
+
+  /** Replaces the shell with `argv`, run with exactly `env`. */
+  exec(argv: string[], env: Record<string, string>): void {
+    const words = ["/usr/bin/env", "-i", ...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...argv];
+    this.child.stdin.end(`${words.map(shellQuote).join(" ")}\0`);
+  }
+}
+
+/** The ready shells of one sandbox. */
+export class WarmShells {
+  private readonly ready: WarmShell[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly cgroups: CommandCgroups,
+    private readonly path: string,
+  ) {}
+
+  /** A shell for one command: a ready one, or a new one; the pool is refilled after. */
+  take(): WarmShell {
+    const shell = this.ready.shift() ?? this.start();
+    setImmediate(() => this.fill());
+    return shell;
+  }
+
+  private fill(): void {
+    while (!this.closed && this.ready.length < READY) {
+      let shell: WarmShell;
+      try {
+        shell = this.start();
+      } catch {
+        // No group could be made (the host took the hierarchy away): commands start cold and say why.
+        return;
+      }
+      this.ready.push(shell);
+      shell.child.once("exit", () => this.drop(shell));
+    }
+  }
+
+  /** A ready shell that ended (killed from outside): its groups are removed, a new one is made at the next take. */
+  private drop(shell: WarmShell): void {
+    const at = this.ready.indexOf(shell);
+    if (at < 0) return;
+    this.ready.splice(at, 1);
+    void shell.group.close();
+  }
+
+  private start(): WarmShell {
+    const group = this.cgroups.create();
+    const child = spawn("/bin/bash", ["--norc", "-c", SHELL_SCRIPT, "warm-shell", ...group.procsFiles], {
+      env: { PATH: this.path },
+      stdio: ["pipe", "pipe", "pipe"],
+      // Its own process group: the command (same pid) and everything it starts are killed together.
+      detached: true,
+    });
+    return new WarmShell(child, group);
+  }
+
+  /** Ends the ready shells (they exit without running anything) and removes their groups. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const shells = this.ready.splice(0);
+    for (const shell of shells) shell.child.stdin.end();
+    await Promise.all(shells.map((s) => s.group.close()));
+  }
+}
