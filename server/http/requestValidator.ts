@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import type { RequestHandler } from "express";
 import { specForAjv } from "../spec.ts";
@@ -30,14 +31,27 @@ export function requestValidator(spec: Record<string, unknown>, options: Request
   return [requests, ...responseValidator(spec, options.maxUploadBytes)];
 }
 
+/**
+ * The response validators made in this process, by document and upload limit: a test process
+ * starts one server per test file, and compiling them took about a second of CPU each time
+ * (Ajv and the $ref resolver, 60% of a server's start in a profile of the test harness). They
+ * hold no state of one app: the same middlewares serve every server of the process.
+ */
+const responseValidators = new Map<string, RequestHandler[]>();
+
 /** express-openapi-validator checking responses only (requests were checked before). */
 function responseValidator(spec: Record<string, unknown>, maxUploadBytes: number): RequestHandler[] {
+  const key = `${maxUploadBytes}:${createHash("sha256").update(JSON.stringify(spec)).digest("hex")}`;
+  const made = responseValidators.get(key);
+  if (made) return made;
   const OpenApiValidator = require("express-openapi-validator") as { middleware(options: unknown): unknown };
-  return OpenApiValidator.middleware({
+  const middlewares = OpenApiValidator.middleware({
     // The validator annotates the document it is given: hand it a private copy (one Ajv accepts).
     ...validatorOptions(specForAjv(spec), true, maxUploadBytes),
     validateRequests: false,
     // The request validator has read any multipart body already.
     fileUploader: false,
   }) as RequestHandler[];
+  responseValidators.set(key, middlewares);
+  return middlewares;
 }
