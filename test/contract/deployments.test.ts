@@ -29,7 +29,19 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.stop();
+  await slowServer?.stop();
 });
+
+/**
+ * A second server on its own clock whose runs stay in flight (the echo runtime answers after
+ * 60 s), started once for the tests that need a run in flight.
+ */
+const slowClock = new ManualClock(START);
+let slowServer: TestServer | undefined;
+async function inFlightServer(): Promise<TestServer> {
+  slowServer ??= await inProcess({ clock: slowClock, env: { ECHO_RUNTIME_DELAY_MS: "60000" } });
+  return slowServer;
+}
 
 const cron = (expression: string, timezone?: string) => ({
   type: "cron",
@@ -561,36 +573,29 @@ describe("runs", () => {
   });
 
   it("a run whose session is deleted during its first turn fails with session_deleted", async () => {
-    const slow = await inProcess({ env: { ECHO_RUNTIME_DELAY_MS: "60000" } });
-    try {
-      const env = await createEnvironment(slow);
-      const a = await createAgent(slow);
-      const d = await createDeployment(slow, a.id, env);
-      const run = (await slow.request("POST", `/deployments/${d.id}/run`)).body;
-      await waitFor(async () => (await slow.request("GET", `/sessions/${run.session_id}`)).body.status === "running");
-      const events = await envelopesSince(slow);
-      await slow.request("DELETE", `/sessions/${run.session_id}`);
-      expect((await slow.request("GET", `/deployment_runs/${run.id}`)).body).toMatchObject({
-        status: "failed",
-        session_id: run.session_id,
-        error: { type: "session_deleted" },
-      });
-      expect((await events()).map((e) => e.data.type)).toEqual(["session.deleted", "deployment_run.failed"]);
-    } finally {
-      await slow.stop();
-    }
+    // The deployment has no schedule: it never fires in the scheduler tests that share the server.
+    const slow = await inFlightServer();
+    const env = await createEnvironment(slow);
+    const a = await createAgent(slow);
+    const d = await createDeployment(slow, a.id, env);
+    const run = (await slow.request("POST", `/deployments/${d.id}/run`)).body;
+    await waitFor(async () => (await slow.request("GET", `/sessions/${run.session_id}`)).body.status === "running");
+    const events = await envelopesSince(slow);
+    await slow.request("DELETE", `/sessions/${run.session_id}`);
+    expect((await slow.request("GET", `/deployment_runs/${run.id}`)).body).toMatchObject({
+      status: "failed",
+      session_id: run.session_id,
+      error: { type: "session_deleted" },
+    });
+    expect((await events()).map((e) => e.data.type)).toEqual(["session.deleted", "deployment_run.failed"]);
   });
 });
 
 describe("scheduled fires and the overlap policy", () => {
   let slow: TestServer;
-  const slowClock = new ManualClock(START);
   beforeAll(async () => {
     // Runs stay in flight (the echo runtime answers after 60 s), so fires overlap them.
-    slow = await inProcess({ clock: slowClock, env: { ECHO_RUNTIME_DELAY_MS: "60000" } });
-  });
-  afterAll(async () => {
-    await slow.stop();
+    slow = await inFlightServer();
   });
 
   it("skip: a fire while the previous run is running records a skipped run with no session and no event", async () => {
