@@ -6,7 +6,10 @@
  * webhooks).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Schema } from "../../server/api.ts";
 import { ManualClock } from "../../server/clock.ts";
+import { createDeployment as createDeploymentDirectly } from "../../server/domain/deployments.ts";
+import { StorageBusyError } from "../../server/storage/port/index.ts";
 import { createDeployment, deploymentBody, passScheduler, runsOf, schedulerOf } from "../helpers/deployments.ts";
 import { envelopesSince } from "../helpers/events.ts";
 import { createAgent, createEnvironment, userMessage, waitForIdle } from "../helpers/lifecycle.ts";
@@ -26,7 +29,19 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.stop();
+  await slowServer?.stop();
 });
+
+/**
+ * A second server on its own clock whose runs stay in flight (the echo runtime answers after
+ * 60 s), started once for the tests that need a run in flight.
+ */
+const slowClock = new ManualClock(START);
+let slowServer: TestServer | undefined;
+async function inFlightServer(): Promise<TestServer> {
+  slowServer ??= await inProcess({ clock: slowClock, env: { ECHO_RUNTIME_DELAY_MS: "60000" } });
+  return slowServer;
+}
 
 const cron = (expression: string, timezone?: string) => ({
   type: "cron",
@@ -219,8 +234,21 @@ describe("create", () => {
     const env = await createEnvironment(server, token);
     const a = await createAgent(server, {}, token);
     const body = deploymentBody(a.id, env, { schedule: cron("0 3 * * *") });
+    // The first 998 go through the service's own create (the code the route calls, without HTTP
+    // and response validation around each); the last two and the refused one through the API.
+    const account = await server.service.deps.storage.accounts.ensureAccount("limits");
+    for (let i = 0; i < 998; ) {
+      try {
+        await createDeploymentDirectly(server.service.deps, account.id, body as Schema<"CreateDeploymentRequest">);
+        i++;
+      } catch (err) {
+        // A worker thread holds the write lock: nothing was written; again once it lets go (as the API does).
+        if (!(err instanceof StorageBusyError)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
     let last: any;
-    for (let i = 0; i < 1000; i++) {
+    for (let i = 998; i < 1000; i++) {
       last = await server.request("POST", "/deployments", { body, token });
       if (last.status !== 200) throw new Error(`create ${i} failed: ${last.text}`);
     }
@@ -545,36 +573,29 @@ describe("runs", () => {
   });
 
   it("a run whose session is deleted during its first turn fails with session_deleted", async () => {
-    const slow = await inProcess({ env: { ECHO_RUNTIME_DELAY_MS: "60000" } });
-    try {
-      const env = await createEnvironment(slow);
-      const a = await createAgent(slow);
-      const d = await createDeployment(slow, a.id, env);
-      const run = (await slow.request("POST", `/deployments/${d.id}/run`)).body;
-      await waitFor(async () => (await slow.request("GET", `/sessions/${run.session_id}`)).body.status === "running");
-      const events = await envelopesSince(slow);
-      await slow.request("DELETE", `/sessions/${run.session_id}`);
-      expect((await slow.request("GET", `/deployment_runs/${run.id}`)).body).toMatchObject({
-        status: "failed",
-        session_id: run.session_id,
-        error: { type: "session_deleted" },
-      });
-      expect((await events()).map((e) => e.data.type)).toEqual(["session.deleted", "deployment_run.failed"]);
-    } finally {
-      await slow.stop();
-    }
+    // The deployment has no schedule: it never fires in the scheduler tests that share the server.
+    const slow = await inFlightServer();
+    const env = await createEnvironment(slow);
+    const a = await createAgent(slow);
+    const d = await createDeployment(slow, a.id, env);
+    const run = (await slow.request("POST", `/deployments/${d.id}/run`)).body;
+    await waitFor(async () => (await slow.request("GET", `/sessions/${run.session_id}`)).body.status === "running");
+    const events = await envelopesSince(slow);
+    await slow.request("DELETE", `/sessions/${run.session_id}`);
+    expect((await slow.request("GET", `/deployment_runs/${run.id}`)).body).toMatchObject({
+      status: "failed",
+      session_id: run.session_id,
+      error: { type: "session_deleted" },
+    });
+    expect((await events()).map((e) => e.data.type)).toEqual(["session.deleted", "deployment_run.failed"]);
   });
 });
 
 describe("scheduled fires and the overlap policy", () => {
   let slow: TestServer;
-  const slowClock = new ManualClock(START);
   beforeAll(async () => {
     // Runs stay in flight (the echo runtime answers after 60 s), so fires overlap them.
-    slow = await inProcess({ clock: slowClock, env: { ECHO_RUNTIME_DELAY_MS: "60000" } });
-  });
-  afterAll(async () => {
-    await slow.stop();
+    slow = await inFlightServer();
   });
 
   it("skip: a fire while the previous run is running records a skipped run with no session and no event", async () => {

@@ -238,7 +238,8 @@ describe("rows that need a run in flight", () => {
   let slow: TestServer;
   beforeAll(async () => {
     // Long enough that the archive lands while the first turn runs, however slow the machine.
-    slow = await inProcess({ env: { ECHO_RUNTIME_DELAY_MS: "5000" } });
+    // The run worker's pass every 50 ms (not 1 s): the two passes the test waits for come sooner.
+    slow = await inProcess({ env: { ECHO_RUNTIME_DELAY_MS: "5000", RUN_POLL_INTERVAL_MS: "50" } });
   });
   afterAll(async () => {
     await slow.stop();

@@ -4,7 +4,7 @@
  * returned, the engine forgets its decrypted signing secret, and the aborted attempts are recorded
  * as such (not as failures of the endpoint). On the delivery thread (the default) and in-process.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../server/clock.ts";
 import type { DeliveryEngine } from "../../server/delivery/engine.ts";
 import { openStorage } from "../../server/storage/open.ts";
@@ -53,8 +53,15 @@ describe.each([
   { engine: "the delivery thread", thread: "true" },
   { engine: "the in-process engine", thread: "false" },
 ])("on $engine", ({ thread }) => {
+  // One server for the engine's tests: each test has its own endpoints and receiver, and the
+  // endpoint's concurrency, records, attempts and cached secret are the endpoint's own.
+  let shared: TestServer | undefined;
+  afterAll(async () => {
+    await shared?.stop();
+  });
+
   async function setup() {
-    const server = await inProcess({
+    shared ??= await inProcess({
       env: {
         WEBHOOK_THREAD: thread,
         WEBHOOK_POLL_INTERVAL_MS: "50",
@@ -62,7 +69,7 @@ describe.each([
         WEBHOOK_ENDPOINT_CONCURRENCY: "2",
       },
     });
-    cleanups.push(() => server.stop());
+    const server = shared;
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;

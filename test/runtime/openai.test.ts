@@ -19,6 +19,18 @@ const MCP_TOKEN = "mcp-static-token-4f9a7c21d3e8b605";
 const providers = mockProviders();
 let mcp: TestMcpServer;
 let s: TestServer;
+/**
+ * A second server with low limits: 2 tool rounds, and 1 provider retry after 1 ms. The two tests
+ * that need it each reach only one of the limits, so they share it (a server's first requests
+ * are the slow ones).
+ */
+let limitedServer: TestServer | undefined;
+async function limited(): Promise<TestServer> {
+  limitedServer ??= await inProcess({
+    env: { ...providerEnv, RUN_MAX_TOOL_ROUNDS: "2", RUN_PROVIDER_MAX_RETRIES: "1", RUN_PROVIDER_RETRY_BASE_MS: "1" },
+  });
+  return limitedServer;
+}
 
 beforeAll(async () => {
   listen(providers);
@@ -26,6 +38,7 @@ beforeAll(async () => {
   s = await inProcess({ env: providerEnv });
 });
 afterAll(async () => {
+  await limitedServer?.stop();
   await s.stop();
   await mcp.close();
   providers.server.close();
@@ -204,20 +217,16 @@ describe("the OpenAI-compatible runtime", () => {
   });
 
   it("ends a turn that keeps calling tools after RUN_MAX_TOOL_ROUNDS rounds", async () => {
-    const limited = await inProcess({ env: { ...providerEnv, RUN_MAX_TOOL_ROUNDS: "2" } });
-    try {
-      const setup = await agentWithMcp(limited, { model: "openai/m", mcpUrl: mcp.url, auth: bearer });
-      const call = (id: string) => ({ tool_calls: [{ id, name: "tickets__add", input: { a: 1, b: 2 } }] });
-      providers.script("openai", [call("r1"), call("r2"), call("r3")]);
-      await say(limited, setup.sessionId, "Loop");
-      const events = await waitForTurns(limited, setup.sessionId);
-      expect(events.filter((e) => e.type === "agent.tool_use").map((e) => e.tool_use_id)).toEqual(["r1", "r2"]);
-      const error = events.find((e) => e.type === "session.error");
-      expect(error.error.type).toBe("tool_rounds_exceeded");
-      expect(mcp.calls).toHaveLength(2);
-    } finally {
-      await limited.stop();
-    }
+    const server = await limited();
+    const setup = await agentWithMcp(server, { model: "openai/m", mcpUrl: mcp.url, auth: bearer });
+    const call = (id: string) => ({ tool_calls: [{ id, name: "tickets__add", input: { a: 1, b: 2 } }] });
+    providers.script("openai", [call("r1"), call("r2"), call("r3")]);
+    await say(server, setup.sessionId, "Loop");
+    const events = await waitForTurns(server, setup.sessionId);
+    expect(events.filter((e) => e.type === "agent.tool_use").map((e) => e.tool_use_id)).toEqual(["r1", "r2"]);
+    const error = events.find((e) => e.type === "session.error");
+    expect(error.error.type).toBe("tool_rounds_exceeded");
+    expect(mcp.calls).toHaveLength(2);
   });
 
   it("refuses a loopback MCP server unless private targets are allowed (SSRF guard)", async () => {
@@ -302,24 +311,18 @@ describe("provider retries", () => {
   });
 
   it("gives up after RUN_PROVIDER_MAX_RETRIES and ends the turn with provider_error", async () => {
-    const quick = await inProcess({
-      env: { ...providerEnv, RUN_PROVIDER_MAX_RETRIES: "1", RUN_PROVIDER_RETRY_BASE_MS: "1" },
-    });
-    try {
-      const setup = await agentWithMcp(quick, { model: "openai/m", mcpUrl: mcp.url, auth: bearer });
-      providers.script("openai", [
-        { status: 500, body: { error: { message: "boom" } } },
-        { status: 500, body: { error: { message: "boom again" } } },
-      ]);
-      await say(quick, setup.sessionId, "Hello");
-      const events = await waitForTurns(quick, setup.sessionId);
-      expect(providers.openai).toHaveLength(2);
-      const error = events.find((e) => e.type === "session.error");
-      expect(error.error.type).toBe("provider_error");
-      expect(error.error.message).toContain("500");
-    } finally {
-      await quick.stop();
-    }
+    const server = await limited();
+    const setup = await agentWithMcp(server, { model: "openai/m", mcpUrl: mcp.url, auth: bearer });
+    providers.script("openai", [
+      { status: 500, body: { error: { message: "boom" } } },
+      { status: 500, body: { error: { message: "boom again" } } },
+    ]);
+    await say(server, setup.sessionId, "Hello");
+    const events = await waitForTurns(server, setup.sessionId);
+    expect(providers.openai).toHaveLength(2);
+    const error = events.find((e) => e.type === "session.error");
+    expect(error.error.type).toBe("provider_error");
+    expect(error.error.message).toContain("500");
   });
 });
 
