@@ -15,6 +15,9 @@ export const SLOW_TESTS = [
   "test/docs/readme.test.ts",
   // The vendor skill's verifiers: a Go build and a Python and a Go process per check.
   "test/delivery/vendorVerifiers.test.ts",
+  // The API reference in Chromium: every operation and webhook of the page opened and read, one
+  // navigation each (136; ~2 minutes on 2 cores: this page renders a section only when it is shown).
+  "test/docs/docs.browser.test.ts",
   // The SDK packed with npm pack and installed into a fresh project, typechecked with tsc.
   "test/client/packedSdk.test.ts",
   // Real server processes SIGKILLed and restarted: a burst across a kill, interrupted runs, and
