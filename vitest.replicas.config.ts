@@ -12,7 +12,8 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 1,
     fileParallelism: false,
-    // One PostgreSQL server for the run (the PostgreSQL drill's database lives on it).
-    globalSetup: ["test/helpers/postgresServer.ts"],
+    // One PostgreSQL server for the run (the PostgreSQL drill's database lives on it), and the
+    // server built once (its processes run dist/main.js).
+    globalSetup: ["test/helpers/postgresServer.ts", "test/helpers/serverBundle.ts"],
   },
 });

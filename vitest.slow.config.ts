@@ -31,8 +31,9 @@ export const SLOW_TESTS = [
 export default defineConfig({
   test: {
     include: SLOW_TESTS,
-    // One PostgreSQL server for the run (with TEST_DATABASE=postgres the servers' databases live on it).
-    globalSetup: ["test/helpers/postgresServer.ts"],
+    // One PostgreSQL server for the run (with TEST_DATABASE=postgres the servers' databases live on
+    // it), and the server built once (its processes run dist/main.js).
+    globalSetup: ["test/helpers/postgresServer.ts", "test/helpers/serverBundle.ts"],
     testTimeout: 300_000,
     hookTimeout: 180_000,
     pool: "forks",

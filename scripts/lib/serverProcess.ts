@@ -1,25 +1,23 @@
 /**
  * The one way to run `cloud-agents serve` as a real process, shared by the tests
  * (test/helpers/server.ts adds the test database and token) and the scripts (the load run, the
- * delivery benchmark). The process is node with tsx as a loader, not the tsx CLI, so its pid is the
- * server itself: a SIGKILL kills the server, not a wrapper that would leave it running, and a SIGTERM
- * reaches the server's own shutdown code (the tsx CLI kills a child that does not acknowledge a
- * SIGTERM within 30 ms).
+ * delivery benchmark). The process runs the build, `node dist/main.js serve` (built and kept fresh
+ * by scripts/lib/serverBundle.ts; CLOUD_AGENTS_FROM_SOURCE=1 runs server/main.ts through tsx's
+ * loader instead). Either way its pid is the server itself: the launcher (server/launcher.ts) runs
+ * the bundle in its own process with `vm.Script`, and tsx runs as a loader, not as the tsx CLI. So a
+ * SIGKILL kills the server, not a wrapper that would leave it running, and a SIGTERM reaches the
+ * server's own shutdown code (the tsx CLI kills a child that does not acknowledge a SIGTERM within
+ * 30 ms).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { cliCommand, ensureServerBundle } from "./serverBundle.ts";
+
+export { cliCommand, ensureServerBundle, NODE_TSX, SERVER_MAIN } from "./serverBundle.ts";
 
 /** The repository folder (no trailing slash). */
 export const ROOT = resolve(import.meta.dirname, "../..");
-/** `node --import <tsx loader>`: runs a TypeScript entry point in this one process. */
-export const NODE_TSX: readonly string[] = [
-  process.execPath,
-  "--import",
-  pathToFileURL(resolve(ROOT, "node_modules/tsx/dist/loader.mjs")).href,
-];
-export const SERVER_MAIN = resolve(ROOT, "server/main.ts");
 
 /**
  * Polls `check` until it returns a truthy value, or fails after `timeoutMs` naming `what`. A check
@@ -92,24 +90,22 @@ const running = new Set<ServerProcess>();
 /** Starts `cloud-agents serve` and resolves once it prints its banner (it listens then). */
 export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const child = spawn(
-    NODE_TSX[0] as string,
-    [...NODE_TSX.slice(1), ...(options.nodeArgs ?? []), SERVER_MAIN, "serve"],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(options.port ?? 0),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        ...options.env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: options.crashable === true,
-      ...(options.uid !== undefined ? { uid: options.uid } : {}),
-      ...(options.gid !== undefined ? { gid: options.gid } : {}),
+  await ensureServerBundle();
+  const [command, args] = cliCommand(["serve"], options.nodeArgs);
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(options.port ?? 0),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ...options.env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: options.crashable === true,
+    ...(options.uid !== undefined ? { uid: options.uid } : {}),
+    ...(options.gid !== undefined ? { gid: options.gid } : {}),
+  });
   let out = "";
   let stdout = "";
   let stderr = "";

@@ -10,9 +10,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  NODE_TSX,
+  cliCommand,
+  ensureServerBundle,
   ROOT,
-  SERVER_MAIN,
   type ServerProcess,
   type ServerProcessOptions,
   startServerProcess,
@@ -223,10 +223,15 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `cloud-agents <args>` (server/main.ts) to completion with the given environment (and folder). */
-export function runCli(args: string[], env: Record<string, string>, cwd: string = ROOT): Promise<CliResult> {
+/**
+ * Runs `cloud-agents <args>` to completion with the given environment (and folder): the build,
+ * `node dist/main.js <args>` (scripts/lib/serverBundle.ts; CLOUD_AGENTS_FROM_SOURCE=1: server/main.ts).
+ */
+export async function runCli(args: string[], env: Record<string, string>, cwd: string = ROOT): Promise<CliResult> {
+  await ensureServerBundle();
+  const [command, argv] = cliCommand(args);
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE_TSX[0] as string, [...NODE_TSX.slice(1), SERVER_MAIN, ...args], {
+    const child = spawn(command, argv, {
       cwd,
       env: { ...process.env, ...env },
     });
@@ -255,9 +260,11 @@ export interface CliProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts a long-running `cloud-agents <args>` (server/main.ts) and reads its stdout line by line. */
-export function spawnCli(args: string[], env: Record<string, string>): CliProcess {
-  const child = spawn(NODE_TSX[0] as string, [...NODE_TSX.slice(1), SERVER_MAIN, ...args], {
+/** Starts a long-running `cloud-agents <args>` (as `runCli` does) and reads its stdout line by line. */
+export async function spawnCli(args: string[], env: Record<string, string>): Promise<CliProcess> {
+  await ensureServerBundle();
+  const [command, argv] = cliCommand(args);
+  const child = spawn(command, argv, {
     cwd: ROOT,
     env: { ...process.env, ...env },
   });

@@ -126,7 +126,7 @@ describe("cloud-agents serve", () => {
       const line = JSON.parse(res.stdout.trim().split("\n").at(-1) ?? "{}") as { level: string; msg: string };
       expect(line.level).toBe("error");
       expect(line.msg).toMatch(message);
-      expect(res.stdout).not.toMatch(/\bat .*\.ts:\d+/); // a message, not a stack trace
+      expect(res.stdout).not.toMatch(/\bat .*\.([cm]?js|ts):\d+/); // a message, not a stack trace (from the build or the sources)
     },
   );
 });

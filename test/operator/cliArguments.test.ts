@@ -197,7 +197,7 @@ describe("cloud-agents data commands", () => {
         const res = await runCli(args, empty);
         expect(res.code).toBe(1);
         expect(res.stderr).toMatch(/The PostgreSQL database is not at this version's schema/);
-        expect(res.stderr).not.toMatch(/\bat .*\.ts:\d+/); // a message, not a stack trace
+        expect(res.stderr).not.toMatch(/\bat .*\.([cm]?js|ts):\d+/); // a message, not a stack trace (from the build or the sources)
       }
       const tables = await queryRows(
         await testDatabaseUrl(join(dir, "empty.db")),

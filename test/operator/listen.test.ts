@@ -46,8 +46,8 @@ afterAll(async () => {
   await server.stop();
 });
 
-function startListen(args: string[], env: Record<string, string> = {}): CliProcess {
-  const p = spawnCli(["listen", "--server", server.url, ...args], { CLOUD_AGENTS_TOKEN: server.token, ...env });
+async function startListen(args: string[], env: Record<string, string> = {}): Promise<CliProcess> {
+  const p = await spawnCli(["listen", "--server", server.url, ...args], { CLOUD_AGENTS_TOKEN: server.token, ...env });
   processes.push(p);
   return p;
 }
@@ -62,7 +62,7 @@ const storedCount = async () => (await storedSince(0)).length;
 
 describe("cloud-agents listen", () => {
   it("prints its secret, forwards each event signed like a webhook, and prints the receiver's answer", async () => {
-    const p = startListen(["--forward-to", `${receiver.url}/hooks`]);
+    const p = await startListen(["--forward-to", `${receiver.url}/hooks`]);
     const [ready, secretLine] = await p.waitForLines(2);
     expect(ready).toContain(
       `Ready! Forwarding the events of ${server.url} to ${receiver.url}/hooks (webhook_signature)`,
@@ -98,7 +98,7 @@ describe("cloud-agents listen", () => {
   });
 
   it("signs with the standard_webhooks scheme, filters with --events, and prints JSON lines with --json", async () => {
-    const p = startListen([
+    const p = await startListen([
       "--forward-to",
       `${receiver.url}/standard`,
       "--signing-scheme",
@@ -143,7 +143,7 @@ describe("cloud-agents listen", () => {
   });
 
   it("reports a receiver that fails, and goes on", async () => {
-    const p = startListen(["--forward-to", `${receiver.url}/failing`, "--json"]);
+    const p = await startListen(["--forward-to", `${receiver.url}/failing`, "--json"]);
     await p.waitForLines(1);
     await createEnvironment(server);
     await createEnvironment(server);
