@@ -19,7 +19,7 @@ import { routeMatcher } from "./http/routeTemplate.ts";
 import { SpecRoutes } from "./http/specRoutes.ts";
 import { apiRoutes } from "./routes/index.ts";
 import { publicRoutes } from "./routes/public.ts";
-import { v1RouteTemplates, v1Surface } from "./surfaces/v1/index.ts";
+import { loadV1Spec, v1RouteTemplates, v1Surface } from "./surfaces/v1/index.ts";
 
 export { API_BASE };
 
@@ -62,12 +62,13 @@ export function createApp(deps: AppDeps): Express {
 
   const routes = new SpecRoutes(deps.spec.json);
   app.use(assignRequestId);
-  const templates = [...PUBLIC_ROUTES, ...apiTemplates(deps.spec.json), ...v1RouteTemplates()];
+  const v1Spec = loadV1Spec();
+  const templates = [...PUBLIC_ROUTES, ...apiTemplates(deps.spec.json), ...v1RouteTemplates(v1Spec)];
   app.use(accessLog(deps.logger, deps.metrics, routeMatcher(templates)));
   app.use(bodyLimit(routes, API_BASE, deps.config));
   app.use(publicRoutes(deps));
   // The Anthropic-compatible surface (/v1 and /docs/v1): server/surfaces/v1/.
-  app.use(v1Surface(deps));
+  app.use(v1Surface(deps, v1Spec));
 
   const cors = corsFor(deps.config.corsOrigins);
   if (cors) app.use(API_BASE, cors);

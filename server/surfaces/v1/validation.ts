@@ -7,15 +7,31 @@
  * does: the domain functions only ever see requests valid there.
  */
 
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import formats from "ajv-formats";
+import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { Request } from "express";
 import { ApiError, invalidRequest, notFound } from "../../errors.ts";
 import { specForAjv } from "../../spec.ts";
 import { unservedOperation } from "./unserved.ts";
 
-// ajv-formats is CommonJS: its function is the default export's `default` under NodeNext.
-const addFormats = (formats as unknown as { default: (ajv: Ajv2020) => void }).default;
+interface AjvLibrary {
+  Ajv2020: typeof Ajv2020;
+  addFormats: (ajv: Ajv2020) => void;
+}
+
+/** Ajv, imported by the first request of the surface (V1Validator.load): not needed to start. */
+let library: AjvLibrary | undefined;
+let loadingLibrary: Promise<void> | undefined;
+
+function loadLibrary(): Promise<void> {
+  loadingLibrary ??= Promise.all([import("ajv/dist/2020.js"), import("ajv-formats")]).then(([ajv, formats]) => {
+    library = {
+      Ajv2020: ajv.Ajv2020,
+      // ajv-formats is CommonJS: its function is the default export's `default` under NodeNext.
+      addFormats: (formats.default as unknown as { default: (ajv: Ajv2020) => void }).default,
+    };
+  });
+  return loadingLibrary;
+}
 
 type Json = Record<string, unknown>;
 
@@ -40,6 +56,8 @@ interface Operation {
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
 function newAjv(): Ajv2020 {
+  if (!library) throw new Error("the /v1 validator was used before V1Validator.load() resolved");
+  const { Ajv2020, addFormats } = library;
   const ajv = new Ajv2020({
     strict: false,
     allErrors: false,
@@ -120,6 +138,16 @@ export class V1Validator {
         });
       }
     }
+  }
+
+  /** Ajv is loaded (`load()` resolved): `check` and `checkOwn` may run. */
+  get loaded(): boolean {
+    return library !== undefined;
+  }
+
+  /** Loads Ajv; `check` and `checkOwn` need it (the surface's first request waits for it). */
+  load(): Promise<void> {
+    return loadLibrary();
   }
 
   private get ajv(): Ajv2020 {
