@@ -55,7 +55,10 @@ export function v1RouteTemplates(spec: LoadedSpec): string[] {
 export function v1Surface(deps: AppDeps, spec: LoadedSpec): Router {
   const outer = express.Router();
   outer.use(v1Docs(spec));
-  const validator = new V1Validator(spec.json, deps.spec.json);
+  const validator = new V1Validator(
+    () => spec.json,
+    () => deps.spec.json,
+  );
   const api = express.Router();
   api.use(apiKeyAsBearer);
   api.use(authenticate(deps.storage));
