@@ -15,11 +15,11 @@ import { rateLimitPerToken } from "./http/rateLimit.ts";
 import { bodyLimit, strictRequestTarget } from "./http/requestGuards.ts";
 import { accessLog, assignRequestId } from "./http/requestId.ts";
 import { requestValidator } from "./http/requestValidator.ts";
-import { routeMatcher } from "./http/routeTemplate.ts";
+import { routeMatcher, UNMATCHED } from "./http/routeTemplate.ts";
 import { SpecRoutes } from "./http/specRoutes.ts";
 import { apiRoutes } from "./routes/index.ts";
 import { publicRoutes } from "./routes/public.ts";
-import { v1RouteTemplates, v1Surface } from "./surfaces/v1/index.ts";
+import { loadV1Spec, v1RouteTemplates, v1Surface } from "./surfaces/v1/index.ts";
 
 export { API_BASE };
 
@@ -60,14 +60,22 @@ export function createApp(deps: AppDeps): Express {
   parseQueryOnce(app);
   app.set("etag", false);
 
-  const routes = new SpecRoutes(deps.spec.json);
+  // The documents are parsed by the first request that needs them, not here (see server/spec.ts).
+  const routes = new SpecRoutes(() => deps.spec.json);
   app.use(assignRequestId);
-  const templates = [...PUBLIC_ROUTES, ...apiTemplates(deps.spec.json), ...v1RouteTemplates()];
-  app.use(accessLog(deps.logger, deps.metrics, routeMatcher(templates)));
+  const v1Spec = loadV1Spec();
+  // The operator endpoints first: /healthz and the like never need the documents parsed.
+  const publicTemplate = routeMatcher(PUBLIC_ROUTES);
+  const apiTemplate = routeMatcher(() => [...apiTemplates(deps.spec.json), ...v1RouteTemplates(v1Spec)]);
+  const template = (path: string) => {
+    const found = publicTemplate(path);
+    return found === UNMATCHED ? apiTemplate(path) : found;
+  };
+  app.use(accessLog(deps.logger, deps.metrics, template));
   app.use(bodyLimit(routes, API_BASE, deps.config));
   app.use(publicRoutes(deps));
   // The Anthropic-compatible surface (/v1 and /docs/v1): server/surfaces/v1/.
-  app.use(v1Surface(deps));
+  app.use(v1Surface(deps, v1Spec));
 
   const cors = corsFor(deps.config.corsOrigins);
   if (cors) app.use(API_BASE, cors);
@@ -84,7 +92,7 @@ export function createApp(deps: AppDeps): Express {
   if (deps.config.http.queueSliceMs > 0) api.use(fairQueue(deps.config.http.queueSliceMs));
   for (const mod of apiRoutes) if (mod.preValidation) api.use(byFirstSegment(mod.preValidation(deps)));
   api.use(
-    requestValidator(deps.spec.json, {
+    requestValidator(() => deps.spec.json, {
       validateResponses: deps.validateResponses === true,
       maxUploadBytes: deps.config.maxUploadBytes,
     }),

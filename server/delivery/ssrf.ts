@@ -6,7 +6,6 @@
  * `WEBHOOK_ALLOW_PRIVATE_TARGETS=true` turns it off (local development, tests).
  */
 import type { LookupAddress, LookupOptions } from "node:dns";
-import { Resolver } from "node:dns/promises";
 import { isIP, isIPv6 } from "node:net";
 
 type Bytes = number[];
@@ -71,40 +70,58 @@ function block(reason: string, cidr: string): Rule {
   return { prefix, bits: Number(bits ?? prefix.length * 8), reason };
 }
 
-const IPV4_BLOCKED: Rule[] = [
-  block("a cloud metadata address", "169.254.169.254/32"),
-  block("a cloud metadata address", "100.100.100.200/32"),
-  block("an unspecified (0.0.0.0/8) address", "0.0.0.0/8"),
-  block("a loopback address", "127.0.0.0/8"),
-  block("a private address", "10.0.0.0/8"),
-  block("a private address", "172.16.0.0/12"),
-  block("a private address", "192.168.0.0/16"),
-  block("a shared (carrier-grade NAT) address", "100.64.0.0/10"),
-  block("a link-local address", "169.254.0.0/16"),
-  block("a reserved address", "192.0.0.0/24"),
-  block("a reserved address", "198.18.0.0/15"),
-  block("a multicast address", "224.0.0.0/4"),
-  block("a reserved address", "240.0.0.0/4"),
+/** The blocked ranges as [how a refusal names it, CIDR]: parsed at the first check (`rules()`). */
+const IPV4_BLOCKED: [string, string][] = [
+  ["a cloud metadata address", "169.254.169.254/32"],
+  ["a cloud metadata address", "100.100.100.200/32"],
+  ["an unspecified (0.0.0.0/8) address", "0.0.0.0/8"],
+  ["a loopback address", "127.0.0.0/8"],
+  ["a private address", "10.0.0.0/8"],
+  ["a private address", "172.16.0.0/12"],
+  ["a private address", "192.168.0.0/16"],
+  ["a shared (carrier-grade NAT) address", "100.64.0.0/10"],
+  ["a link-local address", "169.254.0.0/16"],
+  ["a reserved address", "192.0.0.0/24"],
+  ["a reserved address", "198.18.0.0/15"],
+  ["a multicast address", "224.0.0.0/4"],
+  ["a reserved address", "240.0.0.0/4"],
 ];
 
-const IPV6_BLOCKED: Rule[] = [
-  block("a cloud metadata address", "fd00:ec2::254/128"),
-  block("an unspecified address", "::/128"),
-  block("a loopback address", "::1/128"),
-  block("an IPv4-mapped IPv6 address", "::ffff:0:0/96"),
-  block("an IPv4-translated IPv6 address", "::ffff:0:0:0/96"),
-  block("an IPv4-compatible IPv6 address", "::/96"),
-  block("a local-use NAT64 address", "64:ff9b:1::/48"),
-  block("a discard-only address", "100::/64"),
-  block("a Teredo address", "2001::/32"),
-  block("a unique-local address", "fc00::/7"),
-  block("a link-local address", "fe80::/10"),
-  block("a site-local address", "fec0::/10"),
-  block("a multicast address", "ff00::/8"),
+const IPV6_BLOCKED: [string, string][] = [
+  ["a cloud metadata address", "fd00:ec2::254/128"],
+  ["an unspecified address", "::/128"],
+  ["a loopback address", "::1/128"],
+  ["an IPv4-mapped IPv6 address", "::ffff:0:0/96"],
+  ["an IPv4-translated IPv6 address", "::ffff:0:0:0/96"],
+  ["an IPv4-compatible IPv6 address", "::/96"],
+  ["a local-use NAT64 address", "64:ff9b:1::/48"],
+  ["a discard-only address", "100::/64"],
+  ["a Teredo address", "2001::/32"],
+  ["a unique-local address", "fc00::/7"],
+  ["a link-local address", "fe80::/10"],
+  ["a site-local address", "fec0::/10"],
+  ["a multicast address", "ff00::/8"],
 ];
 
-const NAT64 = block("", "64:ff9b::/96");
-const SIX_TO_FOUR = block("", "2002::/16");
+interface Rules {
+  v4: Rule[];
+  v6: Rule[];
+  nat64: Rule;
+  sixToFour: Rule;
+}
+
+let parsed: Rules | undefined;
+
+/** The ranges in their compact form, parsed once by the first check rather than at every start. */
+function rules(): Rules {
+  parsed ??= {
+    v4: IPV4_BLOCKED.map(([reason, cidr]) => block(reason, cidr)),
+    v6: IPV6_BLOCKED.map(([reason, cidr]) => block(reason, cidr)),
+    nat64: block("", "64:ff9b::/96"),
+    sixToFour: block("", "2002::/16"),
+  };
+  return parsed;
+}
 
 /**
  * Why an IP address may not be a webhook target (loopback, private, link-local, unique-local,
@@ -112,17 +129,18 @@ const SIX_TO_FOUR = block("", "2002::/16");
  * (NAT64, 6to4) are judged by that address. A string that is not an IP address answers null.
  */
 export function blockedAddressReason(address: string): string | null {
+  const { v4, v6, nat64, sixToFour } = rules();
   const a4 = parseIPv4(address);
   if (a4) {
-    for (const r of IPV4_BLOCKED) if (inPrefix(a4, r.prefix, r.bits)) return r.reason;
+    for (const r of v4) if (inPrefix(a4, r.prefix, r.bits)) return r.reason;
     return null;
   }
   const a6 = parseIPv6(address);
   if (!a6) return null;
-  for (const r of IPV6_BLOCKED) if (inPrefix(a6, r.prefix, r.bits)) return r.reason;
+  for (const r of v6) if (inPrefix(a6, r.prefix, r.bits)) return r.reason;
   // NAT64 (64:ff9b::/96) and 6to4 (2002::/16) carry an IPv4 address: judge that one.
-  if (inPrefix(a6, NAT64.prefix, NAT64.bits)) return embedded(a6.slice(12, 16));
-  if (inPrefix(a6, SIX_TO_FOUR.prefix, SIX_TO_FOUR.bits)) return embedded(a6.slice(2, 6));
+  if (inPrefix(a6, nat64.prefix, nat64.bits)) return embedded(a6.slice(12, 16));
+  if (inPrefix(a6, sixToFour.prefix, sixToFour.bits)) return embedded(a6.slice(2, 6));
   return null;
 }
 
@@ -189,8 +207,10 @@ const NO_ADDRESS = new Set(["ENODATA", "ENOTFOUND", "ENONAME"]);
  * Names only in /etc/hosts are not seen: webhook targets are public hosts.
  */
 export function dnsResolver(servers?: string[]): ResolveAll {
-  return (hostname, timeoutMs) =>
-    new Promise<LookupAddress[]>((resolve, reject) => {
+  return async (hostname, timeoutMs) => {
+    // node:dns/promises is loaded by the first lookup, not at start.
+    const { Resolver } = await import("node:dns/promises");
+    return new Promise<LookupAddress[]>((resolve, reject) => {
       // Two tries within the cut-off; the cut-off itself is enforced by cancel() below.
       const resolver = new Resolver({ timeout: Math.max(20, Math.ceil(timeoutMs / 2)), tries: 2 });
       if (servers) resolver.setServers(servers);
@@ -221,6 +241,7 @@ export function dnsResolver(servers?: string[]): ResolveAll {
         },
       );
     });
+  };
 }
 
 /** How long the check at endpoint creation waits for DNS. */

@@ -30,20 +30,25 @@ function allowByTemplate(routes: SpecRoutes): Map<string, string> {
 }
 
 export function allowedMethods(routes: SpecRoutes) {
-  const allow = allowByTemplate(routes);
+  // Built with the route table, at the first request.
+  let byTemplate: Map<string, string> | null = null;
+  const allowOf = (template: string) => {
+    byTemplate ??= allowByTemplate(routes);
+    return byTemplate.get(template);
+  };
   return (req: Request, res: Response, next: NextFunction) => {
     const segments = rawSegments(req.path);
     // The most literal template first (SpecRoutes sorts them so).
     const template = routes.match(segments)[0]?.template;
     if (req.method === "OPTIONS") {
       if (template === undefined) return next(notFound(`No route ${req.path}.`));
-      res.set("Allow", allow.get(template));
+      res.set("Allow", allowOf(template));
       res.status(204).end();
       return;
     }
     const method = req.method === "HEAD" ? "GET" : req.method;
     if (template !== undefined && routes.match(segments, method).length === 0) {
-      res.set("Allow", allow.get(template));
+      res.set("Allow", allowOf(template));
     }
     next();
   };

@@ -25,10 +25,13 @@ export interface RequestValidatorOptions {
  * against the whole document after that; it is loaded only then, never in production. The test
  * harness makes it cheaper first (test/helpers/validatorPatches/).
  */
-export function requestValidator(spec: Record<string, unknown>, options: RequestValidatorOptions): RequestHandler[] {
+export function requestValidator(
+  spec: Record<string, unknown> | (() => Record<string, unknown>),
+  options: RequestValidatorOptions,
+): RequestHandler[] {
   const requests = validateRequests(options.maxUploadBytes);
   if (!options.validateResponses) return [requests];
-  return [requests, ...responseValidator(spec, options.maxUploadBytes)];
+  return [requests, ...responseValidator(typeof spec === "function" ? spec() : spec, options.maxUploadBytes)];
 }
 
 /**

@@ -52,33 +52,48 @@ function numericParam(spec: Json, param: Json): NumericParam | null {
   };
 }
 
-export class SpecRoutes {
-  readonly operations: SpecOperation[] = [];
-
-  constructor(spec: Json) {
-    for (const [template, rawItem] of Object.entries((spec.paths ?? {}) as Json)) {
-      const item = resolve(spec, rawItem);
-      const shared = ((item.parameters as unknown[]) ?? []).map((p) => resolve(spec, p));
-      for (const method of METHODS) {
-        const op = item[method] as Json | undefined;
-        if (!op) continue;
-        const params = [...shared, ...((op.parameters as unknown[]) ?? []).map((p) => resolve(spec, p))];
-        const body = op.requestBody ? resolve(spec, op.requestBody) : null;
-        this.operations.push({
-          method: method.toUpperCase(),
-          template,
-          segments: template.split("/").slice(1),
-          numericQuery: params
-            .filter((p) => p.in === "query")
-            .map((p) => numericParam(spec, p))
-            .filter((p): p is NumericParam => p !== null),
-          bodyMedia: Object.keys((body?.content ?? {}) as Json),
-        });
-      }
+/** The route table of a document, the most literal templates first. */
+function buildOperations(spec: Json): SpecOperation[] {
+  const operations: SpecOperation[] = [];
+  for (const [template, rawItem] of Object.entries((spec.paths ?? {}) as Json)) {
+    const item = resolve(spec, rawItem);
+    const shared = ((item.parameters as unknown[]) ?? []).map((p) => resolve(spec, p));
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const params = [...shared, ...((op.parameters as unknown[]) ?? []).map((p) => resolve(spec, p))];
+      const body = op.requestBody ? resolve(spec, op.requestBody) : null;
+      operations.push({
+        method: method.toUpperCase(),
+        template,
+        segments: template.split("/").slice(1),
+        numericQuery: params
+          .filter((p) => p.in === "query")
+          .map((p) => numericParam(spec, p))
+          .filter((p): p is NumericParam => p !== null),
+        bodyMedia: Object.keys((body?.content ?? {}) as Json),
+      });
     }
-    // Literal segments win over parameters: `/skills/x/versions` before `/skills/{skill_id}`.
-    const params = (o: SpecOperation) => o.segments.filter((s) => s.startsWith("{")).length;
-    this.operations.sort((a, b) => params(a) - params(b));
+  }
+  // Literal segments win over parameters: `/skills/x/versions` before `/skills/{skill_id}`.
+  const params = (o: SpecOperation) => o.segments.filter((s) => s.startsWith("{")).length;
+  operations.sort((a, b) => params(a) - params(b));
+  return operations;
+}
+
+export class SpecRoutes {
+  #operations: SpecOperation[] | null = null;
+
+  /**
+   * `spec`: the document, or a function giving it. The table is built at its first use (the
+   * first request), so that a function defers reading the document until then.
+   */
+  constructor(private readonly spec: Json | (() => Json)) {}
+
+  /** Every operation, the most literal templates first. */
+  get operations(): SpecOperation[] {
+    this.#operations ??= buildOperations(typeof this.spec === "function" ? this.spec() : this.spec);
+    return this.#operations;
   }
 
   /**

@@ -9,9 +9,10 @@ import type { DeliveryStatus } from "../storage/port/webhooks.ts";
 export const webhookEventRoutes: RouteModule = {
   router(deps: AppDeps) {
     const r = Router();
-    // The catalog only changes with the spec: build it once, when the app is built.
-    const catalog = { data: eventTypeCatalog(deps.spec.json) };
+    // The catalog only changes with the spec: built once, by its first request.
+    let catalog: { data: ReturnType<typeof eventTypeCatalog> } | null = null;
     r.get("/webhook_event_types", (_req, res) => {
+      catalog ??= { data: eventTypeCatalog(deps.spec.json) };
       res.json(catalog);
     });
     r.get("/webhook_events", async (req, res) => {

@@ -7,8 +7,6 @@
 import { execFile } from "node:child_process";
 import { lstat, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { dirname, relative } from "node:path";
-import picomatch from "picomatch";
-import { glob as tinyglob } from "tinyglobby";
 import { MAX_MEMORY_BYTES } from "../domain/memoryStores.ts";
 import { findProgram } from "../sandbox/programs.ts";
 import { usageBytes, WorkspacePathError } from "../sandbox/workspace.ts";
@@ -106,17 +104,20 @@ export async function editTool(ctx: ToolContext, input: Record<string, unknown>)
 }
 
 /** A glob pattern must stay in the folder it searches: no absolute patterns, no `..`. */
-function checkPattern(pattern: string): void {
+async function checkPattern(pattern: string): Promise<void> {
   if (pattern.startsWith("/") || pattern.split("/").includes("..")) {
     throw new ToolInputError("The pattern must be relative to the search folder and must not contain '..'.");
   }
+  // Imported by the first glob, not at the server's start (with tinyglobby below).
+  const { default: picomatch } = await import("picomatch");
   picomatch.scan(pattern);
 }
 
 export async function globTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
   const pattern = stringField(input, "pattern", true) as string;
   const path = stringField(input, "path", false) ?? "/workspace";
-  checkPattern(pattern);
+  await checkPattern(pattern);
+  const { glob: tinyglob } = await import("tinyglobby");
   const place = await resolveToolPath(ctx, path);
   const base = place.host;
   const realRoot = place.root;
@@ -142,7 +143,7 @@ export async function grepTool(ctx: ToolContext, input: Record<string, unknown>)
   const path = stringField(input, "path", false) ?? "/workspace";
   const fileGlob = stringField(input, "glob", false);
   const caseInsensitive = boolField(input, "case_insensitive") ?? false;
-  if (fileGlob !== undefined) checkPattern(fileGlob.replace(/^!/, ""));
+  if (fileGlob !== undefined) await checkPattern(fileGlob.replace(/^!/, ""));
   const place = await resolveToolPath(ctx, path);
   const target = place.host;
   const realRoot = place.root;

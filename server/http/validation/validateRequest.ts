@@ -9,14 +9,12 @@
  */
 import url from "node:url";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import multer from "multer";
 import { parse as parseQueryString } from "qs";
-import {
-  basePaths,
-  type CompiledValidator,
-  type GeneratedOperation,
-  type ParamStep,
-  routes,
+import type {
+  CompiledValidator,
+  GeneratedOperation,
+  GeneratedRoute,
+  ParamStep,
 } from "../../../generated/requestValidators.js";
 import { ContentType, selectMediaType } from "./contentType.ts";
 import {
@@ -30,6 +28,18 @@ import {
 import { uploadLimits } from "./options.ts";
 
 type Fields = Record<string, unknown>;
+type Multer = typeof import("multer");
+
+/**
+ * The validators and the multipart reader, loaded by the first request that needs them (see
+ * `validateRequests`): together the largest part of the server that a request may never use.
+ */
+interface Loaded {
+  routes: GeneratedRoute[];
+  basePaths: string[];
+  MulterError: Multer["MulterError"];
+  upload: RequestHandler;
+}
 type AjvError = NonNullable<CompiledValidator["errors"]>[number];
 
 interface Matched {
@@ -38,7 +48,7 @@ interface Matched {
 }
 
 /** The operation of a request (openapi.metadata.js): the first route whose path fits. */
-function lookup(req: Request): Matched | null {
+function lookup(req: Request, { routes, basePaths }: Loaded): Matched | null {
   const base = req.baseUrl;
   const path = req.path.startsWith(base) ? req.path : `${base}/${req.path}`;
   const wire = req.originalUrl.split("?")[0] ?? "";
@@ -173,10 +183,10 @@ interface UploadedFile {
 }
 
 /** Skill uploads: multer reads the parts; each file field is then present in the body (as ""). */
-function readMultipart(upload: RequestHandler, req: Request, res: Response): Promise<void> {
+function readMultipart(loaded: Loaded, req: Request, res: Response): Promise<void> {
   return new Promise((resolve, reject) => {
-    upload(req, res, (err?: unknown) => {
-      if (err) return reject(multipartError(req, err));
+    loaded.upload(req, res, (err?: unknown) => {
+      if (err) return reject(multipartError(req, err, loaded.MulterError));
       const files = (req as { files?: UploadedFile[] }).files;
       if (files) {
         const count: Record<string, number> = {};
@@ -190,9 +200,9 @@ function readMultipart(upload: RequestHandler, req: Request, res: Response): Pro
   });
 }
 
-function multipartError(req: Request, err: unknown): Error {
+function multipartError(req: Request, err: unknown, MulterError: Loaded["MulterError"]): Error {
   const e = err as { code?: string; message?: string };
-  if (err instanceof multer.MulterError) {
+  if (err instanceof MulterError) {
     const tooBig = /LIMIT_(FILE|PART)_(SIZE|COUNT)/.test(e.code ?? "");
     const unexpected = /LIMIT_UNEXPECTED_FILE/.test(e.code ?? "");
     return httpError(tooBig ? 413 : !unexpected ? 400 : 500, req.path, e.message ?? "");
@@ -238,13 +248,35 @@ function validate(req: Request, matched: Matched, contentType: ContentType, vali
   throw badRequest(req.path, text, items);
 }
 
-/** The request validator: answers 404, 405, 415 and 400 as express-openapi-validator did. */
+/**
+ * Loads the validators generated at build time and multer. Imported on first use, not at start:
+ * evaluating them (about 1 MB of code, and the Ajv run-time files they require) was a tenth of
+ * the server's start-up, for a server that may have served `/healthz` only.
+ */
+async function load(maxUploadBytes: number): Promise<Loaded> {
+  const [generated, { default: multer }] = await Promise.all([
+    import("../../../generated/requestValidators.js"),
+    import("multer"),
+  ]);
+  return {
+    routes: generated.routes,
+    basePaths: generated.basePaths,
+    MulterError: multer.MulterError,
+    upload: multer(uploadLimits(maxUploadBytes)).any(),
+  };
+}
+
+/**
+ * The request validator: answers 404, 405, 415 and 400 as express-openapi-validator did. The
+ * requests that arrive before its validators are loaded (the first ones) wait for them.
+ */
 export function validateRequests(maxUploadBytes: number): RequestHandler {
-  const upload = multer(uploadLimits(maxUploadBytes)).any();
-  return (req: Request, res: Response, next: NextFunction) => {
+  let loaded: Loaded | null = null;
+  let loading: Promise<Loaded> | null = null;
+  const handle = (validators: Loaded, req: Request, res: Response, next: NextFunction) => {
     let matched: Matched | null;
     try {
-      matched = lookup(req);
+      matched = lookup(req, validators);
     } catch (err) {
       return next(err);
     }
@@ -262,9 +294,17 @@ export function validateRequests(maxUploadBytes: number): RequestHandler {
     };
     const type = req.headers["content-type"];
     if (found.operation.multipart && type?.includes("multipart/form-data")) {
-      readMultipart(upload, req, res).then(run, next);
+      readMultipart(validators, req, res).then(run, next);
       return;
     }
     run();
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (loaded) return handle(loaded, req, res, next);
+    loading ??= load(maxUploadBytes).then((done) => {
+      loaded = done;
+      return done;
+    });
+    loading.then((validators) => handle(validators, req, res, next), next);
   };
 }

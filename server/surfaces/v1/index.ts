@@ -3,7 +3,6 @@
  * calls it (contract: openapi/v1/, generated/v1/), a thin layer over the same domain functions,
  * storage, events and runs as `/api/v1/cloud`. Its own docs page is `/docs/v1`.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import type { AppDeps } from "../../appDeps.ts";
@@ -41,28 +40,44 @@ function v1Docs(spec: LoadedSpec): Router {
   return r;
 }
 
+/** The surface's contract (generated/v1/openapi.json), read once for the templates and the surface. */
+export function loadV1Spec(): LoadedSpec {
+  return loadSpec(V1_GENERATED);
+}
+
 /** The surface's route templates (`/v1/agents/{agent_id}`, ...), for the access log and the metrics. */
-export function v1RouteTemplates(): string[] {
-  const spec = JSON.parse(readFileSync(`${V1_GENERATED}/openapi.json`, "utf8")) as { paths: Record<string, unknown> };
-  return ["/docs/v1", "/docs/v1/openapi.json", "/docs/v1/openapi.yaml", ...Object.keys(spec.paths)];
+export function v1RouteTemplates(spec: LoadedSpec): string[] {
+  const paths = (spec.json.paths ?? {}) as Record<string, unknown>;
+  return ["/docs/v1", "/docs/v1/openapi.json", "/docs/v1/openapi.yaml", ...Object.keys(paths)];
 }
 
 /** The surface as one router for `app.use(...)`: its docs (no token) and `/v1` (a token). */
-export function v1Surface(deps: AppDeps): Router {
+export function v1Surface(deps: AppDeps, spec: LoadedSpec): Router {
   const outer = express.Router();
-  const spec = loadSpec(V1_GENERATED);
   outer.use(v1Docs(spec));
-  const validator = new V1Validator(spec.json, deps.spec.json);
+  const validator = new V1Validator(
+    () => spec.json,
+    () => deps.spec.json,
+  );
   const api = express.Router();
   api.use(apiKeyAsBearer);
   api.use(authenticate(deps.storage));
   const limit = rateLimitPerToken(deps.config.rateLimitPerMinute, deps.logger);
   if (limit) api.use(limit);
   api.use(express.json({ limit: deps.config.maxBodyBytes, type: "application/json", strict: true }));
+  const check = (req: Request, next: NextFunction) => {
+    try {
+      validator.check(req);
+    } catch (err) {
+      return next(err);
+    }
+    next();
+  };
   api.use((req, _res, next) => {
     (req as Request & { v1Validator?: V1Validator }).v1Validator = validator;
-    validator.check(req);
-    next();
+    // The first requests wait for Ajv (loaded on first use, not at start).
+    if (validator.loaded) check(req, next);
+    else validator.load().then(() => check(req, next), next);
   });
   for (const family of v1Families) {
     api.use(retryWhenBusy(family.router(deps), deps.storage, deps.config.sqlite.busyWaitMs));

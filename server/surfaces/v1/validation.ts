@@ -7,15 +7,31 @@
  * does: the domain functions only ever see requests valid there.
  */
 
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import formats from "ajv-formats";
+import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { Request } from "express";
 import { ApiError, invalidRequest, notFound } from "../../errors.ts";
 import { specForAjv } from "../../spec.ts";
 import { unservedOperation } from "./unserved.ts";
 
-// ajv-formats is CommonJS: its function is the default export's `default` under NodeNext.
-const addFormats = (formats as unknown as { default: (ajv: Ajv2020) => void }).default;
+interface AjvLibrary {
+  Ajv2020: typeof Ajv2020;
+  addFormats: (ajv: Ajv2020) => void;
+}
+
+/** Ajv, imported by the first request of the surface (V1Validator.load): not needed to start. */
+let library: AjvLibrary | undefined;
+let loadingLibrary: Promise<void> | undefined;
+
+function loadLibrary(): Promise<void> {
+  loadingLibrary ??= Promise.all([import("ajv/dist/2020.js"), import("ajv-formats")]).then(([ajv, formats]) => {
+    library = {
+      Ajv2020: ajv.Ajv2020,
+      // ajv-formats is CommonJS: its function is the default export's `default` under NodeNext.
+      addFormats: (formats.default as unknown as { default: (ajv: Ajv2020) => void }).default,
+    };
+  });
+  return loadingLibrary;
+}
 
 type Json = Record<string, unknown>;
 
@@ -40,6 +56,8 @@ interface Operation {
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
 function newAjv(): Ajv2020 {
+  if (!library) throw new Error("the /v1 validator was used before V1Validator.load() resolved");
+  const { Ajv2020, addFormats } = library;
   const ajv = new Ajv2020({
     strict: false,
     allErrors: false,
@@ -82,8 +100,37 @@ function flatQuery(query: Record<string, unknown>): [string, unknown][] {
   );
 }
 
+/** The operations of the surface's document. */
+function operationsOf(v1Spec: Json): Operation[] {
+  const operations: Operation[] = [];
+  const paths = (v1Spec.paths ?? {}) as Record<string, Json>;
+  for (const [template, item] of Object.entries(paths)) {
+    const components = ((v1Spec.components as Json | undefined)?.parameters ?? {}) as Record<string, Parameter>;
+    const resolve = (p: Parameter): Parameter =>
+      p.$ref ? (components[p.$ref.replace("#/components/parameters/", "")] ?? p) : p;
+    const shared = ((item.parameters ?? []) as Parameter[]).map(resolve);
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const params = [...shared, ...((op.parameters ?? []) as Parameter[]).map(resolve)];
+      const content = ((op.requestBody as Json | undefined)?.content ?? {}) as Json;
+      const escaped = template.replace(/~/g, "~0").replace(/\//g, "~1");
+      operations.push({
+        method,
+        template,
+        regex: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`),
+        query: new Map(params.filter((p) => p.in === "query").map((p) => [p.name, { schema: p.schema ?? {} }])),
+        bodyPointer: content["application/json"]
+          ? `v1.json#/paths/${escaped}/${method}/requestBody/content/application~1json/schema`
+          : undefined,
+      });
+    }
+  }
+  return operations;
+}
+
 export class V1Validator {
-  private readonly operations: Operation[] = [];
+  private ops: Operation[] | undefined;
   private readonly compiled = new Map<string, ValidateFunction>();
   private readonly ownCompiled = new Map<string, ValidateFunction>();
   private v1Ajv: Ajv2020 | undefined;
@@ -92,40 +139,33 @@ export class V1Validator {
   /**
    * Ajv and the documents are set up at the first request that needs them, and each schema is
    * compiled at its first use: at start-up they would cost about a second (measured 0.6-1.5 s).
+   * The documents are given as functions, read then too.
    */
   constructor(
-    private readonly v1Spec: Json,
-    private readonly mainSpec: Json,
-  ) {
-    const paths = (v1Spec.paths ?? {}) as Record<string, Json>;
-    for (const [template, item] of Object.entries(paths)) {
-      const components = ((v1Spec.components as Json | undefined)?.parameters ?? {}) as Record<string, Parameter>;
-      const resolve = (p: Parameter): Parameter =>
-        p.$ref ? (components[p.$ref.replace("#/components/parameters/", "")] ?? p) : p;
-      const shared = ((item.parameters ?? []) as Parameter[]).map(resolve);
-      for (const method of METHODS) {
-        const op = item[method] as Json | undefined;
-        if (!op) continue;
-        const params = [...shared, ...((op.parameters ?? []) as Parameter[]).map(resolve)];
-        const content = ((op.requestBody as Json | undefined)?.content ?? {}) as Json;
-        const escaped = template.replace(/~/g, "~0").replace(/\//g, "~1");
-        this.operations.push({
-          method,
-          template,
-          regex: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`),
-          query: new Map(params.filter((p) => p.in === "query").map((p) => [p.name, { schema: p.schema ?? {} }])),
-          bodyPointer: content["application/json"]
-            ? `v1.json#/paths/${escaped}/${method}/requestBody/content/application~1json/schema`
-            : undefined,
-        });
-      }
-    }
+    private readonly v1Document: () => Json,
+    private readonly mainDocument: () => Json,
+  ) {}
+
+  /** The surface's operations, from its document, at the first request. */
+  private get operations(): Operation[] {
+    this.ops ??= operationsOf(this.v1Document());
+    return this.ops;
+  }
+
+  /** Ajv is loaded (`load()` resolved): `check` and `checkOwn` may run. */
+  get loaded(): boolean {
+    return library !== undefined;
+  }
+
+  /** Loads Ajv; `check` and `checkOwn` need it (the surface's first request waits for it). */
+  load(): Promise<void> {
+    return loadLibrary();
   }
 
   private get ajv(): Ajv2020 {
     if (!this.v1Ajv) {
       this.v1Ajv = newAjv();
-      this.v1Ajv.addSchema(specForAjv(this.v1Spec), "v1.json");
+      this.v1Ajv.addSchema(specForAjv(this.v1Document()), "v1.json");
     }
     return this.v1Ajv;
   }
@@ -133,7 +173,7 @@ export class V1Validator {
   private get own(): Ajv2020 {
     if (!this.ownAjv) {
       this.ownAjv = newAjv();
-      this.ownAjv.addSchema(specForAjv(this.mainSpec), "main.json");
+      this.ownAjv.addSchema(specForAjv(this.mainDocument()), "main.json");
     }
     return this.ownAjv;
   }
