@@ -2,7 +2,9 @@
  * Compiles the server ahead of time for `npm start` (its `prestart` step): esbuild bundles
  * server/main.ts and every module it imports, the packages included (all but EXTERNAL below),
  * into one CommonJS script, dist/server.cjs, which dist/main.js (server/launcher.ts) runs with a
- * V8 code cache. The tests and the other scripts keep running from source (tsx).
+ * V8 code cache. The tests and scripts that start the server as a process run this build too
+ * (scripts/lib/serverBundle.ts builds it once per test run when the sources are newer); the
+ * in-process tests run the sources.
  *
  * Why, with numbers (scripts/bench/profileStartup.ts and `npm run bench:startup`, restarts on the
  * shared 2-core machine):
@@ -107,7 +109,9 @@ const started = performance.now();
 // What earlier builds wrote (other file names, an ES module launcher) goes: dist/ holds only this
 // build and the code caches.
 for (const name of readdirSafe(OUT_DIR)) {
-  if (join(OUT_DIR, name) !== CACHE_DIR) rmSync(join(OUT_DIR, name), { recursive: true, force: true });
+  // The code caches stay, and so do the test harness's build lock and stamp (scripts/lib/serverBundle.ts).
+  if (join(OUT_DIR, name) !== CACHE_DIR && !name.startsWith(".build-"))
+    rmSync(join(OUT_DIR, name), { recursive: true, force: true });
 }
 // The server: one CommonJS script. Its own `import.meta.url` is the script's file URL.
 await build({

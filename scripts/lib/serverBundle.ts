@@ -49,7 +49,7 @@ export const NODE_TSX: readonly string[] = [
   pathToFileURL(join(ROOT, "node_modules/tsx/dist/loader.mjs")).href,
 ];
 /** What the build writes last of the files a start needs. */
-const OUTPUTS = ["main.js", "server.cjs", "thread.js"].map((f) => join(DIST, f));
+const OUTPUTS = ["main.js", "server.cjs", "thread.mjs"].map((f) => join(DIST, f));
 const STAMP = join(DIST, ".build-stamp.json");
 const LOCK = join(DIST, ".build-lock");
 /** The folders the bundle's modules come from (scripts/build.mjs bundles server/main.ts). */
