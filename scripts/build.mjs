@@ -36,7 +36,7 @@
  *   node scripts/build.mjs          (a few seconds; run by `npm start`)
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -106,13 +106,12 @@ const COMMON = {
 const THREAD_ENTRY = { "process.env.CLOUD_AGENTS_THREAD_ENTRY": JSON.stringify("thread.mjs") };
 
 const started = performance.now();
-// What earlier builds wrote (other file names, an ES module launcher) goes: dist/ holds only this
-// build and the code caches.
-for (const name of readdirSafe(OUT_DIR)) {
-  // The code caches stay, and so do the test harness's build lock and stamp (scripts/lib/serverBundle.ts).
-  if (join(OUT_DIR, name) !== CACHE_DIR && !name.startsWith(".build-"))
-    rmSync(join(OUT_DIR, name), { recursive: true, force: true });
-}
+// Files of this build have a later modification time (the file system's clock, a second early for coarse ones).
+const startedAt = Date.now() - 1000;
+// What earlier builds wrote under other names (old chunks, an ES module launcher) is removed once
+// this build is written, not before: a failed build leaves the last one whole, and a running
+// server that starts its delivery thread during a build still finds a thread entry.
+const earlier = readdirSafe(OUT_DIR);
 // The server: one CommonJS script. Its own `import.meta.url` is the script's file URL.
 await build({
   ...COMMON,
@@ -165,6 +164,12 @@ await build({
   plugins: [sourceUrls("import.meta.url")],
   define: THREAD_ENTRY,
 });
+const written = new Set(readdirSafe(OUT_DIR).filter((name) => statSync(join(OUT_DIR, name)).mtimeMs >= startedAt));
+for (const name of earlier) {
+  // The code caches stay, and so do the test harness's build lock and stamp (scripts/lib/serverBundle.ts).
+  if (written.has(name) || join(OUT_DIR, name) === CACHE_DIR || name.startsWith(".build-")) continue;
+  rmSync(join(OUT_DIR, name), { recursive: true, force: true });
+}
 process.stderr.write(`build: dist/ written in ${Math.round(performance.now() - started)} ms\n`);
 
 function readdirSafe(dir) {

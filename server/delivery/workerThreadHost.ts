@@ -42,7 +42,7 @@ const STOP_SLACK_MS = 10_000;
 const ABORT_ANSWER_MS = 5000;
 
 // The thread's module: thread.ts under tsx and vitest; in the build of `npm start` its own entry,
-// dist/thread.js (scripts/build.mjs sets CLOUD_AGENTS_THREAD_ENTRY at build time), so the thread
+// dist/thread.mjs (scripts/build.mjs sets CLOUD_AGENTS_THREAD_ENTRY at build time), so the thread
 // neither loads tsx nor compiles TypeScript when the server starts.
 const BUNDLED_THREAD = process.env.CLOUD_AGENTS_THREAD_ENTRY;
 const THREAD_MODULE = BUNDLED_THREAD
