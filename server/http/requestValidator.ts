@@ -37,8 +37,10 @@ export function requestValidator(
 /**
  * The response validators made in this process, by document and upload limit: a test process
  * starts one server per test file, and compiling them took about a second of CPU each time
- * (Ajv and the $ref resolver, 60% of a server's start in a profile of the test harness). They
- * hold no state of one app: the same middlewares serve every server of the process.
+ * (Ajv and the $ref resolver, 60% of a server's start in a profile of the test harness). The same
+ * middlewares serve every server of the process: what they keep is the document's (compiled
+ * validators by route and media type); the one thing they bind to an app, path parameters on the
+ * first one's `app.param`, has no use here (every route is in a router of its own).
  */
 const responseValidators = new Map<string, RequestHandler[]>();
 

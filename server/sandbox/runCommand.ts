@@ -24,7 +24,13 @@ export function runCommand(
     const child =
       shell?.child ??
       spawn(argv[0] as string, argv.slice(1), { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    shell?.exec(argv, env);
+    try {
+      shell?.exec(argv, env);
+    } catch (err) {
+      // The shell got nothing: it exits without running anything.
+      shell?.child.stdin.end();
+      return reject(err);
+    }
     const kept: Buffer[] = [];
     let keptBytes = 0;
     let cutBytes = 0;

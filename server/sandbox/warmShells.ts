@@ -10,10 +10,12 @@
  * slower path), so a shell can enter its groups beside the running command, and the next command
  * finds it there.
  *
- * A warm shell is `bash` that writes its pid into its groups, then reads one NUL-ended line from
- * stdin and execs it (`env -i NAME=value ... bwrap ...`, every word quoted): the command keeps the
- * shell's pid, process group, stdout and stderr, and its stdin becomes /dev/null. A shell whose
- * stdin ends without a line (the pool closed, or the server gone) exits 0 having run nothing.
+ * A warm shell is `bash` that writes its pid into its groups, then reads one line from stdin (its
+ * length in bytes on a line of its own first: `read -N` reads it in blocks, where a delimited read
+ * takes one system call per byte) and execs it (`env -i -- NAME=value ... bwrap ...`, every word
+ * quoted): the command keeps the shell's pid, process group, stdout and stderr, and its stdin
+ * becomes /dev/null. A shell whose stdin ends without a line (the pool closed, or the server gone)
+ * exits 0 having run nothing; one that cannot enter its groups exits 97 (MOVE_FAILED).
  */
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
@@ -24,10 +26,17 @@ import { shellQuote } from "./shellWords.ts";
  * Enters the groups named by the arguments (their `cgroup.procs` files), then becomes the line
  * read from stdin. `--norc`: bash reads ~/.bashrc when its stdin is a socket (Node's pipes are).
  */
-const SHELL_SCRIPT = `for f; do echo $$ > "$f" || exit 97; done
-IFS= read -r -d '' line || exit 0
+const SHELL_SCRIPT = `for f; do { echo $$ > "$f"; } 2>/dev/null || { echo "the sandbox could not enter its control group $f" >&2; exit 97; }; done
+read -r length || exit 0
+IFS= read -r -N "$length" line
 exec </dev/null
 eval "exec $line"`;
+
+/** The exit code of a shell that could not enter its groups. */
+export const MOVE_FAILED = 97;
+
+/** Environment names as the shell and `env` take them (the API allows no other). */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Shells kept ready; more commands at once than this start cold (they enter their groups first). */
 const READY = 2;
@@ -55,10 +64,20 @@ export class WarmShell {
     child.stdin.on("error", () => {});
   }
 
-  /** Replaces the shell with `argv`, run with exactly `env`. */
+  /**
+   * Replaces the shell with `argv`, run with exactly `env`. Throws (before writing anything) on a
+   * word the shell cannot carry (a NUL) or a variable name `env` could read as an option.
+   */
   exec(argv: string[], env: Record<string, string>): void {
-    const words = ["/usr/bin/env", "-i", ...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...argv];
-    this.child.stdin.end(`${words.map(shellQuote).join(" ")}\0`);
+    const names = Object.keys(env);
+    const bad = names.find((name) => !ENV_NAME.test(name));
+    if (bad !== undefined) throw new Error(`invalid environment variable name ${JSON.stringify(bad)}`);
+    const words = ["/usr/bin/env", "-i", "--", ...names.map((k) => `${k}=${env[k]}`), ...argv];
+    if (words.some((w) => w.includes("\0"))) throw new Error("a command or variable holds a NUL character");
+    // Quoted words are ASCII apart from what the command holds; the shell (C locale) counts bytes.
+    const line = Buffer.from(words.map(shellQuote).join(" "), "utf8");
+    this.child.stdin.write(`${line.length}\n`);
+    this.child.stdin.end(line);
   }
 }
 
@@ -103,13 +122,19 @@ export class WarmShells {
 
   private start(): WarmShell {
     const group = this.cgroups.create();
-    const child = spawn("/bin/bash", ["--norc", "-c", SHELL_SCRIPT, "warm-shell", ...group.procsFiles], {
-      env: { PATH: this.path },
-      stdio: ["pipe", "pipe", "pipe"],
-      // Its own process group: the command (same pid) and everything it starts are killed together.
-      detached: true,
-    });
-    return new WarmShell(child, group);
+    try {
+      const child = spawn("/bin/bash", ["--norc", "-c", SHELL_SCRIPT, "warm-shell", ...group.procsFiles], {
+        env: { PATH: this.path },
+        stdio: ["pipe", "pipe", "pipe"],
+        // Its own process group: the command (same pid) and everything it starts are killed together.
+        detached: true,
+      });
+      return new WarmShell(child, group);
+    } catch (err) {
+      // No process holds the group yet: it goes at once.
+      void group.close();
+      throw err;
+    }
   }
 
   /** Ends the ready shells (they exit without running anything) and removes their groups. */

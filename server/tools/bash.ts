@@ -7,6 +7,9 @@ import { fail, intField, stringField, type ToolContext, type ToolResult } from "
 export async function bashTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
   const command = stringField(input, "command", true) as string;
   if (command.trim() === "") return fail("The command is empty.");
+  // No program argument can hold one (the sandbox's line would be cut there).
+  if (command.includes("\0"))
+    return fail("The command contains a NUL character (\\0), which no shell command can hold.");
   const timeoutMs = intField(input, "timeout_ms", 1, ctx.limits.maxTimeoutMs) ?? ctx.limits.defaultTimeoutMs;
   const result = await ctx.sandbox.exec({
     workspace: ctx.workspace,

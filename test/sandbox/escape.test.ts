@@ -97,6 +97,30 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
       );
   });
 
+  it("a large command reaches its shell whole; a NUL or an option-like variable name ends the call with an error", async () => {
+    // 100 KB of script (one argument of the sandbox's line: Linux takes at most 128 KiB per argument):
+    // the waiting shell reads its line by length, in blocks.
+    const body = "x".repeat(100_000);
+    const big = await call("bash", { command: `s='${body}'; echo \${#s}` });
+    expect(text(big)).toBe("100000\n");
+    const nul = await call("bash", { command: "echo a\u0000b" });
+    expect(nul.is_error).toBe(true);
+    expect(text(nul)).toMatch(/NUL character/);
+    const request = {
+      command: "echo never",
+      workspace: mine,
+      network: { type: "unrestricted" as const },
+      timeoutMs: 10_000,
+      signal: new AbortController().signal,
+    };
+    // The API refuses such names; `env` must never read one as its own option either.
+    await expect(sandbox.exec({ ...request, env: { "--split-string": "touch /tmp/escaped" } })).rejects.toThrow(
+      /invalid environment variable name|environment/,
+    );
+    const after = await call("bash", { command: "echo still here" });
+    expect(text(after)).toBe("still here\n");
+  });
+
   it("a command reaches its shell exactly as written: quotes, expansions, backslashes, newlines", async () => {
     // The command takes the place of a marker in the runtime's line built once per process:
     // whatever it holds must be neither cut, expanded early nor able to end its own quoting.

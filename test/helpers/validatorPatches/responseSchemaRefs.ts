@@ -13,14 +13,19 @@ type UseAjvCache = (ajv: Ajv, schema: Record<string, unknown>, key: string) => u
 const registered = new WeakMap<Ajv, WeakMap<object, string>>();
 let ids = 0;
 
-/** A copy of `node` whose local `$ref`s ("#/...") point into the document registered as `id`. */
+/** Keywords whose values are data, not schemas: a `$ref` key inside them is left as it is. */
+const DATA_KEYWORDS = new Set(["const", "enum", "default", "example", "examples"]);
+
+/** A copy of `node` whose `$ref`s into the document ("#/components/...", "#/paths/...") point into the one registered as `id`. */
 function pointInto(node: unknown, id: string): unknown {
   if (Array.isArray(node)) return node.map((item) => pointInto(item, id));
   if (!node || typeof node !== "object") return node;
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    copy[key] =
-      key === "$ref" && typeof value === "string" && value.startsWith("#") ? `${id}${value}` : pointInto(value, id);
+    if (DATA_KEYWORDS.has(key)) copy[key] = value;
+    else if (key === "$ref" && typeof value === "string" && /^#\/(components|paths)\//.test(value))
+      copy[key] = `${id}${value}`;
+    else copy[key] = pointInto(value, id);
   }
   return copy;
 }
