@@ -47,8 +47,6 @@ type ShellProcess = ChildProcessByStdio<Writable, Readable, Readable>;
 export class WarmShell {
   /** Set when the shell could not be started (spawn's `error` before the command took it). */
   error: Error | null = null;
-  /** Set when the shell ended before it was given a command. */
-  exited = false;
 
   constructor(
     readonly child: ShellProcess,
@@ -56,9 +54,6 @@ export class WarmShell {
   ) {
     child.on("error", (err) => {
       this.error = err;
-    });
-    child.on("exit", () => {
-      this.exited = true;
     });
     // A shell killed before its line is written: the write fails with EPIPE, reported by `close`.
     child.stdin.on("error", () => {});
