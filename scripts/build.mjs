@@ -125,6 +125,10 @@ await build({
   banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   plugins: [sourceUrls("__bundleUrl")],
   define: { ...THREAD_ENTRY, "import.meta.url": "__bundleUrl" },
+  // Whitespace only (names and syntax stay as written; the source map still leads to the sources):
+  // 9.3 MB became 6.0 MB, which the launcher reads, and V8 scans whole for line ends at the first
+  // stack trace (depd takes one as Express loads): 24 -> 15 ms to read, 21 -> 13 ms for that scan.
+  minifyWhitespace: true,
 });
 // esbuild escapes non-ASCII characters everywhere but in comments; escaped there too, the file is
 // ASCII (an escape means the same character in a string, a regular expression or a name).

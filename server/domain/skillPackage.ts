@@ -6,7 +6,6 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { zipSync } from "fflate";
 import { parse as parseYaml } from "yaml";
 import { ApiError, invalidRequest } from "../errors.ts";
 import type { NewSkillVersion, SkillFile } from "../storage/port/skills.ts";
@@ -254,8 +253,12 @@ export function readSkillDirectory(dir: string): IncomingFile[] {
 /** The deflate level of skill zips (skillZip.ts builds the same zips on a worker thread). */
 export const ZIP_LEVEL = 6;
 
-/** The files of a version as a zip archive; `mtime` fixes the entry times, so equal inputs zip equally. */
-export function zipFiles(files: SkillFile[], mtime: Date): Uint8Array {
+/**
+ * The files of a version as a zip archive; `mtime` fixes the entry times, so equal inputs zip equally.
+ * fflate is loaded by the first zip, not at start.
+ */
+export async function zipFiles(files: SkillFile[], mtime: Date): Promise<Uint8Array> {
+  const { zipSync } = await import("fflate");
   const entries: Record<string, [Uint8Array, { mtime: Date }]> = {};
   for (const f of files) entries[f.path] = [f.content, { mtime }];
   return zipSync(entries, { level: ZIP_LEVEL, mtime });

@@ -123,7 +123,7 @@ export async function versionZip(
   if (cached) return cached;
   const contents = await files();
   const size = contents.reduce((n, f) => n + f.content.byteLength, 0);
-  const zip = size <= INLINE_BYTES ? zipFiles(contents, mtime) : await worker.zip(contents, mtime);
+  const zip = size <= INLINE_BYTES ? await zipFiles(contents, mtime) : await worker.zip(contents, mtime);
   cache.set(versionId, zip);
   return zip;
 }

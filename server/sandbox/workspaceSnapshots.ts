@@ -9,7 +9,6 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Async } from "../storage/port/index.ts";
 import type { WorkspaceSnapshotInfo, WorkspaceSnapshotStore } from "../storage/port/workspaceSnapshots.ts";
-import { packWorkspace, unpackWorkspace } from "./workspaceArchive.ts";
 
 export interface WorkspaceSnapshotOptions {
   store: Async<WorkspaceSnapshotStore>;
@@ -70,6 +69,7 @@ export class WorkspaceSnapshotSync {
       if (folderExists && (await this.localGeneration(sessionId)) >= info.generation) return;
       const snapshot = await this.options.store.get(sessionId);
       if (!snapshot) return; // its session was deleted meanwhile
+      const { unpackWorkspace } = await import("./workspaceArchive.ts");
       await unpackWorkspace(snapshot.archive, dir, this.options.keep);
       await this.remember(sessionId, snapshot.generation);
       restored = true;
@@ -83,6 +83,8 @@ export class WorkspaceSnapshotSync {
    * WorkspaceTooLargeError (nothing saved) when the archive exceeds the limit.
    */
   async save(sessionId: string, dir: string): Promise<WorkspaceSnapshotInfo | null> {
+    // The archive code (and fflate) is loaded by the first save or restore, not at start.
+    const { packWorkspace } = await import("./workspaceArchive.ts");
     const archive = await packWorkspace(dir, this.options.keep);
     if (archive.byteLength > this.options.maxBytes) {
       throw new WorkspaceTooLargeError(archive.byteLength, this.options.maxBytes);

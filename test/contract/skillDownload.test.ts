@@ -39,8 +39,9 @@ describe("a large skill download", () => {
       { path: "big-skill/SKILL.md", content: new TextEncoder().encode(skillMd) },
       { path: "big-skill/data.bin", content: new Uint8Array(big) },
     ];
+    await zipFiles([], new Date()); // fflate loaded first: only the zipping is timed
     const t0 = performance.now();
-    const expected = zipFiles(files, new Date(versionBody.created_at));
+    const expected = await zipFiles(files, new Date(versionBody.created_at));
     const syncZipMs = performance.now() - t0;
 
     // The download, with the event loop watched (the server runs in this process).

@@ -1,5 +1,4 @@
-import { type Request, Router } from "express";
-import multer from "multer";
+import { type Request, type RequestHandler, Router } from "express";
 import type { Schema } from "../../api.ts";
 import type { AppDeps } from "../../appDeps.ts";
 import { decodePartFilename, type IncomingFile } from "../../domain/skillPackage.ts";
@@ -53,15 +52,32 @@ function underOneFolder(files: IncomingFile[]): IncomingFile[] {
   return files.map((f) => ({ ...f, path: `${name}/${f.path}` }));
 }
 
+/**
+ * multer's middleware for every part of an upload, with multer loaded by the first upload rather
+ * than at start (start-up time). A failed load is retried by the next upload.
+ */
+function lazyUpload(limits: { fileSize: number; fieldSize: number; files: number }): RequestHandler {
+  let loading: Promise<RequestHandler> | null = null;
+  return (req, res, next) => {
+    loading ??= import("multer").then(({ default: multer }) =>
+      multer({ storage: multer.memoryStorage(), limits }).any(),
+    );
+    loading.then(
+      (upload) => upload(req, res, next),
+      (err: unknown) => {
+        loading = null;
+        next(err);
+      },
+    );
+  };
+}
+
 /** Skills (`client.beta.skills`): create from files, list, retrieve, delete. */
 export const skillsFamily: V1Family = {
   name: "skills",
   router(deps: AppDeps) {
     const r = Router();
-    const upload = multer({
-      storage: multer.memoryStorage(),
-      limits: { fileSize: deps.config.maxUploadBytes, fieldSize: 64 * 1024, files: 1000 },
-    });
+    const upload = lazyUpload({ fileSize: deps.config.maxUploadBytes, fieldSize: 64 * 1024, files: 1000 });
     // As on /api/v1/cloud: an upload declares its length, within the limit, before anything is buffered.
     const declared = (req: Request, _res: unknown, next: (err?: unknown) => void) => {
       const length = req.get("content-length");
@@ -83,7 +99,7 @@ export const skillsFamily: V1Family = {
       }
       next();
     };
-    r.post("/skills", declared, upload.any(), async (req, res) => {
+    r.post("/skills", declared, upload, async (req, res) => {
       const files = underOneFolder(uploadedFiles(req));
       if (files.length === 0) throw invalidRequest("files: at least one file (SKILL.md) is required.", "files");
       const title = (req.body as Record<string, unknown> | undefined)?.display_name;
