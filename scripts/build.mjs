@@ -41,6 +41,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { dependencyPatches } from "./lib/dependencyPatches.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const OUT_DIR = join(ROOT, "dist");
@@ -123,7 +124,7 @@ await build({
   // bundle (the sandbox runtime) as well as it imports it.
   supported: { "dynamic-import": false },
   banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-  plugins: [sourceUrls("__bundleUrl")],
+  plugins: [sourceUrls("__bundleUrl"), dependencyPatches(ROOT)],
   define: { ...THREAD_ENTRY, "import.meta.url": "__bundleUrl" },
   // Whitespace only (names and syntax stay as written; the source map still leads to the sources):
   // 9.3 MB became 6.0 MB, which the launcher reads, and V8 scans whole for line ends at the first

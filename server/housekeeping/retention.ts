@@ -5,7 +5,7 @@
  * yields to the event loop between batches, so requests keep flowing during a large clean-up.
  */
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import cron, { type ScheduledTask } from "node-cron";
+import type { ScheduledTask } from "node-cron";
 import type { WorkerHealth } from "../background/backgroundWorker.ts";
 import type { Clock } from "../clock.ts";
 import type { RetentionConfig } from "../config/sections.ts";
@@ -95,6 +95,8 @@ export interface RetentionJobDeps {
 /** How long after start() the job's schedule is made. */
 const FIRST_SCHEDULE_DELAY_MS = 250;
 
+type NodeCron = typeof import("node-cron").default;
+
 /** The scheduled job: a background worker like the loops (started after listen, stopped before the database). */
 export class RetentionJob {
   readonly name = "retention";
@@ -119,18 +121,25 @@ export class RetentionJob {
     if (this.task || this.pending) return;
     this.abort = new AbortController();
     this.lastPassAt = Date.now();
+    const abort = this.abort;
     this.pending = setTimeout(() => {
-      this.pending = null;
-      try {
-        this.schedule();
-      } catch (err) {
-        this.lastError = err instanceof Error ? err.message : String(err);
-        this.deps.logger.error("retention: could not be scheduled", { error: this.lastError });
-      }
+      // node-cron is loaded here too, not at start. `pending` stays set until the job is scheduled.
+      import("node-cron")
+        .then(({ default: cron }) => {
+          if (!abort.signal.aborted) this.schedule(cron);
+        })
+        .catch((err: unknown) => {
+          this.lastError = err instanceof Error ? err.message : String(err);
+          this.deps.logger.error("retention: could not be scheduled", { error: this.lastError });
+        })
+        .finally(() => {
+          // A stop meanwhile (and perhaps a new start) owns `pending` now.
+          if (!abort.signal.aborted) this.pending = null;
+        });
     }, FIRST_SCHEDULE_DELAY_MS);
   }
 
-  private schedule(): void {
+  private schedule(cron: NodeCron): void {
     const { config, logger } = this.deps;
     this.task = cron.createTask(config.cron, () => this.runOnce(), {
       name: this.name,
