@@ -253,7 +253,7 @@ function validate(req: Request, matched: Matched, contentType: ContentType, vali
  * evaluating them (about 1 MB of code, and the Ajv run-time files they require) was a tenth of
  * the server's start-up, for a server that may have served `/healthz` only.
  */
-async function load(maxUploadBytes: number): Promise<Loaded> {
+export async function loadValidators(maxUploadBytes: number): Promise<Loaded> {
   const [generated, { default: multer }] = await Promise.all([
     import("../../../generated/requestValidators.js"),
     import("multer"),
@@ -268,9 +268,11 @@ async function load(maxUploadBytes: number): Promise<Loaded> {
 
 /**
  * The request validator: answers 404, 405, 415 and 400 as express-openapi-validator did. The
- * requests that arrive before its validators are loaded (the first ones) wait for them.
+ * requests that arrive before its validators are loaded (the first ones) wait for them. A load
+ * that fails (out of file handles, say) fails the requests that waited for it, and the next
+ * request loads again: the server recovers without a restart. `load` is replaceable for tests.
  */
-export function validateRequests(maxUploadBytes: number): RequestHandler {
+export function validateRequests(maxUploadBytes: number, load = loadValidators): RequestHandler {
   let loaded: Loaded | null = null;
   let loading: Promise<Loaded> | null = null;
   const handle = (validators: Loaded, req: Request, res: Response, next: NextFunction) => {
@@ -301,10 +303,16 @@ export function validateRequests(maxUploadBytes: number): RequestHandler {
   };
   return (req: Request, res: Response, next: NextFunction) => {
     if (loaded) return handle(loaded, req, res, next);
-    loading ??= load(maxUploadBytes).then((done) => {
-      loaded = done;
-      return done;
-    });
+    loading ??= load(maxUploadBytes).then(
+      (done) => {
+        loaded = done;
+        return done;
+      },
+      (err: unknown) => {
+        loading = null;
+        throw err;
+      },
+    );
     loading.then((validators) => handle(validators, req, res, next), next);
   };
 }

@@ -23,13 +23,20 @@ let library: AjvLibrary | undefined;
 let loadingLibrary: Promise<void> | undefined;
 
 function loadLibrary(): Promise<void> {
-  loadingLibrary ??= Promise.all([import("ajv/dist/2020.js"), import("ajv-formats")]).then(([ajv, formats]) => {
-    library = {
-      Ajv2020: ajv.Ajv2020,
-      // ajv-formats is CommonJS: its function is the default export's `default` under NodeNext.
-      addFormats: (formats.default as unknown as { default: (ajv: Ajv2020) => void }).default,
-    };
-  });
+  loadingLibrary ??= Promise.all([import("ajv/dist/2020.js"), import("ajv-formats")]).then(
+    ([ajv, formats]) => {
+      library = {
+        Ajv2020: ajv.Ajv2020,
+        // ajv-formats is CommonJS: its function is the default export's `default` under NodeNext.
+        addFormats: (formats.default as unknown as { default: (ajv: Ajv2020) => void }).default,
+      };
+    },
+    (err: unknown) => {
+      // The requests that waited fail; the next one loads again.
+      loadingLibrary = undefined;
+      throw err;
+    },
+  );
   return loadingLibrary;
 }
 
