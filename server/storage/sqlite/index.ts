@@ -1,5 +1,6 @@
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { Clock } from "../../clock.ts";
 import type { Storage } from "../port/index.ts";
@@ -72,6 +73,24 @@ function cacheStatements(db: Database.Database): void {
 }
 
 /**
+ * better-sqlite3's native addon, named to it directly (its `nativeBinding` option): without it the
+ * package looks for the file through the `bindings` package, which tries paths that do not exist
+ * first (3 ms of a start), and which cannot work from the server's bundle, where better-sqlite3's
+ * JavaScript is bundled (scripts/build.mjs) but the addon stays in node_modules. `npm ci` builds or
+ * downloads it into build/Release; when it is elsewhere (a Debug build), the package's own search
+ * is used, which works from the sources (`npx cloud-agents`) but not from the bundle.
+ */
+let sqliteAddon: string | null | undefined;
+function sqliteAddonFile(): string | undefined {
+  if (sqliteAddon === undefined) {
+    const root = dirname(createRequire(import.meta.url).resolve("better-sqlite3/package.json"));
+    const file = join(root, "build", "Release", "better_sqlite3.node");
+    sqliteAddon = existsSync(file) ? file : null;
+  }
+  return sqliteAddon ?? undefined;
+}
+
+/**
  * Opens a SQLite database (WAL, foreign keys on, busy timeout, statements compiled once) without
  * migrating it. With `create: false` a missing file is an error instead of a new empty database.
  */
@@ -80,7 +99,8 @@ export function openDatabase(
   { create = true, busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS }: { create?: boolean; busyTimeoutMs?: number } = {},
 ): Database.Database {
   if (create && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { fileMustExist: !create });
+  const nativeBinding = sqliteAddonFile();
+  const db = new Database(path, { fileMustExist: !create, ...(nativeBinding ? { nativeBinding } : {}) });
   cacheStatements(db);
   db.pragma("journal_mode = WAL");
   db.pragma("foreign_keys = ON");
