@@ -127,7 +127,8 @@ await build({
   // better-sqlite3's JavaScript is bundled too (read from node_modules it was 6-9 ms of a start);
   // its addon stays there, named to it by server/storage/sqlite/index.ts.
   external: EXTERNAL.filter((name) => name !== "better-sqlite3"),
-  plugins: [sourceUrls("__bundleUrl"), dependencyPatches(ROOT)],
+  // The package edits first: sourceUrls loads every file under a folder named server/ or generated/.
+  plugins: [dependencyPatches(ROOT, { required: true }), sourceUrls("__bundleUrl")],
   define: { ...THREAD_ENTRY, "import.meta.url": "__bundleUrl" },
   // Whitespace only (names and syntax stay as written; the source map still leads to the sources):
   // 9.3 MB became 6.0 MB, which the launcher reads, and V8 scans whole for line ends at the first

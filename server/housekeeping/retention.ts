@@ -129,6 +129,7 @@ export class RetentionJob {
           if (!abort.signal.aborted) this.schedule(cron);
         })
         .catch((err: unknown) => {
+          if (abort.signal.aborted) return; // stopped meanwhile: nothing to report
           this.lastError = err instanceof Error ? err.message : String(err);
           this.deps.logger.error("retention: could not be scheduled", { error: this.lastError });
         })

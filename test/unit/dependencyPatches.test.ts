@@ -4,7 +4,7 @@
  * bundles it, and both copies answer alike. A package that no longer holds the text an edit
  * replaces fails the build, naming it.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 const ROOT = resolve(import.meta.dirname, "../..");
 
 interface PatchesModule {
-  dependencyPatches(root: string): Plugin;
+  dependencyPatches(root: string, options?: { required?: boolean }): Plugin;
   DEPENDENCY_EDITS: Record<string, { file: string; find: string; replace: string }[]>;
 }
 const { dependencyPatches, DEPENDENCY_EDITS } = (await import(
@@ -26,7 +26,7 @@ const scratch = mkdtempSync(join(tmpdir(), "cas-dependency-patches-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** `source` (CommonJS, in the project's folder) bundled as the build bundles the server. */
-async function bundle(source: string, patched: boolean, root = ROOT): Promise<string> {
+async function bundle(source: string, patched: boolean, root = ROOT, required = false): Promise<string> {
   const result = await build({
     stdin: { contents: source, resolveDir: root, loader: "js" },
     absWorkingDir: root,
@@ -36,7 +36,7 @@ async function bundle(source: string, patched: boolean, root = ROOT): Promise<st
     write: false,
     logLevel: "silent",
     minifyWhitespace: true,
-    plugins: patched ? [dependencyPatches(root)] : [],
+    plugins: patched ? [dependencyPatches(root, { required })] : [],
   });
   return result.outputFiles[0]?.text ?? "";
 }
@@ -76,8 +76,13 @@ describe("the build's edits to bundled packages", () => {
     const extensions = types.flatMap((t) => before.db[t]?.extensions ?? []);
     expect(types.length).toBeGreaterThan(2000);
     expect(extensions.length).toBeGreaterThan(1000);
-    // Asked first, before anything else touched the maps.
+    // Nothing is built until the first lookup: the maps are getters, and what populating them
+    // records (`_extensionConflicts`) is still empty.
+    expect(typeof Object.getOwnPropertyDescriptor(after.mime, "types")?.get).toBe("function");
+    expect(before.mime._extensionConflicts.length).toBeGreaterThan(0);
+    expect(after.mime._extensionConflicts).toEqual([]);
     expect(after.mime.lookup("json")).toBe("application/json");
+    expect(after.mime._extensionConflicts).toEqual(before.mime._extensionConflicts);
     for (const ext of [...extensions, "x.HTML", "/a/b.tar.gz", "nope", ""]) {
       expect([ext, after.mime.lookup(ext), after.mime.contentType(ext)]).toEqual([
         ext,
@@ -97,6 +102,22 @@ describe("the build's edits to bundled packages", () => {
     expect(after.mime.extensions).toEqual(before.mime.extensions);
     expect(after.mime._extensionConflicts).toEqual(before.mime._extensionConflicts);
     expect(Object.keys(after.mime)).toEqual(Object.keys(before.mime));
+    // The maps can still be replaced, as plain properties could (the bundle runs in strict mode).
+    for (const mime of [before.mime, after.mime]) {
+      mime.types = { ...mime.types, cas: "application/x-cas" };
+      expect(mime.lookup("cas")).toBe("application/x-cas");
+    }
+  });
+
+  it("applies the edits to a project reached through a symlink, and a required build fails without them", async () => {
+    const link = join(scratch, "linked-project");
+    symlinkSync(ROOT, link);
+    expect(await bundle('require("mime-types");', true, link)).toContain("lazyMaps");
+    // The server's build requires every edit: one that bundled only mime-types misses depd's.
+    await expect(bundle('require("mime-types");', true, ROOT, true)).rejects.toThrow(
+      /not applied \(the file was not bundled from there\): .*depd/,
+    );
+    await expect(bundle('require("mime-types"); require("depd");', true, ROOT, true)).resolves.toContain("lazyMaps");
   });
 
   it("depd notes the same calling file as before", async () => {

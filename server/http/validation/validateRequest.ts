@@ -269,8 +269,9 @@ export async function loadValidators(maxUploadBytes: number): Promise<Loaded> {
 /**
  * The request validator: answers 404, 405, 415 and 400 as express-openapi-validator did. The
  * requests that arrive before its validators are loaded (the first ones) wait for them. A load
- * that fails (out of file handles, say) fails the requests that waited for it, and the next
- * request loads again: the server recovers without a restart. `load` is replaceable for tests.
+ * that fails (out of file handles, say, when run from the sources) fails the requests that waited
+ * for it, and the next request loads again (from the bundle, where the modules are in memory
+ * already, a module whose own code threw keeps throwing). `load` is replaceable for tests.
  */
 export function validateRequests(maxUploadBytes: number, load = loadValidators): RequestHandler {
   let loaded: Loaded | null = null;
@@ -313,6 +314,7 @@ export function validateRequests(maxUploadBytes: number, load = loadValidators):
         throw err;
       },
     );
-    loading.then((validators) => handle(validators, req, res, next), next);
+    // Returned: Express 5 passes anything thrown here to the error handler.
+    return loading.then((validators) => handle(validators, req, res, next), next);
   };
 }

@@ -54,7 +54,9 @@ function underOneFolder(files: IncomingFile[]): IncomingFile[] {
 
 /**
  * multer's middleware for every part of an upload, with multer loaded by the first upload rather
- * than at start (start-up time). A failed load is retried by the next upload.
+ * than at start (start-up time). A failed load fails the uploads that waited for it and is tried
+ * again by the next one. The promise is returned so that Express 5 passes anything thrown to the
+ * error handler.
  */
 function lazyUpload(limits: { fileSize: number; fieldSize: number; files: number }): RequestHandler {
   let loading: Promise<RequestHandler> | null = null;
@@ -62,7 +64,7 @@ function lazyUpload(limits: { fileSize: number; fieldSize: number; files: number
     loading ??= import("multer").then(({ default: multer }) =>
       multer({ storage: multer.memoryStorage(), limits }).any(),
     );
-    loading.then(
+    return loading.then(
       (upload) => upload(req, res, next),
       (err: unknown) => {
         loading = null;
