@@ -4,7 +4,8 @@
  * server/main.ts with everything it imports into one CommonJS script, dist/server.cjs). It runs that script through `vm.Script` with a V8 code cache, which Node 20
  * offers for scripts only (ES modules and `module.enableCompileCache` come with Node 22).
  *
- * Why: V8 compiling the server's ~9 MB of JavaScript was the largest single cost of a start,
+ * Why: V8 compiling the server's ~9 MB of JavaScript (6 MB since its whitespace is left out) was
+ * the largest single cost of a start,
  * ~300 ms of the ~900 ms of CPU a restart used to answer `/healthz` on the shared 2-core machine
  * (scripts/bench/profileStartup.ts: `compileSourceTextModule` for the ES module bundle). With the
  * cache, V8 deserialises the top level and every function the last start compiled instead of

@@ -7,17 +7,16 @@
  * `ensureServerBundle()` makes dist/ match the sources: the vitest configs run it once per run
  * (test/helpers/serverBundle.ts, a globalSetup) and `startServerProcess`/`runCli` once per process
  * (for the scripts, and a run without that setup). It rebuilds when a file under the folders the
- * bundle is made of (server/, client/, generated/), the build script, package.json, tsconfig.json
- * or the installed packages changed since the last build it made (dist/.build-stamp.json, the time
- * that build started). A build is made
- * under a lock (dist/.build-lock, a folder: mkdir is atomic), so two runs (or two test workers)
- * never build at once, and the second finds the first one's build fresh. A run whose sources change
+ * bundle is made of (server/, client/, generated/), the build script and its package edits,
+ * package.json, tsconfig.json or the installed packages changed since the last build it made
+ * (dist/.build-stamp.json, the time that build started). A build is made under a lock
+ * (dist/.build-lock, a folder: mkdir is atomic), so two runs (or two test workers) never build at once, and the second finds the first one's build fresh. A run whose sources change
  * while another run's servers start from dist/ may see the new build: run one at a time then.
  *
  * After a build it starts the server once, so that the launcher writes its V8 code cache
  * (dist/v8-cache/, server/launcher.ts) before the tests start servers concurrently: the commands
  * other than `serve` read the cache but never write it, and without it each process compiles the
- * ~9 MB script again (~0.5 s of CPU more).
+ * ~6 MB script again (~0.5 s of CPU more).
  *
  * CLOUD_AGENTS_FROM_SOURCE=1 runs server/main.ts through tsx instead (no build), e.g. to debug.
  */
@@ -55,9 +54,13 @@ const LOCK = join(DIST, ".build-lock");
 /** The folders the bundle's modules come from (scripts/build.mjs bundles server/main.ts). */
 const SOURCE_DIRS = ["server", "client", "generated"].map((d) => join(ROOT, d));
 /** The files that change the build as a whole (node_modules/.package-lock.json: npm's own, rewritten by an install). */
-const BUILD_INPUTS = ["scripts/build.mjs", "package.json", "tsconfig.json", "node_modules/.package-lock.json"].map(
-  (f) => join(ROOT, f),
-);
+const BUILD_INPUTS = [
+  "scripts/build.mjs",
+  "scripts/lib/dependencyPatches.mjs",
+  "package.json",
+  "tsconfig.json",
+  "node_modules/.package-lock.json",
+].map((f) => join(ROOT, f));
 /** A lock older than this whose owner cannot be told (no pid written yet) is taken as abandoned. */
 const LOCK_GRACE_MS = 10_000;
 const BUILD_TIMEOUT_MS = 300_000;
