@@ -5,8 +5,9 @@
  * offers for scripts only (ES modules and `module.enableCompileCache` come with Node 22).
  *
  * Why: V8 compiling the server's ~9 MB of JavaScript (6 MB since its whitespace is left out) was
- * the largest single cost of a start, ~300 ms of the ~900 ms of CPU a restart used to answer `/healthz` on the shared 2-core machine
- * (scripts/bench/profileStartup.ts: `compileSourceTextModule` for the ES module bundle). With the
+ * the largest single cost of a start, ~300 ms of the ~900 ms of CPU a restart used to answer
+ * `/healthz` on the shared 2-core machine (scripts/bench/profileStartup.ts: `compileSourceTextModule`
+ * for the ES module bundle). With the
  * cache, V8 deserialises the top level and every function the last start compiled instead of
  * parsing the source (`new vm.Script` 300-800 ms without the cache, 40-90 ms with it, same loaded
  * machine). Writing the cache (`createCachedData`, 2.3 MB) takes 30-90 ms, once per change.
