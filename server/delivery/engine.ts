@@ -10,7 +10,7 @@ import type { SecretBox } from "../crypto/secretBox.ts";
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
-import type { ClaimedDelivery, ClaimOptions, DeliveryTarget, SettleResult } from "../storage/port/deliveryQueue.ts";
+import type { ClaimedDelivery, ClaimOptions, SettleResult } from "../storage/port/deliveryQueue.ts";
 import type { Storage } from "../storage/port/index.ts";
 import { WebhookSender } from "./sender.ts";
 import { claimOptions, EndpointQueues } from "./stages/claim.ts";
@@ -214,11 +214,11 @@ export class DeliveryEngine {
    * changed since the claim). An endpoint disabled or deleted meanwhile (by another server: this
    * one's API has called abortEndpoint already) gets nothing more: see abortEndpoint.
    */
-  private retarget(targets: Record<string, DeliveryTarget | null>): void {
+  private retarget(targets: SettleResult["targets"]): void {
     for (const [endpointId, target] of Object.entries(targets)) {
-      if (target !== null) this.queues.retarget(endpointId, target);
+      if (typeof target === "object") this.queues.retarget(endpointId, target);
       else if (this.queues.has(endpointId) || this.endpointAborts.has(endpointId)) {
-        this.abortEndpoint(endpointId, "disabled or deleted");
+        this.abortEndpoint(endpointId, target);
       }
     }
   }

@@ -200,7 +200,38 @@ describe.each([
     await waitFor(() => receiver.openOn("/slow") === 0, { timeoutMs: 3000, what: "the held requests to be closed" });
     const after = await heldAgain(server, slow);
     for (const r of after.filter((x) => x.attempt_count > 0)) {
-      expect(JSON.parse(r.errors)).toEqual(["Aborted: the endpoint was disabled or deleted during the attempt"]);
+      // The database says which: disabled (its row is there, not active).
+      expect(JSON.parse(r.errors)).toEqual(["Aborted: the endpoint was disabled during the attempt"]);
+    }
+    const delivered = await sendTest(fast);
+    await waitFor(
+      async () => (await server.request("GET", `/webhook_events/${delivered}`)).body.status === "succeeded",
+      { what: "a delivery to another endpoint" },
+    );
+    expect(receiver.on("/slow")).toHaveLength(2);
+    expect(await secretCached(slow)).toBe(false);
+  });
+
+  it("a delete by another process on the database is recorded as a delete at the engine's next pass", async () => {
+    const { server, receiver, slow, fast, sendTest, secretCached } = await setup();
+    const other = await openStorage(server.service.deps.config, { clock: systemClock, migrate: false });
+    try {
+      const accountId = (await server.service.deps.storage.accounts.findAccountByName("default"))?.id ?? "";
+      expect(await other.webhooks.deleteEndpoint(accountId, slow)).toBe(true);
+    } finally {
+      await other.close();
+    }
+    await waitFor(() => receiver.openOn("/slow") === 0, { timeoutMs: 3000, what: "the held requests to be closed" });
+    const after = await waitFor(
+      async () => {
+        const rows = await records(server, slow);
+        return rows.filter((r) => JSON.parse(r.errors).length > 0).length === 2 ? rows : null;
+      },
+      { what: "the aborted attempts to be recorded" },
+    );
+    for (const r of after.filter((x) => JSON.parse(x.errors).length > 0)) {
+      // No row: deleted (the same words as a delete through this server's API, whichever comes first).
+      expect(JSON.parse(r.errors)).toEqual(["Aborted: the endpoint was deleted during the attempt"]);
     }
     const delivered = await sendTest(fast);
     await waitFor(

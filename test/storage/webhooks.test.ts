@@ -420,7 +420,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
         secret_sealed: one.secret_sealed,
         previous_secret: null,
       },
-      wep_gone: null,
+      wep_gone: "deleted",
     });
     // Another holder sees a's leases, and the bound counts them.
     const second = await storage.deliveryQueue.settle(
@@ -443,7 +443,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     expect(limited).toHaveLength(2);
   });
 
-  it("reports the current target of refreshed endpoints: null once disabled or deleted", async () => {
+  it("reports the current target of refreshed endpoints, or that it was disabled or deleted", async () => {
     const kept = await createEndpoint(storage, account);
     const disabled = await createEndpoint(storage, account);
     const deleted = await createEndpoint(storage, account);
@@ -465,8 +465,8 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
           secret_sealed: "sealed-rotated",
           previous_secret: { sealed: kept.secret_sealed, expires_at: expires },
         },
-        [disabled.id]: null,
-        [deleted.id]: null,
+        [disabled.id]: "disabled",
+        [deleted.id]: "deleted",
       },
     });
     // The same targets come with a claim.

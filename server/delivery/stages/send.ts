@@ -5,13 +5,16 @@
 import type { Clock } from "../../clock.ts";
 import type { WebhookConfig } from "../../config/sections.ts";
 import type { DeliveryOutcome } from "../../metrics.ts";
-import type { AttemptOutcome, ClaimedDelivery } from "../../storage/port/deliveryQueue.ts";
+import type { AttemptOutcome, ClaimedDelivery, EndpointGone } from "../../storage/port/deliveryQueue.ts";
 import { decide } from "../policy.ts";
 import type { SendResult, WebhookSender } from "../sender.ts";
 import { deliveryHeaders, type SigningSecrets } from "./sign.ts";
 
-/** Why an endpoint's attempts were cut short ("disabled or deleted": seen on another server's change). */
-export type EndpointAbortReason = "disabled" | "deleted" | "disabled or deleted";
+/**
+ * Why an endpoint's attempts were cut short: told by this server's API, or seen in the database
+ * (another server's change, or this one's before its API told the delivery thread).
+ */
+export type EndpointAbortReason = EndpointGone;
 
 /** The abort reason of an endpoint's attempts: its message is the error the attempt records. */
 export class EndpointAborted extends Error {

@@ -78,9 +78,10 @@ export interface SettleResult {
   othersLeases: Record<string, number> | null;
   /**
    * The current target of each endpoint in `claim.refresh`, read after the outcomes were recorded;
-   * null when it is disabled or deleted (its waiting records must not be sent).
+   * "disabled" or "deleted" when it is gone (its waiting records must not be sent, and its attempts
+   * in flight are recorded as aborted for that reason).
    */
-  targets: Record<string, DeliveryTarget | null>;
+  targets: Record<string, DeliveryTarget | EndpointGone>;
 }
 
 export interface ClaimOptions {
@@ -105,6 +106,9 @@ export interface ClaimOptions {
 }
 
 /** Where and how an endpoint's deliveries are sent now. */
+/** Why an endpoint no longer takes deliveries. */
+export type EndpointGone = "disabled" | "deleted";
+
 export type DeliveryTarget = Pick<ClaimedDelivery, "url" | "signing_scheme" | "secret_sealed" | "previous_secret">;
 
 /** The delivery engine's operations on the delivery records. */

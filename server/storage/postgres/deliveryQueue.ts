@@ -3,7 +3,6 @@ import type {
   ClaimedDelivery,
   ClaimOptions,
   DeliveryQueue,
-  DeliveryTarget,
   EndpointHealth,
   HealthPolicy,
   SettleResult,
@@ -17,7 +16,9 @@ import {
   NO_POLICY,
   NOTHING,
   type TargetRow,
+  type TargetStateRow,
   targetOf,
+  targetsOf,
   UNCHANGED,
 } from "../rows/webhooks.ts";
 import type { PgContext } from "./context.ts";
@@ -207,15 +208,13 @@ export function createDeliveryQueue(ctx: PgContext): Async<DeliveryQueue> {
   };
 
   /** The current targets of endpoints (see SettleResult.targets). */
-  const targetsIn = async (c: PgContext, ids: string[] | undefined): Promise<Record<string, DeliveryTarget | null>> => {
+  const targetsIn = async (c: PgContext, ids: string[] | undefined): Promise<SettleResult["targets"]> => {
     if (!ids || ids.length === 0) return {};
-    const targets: Record<string, DeliveryTarget | null> = Object.fromEntries(ids.map((id) => [id, null]));
-    const rows = await c.query<TargetRow>(
-      `SELECT ${TARGET_COLUMNS} FROM webhook_endpoints WHERE active = 1 AND id = ANY($1::text[])`,
+    const rows = await c.query<TargetStateRow>(
+      `SELECT ${TARGET_COLUMNS}, active FROM webhook_endpoints WHERE id = ANY($1::text[])`,
       [ids],
     );
-    for (const row of rows) targets[row.id] = targetOf(row);
-    return targets;
+    return targetsOf(ids, rows);
   };
 
   /** Leases due records inside the settling transaction (see `claimDue` and the store's comment). */

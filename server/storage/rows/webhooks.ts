@@ -7,6 +7,7 @@ import type { Metadata } from "../port/common.ts";
 import type {
   AttemptOutcome,
   DeliveryTarget,
+  EndpointGone,
   EndpointHealth,
   HealthPolicy,
   SettleResult,
@@ -215,6 +216,19 @@ export type TargetRow = Pick<
   EndpointRow,
   "id" | "url" | "signing_scheme" | "secret_sealed" | "previous_secret_sealed" | "previous_secret_expires_at"
 >;
+
+/** An endpoint's target with whether it is active: what a settle reports of the endpoints it refreshes. */
+export type TargetStateRow = TargetRow & Pick<EndpointRow, "active">;
+
+/**
+ * The current target of each of `ids` (SettleResult.targets): "deleted" when no row came back for
+ * it, "disabled" when its row is not active.
+ */
+export function targetsOf(ids: string[], rows: TargetStateRow[]): Record<string, DeliveryTarget | EndpointGone> {
+  const targets: Record<string, DeliveryTarget | EndpointGone> = Object.fromEntries(ids.map((id) => [id, "deleted"]));
+  for (const row of rows) targets[row.id] = row.active === 1 ? targetOf(row) : "disabled";
+  return targets;
+}
 
 export const targetOf = (row: TargetRow): DeliveryTarget => ({
   url: row.url,

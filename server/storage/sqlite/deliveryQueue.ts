@@ -3,7 +3,6 @@ import type {
   ClaimedDelivery,
   ClaimOptions,
   DeliveryQueue,
-  DeliveryTarget,
   EndpointHealth,
   HealthPolicy,
   SettleResult,
@@ -16,7 +15,9 @@ import {
   NO_POLICY,
   NOTHING,
   type TargetRow,
+  type TargetStateRow,
   targetOf,
+  targetsOf,
   UNCHANGED,
 } from "../rows/webhooks.ts";
 import type { SqliteContext } from "./context.ts";
@@ -61,8 +62,8 @@ export function createDeliveryQueue(ctx: SqliteContext): DeliveryQueue {
      ORDER BY d.next_attempt_at, d.id LIMIT ?`,
   );
   const targetsStmt = db.prepare(
-    `SELECT id, url, signing_scheme, secret_sealed, previous_secret_sealed, previous_secret_expires_at
-     FROM webhook_endpoints WHERE active = 1 AND id IN (SELECT value FROM json_each(?))`,
+    `SELECT id, url, signing_scheme, secret_sealed, previous_secret_sealed, previous_secret_expires_at, active
+     FROM webhook_endpoints WHERE id IN (SELECT value FROM json_each(?))`,
   );
   const leaseStmt = db.prepare("UPDATE webhook_deliveries SET lease_until = ?, lease_token = ? WHERE id = ?");
   const payloadStmt = db.prepare("SELECT payload FROM events WHERE seq = ?");
@@ -224,11 +225,9 @@ export function createDeliveryQueue(ctx: SqliteContext): DeliveryQueue {
   };
 
   /** The current targets of endpoints (see SettleResult.targets). */
-  const targetsIn = (ids: string[] | undefined): Record<string, DeliveryTarget | null> => {
+  const targetsIn = (ids: string[] | undefined): SettleResult["targets"] => {
     if (!ids || ids.length === 0) return {};
-    const targets: Record<string, DeliveryTarget | null> = Object.fromEntries(ids.map((id) => [id, null]));
-    for (const row of targetsStmt.all(JSON.stringify(ids)) as TargetRow[]) targets[row.id] = targetOf(row);
-    return targets;
+    return targetsOf(ids, targetsStmt.all(JSON.stringify(ids)) as TargetStateRow[]);
   };
 
   /** Leases due records inside the settling transaction (see `claimDue`). */
