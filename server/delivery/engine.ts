@@ -211,8 +211,8 @@ export class DeliveryEngine {
 
   /**
    * Brings waiting records up to date with their endpoint (its URL, scheme or secrets may have
-   * changed since the claim). An endpoint disabled or deleted meanwhile (by another server: this
-   * one's API has called abortEndpoint already) gets nothing more: see abortEndpoint.
+   * changed since the claim). An endpoint disabled or deleted meanwhile (by another server, or by
+   * this one's API before it told the engine) gets nothing more: see abortEndpoint.
    */
   private retarget(targets: SettleResult["targets"]): void {
     for (const [endpointId, target] of Object.entries(targets)) {

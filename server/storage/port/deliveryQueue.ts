@@ -105,10 +105,10 @@ export interface ClaimOptions {
   refresh?: string[];
 }
 
-/** Where and how an endpoint's deliveries are sent now. */
 /** Why an endpoint no longer takes deliveries. */
 export type EndpointGone = "disabled" | "deleted";
 
+/** Where and how an endpoint's deliveries are sent now. */
 export type DeliveryTarget = Pick<ClaimedDelivery, "url" | "signing_scheme" | "secret_sealed" | "previous_secret">;
 
 /** The delivery engine's operations on the delivery records. */
