@@ -8,6 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../server/clock.ts";
 import type { DeliveryEngine } from "../../server/delivery/engine.ts";
 import { openStorage } from "../../server/storage/open.ts";
+import type { Storage } from "../../server/storage/port/index.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
 import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { queryRows } from "../helpers/testDatabase.ts";
@@ -47,6 +48,16 @@ const heldAgain = (server: TestServer, endpointId: string) =>
         : null;
     },
     { what: "the aborted attempts to be recorded and the leases released" },
+  );
+
+/** The endpoint's records once its two held attempts are recorded as aborted (a deleted endpoint's stay discarded). */
+const abortedAttempts = (server: TestServer, endpointId: string) =>
+  waitFor(
+    async () => {
+      const rows = await records(server, endpointId);
+      return rows.filter((r) => JSON.parse(r.errors).length > 0).length === 2 ? rows : null;
+    },
+    { what: "the aborted attempts to be recorded" },
   );
 
 describe.each([
@@ -168,13 +179,7 @@ describe.each([
 
     await waitFor(() => receiver.openOn("/slow") === 0, { timeoutMs: 2000, what: "the held requests to be closed" });
     // The aborted attempts stay in the history of their (discarded) records; nothing else changes.
-    const after = await waitFor(
-      async () => {
-        const rows = await records(server, slow);
-        return rows.filter((r) => JSON.parse(r.errors).length > 0).length === 2 ? rows : null;
-      },
-      { what: "the aborted attempts to be recorded" },
-    );
+    const after = await abortedAttempts(server, slow);
     expect(after.map((r) => [r.status, r.attempt_count, r.lease_until])).toEqual(Array(5).fill(["discarded", 0, null]));
     for (const r of after.filter((x) => JSON.parse(x.errors).length > 0)) {
       expect(JSON.parse(r.errors)).toEqual(["Aborted: the endpoint was deleted during the attempt"]);
@@ -187,58 +192,47 @@ describe.each([
     expect(await secretCached(slow)).toBe(false);
   });
 
-  it("a disable by another process on the database reaches the attempts in flight at the engine's next pass", async () => {
-    const { server, receiver, slow, fast, sendTest, secretCached } = await setup();
-    // Another server (here: another connection) disables the endpoint; this server's API is not told.
-    const other = await openStorage(server.service.deps.config, { clock: systemClock, migrate: false });
-    try {
-      const accountId = (await server.service.deps.storage.accounts.findAccountByName("default"))?.id ?? "";
-      expect((await other.webhooks.setEndpointActive(accountId, slow, false))?.active).toBe(false);
-    } finally {
-      await other.close();
-    }
-    await waitFor(() => receiver.openOn("/slow") === 0, { timeoutMs: 3000, what: "the held requests to be closed" });
-    const after = await heldAgain(server, slow);
-    for (const r of after.filter((x) => x.attempt_count > 0)) {
-      // The database says which: disabled (its row is there, not active).
-      expect(JSON.parse(r.errors)).toEqual(["Aborted: the endpoint was disabled during the attempt"]);
-    }
-    const delivered = await sendTest(fast);
-    await waitFor(
-      async () => (await server.request("GET", `/webhook_events/${delivered}`)).body.status === "succeeded",
-      { what: "a delivery to another endpoint" },
-    );
-    expect(receiver.on("/slow")).toHaveLength(2);
-    expect(await secretCached(slow)).toBe(false);
-  });
-
-  it("a delete by another process on the database is recorded as a delete at the engine's next pass", async () => {
-    const { server, receiver, slow, fast, sendTest, secretCached } = await setup();
-    const other = await openStorage(server.service.deps.config, { clock: systemClock, migrate: false });
-    try {
-      const accountId = (await server.service.deps.storage.accounts.findAccountByName("default"))?.id ?? "";
-      expect(await other.webhooks.deleteEndpoint(accountId, slow)).toBe(true);
-    } finally {
-      await other.close();
-    }
-    await waitFor(() => receiver.openOn("/slow") === 0, { timeoutMs: 3000, what: "the held requests to be closed" });
-    const after = await waitFor(
-      async () => {
-        const rows = await records(server, slow);
-        return rows.filter((r) => JSON.parse(r.errors).length > 0).length === 2 ? rows : null;
-      },
-      { what: "the aborted attempts to be recorded" },
-    );
-    for (const r of after.filter((x) => JSON.parse(x.errors).length > 0)) {
+  it.each([
+    {
+      change: "disable",
+      // The row is there, not active: disabled; its records are held for an enable.
+      apply: async (other: Storage, accountId: string, id: string) =>
+        expect((await other.webhooks.setEndpointActive(accountId, id, false))?.active).toBe(false),
+      recorded: heldAgain,
+      error: "Aborted: the endpoint was disabled during the attempt",
+    },
+    {
+      change: "delete",
       // No row: deleted (the same words as a delete through this server's API, whichever comes first).
-      expect(JSON.parse(r.errors)).toEqual(["Aborted: the endpoint was deleted during the attempt"]);
-    }
-    const delivered = await sendTest(fast);
-    await waitFor(
-      async () => (await server.request("GET", `/webhook_events/${delivered}`)).body.status === "succeeded",
-      { what: "a delivery to another endpoint" },
-    );
-    expect(receiver.on("/slow")).toHaveLength(2);
-    expect(await secretCached(slow)).toBe(false);
-  });
+      apply: async (other: Storage, accountId: string, id: string) =>
+        expect(await other.webhooks.deleteEndpoint(accountId, id)).toBe(true),
+      recorded: abortedAttempts,
+      error: "Aborted: the endpoint was deleted during the attempt",
+    },
+  ])(
+    "a $change by another process on the database reaches the attempts in flight at the engine's next pass, recorded as such",
+    async ({ apply, recorded, error }) => {
+      const { server, receiver, slow, fast, sendTest, secretCached } = await setup();
+      // Another server (here: another connection) changes the endpoint; this server's API is not told.
+      const other = await openStorage(server.service.deps.config, { clock: systemClock, migrate: false });
+      try {
+        const accountId = (await server.service.deps.storage.accounts.findAccountByName("default"))?.id ?? "";
+        await apply(other, accountId, slow);
+      } finally {
+        await other.close();
+      }
+      await waitFor(() => receiver.openOn("/slow") === 0, { timeoutMs: 3000, what: "the held requests to be closed" });
+      const after = await recorded(server, slow);
+      const aborted = after.filter((x) => JSON.parse(x.errors).length > 0);
+      expect(aborted).toHaveLength(2);
+      for (const r of aborted) expect(JSON.parse(r.errors)).toEqual([error]);
+      const delivered = await sendTest(fast);
+      await waitFor(
+        async () => (await server.request("GET", `/webhook_events/${delivered}`)).body.status === "succeeded",
+        { what: "a delivery to another endpoint" },
+      );
+      expect(receiver.on("/slow")).toHaveLength(2);
+      expect(await secretCached(slow)).toBe(false);
+    },
+  );
 });
