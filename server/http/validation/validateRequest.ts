@@ -16,6 +16,7 @@ import type {
   GeneratedRoute,
   ParamStep,
 } from "../../../generated/requestValidators.js";
+import { loadOnce } from "../../loadOnce.ts";
 import { ContentType, selectMediaType } from "./contentType.ts";
 import {
   badRequest,
@@ -275,7 +276,10 @@ export async function loadValidators(maxUploadBytes: number): Promise<Loaded> {
  */
 export function validateRequests(maxUploadBytes: number, load = loadValidators): RequestHandler {
   let loaded: Loaded | null = null;
-  let loading: Promise<Loaded> | null = null;
+  const loading = loadOnce(async () => {
+    loaded = await load(maxUploadBytes);
+    return loaded;
+  });
   const handle = (validators: Loaded, req: Request, res: Response, next: NextFunction) => {
     let matched: Matched | null;
     try {
@@ -303,18 +307,9 @@ export function validateRequests(maxUploadBytes: number, load = loadValidators):
     run();
   };
   return (req: Request, res: Response, next: NextFunction) => {
+    // Loaded: at once, without a turn of the event loop.
     if (loaded) return handle(loaded, req, res, next);
-    loading ??= load(maxUploadBytes).then(
-      (done) => {
-        loaded = done;
-        return done;
-      },
-      (err: unknown) => {
-        loading = null;
-        throw err;
-      },
-    );
     // Returned: Express 5 passes anything thrown here to the error handler.
-    return loading.then((validators) => handle(validators, req, res, next), next);
+    return loading().then((validators) => handle(validators, req, res, next), next);
   };
 }

@@ -6,6 +6,7 @@ import * as skills from "../../domain/skills.ts";
 import { ApiError, invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryString } from "../../http/context.ts";
 import { bodyLimitFor } from "../../http/requestGuards.ts";
+import { loadOnce } from "../../loadOnce.ts";
 import type { V1Family } from "./family.ts";
 import { v1Page, v1PageQuery } from "./pagination.ts";
 
@@ -59,19 +60,11 @@ function underOneFolder(files: IncomingFile[]): IncomingFile[] {
  * error handler.
  */
 function lazyUpload(limits: { fileSize: number; fieldSize: number; files: number }): RequestHandler {
-  let loading: Promise<RequestHandler> | null = null;
-  return (req, res, next) => {
-    loading ??= import("multer").then(({ default: multer }) =>
-      multer({ storage: multer.memoryStorage(), limits }).any(),
-    );
-    return loading.then(
-      (upload) => upload(req, res, next),
-      (err: unknown) => {
-        loading = null;
-        next(err);
-      },
-    );
-  };
+  const loading = loadOnce(async () => {
+    const { default: multer } = await import("multer");
+    return multer({ storage: multer.memoryStorage(), limits }).any();
+  });
+  return (req, res, next) => loading().then((upload) => upload(req, res, next), next);
 }
 
 /** Skills (`client.beta.skills`): create from files, list, retrieve, delete. */

@@ -10,6 +10,7 @@
 import type { Ajv2020, ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import type { Request } from "express";
 import { ApiError, invalidRequest, notFound } from "../../errors.ts";
+import { loadOnce } from "../../loadOnce.ts";
 import { specForAjv } from "../../spec.ts";
 import { unservedOperation } from "./unserved.ts";
 
@@ -20,25 +21,15 @@ interface AjvLibrary {
 
 /** Ajv, imported by the first request of the surface (V1Validator.load): not needed to start. */
 let library: AjvLibrary | undefined;
-let loadingLibrary: Promise<void> | undefined;
 
-function loadLibrary(): Promise<void> {
-  loadingLibrary ??= Promise.all([import("ajv/dist/2020.js"), import("ajv-formats")]).then(
-    ([ajv, formats]) => {
-      library = {
-        Ajv2020: ajv.Ajv2020,
-        // ajv-formats is CommonJS: its function is the default export's `default` under NodeNext.
-        addFormats: (formats.default as unknown as { default: (ajv: Ajv2020) => void }).default,
-      };
-    },
-    (err: unknown) => {
-      // The requests that waited fail; the next one loads again.
-      loadingLibrary = undefined;
-      throw err;
-    },
-  );
-  return loadingLibrary;
-}
+const loadLibrary = loadOnce(async () => {
+  const [ajv, formats] = await Promise.all([import("ajv/dist/2020.js"), import("ajv-formats")]);
+  library = {
+    Ajv2020: ajv.Ajv2020,
+    // ajv-formats is CommonJS: its function is the default export's `default` under NodeNext.
+    addFormats: (formats.default as unknown as { default: (ajv: Ajv2020) => void }).default,
+  };
+});
 
 type Json = Record<string, unknown>;
 
