@@ -19,6 +19,7 @@ import { ListenError } from "./listenError.ts";
 import type { Logger } from "./logger.ts";
 import { Metrics } from "./metrics.ts";
 import { createSandbox } from "./sandbox/create.ts";
+import { SessionUids } from "./sandbox/identity.ts";
 import { Workspaces } from "./sandbox/workspace.ts";
 import { databaseHasSealedSecrets, resolveSecretKey, verifySecretKey } from "./secretKey.ts";
 import { type LoadedSpec, loadSpec } from "./spec.ts";
@@ -152,9 +153,12 @@ export async function buildDeps(options: ServiceOptions): Promise<AppDeps> {
     const metrics = new Metrics();
     const dataDir = resolvePath(config.dataDir);
     // Commands never see the data folder (database, secret key, every workspace).
-    const sandbox = await createSandbox(config.sandbox, [dataDir]);
-    if (sandbox.status.kind === "off" && sandbox.status.missing.length > 0) {
-      logger.warn("no sandbox: the bash tool is unavailable", { missing: sandbox.status.missing });
+    const sandbox = await createSandbox(config.sandbox, dataDir, [dataDir]);
+    if (sandbox.status.kind === "off" && (sandbox.status.missing.length > 0 || sandbox.status.problem)) {
+      logger.warn("no sandbox: the bash tool is unavailable", {
+        missing: sandbox.status.missing,
+        ...(sandbox.status.problem ? { problem: sandbox.status.problem } : {}),
+      });
     }
     if (sandbox.status.kind === "bubblewrap" && sandbox.status.cgroups?.length !== 2) {
       logger.warn(
@@ -183,6 +187,13 @@ export async function buildDeps(options: ServiceOptions): Promise<AppDeps> {
         // PostgreSQL: saved at the end of every turn, restored by the replica that runs the next.
         storage.workspaceSnapshots
           ? { store: storage.workspaceSnapshots, maxBytes: config.sandbox.snapshotMaxBytes, keep: [SKILLS_DIR] }
+          : null,
+        // As root, each session's files belong to its own uid (sandbox/identity.ts).
+        sandbox.status.identity?.model === "session-uid"
+          ? new SessionUids(join(dataDir, "sandbox-uids"), {
+              base: config.sandbox.uidBase,
+              count: config.sandbox.uidCount,
+            })
           : null,
       ),
     };

@@ -10,7 +10,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BubblewrapSandbox } from "../../server/sandbox/bubblewrap.ts";
+import { createSandbox } from "../../server/sandbox/create.ts";
+import { SessionUids } from "../../server/sandbox/identity.ts";
 import { missingPrograms } from "../../server/sandbox/programs.ts";
 import { Workspaces } from "../../server/sandbox/workspace.ts";
 import { callBuiltin } from "../../server/tools/toolset.ts";
@@ -37,24 +38,44 @@ function bare(): Promise<number> {
 async function main(): Promise<void> {
   const missing = missingPrograms();
   if (missing.length > 0) {
-    console.log(`bench:tools skipped: ${missing.join(", ")} not installed (apt-get install bubblewrap socat ripgrep)`);
+    console.log(
+      `bench:tools skipped: ${missing.join(", ")} not installed (apt-get install bubblewrap socat ripgrep util-linux)`,
+    );
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), "bench-tools-"));
-  const workspaces = new Workspaces(join(dataDir, "workspaces"), 1024 ** 3);
-  const sandbox = await BubblewrapSandbox.create({
-    hidden: [dataDir],
-    allowPrivateTargets: false,
-    workspaceMaxBytes: 1024 ** 3,
-    memoryMaxBytes: 2 * 1024 ** 3,
-    maxProcesses: 256,
-  });
+  // As the server would: per-session uids when this process is root (sandbox/identity.ts).
+  const uidBase = 1_000_000_000;
+  const sandbox = await createSandbox(
+    {
+      mode: "bubblewrap",
+      defaultTimeoutMs: 30_000,
+      maxTimeoutMs: 60_000,
+      workspaceMaxBytes: 1024 ** 3,
+      memoryMaxBytes: 2 * 1024 ** 3,
+      maxProcesses: 256,
+      snapshotMaxBytes: 1024 ** 3,
+      allowPrivateTargets: false,
+      uidBase,
+      uidCount: 65_536,
+    },
+    dataDir,
+    [dataDir],
+  );
+  const uids =
+    sandbox.status.identity?.model === "session-uid"
+      ? new SessionUids(join(dataDir, "sandbox-uids"), { base: uidBase, count: 65_536 })
+      : null;
+  const workspaces = new Workspaces(join(dataDir, "workspaces"), 1024 ** 3, null, uids);
+  console.log(`identity: ${JSON.stringify(sandbox.status.identity)}`);
   try {
     const ws = await workspaces.open("sess_bench");
+    const owner = await workspaces.owner("sess_bench");
     const signal = new AbortController().signal;
     const exec = async () => {
       const t = process.hrtime.bigint();
       const r = await sandbox.exec({
+        owner,
         workspace: ws,
         command: "true",
         timeoutMs: 30_000,
@@ -81,6 +102,8 @@ async function main(): Promise<void> {
     for (let i = 0; i < SESSIONS; i++) {
       contexts.push({
         workspace: await workspaces.open(`sess_${i}`),
+        owner: await workspaces.owner(`sess_${i}`),
+        skills: null,
         sandbox,
         env: {},
         network: { type: "limited", allowed_hosts: [] },
@@ -91,7 +114,6 @@ async function main(): Promise<void> {
           fileToolTimeoutMs: 30_000,
           allowPrivateTargets: false,
         },
-        readOnlyDirs: ["skills"],
         // One signal per session, as each turn has its own in the server (a signal shared by all
         // sessions would carry 20 abort listeners at once).
         signal: new AbortController().signal,

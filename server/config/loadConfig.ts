@@ -142,6 +142,13 @@ function sandboxConfig(env: Env, allowPrivate: boolean): SandboxConfig {
     throw new ConfigError("SANDBOX", `must be "auto", "bubblewrap" or "off", got "${mode}"`);
   }
   const maxTimeoutMs = int(env, "SANDBOX_MAX_TIMEOUT_MS", 600_000, 1000, 86_400_000);
+  // Far above system (<1000), login (<60000) and the usual subordinate ranges (100000 + 65536 n).
+  const uidBase = int(env, "SANDBOX_UID_BASE", 1_000_000_000, 1000, 4_000_000_000);
+  const uidCount = int(env, "SANDBOX_UID_COUNT", 65_536, 1, 16_777_216);
+  // (uid_t)-1 and -2 mean "no change" and the overflow uid: the range must stay below them.
+  if (uidBase + uidCount > 4_294_967_294) {
+    throw new ConfigError("SANDBOX_UID_COUNT", `SANDBOX_UID_BASE + SANDBOX_UID_COUNT must not exceed 4294967294`);
+  }
   return {
     mode,
     defaultTimeoutMs: Math.min(int(env, "SANDBOX_TIMEOUT_MS", 120_000, 100, 86_400_000), maxTimeoutMs),
@@ -151,6 +158,8 @@ function sandboxConfig(env: Env, allowPrivate: boolean): SandboxConfig {
     maxProcesses: int(env, "SANDBOX_MAX_PROCESSES", 256, 8, 65_536),
     snapshotMaxBytes: int(env, "SANDBOX_SNAPSHOT_MAX_BYTES", 100 * 1024 ** 2, 1024, 2 ** 40),
     allowPrivateTargets: bool(env, "SANDBOX_ALLOW_PRIVATE_TARGETS", allowPrivate),
+    uidBase,
+    uidCount,
   };
 }
 

@@ -60,6 +60,12 @@ export interface SandboxConfig {
   snapshotMaxBytes: number;
   /** Commands and `web_fetch` may reach loopback and private addresses (as MCP_ALLOW_PRIVATE_TARGETS). */
   allowPrivateTargets: boolean;
+  /**
+   * SANDBOX_UID_BASE and SANDBOX_UID_COUNT: the host uids (and gids) a server running as root gives
+   * its sessions' commands, one each (sandbox/identity.ts).
+   */
+  uidBase: number;
+  uidCount: number;
 }
 
 /** Live streams: limits, heartbeats and how slow clients are handled (server/streams/). */

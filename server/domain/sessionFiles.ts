@@ -1,14 +1,15 @@
 /**
  * The files of a session's workspace (API.md, "Files of a session"): listed, downloaded, and
- * uploaded before or between turns. Paths resolve inside the workspace with symlinks resolved,
- * as the built-in tools' do; a path leaving it is a 400 naming `path`.
+ * uploaded before or between turns. Paths are walked inside the workspace by sandbox/safeFs.ts,
+ * as the built-in tools' are: no link the session made leads out, and only regular files and
+ * folders are read or written. A path leaving the workspace is a 400 naming `path`; `skills/`
+ * shows the agent's skills (read-only: an upload there is a 409).
  */
-import { lstat, mkdir, readdir, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
-import { basename, dirname, join, relative, sep } from "node:path";
 import type { Schema } from "../api.ts";
 import type { AppDeps } from "../appDeps.ts";
-import { conflict, invalidRequest, notFound } from "../errors.ts";
-import { resolveInWorkspace, WorkspacePathError, workspaceRelative } from "../sandbox/workspace.ts";
+import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
+import { listIn, type Place, readFileIn, WorkspacePathError, withFolderIn, writeFileIn } from "../sandbox/safeFs.ts";
+import { WORKSPACE_MOUNT, workspaceRelative } from "../sandbox/workspace.ts";
 import { WorkspaceTooLargeError } from "../sandbox/workspaceSnapshots.ts";
 import type { SessionRecord } from "../storage/port/sessions.ts";
 import { SKILLS_DIR } from "../tools/skills.ts";
@@ -22,22 +23,60 @@ async function sessionOf(deps: Deps, accountId: string, sessionId: string): Prom
   return session;
 }
 
-async function resolvePath(root: string, path: string): Promise<string> {
+/** The path's words relative to the workspace; a 400 naming `path` when they leave it. */
+function relativePath(path: string): string {
   try {
-    return await resolveInWorkspace(root, path);
+    return workspaceRelative(path);
   } catch (err) {
     if (err instanceof WorkspacePathError) throw invalidRequest(`path: ${err.message}`, "path");
     throw err;
   }
 }
 
-async function entry(realRoot: string, hostPath: string): Promise<SessionFile> {
-  const s = await lstat(hostPath);
+/** Where a path lands: the workspace, or the skills folder for `skills/...`. */
+function placeOf(deps: Deps, sessionId: string, rel: string): { place: Place; rel: string; prefix: string } {
+  if (rel === SKILLS_DIR || rel.startsWith(`${SKILLS_DIR}/`)) {
+    return {
+      place: { root: deps.workspaces.skillsFolder(sessionId), mount: `${WORKSPACE_MOUNT}/${SKILLS_DIR}` },
+      rel: rel.slice(SKILLS_DIR.length + 1),
+      prefix: SKILLS_DIR,
+    };
+  }
+  return { place: deps.workspaces.place(sessionId), rel, prefix: "" };
+}
+
+/** The answer a path problem gets: reads answer 404 for what is not there to read, writes 409. */
+function pathAnswer(err: unknown, path: string, write: boolean): unknown {
+  if (!(err instanceof WorkspacePathError)) return err;
+  const message = `path: ${err.message.replace(/^\/workspace\S*/, path)}`;
+  switch (err.problem) {
+    case "not_found":
+      return notFound(message, "path");
+    case "not_directory":
+    case "is_directory":
+    case "special":
+      return write ? conflict(message, "path") : notFound(message, "path");
+    default:
+      return invalidRequest(message, "path");
+  }
+}
+
+async function answering<T>(path: string, write: boolean, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw pathAnswer(err, path, write) as ApiError | Error;
+  }
+}
+
+const joinRel = (a: string, b: string) => (a && b ? `${a}/${b}` : a || b);
+
+function entryOf(path: string, stats: import("node:fs").Stats): SessionFile {
   return {
-    path: relative(realRoot, hostPath).split(sep).join("/"),
-    type: s.isDirectory() ? "directory" : "file",
-    size_bytes: s.isDirectory() ? 0 : s.size,
-    modified_at: s.mtime.toISOString(),
+    path,
+    type: stats.isDirectory() ? "directory" : "file",
+    size_bytes: stats.isDirectory() ? 0 : stats.size,
+    modified_at: stats.mtime.toISOString(),
   };
 }
 
@@ -48,34 +87,32 @@ export async function listFiles(
   path: string | undefined,
 ): Promise<{ data: SessionFile[] }> {
   await sessionOf(deps, accountId, sessionId);
+  const rel = relativePath(path ?? ".");
   // On PostgreSQL the last turn may have run on another replica: its saved workspace first.
   await deps.workspaces.restore(sessionId);
-  if (!(await deps.workspaces.exists(sessionId))) {
-    if (path !== undefined) workspaceCheck(path);
-    return { data: [] };
-  }
-  const root = deps.workspaces.folder(sessionId);
-  const realRoot = await realpath(root);
-  const folder = await resolvePath(root, path ?? ".");
-  const info = await stat(folder).catch(() => null);
-  if (!info) throw notFound(`path: ${path} does not exist in the session's workspace.`, "path");
-  if (!info.isDirectory()) throw invalidRequest(`path: ${path} is a file; download it from /files/content.`, "path");
-  const names = (await readdir(folder)).sort();
-  const data: SessionFile[] = [];
-  for (const name of names) {
-    const e = await entry(realRoot, join(folder, name)).catch(() => null);
-    if (e) data.push(e);
-  }
+  if (!(await deps.workspaces.exists(sessionId))) return { data: [] };
+  const at = placeOf(deps, sessionId, rel);
+  const listed = await answering(path ?? ".", false, async () => {
+    try {
+      return await listIn(at.place, at.rel);
+    } catch (err) {
+      // A file named: the listing is refused as before (it is downloaded from /files/content).
+      if (err instanceof WorkspacePathError && err.problem === "not_directory" && at.rel !== "") {
+        throw invalidRequest(`path: ${path} is a file; download it from /files/content.`, "path");
+      }
+      // The skills folder of a session without skills is an empty folder.
+      if (err instanceof WorkspacePathError && err.problem === "not_found" && at.prefix && at.rel === "") {
+        return { rel: "", entries: [] };
+      }
+      throw err;
+    }
+  });
+  const base = joinRel(at.prefix, listed.rel);
+  // Regular files and folders only (a link, FIFO or socket of the session is not listed as one).
+  const data = listed.entries
+    .filter((e) => e.stats.isFile() || e.stats.isDirectory())
+    .map((e) => entryOf(joinRel(base, e.name), e.stats));
   return { data };
-}
-
-function workspaceCheck(path: string): void {
-  try {
-    workspaceRelative(path);
-  } catch (err) {
-    if (err instanceof WorkspacePathError) throw invalidRequest(`path: ${err.message}`, "path");
-    throw err;
-  }
 }
 
 export async function readFileContent(
@@ -85,13 +122,12 @@ export async function readFileContent(
   path: string,
 ): Promise<{ name: string; content: Buffer }> {
   await sessionOf(deps, accountId, sessionId);
-  workspaceCheck(path);
+  const rel = relativePath(path);
   await deps.workspaces.restore(sessionId);
   if (!(await deps.workspaces.exists(sessionId))) throw notFound(`path: ${path} does not exist.`, "path");
-  const file = await resolvePath(deps.workspaces.folder(sessionId), path);
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) throw notFound(`path: ${path} is not a file of the session's workspace.`, "path");
-  return { name: basename(file), content: await readFile(file) };
+  const at = placeOf(deps, sessionId, rel);
+  const read = await answering(path, false, () => readFileIn(at.place, at.rel));
+  return { name: read.rel.split("/").pop() || rel.split("/").pop() || "file", content: read.bytes };
 }
 
 export async function writeFileContent(
@@ -106,32 +142,25 @@ export async function writeFileContent(
   if (session.status === "running" || session.status === "rescheduling") {
     throw conflict(`Session ${sessionId} is running a turn; upload the file when it is idle.`);
   }
-  const rel = (() => {
-    try {
-      return workspaceRelative(path);
-    } catch (err) {
-      if (err instanceof WorkspacePathError) throw invalidRequest(`path: ${err.message}`, "path");
-      throw err;
-    }
-  })();
+  const rel = relativePath(path);
   if (rel === "") throw invalidRequest("path: name a file, not the workspace itself.", "path");
   if (rel === SKILLS_DIR || rel.startsWith(`${SKILLS_DIR}/`)) {
     throw conflict(`path: ${path} is under ${SKILLS_DIR}/, which holds the agent's skills read-only.`, "path");
   }
-  const root = await deps.workspaces.open(sessionId);
-  const target = await resolvePath(root, path);
-  const existing = await lstat(target).catch(() => null);
-  if (existing?.isDirectory()) throw conflict(`path: ${path} is a folder.`, "path");
-  await mkdir(dirname(target), { recursive: true });
-  const final = await resolvePath(root, path);
-  await writeFile(final, content);
+  await deps.workspaces.open(sessionId);
+  const owner = await deps.workspaces.owner(sessionId);
+  const place = deps.workspaces.place(sessionId);
+  const written = await answering(path, true, () => writeFileIn(place, rel, content, { owner, mkdirs: true }));
   try {
     // On PostgreSQL the replica that runs the next turn restores the workspace with the file.
     await deps.workspaces.save(sessionId);
   } catch (err) {
     if (!(err instanceof WorkspaceTooLargeError)) throw err;
-    await rm(final, { force: true });
+    await withFolderIn(place, written.rel.split("/").slice(0, -1).join("/"), async (folder) => {
+      const { rm } = await import("node:fs/promises");
+      await rm(`${folder}/${written.rel.split("/").pop()}`, { force: true });
+    });
     throw invalidRequest(`file: ${err.message}`, "file");
   }
-  return entry(await realpath(root), final);
+  return entryOf(written.rel, written.stats);
 }

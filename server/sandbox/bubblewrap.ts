@@ -1,12 +1,21 @@
 /**
  * The `bubblewrap` sandbox: `@anthropic-ai/sandbox-runtime` builds each command's bubblewrap
- * line (its own user, process and network namespaces, no capabilities, the seccomp filter that
- * refuses new Unix sockets, and the socat bridge that is the namespace's only way out); this
- * adapter lays the filesystem itself, because the runtime knows no `/workspace`:
+ * line (its own user, process and network namespaces, the seccomp filter that refuses new Unix
+ * sockets, and the socat bridge that is the namespace's only way out); this adapter lays the
+ * filesystem itself, because the runtime knows no `/workspace`, and sets who the command is:
  *
+ * - as the session's own host uid and gid when the server is root (identity.ts: `setpriv` switches
+ *   before bubblewrap starts, with no groups, no capability and `no_new_privs`), as the server's
+ *   user otherwise; never as the host's root;
+ * - with no capability in any set that can be used (`CapEff`, `CapPrm`, `CapBnd`, `CapAmb` all 0)
+ *   and no nested user namespace (`--disable-userns`: `unshare`, `mount`, `chroot` fail). The
+ *   seccomp helper needs `CAP_SYS_ADMIN` of the sandbox's own namespace for a moment (its nested
+ *   process namespace and /proc); the bridge script drops the bounding set before it and the
+ *   helper clears its ambient set before the command, so the command starts with none;
  * - an empty read-only root holding the system's programs read-only (`/usr`, `/etc`, `/opt` and
  *   the `/bin`, `/lib*` links), a private `/tmp`, fresh `/proc` and `/dev`;
- * - the session's workspace read-write at `/workspace` (its skills read-only inside it);
+ * - the session's workspace read-write at `/workspace`, its skills read-only at
+ *   `/workspace/skills` from a folder outside it (nothing the session writes can redirect it);
  * - the session's memory stores at `/mnt/memory/<name>`, each read-write or read-only by its access;
  * - never the server's data folder (database, secret key, other workspaces), `/root`, `/home`,
  *   `/run`, `/var` or the host's `/tmp`; paths the operator names are hidden too;
@@ -16,15 +25,18 @@
  * Limits per command: the time limit (the whole process tree is killed: the sandbox's process
  * namespace dies with its first process), memory (address space per process, and the command's
  * processes together where the host gives the server control groups: commandCgroups.ts),
- * processes (`ulimit -u`, which root ignores, and the command's `pids` group), file size and the
- * workspace quota (checked after the command), output kept to OUTPUT_LIMIT_BYTES (runCommand.ts).
+ * processes (`ulimit -u`, per uid: a session's own when the server is root, and the command's
+ * `pids` group), file size and the workspace quota (workspaceQuota.ts), output kept to
+ * OUTPUT_LIMIT_BYTES (runCommand.ts).
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from "node:fs";
+import { chown, lchown, lstat, mkdir, rename } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { CommandCgroups } from "./commandCgroups.ts";
+import type { Owner, UidModel } from "./identity.ts";
 import { NetProxy } from "./netProxy.ts";
 import type { ExecRequest, ExecResult, Sandbox, SandboxStatus } from "./port.ts";
 import { findProgram } from "./programs.ts";
@@ -38,7 +50,7 @@ export const SANDBOX_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/
 /** Top-level folders of the host shown read-only (symlinks among them are recreated as links). */
 const SYSTEM_ENTRIES = ["usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc", "opt"];
 /** The runtime's seccomp helper, run inside the sandbox: its folder is shown read-only. */
-const SECCOMP_DIR = join(
+export const SECCOMP_DIR = join(
   dirname(createRequire(import.meta.url).resolve("@anthropic-ai/sandbox-runtime")),
   "..",
   "vendor",
@@ -50,6 +62,13 @@ const KEPT_SETENV = new Set(["HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY"]);
 export interface BubblewrapOptions {
   /** Paths commands must never see even when under a shown folder (data folder, secret key file). */
   hidden: string[];
+  /** Who commands run as (identity.ts). */
+  identity: UidModel;
+  /**
+   * A copy of the runtime's seccomp helper folder that every sandbox uid can reach (the server is
+   * root and its checkout may sit in a folder only root can search); null: the package's own.
+   */
+  seccompCopy?: string | null;
   allowPrivateTargets: boolean;
   workspaceMaxBytes: number;
   memoryMaxBytes: number;
@@ -78,6 +97,7 @@ const ARITY: Record<string, number> = {
   "--dir": 1,
   "--cap-drop": 1,
   "--cap-add": 1,
+  "--disable-userns": 0,
   "--chdir": 1,
   "--symlink": 2,
 };
@@ -173,13 +193,27 @@ export class BubblewrapSandbox implements Sandbox {
   /** The shared runtime, acquired (and initialised) by this sandbox's first command. */
   private ready: Promise<void> | null = null;
 
+  private readonly setpriv: string;
+
   private constructor(private readonly options: BubblewrapOptions) {
     this.bwrap = findProgram("bwrap") ?? "bwrap";
+    this.setpriv = findProgram("setpriv") ?? "/usr/bin/setpriv";
     this.socketDir = mkdtempSync(join(tmpdir(), "cloud-agents-net-"));
+    // Searchable by the sessions' uids (bubblewrap binds each command's socket as that uid).
+    if (options.identity.kind === "session-uid") chmodSync(this.socketDir, 0o711);
     this.cgroups = CommandCgroups.open({ maxProcesses: options.maxProcesses, memoryMaxBytes: options.memoryMaxBytes });
     this.shells = this.cgroups ? new WarmShells(this.cgroups, SANDBOX_PATH) : null;
-    this.status = { kind: "bubblewrap", missing: [], cgroups: this.cgroups?.controllers ?? [] };
-    this.rootLayout = rootLayout(options.hidden);
+    const { identity } = options;
+    this.status = {
+      kind: "bubblewrap",
+      missing: [],
+      cgroups: this.cgroups?.controllers ?? [],
+      identity:
+        identity.kind === "session-uid"
+          ? { model: "session-uid", uid_base: identity.base, uid_count: identity.count }
+          : { model: "user-namespace", uid: identity.uid },
+    };
+    this.rootLayout = rootLayout(options.hidden, options.seccompCopy ?? null);
   }
 
   /**
@@ -200,8 +234,39 @@ export class BubblewrapSandbox implements Sandbox {
     return this.ready;
   }
 
-  /** The bubblewrap argv of one command (exported for the escape tests' own checks). */
+  /**
+   * Who the command runs as: the session's own uid when the server is root (refused without one:
+   * a command never runs as root), the server's user otherwise.
+   */
+  private commandOwner(request: ExecRequest): Owner | null {
+    const { identity } = this.options;
+    if (identity.kind === "user-namespace") return null;
+    const owner = request.owner;
+    if (!owner || owner.uid < identity.base || owner.uid >= identity.base + identity.count || owner.gid !== owner.uid) {
+      throw new Error("the command has no sandbox uid of its session: it is not run as root instead");
+    }
+    return owner;
+  }
+
+  /** The bubblewrap argv of one command, behind the switch to its uid (exported for the escape tests' own checks). */
   async argv(request: ExecRequest, socketPath: string): Promise<string[]> {
+    const owner = this.commandOwner(request);
+    const line = await this.bwrapArgv(request, socketPath);
+    if (!owner) return line;
+    return [
+      this.setpriv,
+      `--reuid=${owner.uid}`,
+      `--regid=${owner.gid}`,
+      "--clear-groups",
+      "--inh-caps=-all",
+      "--bounding-set=-all",
+      "--no-new-privs",
+      "--",
+      ...line,
+    ];
+  }
+
+  private async bwrapArgv(request: ExecRequest, socketPath: string): Promise<string[]> {
     const { memoryMaxBytes, maxProcesses, workspaceMaxBytes } = this.options;
     const script = [
       `ulimit -v ${Math.floor(memoryMaxBytes / 1024)} 2>/dev/null`,
@@ -213,11 +278,12 @@ export class BubblewrapSandbox implements Sandbox {
     ].join("\n");
     // Built on the first command, not at start-up (the runtime runs `which` child processes for it).
     await this.runtime();
-    return this.relayout(commandWords(await runtimeTemplate(), script), request, socketPath);
+    const template = await runtimeTemplate();
+    return this.relayout(template, commandWords(template, script), request, socketPath);
   }
 
   /** Replaces the runtime's filesystem (`--bind / /`) with ours; binds our proxy at its bridge path. */
-  private relayout(words: string[], request: ExecRequest, socketPath: string): string[] {
+  private relayout(template: Template, words: string[], request: ExecRequest, socketPath: string): string[] {
     if (!words[0] || basename(words[0]) !== "bwrap")
       throw new Error("the sandbox runtime did not produce a bubblewrap command");
     const out: string[] = [this.bwrap];
@@ -245,6 +311,8 @@ export class BubblewrapSandbox implements Sandbox {
         if (KEPT_SETENV.has((args[0] ?? "").toUpperCase())) out.push(option, ...args);
         continue;
       }
+      // The capabilities are ours (below), not the runtime's (which adds CAP_SETFCAP for root).
+      if (option === "--cap-drop" || option === "--cap-add") continue;
       out.push(option, ...args);
     }
     if (!rooted) throw new Error("the sandbox runtime's command has no root to replace");
@@ -255,6 +323,12 @@ export class BubblewrapSandbox implements Sandbox {
       bridge,
       "--unshare-ipc",
       "--unshare-uts",
+      // No nested user namespace: a command cannot become root of one (unshare, mount, chroot).
+      "--disable-userns",
+      "--cap-drop",
+      "ALL",
+      // For the seccomp helper only (its process namespace and /proc); see the file's comment.
+      ...(template.seccomp ? ["--cap-add", "CAP_SYS_ADMIN", "--cap-add", "CAP_SETPCAP"] : []),
       "--setenv",
       "TMPDIR",
       "/tmp",
@@ -274,6 +348,10 @@ export class BubblewrapSandbox implements Sandbox {
       allowPrivate: this.options.allowPrivateTargets,
     });
     try {
+      const owner = this.commandOwner(request);
+      // bubblewrap connects the bridge as the command's uid.
+      if (owner) await chown(socketPath, owner.uid, owner.gid);
+      const notes = await prepareMountPoints(request, owner);
       const argv = await this.argv(request, socketPath);
       const env: Record<string, string> = { ...request.env, HOME: WORKSPACE_MOUNT, PATH: SANDBOX_PATH };
       const shell = this.shells?.take() ?? null;
@@ -286,6 +364,7 @@ export class BubblewrapSandbox implements Sandbox {
           result.failure = `The workspace holds ${used} bytes, more than its quota of ${this.options.workspaceMaxBytes} bytes (SANDBOX_WORKSPACE_MAX_BYTES); remove files to continue.`;
         }
       }
+      if (notes.length > 0) result.output = `${notes.join("\n")}\n${result.output}`;
       return result;
     } finally {
       await proxy.close();
@@ -326,6 +405,8 @@ interface Template {
   shell: string;
   /** The script that starts the network bridge and then runs the command under the seccomp helper, up to the command. */
   scriptHead: string;
+  /** Whether the command runs under the seccomp helper (it needs CAP_SYS_ADMIN of the sandbox's namespace). */
+  seccomp: boolean;
 }
 
 function runtimeTemplate(): Promise<Template> {
@@ -372,11 +453,30 @@ async function buildTemplate(): Promise<Template> {
     script.slice(at + marker.length) !== ""
   )
     throw new Error("the sandbox runtime's command line does not end with the command");
-  return {
-    options: words.slice(0, dash + 1),
-    shell,
-    scriptHead: withoutSocksBridge(script.slice(0, at)),
-  };
+  const { head, seccomp } = withCapabilityDrops(withoutSocksBridge(script.slice(0, at)));
+  return { options: words.slice(0, dash + 1), shell, scriptHead: head, seccomp };
+}
+
+/**
+ * The bridge script with the capabilities dropped where they are not needed: socat gets none, and
+ * the seccomp helper starts with an empty bounding set and only CAP_SYS_ADMIN (ambient), which it
+ * clears before the command. A script of another shape fails the sandbox (it would leave
+ * capabilities to the command).
+ */
+function withCapabilityDrops(head: string): { head: string; seccomp: boolean } {
+  const setpriv = findProgram("setpriv");
+  if (!setpriv) throw new Error("the sandbox needs setpriv (apt-get install util-linux)");
+  const lines = head.split("\n");
+  const socat = lines.findIndex((l) => / TCP-LISTEN:3128,fork,reuseaddr UNIX-CONNECT:\S+ >\/dev\/null 2>&1 &$/.test(l));
+  const last = lines.length - 1;
+  if (socat < 0 || socat === last)
+    throw new Error("the sandbox runtime's bridge script does not have the expected shape");
+  lines[socat] = `${setpriv} --inh-caps=-all --ambient-caps=-all --bounding-set=-all -- ${lines[socat]}`;
+  const seccomp = /\/apply-seccomp \S+ -c $/.test(lines[last] as string);
+  if (seccomp) {
+    lines[last] = `${setpriv} --bounding-set=-all --inh-caps=-setpcap --ambient-caps=-setpcap -- ${lines[last]}`;
+  }
+  return { head: lines.join("\n"), seccomp };
 }
 
 /**
@@ -412,8 +512,45 @@ function commandWords(t: Template, command: string): string[] {
   return [...t.options, t.shell, "-c", `${t.scriptHead}${shellQuote(command)}`];
 }
 
+/**
+ * Makes each read-only mount's point in the workspace a plain folder the mount can cover. Whatever
+ * the session left there (a link to a host folder, a file, a FIFO) is renamed aside, never
+ * followed: bubblewrap would otherwise mount through it, or fail every later command. Answers
+ * notes for the command's output.
+ */
+async function prepareMountPoints(request: ExecRequest, owner: Owner | null): Promise<string[]> {
+  const notes: string[] = [];
+  for (const ro of request.readOnly ?? []) {
+    // One component (`skills`): its parent is the workspace folder the server made.
+    if (ro.inside.includes("/")) throw new Error(`a read-only mount point must be a name, not ${ro.inside}`);
+    const point = join(request.workspace, ro.inside);
+    const found = await lstat(point).catch(() => null);
+    if (found?.isDirectory()) continue;
+    if (found) {
+      const aside = `${ro.inside}.moved-${Date.now()}`;
+      await rename(point, join(request.workspace, aside));
+      notes.push(
+        `[note] ${WORKSPACE_MOUNT}/${ro.inside} was not a folder (${kindOf(found)}); it was renamed to ${WORKSPACE_MOUNT}/${aside}: ${WORKSPACE_MOUNT}/${ro.inside} shows the skills.`,
+      );
+    }
+    await mkdir(point, { mode: 0o755 }).catch((err) => {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    });
+    if (owner) await lchown(point, owner.uid, owner.gid);
+  }
+  return notes;
+}
+
+function kindOf(stats: import("node:fs").Stats): string {
+  if (stats.isSymbolicLink()) return "a symbolic link";
+  if (stats.isFile()) return "a file";
+  if (stats.isFIFO()) return "a FIFO";
+  if (stats.isSocket()) return "a socket";
+  return "a special file";
+}
+
 /** The read-only root: system folders, links as links, the hidden paths masked, /tmp private. */
-function rootLayout(hidden: string[]): string[] {
+function rootLayout(hidden: string[], seccompCopy: string | null): string[] {
   const out = ["--tmpfs", "/"];
   for (const name of SYSTEM_ENTRIES) {
     const path = `/${name}`;
@@ -433,6 +570,7 @@ function rootLayout(hidden: string[]): string[] {
   }
   out.push("--tmpfs", "/tmp", "--dir", WORKSPACE_MOUNT);
   // After the private /tmp: a checkout under /tmp (a CI clone) must not have its helper masked.
-  if (existsSync(SECCOMP_DIR)) out.push("--ro-bind", SECCOMP_DIR, SECCOMP_DIR);
+  if (seccompCopy) out.push("--ro-bind", seccompCopy, SECCOMP_DIR);
+  else if (existsSync(SECCOMP_DIR)) out.push("--ro-bind", SECCOMP_DIR, SECCOMP_DIR);
   return out;
 }

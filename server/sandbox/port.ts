@@ -4,18 +4,28 @@
  * `bubblewrap` adapter (bubblewrap.ts) runs it; `off` (off.ts) runs nothing and says why.
  */
 
+import type { Owner } from "./identity.ts";
+
 /** Which hosts a command may reach, from the session's environment. */
 export type NetworkPolicy = { type: "unrestricted" } | { type: "limited"; allowed_hosts: string[] };
 
 export interface ExecRequest {
   /** The session's workspace folder on the host (mounted at /workspace). */
   workspace: string;
+  /**
+   * The session's own host uid and gid (identity.ts): required when the server runs as root,
+   * whose commands never run as root; null when the server is another user (commands run as it).
+   */
+  owner: Owner | null;
   command: string;
   timeoutMs: number;
   /** The session's `environment_variables` (HOME and PATH are set by the sandbox). */
   env: Record<string, string>;
   network: NetworkPolicy;
-  /** Other folders mounted read-only inside the workspace (skills): host path → path under /workspace. */
+  /**
+   * Folders from outside the workspace shown read-only inside it (skills): host path → path under
+   * /workspace. The mount point is made a plain folder first, whatever the session left there.
+   */
   readOnly?: { host: string; inside: string }[];
   /** Folders mounted outside the workspace (memory stores): host path → absolute path inside. */
   mounts?: { host: string; inside: string; readOnly: boolean }[];
@@ -40,7 +50,15 @@ export interface SandboxStatus {
    * when the host gives the server none (then only the per-process `ulimit`s apply).
    */
   cgroups?: string[];
+  /** Who commands run as on the host (identity.ts): absent when no command runs. */
+  identity?: SandboxIdentityStatus;
+  /** Why the sandbox cannot run here beyond missing programs (a folder the sandbox's uids cannot reach). */
+  problem?: string;
 }
+
+export type SandboxIdentityStatus =
+  | { model: "session-uid"; uid_base: number; uid_count: number }
+  | { model: "user-namespace"; uid: number };
 
 export interface Sandbox {
   readonly status: SandboxStatus;
@@ -48,7 +66,15 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-/** The sandbox's programs: bubblewrap, socat (the network bridge) and ripgrep (grep). */
-export const SANDBOX_PROGRAMS = ["bwrap", "socat", "rg"] as const;
+/**
+ * The sandbox's programs: bubblewrap, socat (the network bridge), ripgrep (grep) and setpriv
+ * (util-linux: the switch to a session's uid, and the capability drops inside).
+ */
+export const SANDBOX_PROGRAMS = ["bwrap", "socat", "rg", "setpriv"] as const;
 /** The Debian package of each program, for messages. */
-export const PACKAGE_OF: Record<string, string> = { bwrap: "bubblewrap", socat: "socat", rg: "ripgrep" };
+export const PACKAGE_OF: Record<string, string> = {
+  bwrap: "bubblewrap",
+  socat: "socat",
+  rg: "ripgrep",
+  setpriv: "util-linux",
+};

@@ -10,27 +10,34 @@
  * slower path), so a shell can enter its groups beside the running command, and the next command
  * finds it there.
  *
- * A warm shell is `bash` that writes its pid into its groups, then reads one line from stdin (its
- * length in bytes on a line of its own first: `read -N` reads it in blocks, where a delimited read
- * takes one system call per byte) and execs it (`env -i -- NAME=value ... bwrap ...`, every word
- * quoted): the command keeps the shell's pid, process group, stdout and stderr, and its stdin
- * becomes /dev/null. A shell whose stdin ends without a line (the pool closed, or the server gone)
- * exits 0 having run nothing; one that cannot enter its groups exits 97 (MOVE_FAILED).
+ * A warm shell is `bash` that writes its pid into its groups, then reads the argv it will become:
+ * one line with the byte length of each word, then the words back to back, read at once by
+ * `read -N` (in blocks, where a delimited read takes a system call per byte), cut by those
+ * lengths and executed with `exec -- "$@"` (`env -i -- NAME=value ... setpriv ... bwrap ...`).
+ * Nothing of a word is ever parsed as shell text: a command's quotes, `$`, backticks and newlines
+ * reach bubblewrap as the bytes they are. The command keeps the shell's pid, process group, stdout
+ * and stderr, and its stdin becomes /dev/null. A shell whose stdin ends without a line (the pool
+ * closed, or the server gone) exits 0 having run nothing; one that cannot enter its groups exits
+ * 97 (MOVE_FAILED), one given a broken argv 96.
  */
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 import type { CommandCgroups, CommandGroup } from "./commandCgroups.ts";
-import { shellQuote } from "./shellWords.ts";
 
 /**
- * Enters the groups named by the arguments (their `cgroup.procs` files), then becomes the line
+ * Enters the groups named by the arguments (their `cgroup.procs` files), then becomes the argv
  * read from stdin. `--norc`: bash reads ~/.bashrc when its stdin is a socket (Node's pipes are).
+ * The shell runs in the C locale (no LANG given): lengths and `${buf:off:len}` count bytes.
  */
 const SHELL_SCRIPT = `for f; do { echo $$ > "$f"; } 2>/dev/null || { echo "the sandbox could not enter its control group $f" >&2; exit 97; }; done
-read -r length || exit 0
-IFS= read -r -N "$length" line
+read -r -a lengths || exit 0
+total=0; for n in "\${lengths[@]}"; do [[ $n =~ ^[0-9]+$ ]] || exit 96; total=$((total + n)); done
+IFS= read -r -N "$total" words
+[ "\${#words}" -eq "$total" ] && [ "\${#lengths[@]}" -gt 0 ] || exit 96
+argv=(); at=0; for n in "\${lengths[@]}"; do argv+=("\${words:at:n}"); at=$((at + n)); done
+unset lengths total words at n f
 exec </dev/null
-eval "exec $line"`;
+exec -- "\${argv[@]}"`;
 
 /** The exit code of a shell that could not enter its groups. */
 export const MOVE_FAILED = 97;
@@ -67,12 +74,12 @@ export class WarmShell {
     const names = Object.keys(env);
     const bad = names.find((name) => !ENV_NAME.test(name));
     if (bad !== undefined) throw new Error(`invalid environment variable name ${JSON.stringify(bad)}`);
-    const words = ["/usr/bin/env", "-i", "--", ...names.map((k) => `${k}=${env[k]}`), ...argv];
-    if (words.some((w) => w.includes("\0"))) throw new Error("a command or variable holds a NUL character");
-    // Quoted words are ASCII apart from what the command holds; the shell (C locale) counts bytes.
-    const line = Buffer.from(words.map(shellQuote).join(" "), "utf8");
-    this.child.stdin.write(`${line.length}\n`);
-    this.child.stdin.end(line);
+    const words = ["/usr/bin/env", "-i", "--", ...names.map((k) => `${k}=${env[k]}`), ...argv].map((w) =>
+      Buffer.from(w, "utf8"),
+    );
+    if (words.some((w) => w.includes(0))) throw new Error("a command or variable holds a NUL character");
+    this.child.stdin.write(`${words.map((w) => w.length).join(" ")}\n`);
+    this.child.stdin.end(Buffer.concat(words));
   }
 }
 

@@ -1,23 +1,25 @@
 /**
  * The workspace of each session (API.md, "Workspace"): one folder under the data folder, made at
  * the session's first run, shown to the tools as `/workspace`. Paths the file tools and the files
- * API are given resolve inside it, symlinks resolved; a path that would leave it is refused.
+ * API are given resolve inside it by safeFs.ts, which never lets the kernel follow a link the
+ * session made; a path that would leave it is refused.
+ *
+ * When the server is root, a workspace and everything in it belong to the session's own uid
+ * (identity.ts), which its commands run as; the folders above it are searchable, not listable,
+ * by other users (0711), so that bubblewrap, started as that uid, can bind it.
  */
-import { lstat, mkdir, readdir, realpath, rm } from "node:fs/promises";
-import { dirname, isAbsolute, join, posix, relative, sep } from "node:path";
+import { chmodSync, mkdirSync } from "node:fs";
+import { lchown, lstat, mkdir, readdir, rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import type { WorkspaceSnapshotInfo } from "../storage/port/workspaceSnapshots.ts";
+import type { Owner, SessionUids } from "./identity.ts";
+import { type Place, relativeTo, WorkspacePathError } from "./safeFs.ts";
 import { type WorkspaceSnapshotOptions, WorkspaceSnapshotSync } from "./workspaceSnapshots.ts";
+
+export { WorkspacePathError };
 
 /** Where the tools see the workspace. */
 export const WORKSPACE_MOUNT = "/workspace";
-
-/** A path the caller may not use: outside the workspace, or not a valid path. */
-export class WorkspacePathError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "WorkspacePathError";
-  }
-}
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -30,8 +32,16 @@ export class Workspaces {
     readonly maxBytes: number,
     /** Where workspaces are saved for other replicas (PostgreSQL); null: the folder is the truth. */
     snapshots: WorkspaceSnapshotOptions | null = null,
+    /** The per-session uids (the server is root); null: files belong to the server's user. */
+    private readonly uids: SessionUids | null = null,
   ) {
     this.snapshots = snapshots ? new WorkspaceSnapshotSync(root, snapshots) : null;
+    if (uids) {
+      for (const dir of [root, this.memoryMountsRoot, this.skillsRoot]) {
+        mkdirSync(dir, { recursive: true, mode: 0o711 });
+        chmodSync(dir, 0o711);
+      }
+    }
   }
 
   /** The session's folder on the host (not created). */
@@ -40,20 +50,48 @@ export class Workspaces {
     return join(this.root, sessionId);
   }
 
+  /** The session's workspace as a place of safeFs.ts. */
+  place(sessionId: string): Place {
+    return { root: this.folder(sessionId), mount: WORKSPACE_MOUNT };
+  }
+
   /**
    * The session's folder, made when missing; with snapshots, first brought up to the session's
-   * last saved workspace when the folder is missing or older.
+   * last saved workspace when the folder is missing or older. As root, it (and what a restore
+   * put in it) belongs to the session's uid.
    */
   async open(sessionId: string): Promise<string> {
     const dir = this.folder(sessionId);
-    await this.restore(sessionId);
+    const restored = await this.restore(sessionId);
     await mkdir(dir, { recursive: true, mode: 0o700 });
+    if (this.uids) {
+      const stats = await lstat(dir);
+      if (restored || !this.uids.owns(stats.uid)) await chownTree(dir, await this.uids.claim(sessionId));
+    }
     return dir;
+  }
+
+  /** The uid and gid the session's files and commands belong to; null when the server is not root. */
+  async owner(sessionId: string): Promise<Owner | null> {
+    if (!this.uids) return null;
+    const stats = await lstat(this.folder(sessionId)).catch(() => null);
+    if (!stats?.isDirectory() || !this.uids.owns(stats.uid)) return null;
+    return { uid: stats.uid, gid: stats.gid };
   }
 
   /** Where each session's turns mount its memory stores (tools/memoryMount.ts), beside the workspaces. */
   get memoryMountsRoot(): string {
     return join(dirname(this.root), "memory-mounts");
+  }
+
+  /** Where each session's skills are unpacked (tools/skills.ts), outside its workspace. */
+  get skillsRoot(): string {
+    return join(dirname(this.root), "skill-mounts");
+  }
+
+  /** The session's skills folder (not created): shown read-only at /workspace/skills. */
+  skillsFolder(sessionId: string): string {
+    return join(this.skillsRoot, this.folder(sessionId).slice(this.root.length + 1));
   }
 
   /** With snapshots: restores the last saved workspace over a missing or older folder (true if it did). */
@@ -71,11 +109,14 @@ export class Workspaces {
     return this.snapshots.save(sessionId, this.folder(sessionId));
   }
 
-  /** Removes the session's folder, its snapshots and what a turn that never ended left of its memory mounts. */
+  /** Removes the session's folder, its snapshots, its skills and what a turn that never ended left of its memory mounts. */
   async remove(sessionId: string): Promise<void> {
+    const owner = await this.owner(sessionId);
     await rm(this.folder(sessionId), { recursive: true, force: true });
     await rm(join(this.memoryMountsRoot, sessionId), { recursive: true, force: true });
+    await rm(this.skillsFolder(sessionId), { recursive: true, force: true });
     await this.snapshots?.forget(sessionId);
+    if (owner && this.uids) await this.uids.release(sessionId, owner.uid);
   }
 
   /** Whether the session has a folder (it has run, or a file was uploaded). */
@@ -98,74 +139,28 @@ export class Workspaces {
 }
 
 /**
+ * Gives a tree to `owner` (`lchown`: links are not followed; a folder is entered only after
+ * `lstat` said it is one). Run on trees no command is running in (a workspace before its turn).
+ */
+export async function chownTree(dir: string, owner: Owner): Promise<void> {
+  await lchown(dir, owner.uid, owner.gid);
+  const stack = [dir];
+  while (stack.length > 0) {
+    const current = stack.pop() as string;
+    for (const e of await readdir(current, { withFileTypes: true }).catch(() => [])) {
+      const p = join(current, e.name);
+      await lchown(p, owner.uid, owner.gid).catch(() => undefined);
+      if (e.isDirectory()) stack.push(p);
+    }
+  }
+}
+
+/**
  * The path the tools use (`notes.txt`, `./a/b`, `/workspace/a/b`) as a path relative to the
  * workspace, normalized; refused when it leaves the workspace by its words alone.
  */
 export function workspaceRelative(path: string): string {
-  if (typeof path !== "string" || path.length === 0) throw new WorkspacePathError("The path is empty.");
-  if (path.includes("\0")) throw new WorkspacePathError("The path contains a NUL character.");
-  let rel: string;
-  if (path === WORKSPACE_MOUNT || path.startsWith(`${WORKSPACE_MOUNT}/`)) rel = path.slice(WORKSPACE_MOUNT.length);
-  else if (posix.isAbsolute(path)) {
-    throw new WorkspacePathError(`${path} is outside the workspace (${WORKSPACE_MOUNT}); use a path inside it.`);
-  } else rel = path;
-  const normalized = posix.normalize(rel.replace(/^\/+/, "") || ".").replace(/^\.$/, "");
-  if (normalized === ".." || normalized.startsWith("../")) {
-    throw new WorkspacePathError(`${path} is outside the workspace (${WORKSPACE_MOUNT}).`);
-  }
-  return normalized.replace(/\/$/, "");
-}
-
-/** How a host path inside `root` is shown to the tools. */
-export function shownPath(root: string, hostPath: string): string {
-  const rel = relative(root, hostPath).split(sep).join("/");
-  return rel ? `${WORKSPACE_MOUNT}/${rel}` : WORKSPACE_MOUNT;
-}
-
-function inside(root: string, candidate: string): boolean {
-  const rel = relative(root, candidate);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
-}
-
-/**
- * Resolves a tool's path to a host path inside the workspace `root`, following symlinks: the
- * path itself when it exists, else its nearest existing ancestor, must resolve inside the
- * workspace. Throws WorkspacePathError otherwise.
- */
-export async function resolveInWorkspace(root: string, path: string): Promise<string> {
-  const realRoot = await realpath(root);
-  const rel = workspaceRelative(path);
-  const target = rel ? join(realRoot, rel) : realRoot;
-  let probe = target;
-  const missing: string[] = [];
-  for (;;) {
-    try {
-      const real = await realpath(probe);
-      if (!inside(realRoot, real)) {
-        throw new WorkspacePathError(
-          `${path} resolves outside the workspace (through a symbolic link); it is not accessible.`,
-        );
-      }
-      return missing.length ? join(real, ...missing.reverse()) : real;
-    } catch (err) {
-      if (err instanceof WorkspacePathError) throw err;
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== "ENOENT" && code !== "ENOTDIR") throw err;
-      // A dangling symlink must not be written through: refuse it like an outside one.
-      try {
-        if ((await lstat(probe)).isSymbolicLink()) {
-          throw new WorkspacePathError(
-            `${path} goes through a symbolic link that points nowhere inside the workspace.`,
-          );
-        }
-      } catch (inner) {
-        if (inner instanceof WorkspacePathError) throw inner;
-      }
-      if (probe === realRoot) throw err;
-      missing.push(probe.slice(dirname(probe).length + 1));
-      probe = dirname(probe);
-    }
-  }
+  return relativeTo(WORKSPACE_MOUNT, path);
 }
 
 /** The bytes the files under `dir` take (symlinks not followed). */

@@ -1,6 +1,6 @@
 /** `bash {command, timeout_ms?}`: one command in the session's sandbox (sandbox/port.ts). */
-import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { SKILLS_DIR } from "./skills.ts";
 import { MEMORY_MOUNT } from "./toolPaths.ts";
 import { fail, intField, stringField, type ToolContext, type ToolResult } from "./types.ts";
 
@@ -17,10 +17,9 @@ export async function bashTool(ctx: ToolContext, input: Record<string, unknown>)
     timeoutMs,
     env: ctx.env,
     network: ctx.network,
-    // Skills stay read-only inside the sandbox too.
-    readOnly: ctx.readOnlyDirs
-      .filter((d) => existsSync(join(ctx.workspace, d)))
-      .map((d) => ({ host: join(ctx.workspace, d), inside: d })),
+    owner: ctx.owner,
+    // Skills: a read-only mount from outside the workspace.
+    readOnly: ctx.skills ? [{ host: ctx.skills, inside: SKILLS_DIR }] : [],
     // Memory stores: read-only ones are mounted read-only, so a write fails as in any read-only filesystem.
     mounts: (ctx.memory?.stores ?? []).map((s) => ({
       host: join(ctx.memory?.folder ?? "", s.name),

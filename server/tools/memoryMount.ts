@@ -12,9 +12,12 @@
  */
 import { createHash } from "node:crypto";
 import type { BigIntStats, Dirent } from "node:fs";
-import { lstat, mkdir, readdir, readFile, rm, rmdir, utimes, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readdir, rm, rmdir, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { MAX_MEMORIES_PER_STORE, MAX_MEMORY_BYTES, memoryContent, validateMemoryPath } from "../domain/memoryStores.ts";
+import type { Owner } from "../sandbox/identity.ts";
+import { readFileIn } from "../sandbox/safeFs.ts";
+import { chownTree } from "../sandbox/workspace.ts";
 import type { Storage } from "../storage/port/index.ts";
 import type { MemoryAuthor, MemoryContent, MemoryWriteResult } from "../storage/port/memoryStores.ts";
 import { MEMORY_MOUNT } from "./toolPaths.ts";
@@ -62,6 +65,8 @@ export class MemoryMount {
     private readonly folder: string,
     private readonly sessionFolder: string,
     private readonly stores: MountedStore[],
+    /** The session's uid (the server is root): the stores' folders and files belong to it. */
+    private readonly owner: Owner | null,
   ) {}
 
   /** The session's stores (null without any); `root` is the folder of every session's mounts. */
@@ -69,6 +74,7 @@ export class MemoryMount {
     storage: Storage,
     root: string,
     turn: { account_id: string; session_id: string; run_id: string },
+    owner: Owner | null = null,
   ): Promise<MemoryMount | null> {
     const attached = await storage.memoryStores.sessionStores(turn.account_id, turn.session_id);
     const stores: MountedStore[] = [];
@@ -88,7 +94,15 @@ export class MemoryMount {
     if (stores.length === 0) return null;
     const sessionFolder = join(root, turn.session_id);
     const author: MemoryAuthor = { type: "session", id: turn.session_id };
-    return new MemoryMount(storage, turn.account_id, author, join(sessionFolder, turn.run_id), sessionFolder, stores);
+    return new MemoryMount(
+      storage,
+      turn.account_id,
+      author,
+      join(sessionFolder, turn.run_id),
+      sessionFolder,
+      stores,
+      owner,
+    );
   }
 
   get view(): MemoryView {
@@ -99,6 +113,8 @@ export class MemoryMount {
   async materialise(): Promise<void> {
     if (this.materialised) return;
     await rm(this.folder, { recursive: true, force: true });
+    // Searchable by the session's uid (bubblewrap binds the stores as it), listable by the server only.
+    await mkdir(this.folder, { recursive: true, mode: 0o711 });
     for (const store of this.stores) {
       const dir = join(this.folder, store.name);
       await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -136,6 +152,8 @@ export class MemoryMount {
         if (!page.has_more || !page.last_id) break;
         after = page.last_id;
       }
+      // Written by the server before any command ran: nothing of the session is in it yet.
+      if (this.owner) await chownTree(dir, this.owner);
     }
     this.materialised = true;
   }
@@ -169,7 +187,12 @@ export class MemoryMount {
     const stamp = stampOf(info);
     if (store.stamps.get(path) === stamp) return;
     const hashedAt = BigInt(Date.now() - STAMP_SLACK_MS) * 1_000_000n;
-    const bytes = await readFile(host).catch(() => null);
+    // Walked without following a link, and read only while it is a regular file (never a FIFO).
+    const place = { root: join(this.folder, store.name), mount: `${MEMORY_MOUNT}/${store.name}` };
+    const bytes = await readFileIn(place, path).then(
+      (r) => r.bytes,
+      () => null,
+    );
     if (!bytes) return;
     const sha = sha256(bytes);
     if (info.mtimeNs < hashedAt) store.stamps.set(path, stamp);

@@ -15,7 +15,7 @@ import { WorkspaceTooLargeError } from "../sandbox/workspaceSnapshots.ts";
 import type { AgentConfig } from "../storage/port/agents.ts";
 import type { Storage } from "../storage/port/index.ts";
 import { MemoryMount, memoryPrompt, type WriteBackReport } from "./memoryMount.ts";
-import { loadSkills, SKILLS_DIR, skillsPrompt, unpackSkills } from "./skills.ts";
+import { loadSkills, skillsPrompt, unpackSkills } from "./skills.ts";
 import { BUILTIN_TOOL_SPECS, type BuiltinToolName, callBuiltin, enabledBuiltins, isBuiltinName } from "./toolset.ts";
 import type { ToolContext, ToolResult } from "./types.ts";
 
@@ -49,8 +49,10 @@ export class SessionTools {
     const skills = config.skills.length > 0 ? await loadSkills(deps.storage, turn.account_id, config.skills) : [];
     if (enabled.length === 0) return new SessionTools([], null, skillsPrompt(skills, false));
     const workspace = await deps.workspaces.open(turn.session_id);
-    const memory = await MemoryMount.open(deps.storage, deps.workspaces.memoryMountsRoot, turn);
-    await unpackSkills(workspace, skills);
+    const owner = await deps.workspaces.owner(turn.session_id);
+    const memory = await MemoryMount.open(deps.storage, deps.workspaces.memoryMountsRoot, turn, owner);
+    const skillsFolder = skills.length > 0 ? deps.workspaces.skillsFolder(turn.session_id) : null;
+    if (skillsFolder) await unpackSkills(skillsFolder, skills, owner);
     const session = await deps.storage.sessions.getSession(turn.account_id, turn.session_id);
     const environment = session
       ? await deps.storage.environments.getEnvironment(turn.account_id, session.environment_id)
@@ -69,7 +71,8 @@ export class SessionTools {
         fileToolTimeoutMs: FILE_TOOL_TIMEOUT_MS,
         allowPrivateTargets: deps.config.allowPrivateTargets,
       },
-      readOnlyDirs: [SKILLS_DIR],
+      owner,
+      skills: skillsFolder,
       memory: memory?.view ?? null,
     };
     const save = () => deps.workspaces.save(turn.session_id);

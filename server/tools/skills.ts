@@ -1,11 +1,17 @@
 /**
  * Skills in the workspace (API.md, "Skills"): before a session's first turn each skill of its
- * agent (the pinned version, else the latest) is unpacked into `/workspace/skills/<name>/`,
- * read-only for the tools and mounted read-only in the sandbox. The system prompt lists them
- * (name, description, path of SKILL.md); an agent without `read` gets the SKILL.md texts instead.
+ * agent (the pinned version, else the latest) is unpacked into the session's skills folder,
+ * outside its workspace (`<data>/skill-mounts/<session>/<name>/`), and shown at
+ * `/workspace/skills/<name>/`: read-only for the file tools, and by a read-only bind mount in the
+ * sandbox. Nothing the session writes is on the unpacking's path: a `skills` link or file the
+ * agent plants in its workspace changes nothing here (the sandbox renames it aside).
+ * When the server is root the files belong to root with the session's group (read-only to it).
+ * The system prompt lists them (name, description, path of SKILL.md); an agent without `read`
+ * gets the SKILL.md texts instead.
  */
-import { chmod, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import type { Owner } from "../sandbox/identity.ts";
 import type { AgentSkillRef } from "../storage/port/agents.ts";
 import type { Storage } from "../storage/port/index.ts";
 import type { SkillFile } from "../storage/port/skills.ts";
@@ -43,12 +49,19 @@ export async function loadSkills(storage: Storage, accountId: string, refs: Agen
   return out;
 }
 
-/** Unpacks each skill that is not in the workspace yet; made read-only (files 0444, folders 0555). */
-export async function unpackSkills(workspace: string, skills: LoadedSkill[]): Promise<void> {
+/**
+ * Unpacks each skill that is not in `folder` (the session's skills folder) yet, read-only for the
+ * session (files 0640, folders 0750; with a session's `owner`, root's with the session's group).
+ */
+export async function unpackSkills(folder: string, skills: LoadedSkill[], owner: Owner | null): Promise<void> {
+  if (skills.length === 0) return;
+  const own = (path: string) => (owner ? chown(path, 0, owner.gid) : Promise.resolve());
+  await mkdir(folder, { recursive: true, mode: 0o750 });
+  await own(folder);
   for (const skill of skills) {
-    const target = join(workspace, SKILLS_DIR, skill.name);
+    const target = join(folder, skill.name);
     if (await stat(target).catch(() => null)) continue;
-    const staging = join(workspace, SKILLS_DIR, `.${skill.name}.unpacking`);
+    const staging = join(folder, `.${skill.name}.unpacking`);
     await rm(staging, { recursive: true, force: true });
     const dirs = new Set<string>([staging]);
     for (const file of skill.files) {
@@ -57,9 +70,13 @@ export async function unpackSkills(workspace: string, skills: LoadedSkill[]): Pr
       const path = join(staging, rel);
       await mkdir(dirname(path), { recursive: true });
       for (let d = dirname(path); d.startsWith(staging); d = dirname(d)) dirs.add(d);
-      await writeFile(path, file.content, { mode: 0o444 });
+      await writeFile(path, file.content, { mode: 0o640 });
+      await own(path);
     }
-    for (const d of [...dirs].sort((a, b) => b.length - a.length)) await chmod(d, 0o555);
+    for (const d of dirs) {
+      await own(d);
+      await chmod(d, 0o750);
+    }
     await rename(staging, target);
   }
 }

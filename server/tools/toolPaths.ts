@@ -1,23 +1,23 @@
 /**
  * Where a file tool's path lands: in the session's workspace (`/workspace/...`, or a relative
- * path), or in one of the session's memory stores (`/mnt/memory/<store name>/...`, materialised by
- * memoryMount.ts). Either way the path resolves inside its place with symlinks resolved
- * (sandbox/workspace.ts); the answer says how the tools show it and why it may not be changed.
+ * path), in its skills (`/workspace/skills/...`, a read-only folder outside the workspace), or in
+ * one of its memory stores (`/mnt/memory/<store name>/...`, materialised by memoryMount.ts). The
+ * answer is a place of sandbox/safeFs.ts and a path inside it by its words: every file operation
+ * then walks it there without following a link out of it.
  */
-import { realpath } from "node:fs/promises";
-import { join, posix, relative, sep } from "node:path";
-import { resolveInWorkspace, WORKSPACE_MOUNT, WorkspacePathError } from "../sandbox/workspace.ts";
+import { join, posix } from "node:path";
+import { type Place, relativeTo, shownIn, WorkspacePathError } from "../sandbox/safeFs.ts";
+import { WORKSPACE_MOUNT } from "../sandbox/workspace.ts";
+import { SKILLS_DIR } from "./skills.ts";
 import type { MemoryView, ToolContext } from "./types.ts";
 
 /** Where the tools see the session's memory stores, one folder each. */
 export const MEMORY_MOUNT = "/mnt/memory";
 
 export interface ToolPath {
-  /** The path on the host. */
-  host: string;
-  /** The real folder the path is inside, and how the tools see that folder. */
-  root: string;
-  mount: string;
+  place: Place;
+  /** The path inside the place, by its words (links are resolved by the operation). */
+  rel: string;
   /** Why the path cannot be changed, or null. */
   readOnly: string | null;
   /** Whether it is in a memory store (the memory limits apply, not the workspace quota). */
@@ -29,22 +29,21 @@ export function isMemoryPath(path: string): boolean {
   return path === MEMORY_MOUNT || path.startsWith(`${MEMORY_MOUNT}/`);
 }
 
-export async function resolveToolPath(ctx: ToolContext, path: string): Promise<ToolPath> {
+export function resolveToolPath(ctx: Pick<ToolContext, "workspace" | "skills" | "memory">, path: string): ToolPath {
   if (typeof path === "string" && isMemoryPath(path)) return resolveMemoryPath(ctx.memory ?? null, path);
-  const host = await resolveInWorkspace(ctx.workspace, path);
-  const root = await realpath(ctx.workspace);
-  const rel = relative(root, host).split(sep).join("/");
-  const skills = ctx.readOnlyDirs.some((d) => rel === d || rel.startsWith(`${d}/`));
-  return {
-    host,
-    root,
-    mount: WORKSPACE_MOUNT,
-    readOnly: skills ? `${path} is read-only (skills cannot be changed).` : null,
-    memory: false,
-  };
+  const rel = relativeTo(WORKSPACE_MOUNT, path);
+  if (ctx.skills && (rel === SKILLS_DIR || rel.startsWith(`${SKILLS_DIR}/`))) {
+    return {
+      place: { root: ctx.skills, mount: `${WORKSPACE_MOUNT}/${SKILLS_DIR}` },
+      rel: rel.slice(SKILLS_DIR.length + 1),
+      readOnly: `${path} is read-only (skills cannot be changed).`,
+      memory: false,
+    };
+  }
+  return { place: { root: ctx.workspace, mount: WORKSPACE_MOUNT }, rel, readOnly: null, memory: false };
 }
 
-async function resolveMemoryPath(memory: MemoryView | null, path: string): Promise<ToolPath> {
+function resolveMemoryPath(memory: MemoryView | null, path: string): ToolPath {
   if (!memory || memory.stores.length === 0) {
     throw new WorkspacePathError(`${path}: no memory store is attached to this session.`);
   }
@@ -52,11 +51,9 @@ async function resolveMemoryPath(memory: MemoryView | null, path: string): Promi
   if (rest === ".." || rest.startsWith("../")) throw new WorkspacePathError(`${path} is outside ${MEMORY_MOUNT}.`);
   const [name, ...inside] = rest === "." ? [] : rest.replace(/\/$/, "").split("/");
   if (name === undefined) {
-    const root = await realpath(memory.folder);
     return {
-      host: root,
-      root,
-      mount: MEMORY_MOUNT,
+      place: { root: memory.folder, mount: MEMORY_MOUNT },
+      rel: "",
       readOnly: `${MEMORY_MOUNT} holds one folder per memory store; write inside one of them.`,
       memory: true,
     };
@@ -68,18 +65,15 @@ async function resolveMemoryPath(memory: MemoryView | null, path: string): Promi
       `${path}: no memory store named ${name} is attached to this session (it has ${names}).`,
     );
   }
-  const root = await realpath(join(memory.folder, name));
   return {
-    host: await resolveInWorkspace(root, inside.join("/") || "."),
-    root,
-    mount: `${MEMORY_MOUNT}/${name}`,
+    place: { root: join(memory.folder, name), mount: `${MEMORY_MOUNT}/${name}` },
+    rel: inside.join("/"),
     readOnly: store.readOnly ? `${path} is in the read-only memory store ${name}; it cannot be changed.` : null,
     memory: true,
   };
 }
 
-/** How a host path inside `place.root` is shown to the tools. */
-export function shownToolPath(place: Pick<ToolPath, "root" | "mount">, hostPath: string): string {
-  const rel = relative(place.root, hostPath).split(sep).join("/");
-  return rel ? `${place.mount}/${rel}` : place.mount;
+/** How a path inside the place is shown to the tools. */
+export function shownToolPath(at: ToolPath, rel: string = at.rel): string {
+  return shownIn(at.place, rel);
 }

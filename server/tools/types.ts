@@ -3,6 +3,7 @@
  * what it answers. A tool never throws for a bad input or a refused path: it answers an error
  * result the model reads (it may try something else); only an abort propagates.
  */
+import type { Owner } from "../sandbox/identity.ts";
 import type { NetworkPolicy, Sandbox } from "../sandbox/port.ts";
 import type { TextBlock } from "../storage/port/sessions.ts";
 
@@ -28,8 +29,10 @@ export interface ToolContext {
   env: Record<string, string>;
   network: NetworkPolicy;
   limits: ToolLimits;
-  /** Folders under the workspace the tools may read but not change (`skills`). */
-  readOnlyDirs: string[];
+  /** The session's own host uid and gid (the server is root: sandbox/identity.ts), or null. */
+  owner: Owner | null;
+  /** The folder shown read-only at /workspace/skills (tools/skills.ts), or null without skills. */
+  skills: string | null;
   /** The session's memory stores under `/mnt/memory` (memoryMount.ts), or null without any. */
   memory?: MemoryView | null;
   signal: AbortSignal;

@@ -9,12 +9,14 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BubblewrapSandbox } from "../../server/sandbox/bubblewrap.ts";
+import type { BubblewrapSandbox } from "../../server/sandbox/bubblewrap.ts";
+import type { Owner } from "../../server/sandbox/identity.ts";
 import type { NetworkPolicy } from "../../server/sandbox/port.ts";
-import { Workspaces } from "../../server/sandbox/workspace.ts";
+import type { Workspaces } from "../../server/sandbox/workspace.ts";
 import { type BuiltinToolName, callBuiltin } from "../../server/tools/toolset.ts";
 import type { ToolContext, ToolResult } from "../../server/tools/types.ts";
 import { requireSandboxPrograms, writableCgroups } from "../helpers/requires.ts";
+import { openSandbox } from "../helpers/sandbox.ts";
 
 const skip = requireSandboxPrograms();
 const QUOTA = 2 * 1024 * 1024;
@@ -27,6 +29,7 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
   let workspaces: Workspaces;
   let sandbox: BubblewrapSandbox;
   let mine: string;
+  let owner: Owner | null;
   let hits = 0;
   let target: Server;
   let port = 0;
@@ -35,18 +38,12 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
     dataDir = mkdtempSync(join(tmpdir(), "sandbox-escape-"));
     writeFileSync(join(dataDir, "cloud-agents.db"), "SQLite format 3 DATABASE-CONTENT");
     writeFileSync(join(dataDir, "secret.key"), "SECRET-KEY-CONTENT");
-    workspaces = new Workspaces(join(dataDir, "workspaces"), QUOTA);
+    process.env.CLOUD_AGENTS_TEST_SECRET = SERVER_SECRET;
+    ({ sandbox, workspaces } = await openSandbox(dataDir, { workspaceMaxBytes: QUOTA, maxProcesses: 64 }));
     mine = await workspaces.open("sess_mine");
+    owner = await workspaces.owner("sess_mine");
     const other = await workspaces.open("sess_other");
     writeFileSync(join(other, "private.txt"), "OTHER-SESSION-CONTENT");
-    process.env.CLOUD_AGENTS_TEST_SECRET = SERVER_SECRET;
-    sandbox = await BubblewrapSandbox.create({
-      hidden: [dataDir],
-      allowPrivateTargets: true,
-      workspaceMaxBytes: QUOTA,
-      memoryMaxBytes: 1024 ** 3,
-      maxProcesses: 64,
-    });
     target = createServer((_req, res) => {
       hits++;
       res.end("reached");
@@ -64,6 +61,8 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
 
   const ctx = (network: NetworkPolicy = { type: "unrestricted" }): ToolContext => ({
     workspace: mine,
+    owner,
+    skills: null,
     sandbox,
     env: { GREETING: "hello" },
     network,
@@ -74,7 +73,6 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
       fileToolTimeoutMs: 10_000,
       allowPrivateTargets: true,
     },
-    readOnlyDirs: ["skills"],
     signal: new AbortController().signal,
   });
   const call = (name: BuiltinToolName, input: Record<string, unknown>, network?: NetworkPolicy): Promise<ToolResult> =>
@@ -107,6 +105,7 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
     expect(nul.is_error).toBe(true);
     expect(text(nul)).toMatch(/NUL character/);
     const request = {
+      owner,
       command: "echo never",
       workspace: mine,
       network: { type: "unrestricted" as const },
@@ -334,15 +333,14 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
   it("processes that together pass the memory limit are killed, though each stays under it", async () => {
     // A sandbox of 256 MiB: three processes of 150 MB each (each under its `ulimit -v`).
     const groupsBefore = ownGroups();
-    const small = await BubblewrapSandbox.create({
-      hidden: [dataDir],
-      allowPrivateTargets: true,
+    const { sandbox: small } = await openSandbox(dataDir, {
       workspaceMaxBytes: QUOTA,
       memoryMaxBytes: 256 * 1024 * 1024,
       maxProcesses: 64,
     });
     try {
       const r = await small.exec({
+        owner,
         command:
           'for i in 1 2 3; do (head -c 150000000 /dev/zero | tail -c 150000000 > /dev/null; echo "rc=$?") & done; wait',
         workspace: mine,
