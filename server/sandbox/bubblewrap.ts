@@ -43,7 +43,8 @@ import { findProgram } from "./programs.ts";
 import { runCommand } from "./runCommand.ts";
 import { shellQuote, shellWords } from "./shellWords.ts";
 import { WarmShells } from "./warmShells.ts";
-import { usageBytes, WORKSPACE_MOUNT } from "./workspace.ts";
+import { WORKSPACE_MOUNT } from "./workspace.ts";
+import { measureWorkspace, QuotaWatch, trimNewest } from "./workspaceQuota.ts";
 
 /** The PATH commands run with. */
 export const SANDBOX_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
@@ -249,9 +250,9 @@ export class BubblewrapSandbox implements Sandbox {
   }
 
   /** The bubblewrap argv of one command, behind the switch to its uid (exported for the escape tests' own checks). */
-  async argv(request: ExecRequest, socketPath: string): Promise<string[]> {
+  async argv(request: ExecRequest, socketPath: string, fileLimitBytes?: number): Promise<string[]> {
     const owner = this.commandOwner(request);
-    const line = await this.bwrapArgv(request, socketPath);
+    const line = await this.bwrapArgv(request, socketPath, fileLimitBytes ?? this.options.workspaceMaxBytes);
     if (!owner) return line;
     return [
       this.setpriv,
@@ -266,12 +267,13 @@ export class BubblewrapSandbox implements Sandbox {
     ];
   }
 
-  private async bwrapArgv(request: ExecRequest, socketPath: string): Promise<string[]> {
-    const { memoryMaxBytes, maxProcesses, workspaceMaxBytes } = this.options;
+  private async bwrapArgv(request: ExecRequest, socketPath: string, fileLimitBytes: number): Promise<string[]> {
+    const { memoryMaxBytes, maxProcesses } = this.options;
     const script = [
       `ulimit -v ${Math.floor(memoryMaxBytes / 1024)} 2>/dev/null`,
       `ulimit -u ${maxProcesses}`,
-      `ulimit -f ${Math.max(1, Math.floor(workspaceMaxBytes / 1024))}`,
+      // No single file past what is left of the quota (`ulimit -f` counts 1024-byte blocks).
+      `ulimit -f ${Math.max(1, Math.floor(fileLimitBytes / 1024))}`,
       "exec 2>&1",
       AWAIT_BRIDGE,
       request.command,
@@ -342,6 +344,11 @@ export class BubblewrapSandbox implements Sandbox {
   }
 
   async exec(request: ExecRequest): Promise<ExecResult> {
+    const maxBytes = this.options.workspaceMaxBytes;
+    const startedMs = Date.now();
+    // What is left of the quota: no file of the command can pass it (`ulimit -f`).
+    const before = await measureWorkspace(request.workspace);
+    const left = Math.max(0, maxBytes - before);
     const socketPath = join(this.socketDir, `${process.pid}-${++this.calls}.sock`);
     const proxy = await NetProxy.listen(socketPath, {
       policy: request.network,
@@ -352,17 +359,31 @@ export class BubblewrapSandbox implements Sandbox {
       // bubblewrap connects the bridge as the command's uid.
       if (owner) await chown(socketPath, owner.uid, owner.gid);
       const notes = await prepareMountPoints(request, owner);
-      const argv = await this.argv(request, socketPath);
+      const argv = await this.argv(request, socketPath, left);
       const env: Record<string, string> = { ...request.env, HOME: WORKSPACE_MOUNT, PATH: SANDBOX_PATH };
       const shell = this.shells?.take() ?? null;
-      const result = await runCommand(argv, env, request.timeoutMs, request.signal, shell).finally(() =>
+      // Measured while it runs: past the quota (or past what it held already, when it was over) it ends.
+      const line = Math.max(maxBytes, before);
+      const overText = (bytes: number) =>
+        `The workspace reached ${bytes} bytes (inodes counted), more than its quota of ${maxBytes} bytes (SANDBOX_WORKSPACE_MAX_BYTES)`;
+      const watch = (end: (failure: string) => void) => {
+        const w = new QuotaWatch(request.workspace, line, (bytes) =>
+          end(`${overText(bytes)}: the command was stopped.`),
+        );
+        w.start();
+        return () => w.stop();
+      };
+      const result = await runCommand(argv, env, request.timeoutMs, request.signal, shell, watch).finally(() =>
         shell?.group.close(),
       );
-      if (result.failure === null) {
-        const used = await usageBytes(request.workspace);
-        if (used > this.options.workspaceMaxBytes) {
-          result.failure = `The workspace holds ${used} bytes, more than its quota of ${this.options.workspaceMaxBytes} bytes (SANDBOX_WORKSPACE_MAX_BYTES); remove files to continue.`;
-        }
+      const after = await measureWorkspace(request.workspace);
+      if (after > maxBytes && after > before) {
+        // What the command made past the line does not stay.
+        const trimmed = await trimNewest(request.workspace, maxBytes, startedMs);
+        result.exit_code = null;
+        result.failure = `${overText(after)}: the command was stopped, and the ${trimmed.removed} newest files and folders it made were removed, leaving ${trimmed.bytes} bytes.${trimmed.bytes > maxBytes ? " It is still over its quota: remove files to continue." : ""}`;
+      } else if (after > maxBytes && result.failure === null) {
+        result.failure = `${overText(after)}; remove files to continue.`;
       }
       if (notes.length > 0) result.output = `${notes.join("\n")}\n${result.output}`;
       return result;

@@ -17,6 +17,11 @@ export function runCommand(
   timeoutMs: number,
   signal: AbortSignal,
   shell: WarmShell | null,
+  /**
+   * Started with the command: may end it early with a failure (the workspace quota). Answers
+   * what stops it when the command ends.
+   */
+  watch?: (end: (failure: string) => void) => () => void,
 ): Promise<ExecResult> {
   return new Promise((resolve, reject) => {
     if (shell?.error) return reject(shell.error);
@@ -58,16 +63,23 @@ export function runCommand(
       timedOut = true;
       kill();
     }, timeoutMs);
+    let endedFor: string | null = null;
+    const unwatch = watch?.((failure) => {
+      endedFor ??= failure;
+      kill();
+    });
     const onAbort = () => kill();
     signal.addEventListener("abort", onAbort, { once: true });
     // Aborted while the sandbox was being prepared: the listener would never fire.
     if (signal.aborted) kill();
     child.on("error", (err) => {
+      unwatch?.();
       clearTimeout(timer);
       signal.removeEventListener("abort", onAbort);
       reject(err);
     });
     child.on("close", (code) => {
+      unwatch?.();
       clearTimeout(timer);
       signal.removeEventListener("abort", onAbort);
       if (signal.aborted) return reject(signal.reason);
@@ -77,12 +89,14 @@ export function runCommand(
       }
       resolve({
         output,
-        exit_code: timedOut ? null : code,
-        failure: timedOut
-          ? `The command ran longer than its time limit of ${timeoutMs} ms; it and every process it started were killed.`
-          : cutBytes > 0
-            ? `The command wrote more than ${OUTPUT_LIMIT_BYTES} bytes of output; the rest was cut (redirect large output to a file and read parts of it).`
-            : null,
+        exit_code: timedOut || endedFor ? null : code,
+        failure: endedFor
+          ? endedFor
+          : timedOut
+            ? `The command ran longer than its time limit of ${timeoutMs} ms; it and every process it started were killed.`
+            : cutBytes > 0
+              ? `The command wrote more than ${OUTPUT_LIMIT_BYTES} bytes of output; the rest was cut (redirect large output to a file and read parts of it).`
+              : null,
       });
     });
   });

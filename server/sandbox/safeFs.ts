@@ -14,7 +14,7 @@
  *   fails, and neither ever holds one of libuv's four pool threads.
  */
 import { constants, type Stats } from "node:fs";
-import { type FileHandle, lchown, lstat, mkdir, open, readdir, readlink } from "node:fs/promises";
+import { type FileHandle, lchown, lstat, mkdir, open, readdir, readlink, symlink } from "node:fs/promises";
 import { posix } from "node:path";
 import type { Owner } from "./identity.ts";
 
@@ -157,7 +157,10 @@ async function walk(place: Place, rel: string, options: WalkOptions = {}): Promi
         stats = await mapped(shown, () => lstat(at(top.fd, name)));
       }
       if (!stats) {
-        if (last) return { dir: await detach(), name, rel: joinRel(canonical(), name), stats: null };
+        if (last) {
+          const rel = joinRel(canonical(), name);
+          return { dir: await detach(), name, rel, stats: null };
+        }
         throw new WorkspacePathError(`${shown} does not exist (${name} is missing).`, "not_found");
       }
       if (stats.isSymbolicLink() && (!last || options.followLast !== false)) {
@@ -175,7 +178,10 @@ async function walk(place: Place, rel: string, options: WalkOptions = {}): Promi
         parts = parts.filter((p) => p !== "" && p !== ".");
         continue;
       }
-      if (last) return { dir: await detach(), name, rel: joinRel(canonical(), name), stats };
+      if (last) {
+        const rel = joinRel(canonical(), name);
+        return { dir: await detach(), name, rel, stats };
+      }
       if (!stats.isDirectory()) {
         throw new WorkspacePathError(`${shown}: ${name} is a file, not a folder.`, "not_directory");
       }
@@ -276,12 +282,111 @@ export async function writeFileIn(
       await fh.truncate(0);
       await fh.writeFile(bytes);
       if (created && options.owner) await fh.chown(options.owner.uid, options.owner.gid);
+      // Exactly this mode (the one given to open is cut by the umask).
+      if (options.mode !== undefined) await fh.chmod(options.mode);
       return { rel: r.rel, created, stats: await fh.stat() };
     } finally {
       await fh.close();
     }
   } finally {
     await r.dir.close();
+  }
+}
+
+/** Makes the folder `rel` (and its missing parents), owned by `owner` when given. */
+export async function mkdirIn(place: Place, rel: string, owner: Owner | null): Promise<void> {
+  const shown = shownIn(place, rel);
+  const r = await walk(place, rel, { mkdirs: { owner }, followLast: false });
+  try {
+    if (r.name === null || r.stats?.isDirectory()) return;
+    if (r.stats) throw new WorkspacePathError(`${shown} exists and is not a folder.`, "not_directory");
+    const name = r.name;
+    await mapped(shown, () => mkdir(at(r.dir.fd, name), { mode: 0o755 }));
+    if (owner) await lchown(at(r.dir.fd, name), owner.uid, owner.gid);
+  } finally {
+    await r.dir.close();
+  }
+}
+
+/** Makes a symbolic link at `rel` (its parents must exist); the link itself is never followed. */
+export async function symlinkIn(place: Place, rel: string, target: string, owner: Owner | null): Promise<void> {
+  const shown = shownIn(place, rel);
+  const r = await walk(place, rel, { followLast: false });
+  try {
+    if (r.name === null || r.stats) throw new WorkspacePathError(`${shown} exists already.`, "not_directory");
+    const name = r.name;
+    await mapped(shown, () => symlink(target, at(r.dir.fd, name)));
+    if (owner) await lchown(at(r.dir.fd, name), owner.uid, owner.gid);
+  } finally {
+    await r.dir.close();
+  }
+}
+
+/** Sets the mode of the folder `rel` (through its descriptor: a link there is refused, not followed). */
+export async function chmodFolderIn(place: Place, rel: string, mode: number): Promise<void> {
+  await withFolderIn(place, rel, (_path, _rel, folder) => folder.chmod(mode));
+}
+
+/** One entry met by forEachInTree. */
+export interface TreeEntry {
+  /** Its path relative to the tree's root. */
+  rel: string;
+  /** Its `lstat`. */
+  stats: Stats;
+  /** Its bytes, read only while it is a regular file (never through a link, never blocking). */
+  readFile(): Promise<Buffer>;
+  /** A link's target (the link is not followed). */
+  readLink(): Promise<string>;
+}
+
+/**
+ * Visits every entry under `root` (sorted, parents first), never following a link: each folder is
+ * entered through a descriptor opened with `O_NOFOLLOW`, so a link swapped in meanwhile is not
+ * entered. Top-level names in `skipTop` are left out.
+ */
+export async function forEachInTree(
+  root: string,
+  fn: (entry: TreeEntry) => Promise<void>,
+  skipTop: readonly string[] = [],
+): Promise<void> {
+  const visit = async (folder: FileHandle, prefix: string): Promise<void> => {
+    for (const name of (await readdir(`/proc/self/fd/${folder.fd}`)).sort()) {
+      if (!prefix && skipTop.includes(name)) continue;
+      const path = at(folder.fd, name);
+      const stats = await lstat(path).catch(() => null);
+      if (!stats) continue; // vanished meanwhile
+      const rel = prefix ? `${prefix}/${name}` : name;
+      await fn({
+        rel,
+        stats,
+        readFile: async () => {
+          const fh = await mapped(rel, () => open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK));
+          try {
+            if (!(await fh.stat()).isFile()) {
+              throw new WorkspacePathError(`${rel} is not a regular file.`, "special");
+            }
+            return await fh.readFile();
+          } finally {
+            await fh.close();
+          }
+        },
+        readLink: () => readlink(path),
+      });
+      if (!stats.isDirectory()) continue;
+      const sub = await open(path, DIR_FLAGS).catch(() => null);
+      if (!sub) continue; // replaced by something else meanwhile, or unreadable
+      try {
+        await visit(sub, rel);
+      } finally {
+        await sub.close();
+      }
+    }
+  };
+  const top = await open(root, DIR_FLAGS);
+  try {
+    await visit(top, "");
+  } finally {
+    await top.close();
   }
 }
 
@@ -308,7 +413,7 @@ export async function listIn(
 export async function withFolderIn<T>(
   place: Place,
   rel: string,
-  fn: (path: string, canonical: string) => Promise<T>,
+  fn: (path: string, canonical: string, folder: FileHandle) => Promise<T>,
 ): Promise<T> {
   const shown = shownIn(place, rel);
   const r = await walk(place, rel);
@@ -321,7 +426,7 @@ export async function withFolderIn<T>(
       folder = await mapped(shown, () => open(at(r.dir.fd, name), DIR_FLAGS));
       await r.dir.close();
     }
-    return await fn(`/proc/self/fd/${folder.fd}`, r.rel);
+    return await fn(`/proc/self/fd/${folder.fd}`, r.rel, folder);
   } finally {
     await folder.close();
   }

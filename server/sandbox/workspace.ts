@@ -162,31 +162,3 @@ export async function chownTree(dir: string, owner: Owner): Promise<void> {
 export function workspaceRelative(path: string): string {
   return relativeTo(WORKSPACE_MOUNT, path);
 }
-
-/** The bytes the files under `dir` take (symlinks not followed). */
-export async function usageBytes(dir: string): Promise<number> {
-  let total = 0;
-  const stack = [dir];
-  while (stack.length > 0) {
-    const current = stack.pop() as string;
-    let entries: import("node:fs").Dirent[];
-    try {
-      entries = await readdir(current, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      const p = join(current, e.name);
-      if (e.isDirectory()) stack.push(p);
-      else {
-        try {
-          const s = await lstat(p);
-          total += Math.max(s.size, s.blocks * 512);
-        } catch {
-          // vanished meanwhile
-        }
-      }
-    }
-  }
-  return total;
-}

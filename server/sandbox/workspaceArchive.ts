@@ -3,11 +3,15 @@
  * worker threads): `manifest.json` lists every folder, file and symbolic link with its mode (a
  * zip read back by fflate keeps no attributes), and `files/<path>` holds each file's bytes.
  * Folders named in `exclude` at the top (skills/, unpacked again by each turn) stay out.
+ * Both directions go through safeFs.ts: packing never follows a link nor reads anything but a
+ * regular file (a FIFO the session made is left out, never waited on), and unpacking makes each
+ * entry without following a link, so an entry cannot be written through an earlier one.
  */
-import { chmod, lstat, mkdir, readdir, readFile, readlink, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { promisify } from "node:util";
 import { type AsyncZippable, unzip, zip } from "fflate";
+import { chmodFolderIn, forEachInTree, mkdirIn, symlinkIn, WorkspacePathError, writeFileIn } from "./safeFs.ts";
 
 const zipAsync = promisify(
   zip as (data: AsyncZippable, opts: { level: 6 }, cb: (err: Error | null, out: Uint8Array) => void) => void,
@@ -41,26 +45,21 @@ export class WorkspaceArchiveError extends Error {
 export async function packWorkspace(dir: string, exclude: readonly string[] = []): Promise<Uint8Array> {
   const entries: Entry[] = [];
   const data: AsyncZippable = {};
-  const walk = async (rel: string): Promise<void> => {
-    const names = (await readdir(rel ? join(dir, rel) : dir)).sort();
-    for (const name of names) {
-      if (!rel && exclude.includes(name)) continue;
-      const path = rel ? `${rel}/${name}` : name;
-      const host = join(dir, path);
-      const stats = await lstat(host).catch(() => null);
-      if (!stats) continue; // vanished meanwhile
-      if (stats.isSymbolicLink()) entries.push({ path, type: "symlink", target: await readlink(host) });
-      else if (stats.isDirectory()) {
-        entries.push({ path, type: "dir", mode: stats.mode & 0o777 });
-        await walk(path);
-      } else if (stats.isFile()) {
-        entries.push({ path, type: "file", mode: stats.mode & 0o777 });
-        data[FILES + path] = await readFile(host);
+  await forEachInTree(
+    dir,
+    async (e) => {
+      if (e.stats.isSymbolicLink()) entries.push({ path: e.rel, type: "symlink", target: await e.readLink() });
+      else if (e.stats.isDirectory()) entries.push({ path: e.rel, type: "dir", mode: e.stats.mode & 0o777 });
+      else if (e.stats.isFile()) {
+        const bytes = await e.readFile().catch(() => null);
+        if (!bytes) return; // replaced meanwhile by something that is not a regular file
+        entries.push({ path: e.rel, type: "file", mode: e.stats.mode & 0o777 });
+        data[FILES + e.rel] = bytes;
       }
       // Sockets, FIFOs and devices are not kept.
-    }
-  };
-  await walk("");
+    },
+    exclude,
+  );
   const manifest: Manifest = { version: 1, entries };
   data[MANIFEST] = new TextEncoder().encode(JSON.stringify(manifest));
   return zipAsync(data, { level: 6 });
@@ -91,23 +90,28 @@ export async function unpackWorkspace(archive: Uint8Array, dir: string, keep: re
   for (const name of await readdir(dir)) {
     if (!keep.includes(name)) await rm(join(dir, name), { recursive: true, force: true });
   }
-  const dirs: { host: string; mode: number }[] = [];
-  for (const entry of manifest.entries) {
-    const path = checkedPath(entry.path);
-    if (keep.includes(path.split("/")[0] as string)) continue;
-    const host = join(dir, path);
-    if (entry.type === "dir") {
-      await mkdir(host, { recursive: true, mode: 0o700 });
-      dirs.push({ host, mode: entry.mode & 0o777 });
-    } else if (entry.type === "file") {
-      const content = files[FILES + path];
-      if (!content) throw new WorkspaceArchiveError(`the archive lacks the bytes of ${path}`);
-      await writeFile(host, content, { mode: entry.mode & 0o777 });
-      await chmod(host, entry.mode & 0o777);
-    } else if (entry.type === "symlink") {
-      await symlink(entry.target, host);
+  const place = { root: dir, mount: "/workspace" };
+  const dirs: { path: string; mode: number }[] = [];
+  try {
+    for (const entry of manifest.entries) {
+      const path = checkedPath(entry.path);
+      if (keep.includes(path.split("/")[0] as string)) continue;
+      if (entry.type === "dir") {
+        await mkdirIn(place, path, null);
+        dirs.push({ path, mode: entry.mode & 0o777 });
+      } else if (entry.type === "file") {
+        const content = files[FILES + path];
+        if (!content) throw new WorkspaceArchiveError(`the archive lacks the bytes of ${path}`);
+        await writeFileIn(place, path, content, { owner: null, exclusive: true, mode: entry.mode & 0o777 });
+      } else if (entry.type === "symlink") {
+        await symlinkIn(place, path, entry.target, null);
+      }
     }
+    // Modes of folders last (deepest first): a read-only folder was filled before it became one.
+    for (const d of dirs.sort((a, b) => b.path.length - a.path.length)) await chmodFolderIn(place, d.path, d.mode);
+  } catch (err) {
+    if (err instanceof WorkspacePathError)
+      throw new WorkspaceArchiveError(`the archive cannot be unpacked: ${err.message}`);
+    throw err;
   }
-  // Modes of folders last (deepest first): a read-only folder was filled before it became one.
-  for (const d of dirs.sort((a, b) => b.host.length - a.host.length)) await chmod(d.host, d.mode);
 }

@@ -10,7 +10,7 @@ import { execFile } from "node:child_process";
 import { MAX_MEMORY_BYTES } from "../domain/memoryStores.ts";
 import { findProgram } from "../sandbox/programs.ts";
 import { readFileIn, statIn, WorkspacePathError, withFolderIn, writeFileIn } from "../sandbox/safeFs.ts";
-import { usageBytes } from "../sandbox/workspace.ts";
+import { INODE_BYTES, measureWorkspace } from "../sandbox/workspaceQuota.ts";
 import { resolveToolPath, shownToolPath, type ToolPath } from "./toolPaths.ts";
 import {
   boolField,
@@ -67,8 +67,9 @@ async function checkWritable(ctx: ToolContext, path: string, at: ToolPath, added
     }
     return;
   }
-  const used = await usageBytes(ctx.workspace);
-  const after = used - (existing?.size ?? 0) + addedBytes;
+  // As the quota counts (workspaceQuota.ts): a new file also takes an inode.
+  const used = await measureWorkspace(ctx.workspace);
+  const after = used - (existing?.size ?? 0) + addedBytes + (existing ? 0 : INODE_BYTES);
   if (after > ctx.limits.workspaceMaxBytes) {
     throw new ToolInputError(
       `Writing ${path} would make the workspace ${after} bytes, more than its quota of ${ctx.limits.workspaceMaxBytes} bytes (SANDBOX_WORKSPACE_MAX_BYTES).`,

@@ -12,7 +12,7 @@
  */
 import { createHash } from "node:crypto";
 import type { BigIntStats, Dirent } from "node:fs";
-import { lstat, mkdir, readdir, rm, rmdir, utimes, writeFile } from "node:fs/promises";
+import { chmod, chown, lstat, mkdir, readdir, rm, rmdir, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { MAX_MEMORIES_PER_STORE, MAX_MEMORY_BYTES, memoryContent, validateMemoryPath } from "../domain/memoryStores.ts";
 import type { Owner } from "../sandbox/identity.ts";
@@ -113,8 +113,13 @@ export class MemoryMount {
   async materialise(): Promise<void> {
     if (this.materialised) return;
     await rm(this.folder, { recursive: true, force: true });
-    // Searchable by the session's uid (bubblewrap binds the stores as it), listable by the server only.
+    // Searchable by the session's uid (bubblewrap binds the stores as it); this run's folder (the
+    // stores' names: grep of /mnt/memory) is also listable by it.
     await mkdir(this.folder, { recursive: true, mode: 0o711 });
+    if (this.owner) {
+      await chown(this.folder, 0, this.owner.gid);
+      await chmod(this.folder, 0o750);
+    }
     for (const store of this.stores) {
       const dir = join(this.folder, store.name);
       await mkdir(dir, { recursive: true, mode: 0o700 });

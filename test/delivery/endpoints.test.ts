@@ -67,8 +67,8 @@ describe("create a webhook endpoint", () => {
     await server.request("POST", `/webhook_endpoints/${res.body.id}/test`);
     await receiver.waitForRequests(1, { path: "/secret" });
     const needle = Buffer.from(secret.slice("whsec_".length));
-    for (const file of readdirSync(server.dataDir)) {
-      expect(readFileSync(join(server.dataDir, file)).includes(needle), file).toBe(false);
+    for (const file of readdirSync(server.dataDir, { withFileTypes: true }).filter((e) => e.isFile())) {
+      expect(readFileSync(join(server.dataDir, file.name)).includes(needle), file.name).toBe(false);
     }
     expect(JSON.stringify(server.logs)).not.toContain(secret.slice("whsec_".length));
   });

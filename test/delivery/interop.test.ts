@@ -216,8 +216,8 @@ describe("webhook_signature: stripe-node's constructEvent verifies real deliveri
     expect(() => stripeVerify(overlap, fresh)).toThrow(Stripe.errors.StripeSignatureVerificationError);
     for (const secret of [ep.secret, fresh, second.body.signing_secret, third.body.signing_secret]) {
       const needle = Buffer.from(secret.slice("whsec_".length));
-      for (const file of readdirSync(server.dataDir)) {
-        expect(readFileSync(join(server.dataDir, file)).includes(needle), file).toBe(false);
+      for (const file of readdirSync(server.dataDir, { withFileTypes: true }).filter((e) => e.isFile())) {
+        expect(readFileSync(join(server.dataDir, file.name)).includes(needle), file.name).toBe(false);
       }
       expect(JSON.stringify(server.logs)).not.toContain(secret.slice("whsec_".length));
     }

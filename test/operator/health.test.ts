@@ -50,10 +50,19 @@ describe("liveness and readiness", () => {
         "loop:retention": "ok",
       },
       // The built-in bash tool's sandbox (SANDBOX=auto): bubblewrap when its programs are here, else
-      // off; with the cgroup controllers that cap each command where the host allows them.
+      // off; with the cgroup controllers that cap each command where the host allows them, and
+      // who commands run as: per-session uids for a root server, its own user otherwise.
       sandbox:
         sandboxMissing.length === 0
-          ? { kind: "bubblewrap", missing: [], cgroups: writableCgroups() }
+          ? {
+              kind: "bubblewrap",
+              missing: [],
+              cgroups: writableCgroups(),
+              identity:
+                process.getuid?.() === 0
+                  ? { model: "session-uid", uid_base: 1_000_000_000, uid_count: 65_536 }
+                  : { model: "user-namespace", uid: process.getuid?.() },
+            }
           : { kind: "off", missing: sandboxMissing },
     });
     expect(await probe(server.url, "/healthz")).toEqual({ status: 200, body: { status: "ok" } });
