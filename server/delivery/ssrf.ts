@@ -3,10 +3,15 @@
  * endpoint is created or replaced (on the URL and the addresses its host resolves to) and again
  * at every connection, on the address actually connected to (a `lookup` hook for host names,
  * a check before connecting for IP literals), so DNS rebinding cannot slip a private address in.
- * `WEBHOOK_ALLOW_PRIVATE_TARGETS=true` turns it off (local development, tests).
+ * Refused: every special-purpose range of the IANA registries (loopback, private, shared/CGNAT,
+ * link-local, documentation, benchmarking, reserved, multicast, ...) and every address of this
+ * host's own interfaces, whatever its range. The sandbox's proxy and `web_fetch` use the same
+ * guard. `WEBHOOK_ALLOW_PRIVATE_TARGETS=true` (and SANDBOX_/MCP_ALLOW_PRIVATE_TARGETS for those
+ * callers) turns it off (local development, tests).
  */
 import type { LookupAddress, LookupOptions } from "node:dns";
 import { isIP, isIPv6 } from "node:net";
+import { networkInterfaces } from "node:os";
 
 type Bytes = number[];
 
@@ -81,8 +86,12 @@ const IPV4_BLOCKED: [string, string][] = [
   ["a private address", "192.168.0.0/16"],
   ["a shared (carrier-grade NAT) address", "100.64.0.0/10"],
   ["a link-local address", "169.254.0.0/16"],
-  ["a reserved address", "192.0.0.0/24"],
-  ["a reserved address", "198.18.0.0/15"],
+  ["a reserved (IETF protocol assignment) address", "192.0.0.0/24"],
+  ["a documentation address", "192.0.2.0/24"],
+  ["a documentation address", "198.51.100.0/24"],
+  ["a documentation address", "203.0.113.0/24"],
+  ["a deprecated 6to4 relay address", "192.88.99.0/24"],
+  ["a benchmarking address", "198.18.0.0/15"],
   ["a multicast address", "224.0.0.0/4"],
   ["a reserved address", "240.0.0.0/4"],
 ];
@@ -97,6 +106,10 @@ const IPV6_BLOCKED: [string, string][] = [
   ["a local-use NAT64 address", "64:ff9b:1::/48"],
   ["a discard-only address", "100::/64"],
   ["a Teredo address", "2001::/32"],
+  ["a reserved (IETF protocol assignment) address", "2001::/23"],
+  ["a documentation address", "2001:db8::/32"],
+  ["a documentation address", "3fff::/20"],
+  ["a segment routing (SRv6) address", "5f00::/16"],
   ["a unique-local address", "fc00::/7"],
   ["a link-local address", "fe80::/10"],
   ["a site-local address", "fec0::/10"],
@@ -133,15 +146,37 @@ export function blockedAddressReason(address: string): string | null {
   const a4 = parseIPv4(address);
   if (a4) {
     for (const r of v4) if (inPrefix(a4, r.prefix, r.bits)) return r.reason;
-    return null;
+    return ownAddresses().has(keyOf(a4)) ? "an address of this host" : null;
   }
   const a6 = parseIPv6(address);
   if (!a6) return null;
   for (const r of v6) if (inPrefix(a6, r.prefix, r.bits)) return r.reason;
+  if (ownAddresses().has(keyOf(a6))) return "an address of this host";
   // NAT64 (64:ff9b::/96) and 6to4 (2002::/16) carry an IPv4 address: judge that one.
   if (inPrefix(a6, nat64.prefix, nat64.bits)) return embedded(a6.slice(12, 16));
   if (inPrefix(a6, sixToFour.prefix, sixToFour.bits)) return embedded(a6.slice(2, 6));
   return null;
+}
+
+/** How long the host's own addresses are trusted before they are read again. */
+const OWN_ADDRESSES_TTL_MS = 5000;
+let own: { at: number; keys: Set<string> } | null = null;
+
+const keyOf = (bytes: Bytes) => bytes.map((b) => b.toString(16).padStart(2, "0")).join("");
+
+/** The addresses of this host's interfaces (every one, whatever its range), as byte keys. */
+function ownAddresses(): Set<string> {
+  const now = Date.now();
+  if (own && now - own.at < OWN_ADDRESSES_TTL_MS) return own.keys;
+  const keys = new Set<string>();
+  for (const list of Object.values(networkInterfaces())) {
+    for (const info of list ?? []) {
+      const bytes = parseIPv4(info.address) ?? parseIPv6(info.address);
+      if (bytes) keys.add(keyOf(bytes));
+    }
+  }
+  own = { at: now, keys };
+  return keys;
 }
 
 function embedded(bytes: Bytes): string | null {

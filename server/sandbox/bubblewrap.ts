@@ -190,6 +190,14 @@ export class BubblewrapSandbox implements Sandbox {
   private readonly rootLayout: string[];
   private calls = 0;
   private closed = false;
+  /** Each workspace's size after its last command (a bounded map: the oldest are forgotten). */
+  private readonly sizes = new Map<string, number>();
+
+  private remember(workspace: string, bytes: number): void {
+    this.sizes.delete(workspace);
+    this.sizes.set(workspace, bytes);
+    if (this.sizes.size > 10_000) this.sizes.delete(this.sizes.keys().next().value as string);
+  }
 
   /** The shared runtime, acquired (and initialised) by this sandbox's first command. */
   private ready: Promise<void> | null = null;
@@ -288,7 +296,8 @@ export class BubblewrapSandbox implements Sandbox {
   private relayout(template: Template, words: string[], request: ExecRequest, socketPath: string): string[] {
     if (!words[0] || basename(words[0]) !== "bwrap")
       throw new Error("the sandbox runtime did not produce a bubblewrap command");
-    const out: string[] = [this.bwrap];
+    // The environment is bubblewrap's to set: cleared first (before the runtime's proxy variables).
+    const out: string[] = [this.bwrap, "--clearenv"];
     let bridge: string | null = null;
     let rooted = false;
     let i = 1;
@@ -334,6 +343,7 @@ export class BubblewrapSandbox implements Sandbox {
       "--setenv",
       "TMPDIR",
       "/tmp",
+      ...environment(request.env),
       "--chdir",
       WORKSPACE_MOUNT,
       "--remount-ro",
@@ -346,8 +356,10 @@ export class BubblewrapSandbox implements Sandbox {
   async exec(request: ExecRequest): Promise<ExecResult> {
     const maxBytes = this.options.workspaceMaxBytes;
     const startedMs = Date.now();
-    // What is left of the quota: no file of the command can pass it (`ulimit -f`).
-    const before = await measureWorkspace(request.workspace);
+    // What is left of the quota: no file of the command can pass it (`ulimit -f`). The size after
+    // the workspace's last command is trusted for this (a file tool or upload since then only
+    // loosens the per-file line; the watcher and the measure after the command are exact).
+    const before = this.sizes.get(request.workspace) ?? (await measureWorkspace(request.workspace));
     const left = Math.max(0, maxBytes - before);
     const socketPath = join(this.socketDir, `${process.pid}-${++this.calls}.sock`);
     const proxy = await NetProxy.listen(socketPath, {
@@ -360,7 +372,8 @@ export class BubblewrapSandbox implements Sandbox {
       if (owner) await chown(socketPath, owner.uid, owner.gid);
       const notes = await prepareMountPoints(request, owner);
       const argv = await this.argv(request, socketPath, left);
-      const env: Record<string, string> = { ...request.env, HOME: WORKSPACE_MOUNT, PATH: SANDBOX_PATH };
+      // bubblewrap clears it and sets the command's own (`--clearenv`, `--setenv`).
+      const env: Record<string, string> = { PATH: SANDBOX_PATH };
       const shell = this.shells?.take() ?? null;
       // Measured while it runs: past the quota (or past what it held already, when it was over) it ends.
       const line = Math.max(maxBytes, before);
@@ -373,13 +386,16 @@ export class BubblewrapSandbox implements Sandbox {
         w.start();
         return () => w.stop();
       };
-      const result = await runCommand(argv, env, request.timeoutMs, request.signal, shell, watch).finally(() =>
-        shell?.group.close(),
-      );
-      const after = await measureWorkspace(request.workspace);
+      const ran = runCommand(argv, env, request.timeoutMs, request.signal, shell, watch);
+      // The group's removal (an RCU wait on cgroup v1) overlaps the measure after the command.
+      const closing = ran.finally(() => shell?.group.close()).catch(() => undefined);
+      const result = await ran;
+      const [after] = await Promise.all([measureWorkspace(request.workspace), closing]);
+      this.remember(request.workspace, after);
       if (after > maxBytes && after > before) {
         // What the command made past the line does not stay.
         const trimmed = await trimNewest(request.workspace, maxBytes, startedMs);
+        this.remember(request.workspace, trimmed.bytes);
         result.exit_code = null;
         result.failure = `${overText(after)}: the command was stopped, and the ${trimmed.removed} newest files and folders it made were removed, leaving ${trimmed.bytes} bytes.${trimmed.bytes > maxBytes ? " It is still over its quota: remove files to continue." : ""}`;
       } else if (after > maxBytes && result.failure === null) {
@@ -407,7 +423,7 @@ export class BubblewrapSandbox implements Sandbox {
       await releaseRuntime();
     rmSync(this.socketDir, { recursive: true, force: true });
     await this.shells?.close();
-    this.cgroups?.close();
+    await this.cgroups?.close();
   }
 }
 
@@ -531,6 +547,20 @@ const AWAIT_BRIDGE =
 /** The runtime's line for one command: the template with the command in the marker's place. */
 function commandWords(t: Template, command: string): string[] {
   return [...t.options, t.shell, "-c", `${t.scriptHead}${shellQuote(command)}`];
+}
+
+/** Environment names as the API takes them (and none that bubblewrap could read as an option). */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The command's environment as bubblewrap options: the session's variables, HOME and PATH. */
+function environment(vars: Record<string, string>): string[] {
+  const out: string[] = [];
+  for (const [name, value] of Object.entries({ ...vars, HOME: WORKSPACE_MOUNT, PATH: SANDBOX_PATH })) {
+    if (!ENV_NAME.test(name)) throw new Error(`invalid environment variable name ${JSON.stringify(name)}`);
+    if (value.includes("\0")) throw new Error("a command or variable holds a NUL character");
+    out.push("--setenv", name, value);
+  }
+  return out;
 }
 
 /**

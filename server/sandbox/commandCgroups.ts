@@ -1,24 +1,28 @@
 /**
- * Control groups per sandboxed command (cgroup v1's `pids` and `memory` controllers, where the
- * host lets the server make them): every process of one command is counted together, whatever
- * its user. The server runs as root on the machines this targets, and root ignores `ulimit -u`,
- * so without a group a fork bomb grows until its time limit (thousands of processes, a load
- * average in the thousands for every other session); with one it stops at SANDBOX_MAX_PROCESSES.
- * The memory group caps the command's processes together at SANDBOX_MEMORY_MAX_BYTES (the kernel
- * kills one of them when it is reached), where `ulimit -v` only caps each process on its own.
+ * Control groups per sandboxed command: every process of one command is counted together,
+ * whatever its user, on cgroup v2 (the default of current Debian, Ubuntu, Docker and Kubernetes:
+ * `pids.max`, `memory.max`, `cgroup.kill`) or, where the host still mounts them, cgroup v1's
+ * `pids` and `memory` controllers (`pids.max`, `memory.limit_in_bytes`). A fork bomb stops at
+ * SANDBOX_MAX_PROCESSES; the command's processes together are capped at SANDBOX_MEMORY_MAX_BYTES
+ * (the kernel kills one of them when it is reached), where `ulimit -v` only caps each process.
  *
- * The server makes one group per controller beside its own (`cloud-agents-<pid>-<n>`, under the
- * group /proc/self/cgroup names) and one below it per command; the command's first process (a
- * shell that then execs bubblewrap) moves itself in before it starts anything, and does so before
- * the command is known (warmShells.ts). A host without
- * writable groups (cgroup v2 only, or no permission) runs commands without them: the process
- * and memory limits are then the per-process `ulimit`s.
+ * v2: the server's group (from the `0::` line of /proc/self/cgroup) must let it enable `pids`
+ * and `memory` for groups below it (a delegated subtree). A group holding processes cannot give
+ * its children controllers ("no internal processes"), so the server first moves itself into a
+ * leaf of its own (`cloud-agents-<pid>-server`), as a systemd service with `Delegate=yes` would.
+ * v1: one group per controller beside the server's own.
+ *
+ * Either way the server makes one group per sandbox (`cloud-agents-<pid>-<n>`) and one below it
+ * per command; the command's first process (a shell that then execs bubblewrap) moves itself in
+ * before it starts anything, and does so before the command is known (warmShells.ts). Groups of
+ * servers that are gone (SIGKILLed, crashed) are swept at the next start; a shutdown removes its
+ * own. A host without writable groups runs commands without them: the process limit is then
+ * `ulimit -u`, per uid (a session's own when the server is root), and memory per process.
  */
-import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
-const ROOT = "/sys/fs/cgroup";
 type ControllerName = "pids" | "memory";
 const CONTROLLERS: ControllerName[] = ["pids", "memory"];
 
@@ -27,19 +31,33 @@ export interface CommandLimits {
   memoryMaxBytes: number;
 }
 
-/** The cgroup v1 paths of this process, by controller, from /proc/self/cgroup (`id:controllers:path`). */
-function ownPaths(): Map<string, string> {
-  const paths = new Map<string, string>();
-  let text = "";
+/** Where the hierarchy is read and written (tests point it at a folder laid out like one). */
+export interface CgroupHost {
+  /** The cgroup mount (`/sys/fs/cgroup`). */
+  root: string;
+  /** The text of /proc/self/cgroup. */
+  selfCgroup: string;
+  pid: number;
+}
+
+function systemHost(): CgroupHost {
+  let selfCgroup = "";
   try {
-    text = readFileSync("/proc/self/cgroup", "utf8");
+    selfCgroup = readFileSync("/proc/self/cgroup", "utf8");
   } catch {
-    return paths;
+    // Not Linux, or no /proc: no groups.
   }
-  for (const line of text.split("\n")) {
-    const [, controllers, path] = line.split(":");
-    if (!controllers || path === undefined) continue;
-    for (const c of controllers.split(",")) paths.set(c, path);
+  return { root: "/sys/fs/cgroup", selfCgroup, pid: process.pid };
+}
+
+/** The paths of this process by controller (`id:controllers:path`); v2's line is keyed "". */
+function ownPaths(selfCgroup: string): Map<string, string> {
+  const paths = new Map<string, string>();
+  for (const line of selfCgroup.split("\n")) {
+    const [id, controllers, path] = line.split(":");
+    if (controllers === undefined || path === undefined) continue;
+    if (id === "0" && controllers === "") paths.set("", path);
+    for (const c of controllers.split(",")) if (c) paths.set(c, path);
   }
   return paths;
 }
@@ -53,8 +71,54 @@ const alive = (pid: number): boolean => {
   }
 };
 
+/** The pids of a group (empty when it is gone). */
+function members(group: string): number[] {
+  try {
+    return readFileSync(join(group, "cgroup.procs"), "utf8").split("\n").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Kills every process of a group: `cgroup.kill` on v2 (kernel 5.14+), else each member. */
+function killGroup(dir: string, v2: boolean): void {
+  if (v2) {
+    try {
+      writeFileSync(join(dir, "cgroup.kill"), "1");
+      return;
+    } catch {
+      // An older kernel: each member below.
+    }
+  }
+  for (const pid of members(dir)) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+/** Removes a group and the groups below it (their processes killed first). */
+function removeTree(dir: string, v2: boolean): boolean {
+  let entries: import("node:fs").Dirent[] = [];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return true;
+  }
+  for (const e of entries) if (e.isDirectory()) removeTree(join(dir, e.name), v2);
+  killGroup(dir, v2);
+  try {
+    rmdirSync(dir);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ENOENT";
+  }
+}
+
 /** Removes the groups left by servers that are gone (a SIGKILLed server cannot remove its own). */
-function sweepStale(parent: string): void {
+function sweepStale(parent: string, v2: boolean): void {
   let names: string[] = [];
   try {
     names = readdirSync(parent);
@@ -62,26 +126,10 @@ function sweepStale(parent: string): void {
     return;
   }
   for (const name of names) {
-    const pid = /^cloud-agents-(\d+)-\d+$/.exec(name)?.[1];
+    const pid = /^cloud-agents-(\d+)-(?:\d+|server)$/.exec(name)?.[1];
     if (!pid || alive(Number(pid))) continue;
-    const group = join(parent, name);
-    try {
-      for (const child of readdirSync(group, { withFileTypes: true })) {
-        if (child.isDirectory()) rmdirSync(join(group, child.name));
-      }
-      rmdirSync(group);
-    } catch {
-      // Still holding processes: left for a later start.
-    }
-  }
-}
-
-/** The pids of a group (empty when it is gone). */
-function members(group: string): number[] {
-  try {
-    return readFileSync(join(group, "cgroup.procs"), "utf8").split("\n").filter(Boolean).map(Number);
-  } catch {
-    return [];
+    // Still holding processes being killed: left for a later start.
+    removeTree(join(parent, name), v2);
   }
 }
 
@@ -93,29 +141,77 @@ export class CommandCgroups {
   private calls = 0;
 
   private constructor(
+    /** The sandbox's group per controller (v2: one group for both). */
     private readonly groups: Map<ControllerName, string>,
     private readonly limits: CommandLimits,
+    readonly version: 1 | 2,
   ) {}
 
   /** Makes the server's groups; controllers whose hierarchy is not writable are left out. */
-  static open(limits: CommandLimits): CommandCgroups | null {
-    const own = ownPaths();
+  static open(limits: CommandLimits, host: CgroupHost = systemHost()): CommandCgroups | null {
     const instance = ++instances;
+    const own = ownPaths(host.selfCgroup);
+    const unified = own.get("");
+    if (unified !== undefined && existsSync(join(host.root, "cgroup.controllers"))) {
+      const v2 = CommandCgroups.openV2(limits, host, unified, instance);
+      if (v2) return v2;
+    }
     const groups = new Map<ControllerName, string>();
     for (const controller of CONTROLLERS) {
       const path = own.get(controller);
       if (path === undefined) continue;
-      const parent = join(ROOT, controller, path);
-      const group = join(parent, `cloud-agents-${process.pid}-${instance}`);
+      const parent = join(host.root, controller, path);
+      const group = join(parent, `cloud-agents-${host.pid}-${instance}`);
       try {
-        sweepStale(parent);
+        sweepStale(parent, false);
         mkdirSync(group, { recursive: true });
         groups.set(controller, group);
       } catch {
         // Not writable here.
       }
     }
-    return groups.size > 0 ? new CommandCgroups(groups, limits) : null;
+    return groups.size > 0 ? new CommandCgroups(groups, limits, 1) : null;
+  }
+
+  /** cgroup v2: a delegated subtree below the server's group, with `pids` and `memory` enabled. */
+  private static openV2(
+    limits: CommandLimits,
+    host: CgroupHost,
+    path: string,
+    instance: number,
+  ): CommandCgroups | null {
+    const parent = join(host.root, path);
+    const available = (dir: string) => {
+      try {
+        return readFileSync(join(dir, "cgroup.controllers"), "utf8").trim().split(/\s+/);
+      } catch {
+        return [];
+      }
+    };
+    const wanted = CONTROLLERS.filter((c) => available(parent).includes(c));
+    if (wanted.length === 0) return null;
+    const enable = (dir: string) =>
+      writeFileSync(join(dir, "cgroup.subtree_control"), wanted.map((c) => `+${c}`).join(" "));
+    try {
+      sweepStale(parent, true);
+      try {
+        enable(parent);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "EBUSY") throw err;
+        // The server's own group holds processes: it moves into a leaf first (no internal processes).
+        const leaf = join(parent, `cloud-agents-${host.pid}-server`);
+        mkdirSync(leaf, { recursive: true });
+        writeFileSync(join(leaf, "cgroup.procs"), String(host.pid));
+        enable(parent);
+      }
+      const group = join(parent, `cloud-agents-${host.pid}-${instance}`);
+      mkdirSync(group, { recursive: true });
+      enable(group);
+      return new CommandCgroups(new Map(wanted.map((c) => [c, group])), limits, 2);
+    } catch {
+      // Not delegated to this server (not writable, or other processes share its group).
+      return null;
+    }
   }
 
   /** What the groups enforce, for the start-up log and /readyz. */
@@ -129,12 +225,24 @@ export class CommandCgroups {
     const id = String(++this.calls);
     const dirs: string[] = [];
     try {
+      const made = new Set<string>();
       for (const [controller, group] of this.groups) {
         const dir = join(group, id);
-        mkdirSync(dir);
-        dirs.push(dir);
+        if (!made.has(dir)) {
+          mkdirSync(dir);
+          made.add(dir);
+          dirs.push(dir);
+        }
         if (controller === "pids") writeFileSync(join(dir, "pids.max"), String(limits.maxProcesses));
-        else writeFileSync(join(dir, "memory.limit_in_bytes"), String(limits.memoryMaxBytes));
+        else if (this.version === 2) {
+          writeFileSync(join(dir, "memory.max"), String(limits.memoryMaxBytes));
+          // No swap beyond the limit, where the host has swap accounting.
+          try {
+            writeFileSync(join(dir, "memory.swap.max"), "0");
+          } catch {
+            // No swap controller files here.
+          }
+        } else writeFileSync(join(dir, "memory.limit_in_bytes"), String(limits.memoryMaxBytes));
       }
     } catch (err) {
       // The groups made so far hold no process yet: removable at once (the first error is the one told).
@@ -147,24 +255,25 @@ export class CommandCgroups {
       }
       throw err;
     }
-    return new CommandGroup(dirs);
+    return new CommandGroup(dirs, this.version === 2);
   }
 
-  /** Removes the server's groups (their commands have ended). */
-  close(): void {
-    for (const group of this.groups.values()) {
-      try {
-        rmdirSync(group);
-      } catch {
-        // A command's group is still being removed; the next start sweeps it.
-      }
+  /** Removes the server's groups (their commands have ended), trying for up to a second. */
+  async close(): Promise<void> {
+    const groups = new Set(this.groups.values());
+    for (let attempt = 0; groups.size > 0 && attempt < 100; attempt++) {
+      for (const group of [...groups]) if (removeTree(group, this.version === 2)) groups.delete(group);
+      if (groups.size > 0) await sleep(10);
     }
   }
 }
 
 /** One command's groups. */
 export class CommandGroup {
-  constructor(private readonly dirs: string[]) {}
+  constructor(
+    private readonly dirs: string[],
+    private readonly v2: boolean,
+  ) {}
 
   /** The `cgroup.procs` files a process writes its pid into to enter the groups (warmShells.ts). */
   get procsFiles(): string[] {
@@ -173,15 +282,7 @@ export class CommandGroup {
 
   /** Kills every process still in the groups. */
   kill(): void {
-    for (const dir of this.dirs) {
-      for (const pid of members(dir)) {
-        try {
-          process.kill(pid, "SIGKILL");
-        } catch {
-          // Gone already.
-        }
-      }
-    }
+    for (const dir of this.dirs) killGroup(dir, this.v2);
   }
 
   /** Kills what is left and removes the groups (a group is removable once its last process is reaped). */

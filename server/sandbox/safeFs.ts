@@ -22,6 +22,8 @@ const { O_RDONLY, O_WRONLY, O_CREAT, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK, O_EXCL
 const DIR_FLAGS = O_RDONLY | O_DIRECTORY | O_NOFOLLOW;
 /** Links followed in one path, as the kernel's own limit. */
 const MAX_LINKS = 40;
+/** Entries of one folder looked at together (forEachInTree). */
+const STAT_BATCH = 64;
 /** The longest name most Linux filesystems take. */
 const NAME_MAX = 255;
 
@@ -350,10 +352,16 @@ export async function forEachInTree(
   skipTop: readonly string[] = [],
 ): Promise<void> {
   const visit = async (folder: FileHandle, prefix: string): Promise<void> => {
-    for (const name of (await readdir(`/proc/self/fd/${folder.fd}`)).sort()) {
-      if (!prefix && skipTop.includes(name)) continue;
+    const names = (await readdir(`/proc/self/fd/${folder.fd}`)).sort().filter((n) => prefix || !skipTop.includes(n));
+    // The entries of a folder are looked at in parallel (the pool's threads), in batches.
+    const all: (Stats | null)[] = [];
+    for (let i = 0; i < names.length; i += STAT_BATCH) {
+      const batch = names.slice(i, i + STAT_BATCH).map((n) => lstat(at(folder.fd, n)).catch(() => null));
+      all.push(...(await Promise.all(batch)));
+    }
+    for (const [index, name] of names.entries()) {
       const path = at(folder.fd, name);
-      const stats = await lstat(path).catch(() => null);
+      const stats = all[index];
       if (!stats) continue; // vanished meanwhile
       const rel = prefix ? `${prefix}/${name}` : name;
       await fn({

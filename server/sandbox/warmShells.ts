@@ -13,7 +13,7 @@
  * A warm shell is `bash` that writes its pid into its groups, then reads the argv it will become:
  * one line with the byte length of each word, then the words back to back, read at once by
  * `read -N` (in blocks, where a delimited read takes a system call per byte), cut by those
- * lengths and executed with `exec -- "$@"` (`env -i -- NAME=value ... setpriv ... bwrap ...`).
+ * lengths and executed with `exec -- "$@"` (`setpriv ... bwrap --clearenv ...`).
  * Nothing of a word is ever parsed as shell text: a command's quotes, `$`, backticks and newlines
  * reach bubblewrap as the bytes they are. The command keeps the shell's pid, process group, stdout
  * and stderr, and its stdin becomes /dev/null. A shell whose stdin ends without a line (the pool
@@ -42,9 +42,6 @@ exec -- "\${argv[@]}"`;
 /** The exit code of a shell that could not enter its groups. */
 export const MOVE_FAILED = 97;
 
-/** Environment names as the shell and `env` take them (the API allows no other). */
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 /** Shells kept ready; more commands at once than this start cold (they enter their groups first). */
 const READY = 2;
 
@@ -67,16 +64,11 @@ export class WarmShell {
   }
 
   /**
-   * Replaces the shell with `argv`, run with exactly `env`. Throws (before writing anything) on a
-   * word the shell cannot carry (a NUL) or a variable name `env` could read as an option.
+   * Replaces the shell with `argv` (bubblewrap clears the environment itself: `--clearenv`).
+   * Throws (before writing anything) on a word the shell cannot carry (a NUL).
    */
-  exec(argv: string[], env: Record<string, string>): void {
-    const names = Object.keys(env);
-    const bad = names.find((name) => !ENV_NAME.test(name));
-    if (bad !== undefined) throw new Error(`invalid environment variable name ${JSON.stringify(bad)}`);
-    const words = ["/usr/bin/env", "-i", "--", ...names.map((k) => `${k}=${env[k]}`), ...argv].map((w) =>
-      Buffer.from(w, "utf8"),
-    );
+  exec(argv: string[]): void {
+    const words = argv.map((w) => Buffer.from(w, "utf8"));
     if (words.some((w) => w.includes(0))) throw new Error("a command or variable holds a NUL character");
     this.child.stdin.write(`${words.map((w) => w.length).join(" ")}\n`);
     this.child.stdin.end(Buffer.concat(words));
