@@ -82,7 +82,7 @@ function members(group: string): number[] {
 
 /** Kills every process of a group: `cgroup.kill` on v2 (kernel 5.14+), else each member. */
 function killGroup(dir: string, v2: boolean): void {
-  if (v2) {
+  if (v2 && existsSync(join(dir, "cgroup.kill"))) {
     try {
       writeFileSync(join(dir, "cgroup.kill"), "1");
       return;
