@@ -296,8 +296,7 @@ export class BubblewrapSandbox implements Sandbox {
   private relayout(template: Template, words: string[], request: ExecRequest, socketPath: string): string[] {
     if (!words[0] || basename(words[0]) !== "bwrap")
       throw new Error("the sandbox runtime did not produce a bubblewrap command");
-    // The environment is bubblewrap's to set: cleared first (before the runtime's proxy variables).
-    const out: string[] = [this.bwrap, "--clearenv"];
+    const out: string[] = [this.bwrap];
     let bridge: string | null = null;
     let rooted = false;
     let i = 1;
@@ -343,7 +342,6 @@ export class BubblewrapSandbox implements Sandbox {
       "--setenv",
       "TMPDIR",
       "/tmp",
-      ...environment(request.env),
       "--chdir",
       WORKSPACE_MOUNT,
       "--remount-ro",
@@ -372,8 +370,8 @@ export class BubblewrapSandbox implements Sandbox {
       if (owner) await chown(socketPath, owner.uid, owner.gid);
       const notes = await prepareMountPoints(request, owner);
       const argv = await this.argv(request, socketPath, left);
-      // bubblewrap clears it and sets the command's own (`--clearenv`, `--setenv`).
-      const env: Record<string, string> = { PATH: SANDBOX_PATH };
+      // Exactly the command's variables (never in an argv, where any local user could read them).
+      const env = environment(request.env);
       const shell = this.shells?.take() ?? null;
       // Measured while it runs: past the quota (or past what it held already, when it was over) it ends.
       const line = Math.max(maxBytes, before);
@@ -552,15 +550,14 @@ function commandWords(t: Template, command: string): string[] {
 /** Environment names as the API takes them (and none that bubblewrap could read as an option). */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** The command's environment as bubblewrap options: the session's variables, HOME and PATH. */
-function environment(vars: Record<string, string>): string[] {
-  const out: string[] = [];
-  for (const [name, value] of Object.entries({ ...vars, HOME: WORKSPACE_MOUNT, PATH: SANDBOX_PATH })) {
+/** The command's environment: the session's variables, HOME and PATH (names checked). */
+function environment(vars: Record<string, string>): Record<string, string> {
+  const env = { ...vars, HOME: WORKSPACE_MOUNT, PATH: SANDBOX_PATH };
+  for (const [name, value] of Object.entries(env)) {
     if (!ENV_NAME.test(name)) throw new Error(`invalid environment variable name ${JSON.stringify(name)}`);
     if (value.includes("\0")) throw new Error("a command or variable holds a NUL character");
-    out.push("--setenv", name, value);
   }
-  return out;
+  return env;
 }
 
 /**

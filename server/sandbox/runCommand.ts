@@ -30,7 +30,7 @@ export function runCommand(
       shell?.child ??
       spawn(argv[0] as string, argv.slice(1), { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     try {
-      shell?.exec(argv);
+      shell?.exec(argv, env);
     } catch (err) {
       // The shell got nothing: it exits without running anything.
       shell?.child.stdin.end();

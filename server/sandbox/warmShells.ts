@@ -13,7 +13,8 @@
  * A warm shell is `bash` that writes its pid into its groups, then reads the argv it will become:
  * one line with the byte length of each word, then the words back to back, read at once by
  * `read -N` (in blocks, where a delimited read takes a system call per byte), cut by those
- * lengths and executed with `exec -- "$@"` (`setpriv ... bwrap --clearenv ...`).
+ * lengths and executed with `exec -- "$@"` (`setpriv ... bwrap ...`), the command's variables
+ * exported first (the first words: their count leads the lengths), the shell's own unset.
  * Nothing of a word is ever parsed as shell text: a command's quotes, `$`, backticks and newlines
  * reach bubblewrap as the bytes they are. The command keeps the shell's pid, process group, stdout
  * and stderr, and its stdin becomes /dev/null. A shell whose stdin ends without a line (the pool
@@ -31,13 +32,21 @@ import type { CommandCgroups, CommandGroup } from "./commandCgroups.ts";
  */
 const SHELL_SCRIPT = `for f; do { echo $$ > "$f"; } 2>/dev/null || { echo "the sandbox could not enter its control group $f" >&2; exit 97; }; done
 read -r -a lengths || exit 0
+[[ \${lengths[0]} =~ ^[0-9]+$ ]] || exit 96
+vars=\${lengths[0]}; lengths=("\${lengths[@]:1}")
 total=0; for n in "\${lengths[@]}"; do [[ $n =~ ^[0-9]+$ ]] || exit 96; total=$((total + n)); done
 IFS= read -r -N "$total" words
-[ "\${#words}" -eq "$total" ] && [ "\${#lengths[@]}" -gt 0 ] || exit 96
+[ "\${#words}" -eq "$total" ] && [ "\${#lengths[@]}" -gt "$vars" ] || exit 96
 argv=(); at=0; for n in "\${lengths[@]}"; do argv+=("\${words:at:n}"); at=$((at + n)); done
-unset lengths total words at n f
+for v in $(compgen -e); do unset "$v"; done
+for ((i = 0; i < vars; i++)); do export "\${argv[i]}" || exit 96; done
+argv=("\${argv[@]:vars}")
+unset lengths vars total words at n f v i
 exec </dev/null
 exec -- "\${argv[@]}"`;
+
+/** Environment names as the shell takes them (the API allows no other). */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The exit code of a shell that could not enter its groups. */
 export const MOVE_FAILED = 97;
@@ -64,13 +73,17 @@ export class WarmShell {
   }
 
   /**
-   * Replaces the shell with `argv` (bubblewrap clears the environment itself: `--clearenv`).
-   * Throws (before writing anything) on a word the shell cannot carry (a NUL).
+   * Replaces the shell with `argv`, run with exactly `env` (exported by the shell after it unset
+   * its own: the values never appear in a process's argv). Throws (before writing anything) on a
+   * word the shell cannot carry (a NUL) or a variable name the shell would not take as one.
    */
-  exec(argv: string[]): void {
-    const words = argv.map((w) => Buffer.from(w, "utf8"));
+  exec(argv: string[], env: Record<string, string>): void {
+    const names = Object.keys(env);
+    const bad = names.find((name) => !ENV_NAME.test(name));
+    if (bad !== undefined) throw new Error(`invalid environment variable name ${JSON.stringify(bad)}`);
+    const words = [...names.map((k) => `${k}=${env[k]}`), ...argv].map((w) => Buffer.from(w, "utf8"));
     if (words.some((w) => w.includes(0))) throw new Error("a command or variable holds a NUL character");
-    this.child.stdin.write(`${words.map((w) => w.length).join(" ")}\n`);
+    this.child.stdin.write(`${[names.length, ...words.map((w) => w.length)].join(" ")}\n`);
     this.child.stdin.end(Buffer.concat(words));
   }
 }

@@ -112,6 +112,34 @@ describe.skipIf(skip !== null)("the sandbox is a boundary", () => {
       } else expect(made.uid).toBe(process.getuid?.());
     });
 
+    it("a session's variables never appear in a process's argv on the host (any local user reads those)", async () => {
+      const secret = `variable-secret-${process.pid}`;
+      const running = call(
+        "bash",
+        { command: "sleep 1.5; echo $TOKEN_VAR" },
+        ctx("sess_a", { env: { TOKEN_VAR: secret } }),
+      );
+      const argvs = () =>
+        readdirSync("/proc")
+          .filter((p) => /^\d+$/.test(p))
+          .map((p) => {
+            try {
+              return readFileSync(`/proc/${p}/cmdline`, "utf8");
+            } catch {
+              return "";
+            }
+          });
+      let seenSleep = false;
+      for (let i = 0; i < 25; i++) {
+        const all = argvs();
+        seenSleep ||= all.some((a) => a.startsWith("sleep\u00001.5"));
+        expect(all.some((a) => a.includes(secret))).toBe(false);
+        await new Promise((r) => setTimeout(r, 40));
+      }
+      expect(seenSleep).toBe(true);
+      expect(text(await running)).toContain(secret);
+    });
+
     it("each session has its own uid", () => {
       if (!ROOT) return;
       const uids = new Set([...sessions.values()].map((s) => s.owner?.uid));
