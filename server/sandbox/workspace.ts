@@ -62,11 +62,11 @@ export class Workspaces {
    */
   async open(sessionId: string): Promise<string> {
     const dir = this.folder(sessionId);
-    const restored = await this.restore(sessionId);
+    await this.restore(sessionId);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     if (this.uids) {
       const stats = await lstat(dir);
-      if (restored || !this.uids.owns(stats.uid)) await chownTree(dir, await this.uids.claim(sessionId));
+      if (!this.uids.owns(stats.uid)) await chownTree(dir, await this.uids.claim(sessionId));
     }
     return dir;
   }
@@ -97,7 +97,11 @@ export class Workspaces {
   /** With snapshots: restores the last saved workspace over a missing or older folder (true if it did). */
   async restore(sessionId: string): Promise<boolean> {
     if (!this.snapshots) return false;
-    return this.snapshots.restore(sessionId, this.folder(sessionId), await this.exists(sessionId));
+    const dir = this.folder(sessionId);
+    const restored = await this.snapshots.restore(sessionId, dir, await this.exists(sessionId));
+    // What the server unpacked belongs to the session's uid, as what its commands made did.
+    if (restored && this.uids) await chownTree(dir, await this.uids.claim(sessionId));
+    return restored;
   }
 
   /**

@@ -8,6 +8,7 @@ import { BubblewrapSandbox } from "../../server/sandbox/bubblewrap.ts";
 import { createSandbox } from "../../server/sandbox/create.ts";
 import { SessionUids } from "../../server/sandbox/identity.ts";
 import { Workspaces } from "../../server/sandbox/workspace.ts";
+import type { ToolLimits } from "../../server/tools/types.ts";
 
 export const TEST_UID_BASE = 1_000_000_000;
 export const TEST_UID_COUNT = 65_536;
@@ -42,4 +43,15 @@ export async function openSandbox(
       : null;
   const workspaces = new Workspaces(join(dataDir, "workspaces"), config.workspaceMaxBytes, null, uids);
   return { sandbox, workspaces };
+}
+
+/** The built-in tools' limits in the sandbox tests (a workspace of `workspaceMaxBytes`). */
+export function toolLimits(workspaceMaxBytes: number): ToolLimits {
+  return {
+    defaultTimeoutMs: 20_000,
+    maxTimeoutMs: 60_000,
+    workspaceMaxBytes,
+    fileToolTimeoutMs: 10_000,
+    allowPrivateTargets: true,
+  };
 }

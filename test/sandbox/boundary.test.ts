@@ -32,7 +32,7 @@ import { type LoadedSkill, unpackSkills } from "../../server/tools/skills.ts";
 import { type BuiltinToolName, callBuiltin } from "../../server/tools/toolset.ts";
 import type { ToolContext, ToolResult } from "../../server/tools/types.ts";
 import { requireSandboxPrograms } from "../helpers/requires.ts";
-import { openSandbox } from "../helpers/sandbox.ts";
+import { openSandbox, toolLimits } from "../helpers/sandbox.ts";
 
 const skip = requireSandboxPrograms();
 const QUOTA = 4 * 1024 * 1024;
@@ -78,13 +78,7 @@ describe.skipIf(skip !== null)("the sandbox is a boundary", () => {
       sandbox,
       env: {},
       network: { type: "unrestricted" },
-      limits: {
-        defaultTimeoutMs: 20_000,
-        maxTimeoutMs: 60_000,
-        workspaceMaxBytes: QUOTA,
-        fileToolTimeoutMs: 10_000,
-        allowPrivateTargets: true,
-      },
+      limits: toolLimits(QUOTA),
       signal: new AbortController().signal,
       ...extra,
     };

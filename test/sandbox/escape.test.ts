@@ -16,7 +16,7 @@ import type { Workspaces } from "../../server/sandbox/workspace.ts";
 import { type BuiltinToolName, callBuiltin } from "../../server/tools/toolset.ts";
 import type { ToolContext, ToolResult } from "../../server/tools/types.ts";
 import { requireSandboxPrograms, writableCgroups } from "../helpers/requires.ts";
-import { openSandbox } from "../helpers/sandbox.ts";
+import { openSandbox, toolLimits } from "../helpers/sandbox.ts";
 
 const skip = requireSandboxPrograms();
 const QUOTA = 2 * 1024 * 1024;
@@ -66,13 +66,7 @@ describe.skipIf(skip !== null)("the sandbox holds", () => {
     sandbox,
     env: { GREETING: "hello" },
     network,
-    limits: {
-      defaultTimeoutMs: 20_000,
-      maxTimeoutMs: 60_000,
-      workspaceMaxBytes: QUOTA,
-      fileToolTimeoutMs: 10_000,
-      allowPrivateTargets: true,
-    },
+    limits: toolLimits(QUOTA),
     signal: new AbortController().signal,
   });
   const call = (name: BuiltinToolName, input: Record<string, unknown>, network?: NetworkPolicy): Promise<ToolResult> =>
