@@ -5,6 +5,7 @@
  * folders are read or written. A path leaving the workspace is a 400 naming `path`; `skills/`
  * shows the agent's skills (read-only: an upload there is a 409).
  */
+import { rm } from "node:fs/promises";
 import type { Schema } from "../api.ts";
 import type { AppDeps } from "../appDeps.ts";
 import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
@@ -156,10 +157,10 @@ export async function writeFileContent(
     await deps.workspaces.save(sessionId);
   } catch (err) {
     if (!(err instanceof WorkspaceTooLargeError)) throw err;
-    await withFolderIn(place, written.rel.split("/").slice(0, -1).join("/"), async (folder) => {
-      const { rm } = await import("node:fs/promises");
-      await rm(`${folder}/${written.rel.split("/").pop()}`, { force: true });
-    });
+    const parts = written.rel.split("/");
+    await withFolderIn(place, parts.slice(0, -1).join("/"), (folder) =>
+      rm(`${folder}/${parts.pop()}`, { force: true }),
+    );
     throw invalidRequest(`file: ${err.message}`, "file");
   }
   return entryOf(written.rel, written.stats);

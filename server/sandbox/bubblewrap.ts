@@ -36,7 +36,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { CommandCgroups } from "./commandCgroups.ts";
-import type { Owner, UidModel } from "./identity.ts";
+import { asOwner, type Owner, type UidModel } from "./identity.ts";
 import { NetProxy } from "./netProxy.ts";
 import type { ExecRequest, ExecResult, Sandbox, SandboxStatus } from "./port.ts";
 import { findProgram } from "./programs.ts";
@@ -261,18 +261,7 @@ export class BubblewrapSandbox implements Sandbox {
   async argv(request: ExecRequest, socketPath: string, fileLimitBytes?: number): Promise<string[]> {
     const owner = this.commandOwner(request);
     const line = await this.bwrapArgv(request, socketPath, fileLimitBytes ?? this.options.workspaceMaxBytes);
-    if (!owner) return line;
-    return [
-      this.setpriv,
-      `--reuid=${owner.uid}`,
-      `--regid=${owner.gid}`,
-      "--clear-groups",
-      "--inh-caps=-all",
-      "--bounding-set=-all",
-      "--no-new-privs",
-      "--",
-      ...line,
-    ];
+    return owner ? asOwner(this.setpriv, owner, line) : line;
   }
 
   private async bwrapArgv(request: ExecRequest, socketPath: string, fileLimitBytes: number): Promise<string[]> {

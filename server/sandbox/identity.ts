@@ -93,3 +93,21 @@ export class SessionUids {
     if ((await readlink(entry).catch(() => null)) === sessionId) await unlink(entry).catch(() => undefined);
   }
 }
+
+/**
+ * `argv` behind `setpriv` as `owner`: no supplementary groups, no capability (inheritable and
+ * bounding sets emptied), `no_new_privs`. The server is root; `setpriv` is util-linux's.
+ */
+export function asOwner(setpriv: string, owner: Owner, argv: string[]): string[] {
+  return [
+    setpriv,
+    `--reuid=${owner.uid}`,
+    `--regid=${owner.gid}`,
+    "--clear-groups",
+    "--inh-caps=-all",
+    "--bounding-set=-all",
+    "--no-new-privs",
+    "--",
+    ...argv,
+  ];
+}

@@ -91,7 +91,8 @@ export class Workspaces {
 
   /** The session's skills folder (not created): shown read-only at /workspace/skills. */
   skillsFolder(sessionId: string): string {
-    return join(this.skillsRoot, this.folder(sessionId).slice(this.root.length + 1));
+    this.folder(sessionId); // checks the id
+    return join(this.skillsRoot, sessionId);
   }
 
   /** With snapshots: restores the last saved workspace over a missing or older folder (true if it did). */

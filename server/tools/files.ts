@@ -8,6 +8,7 @@
  */
 import { execFile } from "node:child_process";
 import { MAX_MEMORY_BYTES } from "../domain/memoryStores.ts";
+import { asOwner } from "../sandbox/identity.ts";
 import { findProgram } from "../sandbox/programs.ts";
 import { readFileIn, statIn, WorkspacePathError, withFolderIn, writeFileIn } from "../sandbox/safeFs.ts";
 import { INODE_BYTES, measureWorkspace } from "../sandbox/workspaceQuota.ts";
@@ -186,30 +187,14 @@ export async function grepTool(ctx: ToolContext, input: Record<string, unknown>)
   if (ctx.owner && !setpriv)
     return fail("grep needs setpriv (apt-get install util-linux) on a server running as root.");
   // As root, ripgrep runs as the session's uid: the kernel refuses what the session could not read.
-  const [program, argv] =
-    ctx.owner && setpriv
-      ? [
-          setpriv,
-          [
-            `--reuid=${ctx.owner.uid}`,
-            `--regid=${ctx.owner.gid}`,
-            "--clear-groups",
-            "--inh-caps=-all",
-            "--bounding-set=-all",
-            "--no-new-privs",
-            "--",
-            rg,
-            ...args,
-          ],
-        ]
-      : [rg, args];
+  const [program, ...argv] = ctx.owner && setpriv ? asOwner(setpriv, ctx.owner, [rg, ...args]) : [rg, ...args];
   const result = await withFolderIn(
     at.place,
     folderRel,
     (folder) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
         execFile(
-          program,
+          program ?? rg,
           argv,
           {
             cwd: folder,

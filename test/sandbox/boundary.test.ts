@@ -4,7 +4,7 @@
  * does), commands are the session's own uid; the last test runs a sandbox in a process of an
  * unprivileged user, whose commands are that user in a user namespace.
  */
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import {
   existsSync,
   lstatSync,
@@ -442,6 +442,5 @@ describe.skipIf(skip !== null || !ROOT)("as a server that is not root", () => {
     expect(report.output).toMatch(/NoNewPrivs:\s+1/);
     expect(report.output).not.toMatch(/UNSHARED|MOUNTED|SHADOW|WROTE/);
     expect(report.owner).toBe(String(uid));
-    void spawn;
   }, 90_000);
 });
