@@ -919,7 +919,7 @@ export interface paths {
         parameters: {
             query: {
                 /**
-                 * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`. A path leaving the workspace is refused (400 naming `path`).
+                 * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`, at most 4,096 characters with each name at most 255 bytes of UTF-8. A path leaving the workspace (through `..` or a symbolic link the session made) or a name over 255 bytes is refused (400 naming `path`).
                  * @example reports/out.csv
                  */
                 path: components["parameters"]["SessionFilePath"];
@@ -941,7 +941,7 @@ export interface paths {
         get: operations["getSessionFileContent"];
         /**
          * Upload a file to a session
-         * @description Writes one file of the session's workspace (made with its folders, or replaced) from the raw request body, at most `MAX_UPLOAD_BYTES`, before or between turns: 409 while a turn runs or when the session is archived; 409 under `skills/` (read-only). The agent's tools see it under `/workspace`.
+         * @description Writes one file of the session's workspace (made with its folders, or replaced) from the raw request body, at most `MAX_UPLOAD_BYTES` (default 8 MiB; over it 413), before or between turns: 409 while a turn runs or when the session is archived; 409 under `skills/` (read-only); 409 when a folder stands where the file goes, or a file where one of its folders goes. The agent's tools see it under `/workspace`.
          */
         put: operations["uploadSessionFile"];
         post?: never;
@@ -3483,7 +3483,7 @@ export interface components {
             type: "memory_store_deleted";
         };
         /**
-         * @description The memory's path in its store, like a relative file path: segments of any characters but `/`, control characters and `\`, separated by `/`, none of them empty, `.` or `..`; at most 1,024 characters.
+         * @description The memory's path in its store, like a relative file path: segments separated by `/`, none of them empty, `.` or `..`, each at most 255 bytes of UTF-8 (a file name's limit once mounted); at most 1,024 characters. Any character but `/`, control characters, `\`, format characters (bidi controls such as U+202E, zero-width spaces and joiners) and lone surrogates, which are refused with 400 naming `path`. Stored and compared in Unicode NFC: `café.md` typed composed or decomposed is one memory, answered composed.
          * @example customers/acme.md
          */
         MemoryPath: string;
@@ -7390,7 +7390,7 @@ export interface components {
          */
         SessionFolderPath: string;
         /**
-         * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`. A path leaving the workspace is refused (400 naming `path`).
+         * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`, at most 4,096 characters with each name at most 255 bytes of UTF-8. A path leaving the workspace (through `..` or a symbolic link the session made) or a name over 255 bytes is refused (400 naming `path`).
          * @example reports/out.csv
          */
         SessionFilePath: string;
@@ -10546,7 +10546,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`. A path leaving the workspace is refused (400 naming `path`).
+                 * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`, at most 4,096 characters with each name at most 255 bytes of UTF-8. A path leaving the workspace (through `..` or a symbolic link the session made) or a name over 255 bytes is refused (400 naming `path`).
                  * @example reports/out.csv
                  */
                 path: components["parameters"]["SessionFilePath"];
@@ -10591,7 +10591,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`. A path leaving the workspace is refused (400 naming `path`).
+                 * @description A path in the session's workspace: relative (`reports/out.csv`) or under `/workspace`, at most 4,096 characters with each name at most 255 bytes of UTF-8. A path leaving the workspace (through `..` or a symbolic link the session made) or a name over 255 bytes is refused (400 naming `path`).
                  * @example reports/out.csv
                  */
                 path: components["parameters"]["SessionFilePath"];

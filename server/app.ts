@@ -72,7 +72,16 @@ export function createApp(deps: AppDeps): Express {
     return found === UNMATCHED ? apiTemplate(path) : found;
   };
   app.use(accessLog(deps.logger, deps.metrics, template));
-  app.use(bodyLimit(routes, API_BASE, deps.config));
+  const v1Routes = new SpecRoutes(() => v1Spec.json);
+  app.use(
+    bodyLimit(
+      [
+        { base: API_BASE, routes },
+        { base: "", routes: v1Routes },
+      ],
+      deps.config,
+    ),
+  );
   app.use(publicRoutes(deps));
   // The Anthropic-compatible surface (/v1 and /docs/v1): server/surfaces/v1/.
   app.use(v1Surface(deps, v1Spec));

@@ -5,6 +5,7 @@ import { describeError } from "../logger.ts";
 import { StorageBusyError, StorageConflictError, StorageInputError } from "../storage/port/index.ts";
 import { serviceUnavailable } from "./busyRetry.ts";
 import { requestId } from "./context.ts";
+import { MALFORMED_MULTIPART, multipartApiError } from "./multipart.ts";
 import { logClientAbort } from "./requestId.ts";
 
 interface ValidatorErrorItem {
@@ -97,13 +98,9 @@ export function toApiError(err: unknown): ApiError | null {
   if (e.type === "charset.unsupported" || e.type === "encoding.unsupported") {
     return new ApiError("invalid_request_error", e.message ?? "Unsupported body encoding.", "Content-Type");
   }
-  // multer (skill uploads)
-  if (typeof e.code === "string" && e.code.startsWith("LIMIT_")) {
-    if (e.code === "LIMIT_FILE_SIZE" || e.code === "LIMIT_FIELD_VALUE") {
-      return new ApiError("request_too_large", `Upload too large: ${e.message ?? e.code}.`, e.field);
-    }
-    return new ApiError("invalid_request_error", `Invalid upload: ${e.message ?? e.code}.`, e.field);
-  }
+  // multer and busboy (skill uploads)
+  const multipart = multipartApiError(err);
+  if (multipart) return multipart;
   // express-openapi-validator
   const status = e.status ?? e.statusCode;
   if (typeof status === "number" && Array.isArray(e.errors)) {
@@ -126,7 +123,7 @@ export function toApiError(err: unknown): ApiError | null {
         );
       case 500:
         // The multipart parser's complaints about the body arrive wrapped as a 500 (skill uploads).
-        if (/^(Malformed|Unexpected end of|Missing Content-Type|Unsupported content type)/.test(e.message ?? "")) {
+        if (MALFORMED_MULTIPART.test(e.message ?? "")) {
           return new ApiError("invalid_request_error", `Malformed multipart/form-data body: ${e.message}.`);
         }
         return null;
@@ -159,8 +156,14 @@ function clientAborted(err: unknown, req: Request): boolean {
   return !req.complete && (req.destroyed || req.socket.destroyed);
 }
 
-/** The one central error handler: client errors keep their message; anything else is opaque. */
-export function errorHandler(logger: Logger) {
+/** Writes an error as the surface's envelope (the native one, or /v1's Anthropic one). */
+export type EnvelopeOf = (err: ApiError, requestId: string) => unknown;
+
+/**
+ * The one error handler of both surfaces: client errors keep their message; anything else is
+ * opaque and logged. `envelope` is the only thing a surface changes.
+ */
+export function errorHandler(logger: Logger, envelope: EnvelopeOf = errorEnvelope) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (clientAborted(err, req)) {
       // Nobody is left to answer: not a server error, and no response to write.
@@ -184,6 +187,6 @@ export function errorHandler(logger: Logger) {
     }
     // Every 429 and 503 says when to come back (the rate limiter sets its own).
     if ((apiError.status === 503 || apiError.status === 429) && !res.get("Retry-After")) res.set("Retry-After", "1");
-    res.status(apiError.status).json(errorEnvelope(apiError, requestId(res)));
+    res.status(apiError.status).json(envelope(apiError, requestId(res)));
   };
 }

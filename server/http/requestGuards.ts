@@ -26,7 +26,10 @@ export const MULTIPART_OVERHEAD_BYTES = 2 * 1024 * 1024;
 
 /** The most body bytes an operation with these media types accepts. */
 export function bodyLimitFor(config: Pick<Config, "maxBodyBytes" | "maxUploadBytes">, media: string[]): number {
-  return media.includes("multipart/form-data") ? config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES : config.maxBodyBytes;
+  if (media.includes("multipart/form-data")) return config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES;
+  // A file's bytes as they are (session file uploads): the upload limit itself.
+  if (media.includes("application/octet-stream")) return config.maxUploadBytes;
+  return config.maxBodyBytes;
 }
 
 /** How much of a refused body is read (and thrown away) before the connection is closed. */
@@ -70,15 +73,30 @@ function drainThenClose(req: Request, res: Response): void {
   socket.once("close", () => clearTimeout(timer));
 }
 
-/** For requests under `base`: refuses a declared body over the operation's limit with 413, drained. */
-export function bodyLimit(routes: SpecRoutes, base: string, config: Pick<Config, "maxBodyBytes" | "maxUploadBytes">) {
+/** A surface's route table and the path its templates are relative to (`/api/v1/cloud`; `` for /v1). */
+export interface SurfaceRoutes {
+  base: string;
+  routes: SpecRoutes;
+}
+
+/**
+ * For requests of every surface: refuses a declared body over the operation's limit with 413,
+ * drained. A request of no operation is held to the JSON limit.
+ */
+export function bodyLimit(surfaces: SurfaceRoutes[], config: Pick<Config, "maxBodyBytes" | "maxUploadBytes">) {
+  const operationOf = (req: Request) => {
+    for (const { base, routes } of surfaces) {
+      if (!req.path.startsWith(`${base}/`)) continue;
+      const op = routes.match(rawSegments(req.path.slice(base.length)), req.method)[0];
+      if (op) return op;
+    }
+    return undefined;
+  };
   return (req: Request, res: Response, next: NextFunction) => {
     const declared = req.get("content-length");
     if (declared === undefined) return next();
     const length = Number(declared);
-    const path = req.path.startsWith(`${base}/`) ? req.path.slice(base.length) : null;
-    const op = path === null ? undefined : routes.match(rawSegments(path), req.method)[0];
-    const limit = bodyLimitFor(config, op?.bodyMedia ?? []);
+    const limit = bodyLimitFor(config, operationOf(req)?.bodyMedia ?? []);
     if (!(length > limit)) return next();
     drainThenClose(req, res);
     next(

@@ -2,8 +2,9 @@ import { type Request, Router } from "express";
 import type { AppDeps, RouteModule } from "../appDeps.ts";
 import { decodePartFilename, type IncomingFile } from "../domain/skillPackage.ts";
 import * as skills from "../domain/skills.ts";
-import { ApiError, invalidRequest } from "../errors.ts";
+import { invalidRequest } from "../errors.ts";
 import { accountOf, pageQuery, pathParam, queryString } from "../http/context.ts";
+import { requireDeclaredLength } from "../http/multipart.ts";
 import type { SkillSource } from "../storage/port/skills.ts";
 
 /** The part of a multer file that the routes use (memory storage). */
@@ -40,24 +41,8 @@ function textField(req: Request, name: string): string | undefined {
 export const skillRoutes: RouteModule = {
   // An upload that declares a body over the limit is refused by the shared body-limit guard
   // (http/requestGuards.ts) before multer buffers it; one that declares none is refused here.
-  preValidation: () => {
-    const guard = (req: Request, _res: unknown, next: (err?: unknown) => void) => {
-      const declared = req.get("content-length");
-      // Without a declared length the multipart parser would buffer up to 1,000 files of
-      // maxUploadBytes each before the total could be checked: refuse such uploads up front.
-      if (declared === undefined) {
-        return next(
-          new ApiError(
-            "invalid_request_error",
-            "Skill uploads must declare Content-Length (curl -F and fetch with FormData do); chunked uploads are not accepted.",
-            "Content-Length",
-          ),
-        );
-      }
-      next();
-    };
-    return Router().post("/skills", guard).post("/skills/:skill_id/versions", guard);
-  },
+  preValidation: () =>
+    Router().post("/skills", requireDeclaredLength).post("/skills/:skill_id/versions", requireDeclaredLength),
 
   router(deps: AppDeps) {
     const r = Router();

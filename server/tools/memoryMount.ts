@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import type { BigIntStats, Dirent } from "node:fs";
 import { chmod, chown, lstat, mkdir, readdir, rm, rmdir, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { MAX_MEMORIES_PER_STORE, MAX_MEMORY_BYTES, memoryContent, validateMemoryPath } from "../domain/memoryStores.ts";
+import { MAX_MEMORIES_PER_STORE, MAX_MEMORY_BYTES, memoryContent, memoryPath } from "../domain/memoryStores.ts";
 import type { Owner } from "../sandbox/identity.ts";
 import { readFileIn } from "../sandbox/safeFs.ts";
 import { chownTree } from "../sandbox/workspace.ts";
@@ -215,7 +215,9 @@ export class MemoryMount {
     }
     let content: MemoryContent;
     try {
-      validateMemoryPath(path);
+      if (memoryPath(path) !== path) {
+        return refuse("its name is not in Unicode NFC, the form memory paths are stored in; rename it.");
+      }
       content = memoryContent(utf8.decode(bytes));
     } catch (err) {
       return refuse(err instanceof TypeError ? "it is not UTF-8 text." : (err as Error).message);

@@ -8,3 +8,7 @@ import { fuzzEveryOperation } from "../helpers/fuzzSuite.ts";
 it("answers every fuzzed request of every operation in the envelope, as documented, never with a 5xx", async () => {
   await fuzzEveryOperation(Number(process.env.FUZZ_RUNS ?? 10));
 }, 240_000);
+
+it("does the same on the /v1 document, in the Anthropic envelope", async () => {
+  await fuzzEveryOperation(Number(process.env.FUZZ_RUNS ?? 10), "v1");
+}, 240_000);

@@ -133,6 +133,8 @@ it("answers every fuzzed request as express-openapi-validator does", async () =>
   await fuzz({
     baseUrl: `http://${host}`,
     token: "unused-the-validators-do-not-authenticate",
+    // The two validators see the parsed JSON only: broken transfer forms are the body parser's.
+    brokenBodies: false,
     validator: specValidator(),
     seed: Number(process.env.FUZZ_SEED ?? 20261123),
     runs: Number(process.env.FUZZ_RUNS ?? 10),

@@ -11,6 +11,7 @@
  * the same requests. New operations in the spec are fuzzed without changes here.
  */
 import { Agent, request } from "node:http";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { prng } from "../../scripts/lib/prng.ts";
 import { BASE_PATH, type SpecValidator } from "./specValidator.ts";
 
@@ -25,6 +26,16 @@ export interface FuzzOptions {
   runs: number;
   /** Progress lines. */
   log?: (line: string) => void;
+  /** What the document's templates are relative to: `/api/v1/cloud` (the default); `` for /v1, whose templates carry it. */
+  basePath?: string;
+  /** How the token goes: `Authorization: Bearer` (the default), or `x-api-key` as the Anthropic SDK sends it (then Bearer now and then). */
+  auth?: "bearer" | "api-key";
+  /**
+   * Bodies broken below JSON too (the default): a Content-Encoding the bytes do not have, a
+   * truncated or doubly encoded one, bytes that are not UTF-8, multipart with a wrong boundary or
+   * cut short. Off for a consumer that compares validators on the JSON alone.
+   */
+  brokenBodies?: boolean;
 }
 
 export interface FuzzFailure {
@@ -165,6 +176,11 @@ class Generator {
     return typeof example === "string" ? (ID.exec(example)?.[1] ?? null) : null;
   }
 
+  /** The id kind a description names (`` The agent id (`agent_...`). `` → `agent`), for documents without examples. */
+  kindIn(description: unknown): string | null {
+    return typeof description === "string" ? (/`([a-z]+)_\.\.\.`/.exec(description)?.[1] ?? null) : null;
+  }
+
   /** A value that fits the schema as far as it can tell (patterns are served by examples and ids). */
   valid(schemaNode: unknown, depth = 0): unknown {
     const s = this.resolve(schemaNode);
@@ -178,7 +194,7 @@ class Generator {
     const types = Array.isArray(s.type) ? (s.type as string[]) : s.type ? [s.type as string] : [];
     const type = types.filter((t) => t !== "null")[0] ?? (s.properties ? "object" : "string");
     if (types.includes("null") && this.chance(0.1)) return null;
-    const kind = this.kindOf(s.example);
+    const kind = this.kindOf(s.example) ?? this.kindIn(s.description);
     switch (type) {
       case "string": {
         if (kind) return this.idOf(kind);
@@ -392,7 +408,7 @@ function enc(value: string): string {
 
 function pathValue(gen: Generator, param: Json): string {
   const schema = gen.resolve(param.schema);
-  const kind = gen.kindOf(param.example ?? schema.example);
+  const kind = gen.kindOf(param.example ?? schema.example) ?? gen.kindIn(param.description);
   const r = gen.random();
   if (r < 0.8) {
     if (kind) return enc(gen.idOf(kind));
@@ -468,7 +484,72 @@ function multipartBody(gen: Generator): { body: Buffer; contentType: string } {
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/**
+ * A body broken below its media type, its headers changed to match: bytes that do not decompress
+ * as their Content-Encoding says (gzip, deflate, br, a truncated gzip), an encoding named twice or
+ * unknown, a well-formed gzip (to be read as the plain body would be), bytes that are not UTF-8,
+ * and for multipart a boundary the body does not use or a body cut short.
+ */
+function brokenBody(gen: Generator, body: Buffer, headers: Record<string, string>, multipart: boolean): Buffer {
+  const kinds = [
+    "gzip-not",
+    "deflate-not",
+    "br-not",
+    "gzip-truncated",
+    "gzip-twice-named",
+    "unknown-encoding",
+    "gzip",
+    "deflate",
+    "br",
+    "not-utf8",
+    ...(multipart ? ["wrong-boundary", "cut-short"] : []),
+  ] as const;
+  switch (gen.pick(kinds)) {
+    case "gzip-not":
+      headers["content-encoding"] = "gzip";
+      return body;
+    case "deflate-not":
+      headers["content-encoding"] = "deflate";
+      return Buffer.from("this is not deflate at all");
+    case "br-not":
+      headers["content-encoding"] = "br";
+      return Buffer.from([0xff, 0xfe, 0xfd, 0x00, 0x01]);
+    case "gzip-truncated": {
+      headers["content-encoding"] = "gzip";
+      const zipped = gzipSync(body);
+      return zipped.subarray(0, Math.max(10, zipped.length - 1 - gen.int(8)));
+    }
+    case "gzip-twice-named":
+      headers["content-encoding"] = "gzip, gzip";
+      return gzipSync(body);
+    case "unknown-encoding":
+      headers["content-encoding"] = gen.pick(["compress", "x-custom", "identity, zstd"]);
+      return body;
+    case "gzip":
+      headers["content-encoding"] = "gzip";
+      return gzipSync(body);
+    case "deflate":
+      headers["content-encoding"] = "deflate";
+      return deflateSync(body);
+    case "br":
+      headers["content-encoding"] = "br";
+      return brotliCompressSync(body);
+    case "not-utf8": {
+      // A lone continuation byte and an overlong form in the middle of the text.
+      const at = gen.int(body.length + 1);
+      return Buffer.concat([body.subarray(0, at), Buffer.from([0x80, 0xc0, 0xaf, 0xff]), body.subarray(at)]);
+    }
+    case "wrong-boundary":
+      headers["content-type"] = "multipart/form-data; boundary=not-the-boundary-of-this-body";
+      return body;
+    default:
+      // cut-short
+      return body.subarray(0, Math.floor(body.length / 2));
+  }
+}
+
 export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
+  const base = options.basePath ?? BASE_PATH;
   const spec = options.validator.spec;
   const gen = new Generator(spec, prng(options.seed));
   const ops = operations(gen, spec);
@@ -502,7 +583,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (envelope.request_id !== requestId) return "request_id differs from the Request-Id header";
     }
     try {
-      const relative = (path.split("?")[0] ?? path).slice(BASE_PATH.length);
+      const relative = (path.split("?")[0] ?? path).slice(base.length);
       const documented = options.validator.validate(
         method,
         relative,
@@ -525,15 +606,19 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   let lastRequest = "";
   const exercise = async (o: Operation, mode: "example" | "fuzz") => {
     const path =
-      BASE_PATH +
+      base +
       o.template.replace(/\{([^}]+)\}/g, (_m, name: string) => {
         const param = o.params.find((p) => p.name === name && p.in === "path") ?? { name };
         return pathValue(gen, param);
       }) +
       (mode === "fuzz" ? queryString(gen, o.params) : "");
     const headers: Record<string, string> = {};
-    if (gen.chance(0.97) || mode === "example") headers.authorization = `Bearer ${options.token}`;
-    else
+    if (gen.chance(0.97) || mode === "example") {
+      if (options.auth === "api-key" && gen.chance(0.9)) headers["x-api-key"] = options.token;
+      else headers.authorization = `Bearer ${options.token}`;
+    } else if (options.auth === "api-key" && gen.chance(0.5)) {
+      headers["x-api-key"] = gen.pick(["", "x", options.token.slice(0, -1), "a".repeat(5000)]);
+    } else
       headers.authorization = gen.pick(["", "Bearer", "Bearer x", "Basic Zm9vOmJhcg==", `Bearer ${"a".repeat(5000)}`]);
     let body: Buffer | undefined;
     if (o.json) {
@@ -568,6 +653,9 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     } else if (mode === "fuzz" && gen.chance(0.05)) {
       body = Buffer.from(JSON.stringify(gen.anything()));
       headers["content-type"] = "application/json";
+    }
+    if (body && mode === "fuzz" && options.brokenBodies !== false && gen.chance(0.08)) {
+      body = brokenBody(gen, body, headers, o.multipart);
     }
     if (body) headers["content-length"] = String(body.length);
     if (mode === "fuzz" && gen.chance(0.02) && body) headers["content-length"] = String(2 ** 31);

@@ -8,6 +8,7 @@ import { specForAjv } from "../../server/spec.ts";
 const addFormats = (formats as unknown as { default: (ajv: Ajv2020) => void }).default;
 
 const SPEC_FILE = fileURLToPath(new URL("../../generated/openapi.json", import.meta.url));
+const V1_SPEC_FILE = fileURLToPath(new URL("../../generated/v1/openapi.json", import.meta.url));
 export const BASE_PATH = "/api/v1/cloud";
 
 interface Operation {
@@ -25,8 +26,9 @@ export class SpecValidator {
   private readonly operations: Operation[] = [];
   private readonly cache = new Map<string, ValidateFunction>();
 
-  constructor() {
-    this.spec = specForAjv(JSON.parse(readFileSync(SPEC_FILE, "utf8")) as Json);
+  /** `file`: a bundled document (the native one by default; generated/v1/openapi.json for /v1). */
+  constructor(file = SPEC_FILE) {
+    this.spec = specForAjv(JSON.parse(readFileSync(file, "utf8")) as Json);
     this.ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: true, validateFormats: true });
     addFormats(this.ajv);
     this.ajv.addSchema(this.spec, "spec.json");
@@ -112,4 +114,11 @@ let shared: SpecValidator | undefined;
 export function specValidator(): SpecValidator {
   shared ??= new SpecValidator();
   return shared;
+}
+
+let sharedV1: SpecValidator | undefined;
+/** The /v1 document's validator: its templates carry `/v1`, so paths are given whole. */
+export function v1SpecValidator(): SpecValidator {
+  sharedV1 ??= new SpecValidator(V1_SPEC_FILE);
+  return sharedV1;
 }

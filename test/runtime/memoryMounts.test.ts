@@ -263,4 +263,31 @@ describe.skipIf(skip !== null)("memory stores mounted at /mnt/memory", () => {
     expect(listed.status, listed.text).toBe(200);
     expect(listed.body.data).toEqual([]);
   });
+
+  it("saves a file's name as the API stores paths (NFC) and refuses what the API refuses, with a note", async () => {
+    const names = await store("names");
+    const session = await sessionWith(names, "read_write");
+    const { storage, workspaces } = s.service.deps;
+    const account = (await storage.accounts.findAccountByName("default"))?.id ?? "";
+    const turnOf = { account_id: account, session_id: session, run_id: "run_01NAMES000000000000000000" };
+    const mount = await MemoryMount.open(storage, workspaces.memoryMountsRoot, turnOf);
+    if (!mount) throw new Error("the session's store was not mounted");
+    await mount.materialise();
+    const folder = join(mount.view.folder, "names");
+    await writeFile(join(folder, "caf\u00e9.md"), "composed\n");
+    await writeFile(join(folder, "cafe\u0301.md"), "decomposed\n");
+    await writeFile(join(folder, "\u202Egpj.md"), "spoofed\n");
+    const back = await mount.writeBack();
+    expect(back.error).toBe(true);
+    expect(back.notes.sort()).toEqual(
+      [
+        "/mnt/memory/names/cafe\u0301.md was not saved to the memory store: its name is not in Unicode NFC, the form memory paths are stored in; rename it.",
+        expect.stringMatching(
+          /^\/mnt\/memory\/names\/\u202Egpj\.md was not saved to the memory store: path must not contain .*U\+202E/,
+        ),
+      ].sort(),
+    );
+    const listed = await s.request("GET", `/memory_stores/${names}/memories`);
+    expect(listed.body.data.map((m: { path: string }) => m.path)).toEqual(["caf\u00e9.md"]);
+  });
 });

@@ -1,7 +1,5 @@
-import type { NextFunction, Request, Response } from "express";
-import { ApiError } from "../../errors.ts";
-import { requestId } from "../../http/context.ts";
-import { toApiError } from "../../http/errorHandler.ts";
+import type { ApiError } from "../../errors.ts";
+import { errorHandler } from "../../http/errorHandler.ts";
 import type { Logger } from "../../logger.ts";
 
 /** The error types of the Anthropic API's envelope (the SDK raises its error class by status). */
@@ -43,24 +41,7 @@ export function v1Envelope(err: ApiError, id: string): V1ErrorEnvelope {
   return { type: "error", error: { type: v1ErrorType(err), message }, request_id: id };
 }
 
-/** The /v1 error handler: every error in the Anthropic envelope, with the status ours would have. */
+/** The /v1 error handler: the shared one, every error in the Anthropic envelope with the status ours would have. */
 export function v1ErrorHandler(logger: Logger) {
-  return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    let apiError = toApiError(err);
-    if (!apiError) {
-      logger.error("unhandled error", {
-        request_id: requestId(res),
-        method: req.method,
-        path: req.path,
-        error: err instanceof Error ? err.message : String(err),
-      });
-      apiError = new ApiError("api_error", "An unexpected error occurred. Quote the request id when reporting it.");
-    }
-    if (res.headersSent) {
-      res.end();
-      return;
-    }
-    if (apiError.status === 503 && !res.get("Retry-After")) res.set("Retry-After", "1");
-    res.status(apiError.status).json(v1Envelope(apiError, requestId(res)));
-  };
+  return errorHandler(logger, v1Envelope);
 }

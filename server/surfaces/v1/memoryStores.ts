@@ -24,9 +24,7 @@ function ourPath(path: string, param: string): string {
   if (!path.startsWith("/") || path.length < 2) {
     throw invalidRequest(`${param} must start with / and name a memory, got "${path.slice(0, 80)}".`, param);
   }
-  const relative = path.slice(1);
-  memory.validateMemoryPath(relative, param);
-  return relative;
+  return memory.memoryPath(path.slice(1), param);
 }
 
 function author(res: Response): MemoryAuthor {

@@ -1,12 +1,11 @@
-import { type Request, type RequestHandler, Router } from "express";
+import { type Request, Router } from "express";
 import type { Schema } from "../../api.ts";
 import type { AppDeps } from "../../appDeps.ts";
 import { decodePartFilename, type IncomingFile } from "../../domain/skillPackage.ts";
 import * as skills from "../../domain/skills.ts";
-import { ApiError, invalidRequest } from "../../errors.ts";
+import { invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryString } from "../../http/context.ts";
-import { bodyLimitFor } from "../../http/requestGuards.ts";
-import { loadOnce } from "../../loadOnce.ts";
+import { readMultipartParts, requireDeclaredLength } from "../../http/multipart.ts";
 import type { V1Family } from "./family.ts";
 import { v1Page, v1PageQuery } from "./pagination.ts";
 
@@ -53,48 +52,14 @@ function underOneFolder(files: IncomingFile[]): IncomingFile[] {
   return files.map((f) => ({ ...f, path: `${name}/${f.path}` }));
 }
 
-/**
- * multer's middleware for every part of an upload, with multer loaded by the first upload rather
- * than at start (start-up time). A failed load fails the uploads that waited for it and is tried
- * again by the next one. The promise is returned so that Express 5 passes anything thrown to the
- * error handler.
- */
-function lazyUpload(limits: { fileSize: number; fieldSize: number; files: number }): RequestHandler {
-  const loading = loadOnce(async () => {
-    const { default: multer } = await import("multer");
-    return multer({ storage: multer.memoryStorage(), limits }).any();
-  });
-  return (req, res, next) => loading().then((upload) => upload(req, res, next), next);
-}
-
 /** Skills (`client.beta.skills`): create from files, list, retrieve, delete. */
 export const skillsFamily: V1Family = {
   name: "skills",
   router(deps: AppDeps) {
     const r = Router();
-    const upload = lazyUpload({ fileSize: deps.config.maxUploadBytes, fieldSize: 64 * 1024, files: 1000 });
-    // As on /api/v1/cloud: an upload declares its length, within the limit, before anything is buffered.
-    const declared = (req: Request, _res: unknown, next: (err?: unknown) => void) => {
-      const length = req.get("content-length");
-      if (length === undefined) {
-        return next(
-          invalidRequest(
-            "Skill uploads must declare Content-Length; chunked uploads are not accepted.",
-            "Content-Length",
-          ),
-        );
-      }
-      if (Number(length) > bodyLimitFor(deps.config, ["multipart/form-data"])) {
-        return next(
-          new ApiError(
-            "request_too_large",
-            `The upload exceeds MAX_UPLOAD_BYTES (${deps.config.maxUploadBytes} bytes).`,
-          ),
-        );
-      }
-      next();
-    };
-    r.post("/skills", declared, upload, async (req, res) => {
+    // As on /api/v1/cloud: the same guards, reader and limits (http/multipart.ts).
+    const upload = readMultipartParts(deps.config.maxUploadBytes);
+    r.post("/skills", requireDeclaredLength, upload, async (req, res) => {
       const files = underOneFolder(uploadedFiles(req));
       if (files.length === 0) throw invalidRequest("files: at least one file (SKILL.md) is required.", "files");
       const title = (req.body as Record<string, unknown> | undefined)?.display_name;
