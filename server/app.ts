@@ -12,6 +12,7 @@ import { fairQueue } from "./http/fairQueue.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { parseQueryOnce } from "./http/queryOnce.ts";
 import { rateLimitPerToken } from "./http/rateLimit.ts";
+import { jsonBody } from "./http/requestBodies.ts";
 import { bodyLimit, strictRequestTarget } from "./http/requestGuards.ts";
 import { accessLog, assignRequestId } from "./http/requestId.ts";
 import { requestValidator } from "./http/requestValidator.ts";
@@ -95,7 +96,7 @@ export function createApp(deps: AppDeps): Express {
   if (limit) api.use(limit);
   api.use(strictRequestTarget(routes));
   api.use(requireContentType);
-  api.use(express.json({ limit: deps.config.maxBodyBytes, type: "application/json", strict: true }));
+  api.use(jsonBody(deps.config));
   // From here on (validation, the route, the response) requests are served in arrival order, a
   // few milliseconds at a time, so that the event loop keeps turning under load.
   if (deps.config.http.queueSliceMs > 0) api.use(fairQueue(deps.config.http.queueSliceMs));

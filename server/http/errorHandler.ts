@@ -5,7 +5,7 @@ import { describeError } from "../logger.ts";
 import { StorageBusyError, StorageConflictError, StorageInputError } from "../storage/port/index.ts";
 import { serviceUnavailable } from "./busyRetry.ts";
 import { requestId } from "./context.ts";
-import { MALFORMED_MULTIPART, multipartApiError } from "./multipart.ts";
+import { MALFORMED_MULTIPART, multipartApiError } from "./requestBodies.ts";
 import { logClientAbort } from "./requestId.ts";
 
 interface ValidatorErrorItem {

@@ -4,7 +4,7 @@ import { decodePartFilename, type IncomingFile } from "../domain/skillPackage.ts
 import * as skills from "../domain/skills.ts";
 import { invalidRequest } from "../errors.ts";
 import { accountOf, pageQuery, pathParam, queryString } from "../http/context.ts";
-import { requireDeclaredLength } from "../http/multipart.ts";
+import { requireDeclaredLength } from "../http/requestBodies.ts";
 import type { SkillSource } from "../storage/port/skills.ts";
 
 /** The part of a multer file that the routes use (memory storage). */

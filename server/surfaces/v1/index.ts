@@ -9,6 +9,7 @@ import type { AppDeps } from "../../appDeps.ts";
 import { authenticate } from "../../http/auth.ts";
 import { retryWhenBusy } from "../../http/busyRetry.ts";
 import { rateLimitPerToken } from "../../http/rateLimit.ts";
+import { jsonBody } from "../../http/requestBodies.ts";
 import { GENERATED, type LoadedSpec, loadSpec } from "../../spec.ts";
 import { v1ErrorHandler } from "./errors.ts";
 import { v1Families } from "./families.ts";
@@ -64,7 +65,7 @@ export function v1Surface(deps: AppDeps, spec: LoadedSpec): Router {
   api.use(authenticate(deps.storage));
   const limit = rateLimitPerToken(deps.config.rateLimitPerMinute, deps.logger);
   if (limit) api.use(limit);
-  api.use(express.json({ limit: deps.config.maxBodyBytes, type: "application/json", strict: true }));
+  api.use(jsonBody(deps.config));
   const check = (req: Request, next: NextFunction) => {
     try {
       validator.check(req);

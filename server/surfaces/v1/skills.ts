@@ -5,7 +5,7 @@ import { decodePartFilename, type IncomingFile } from "../../domain/skillPackage
 import * as skills from "../../domain/skills.ts";
 import { invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryString } from "../../http/context.ts";
-import { readMultipartParts, requireDeclaredLength } from "../../http/multipart.ts";
+import { readMultipartParts, requireDeclaredLength } from "../../http/requestBodies.ts";
 import type { V1Family } from "./family.ts";
 import { v1Page, v1PageQuery } from "./pagination.ts";
 
@@ -57,7 +57,7 @@ export const skillsFamily: V1Family = {
   name: "skills",
   router(deps: AppDeps) {
     const r = Router();
-    // As on /api/v1/cloud: the same guards, reader and limits (http/multipart.ts).
+    // As on /api/v1/cloud: the same guards, reader and limits (http/requestBodies.ts).
     const upload = readMultipartParts(deps.config.maxUploadBytes);
     r.post("/skills", requireDeclaredLength, upload, async (req, res) => {
       const files = underOneFolder(uploadedFiles(req));

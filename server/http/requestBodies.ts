@@ -1,11 +1,19 @@
 /**
- * Multipart bodies (skill uploads) on both surfaces: one reader (multer, loaded by the first upload
- * rather than at start) with one set of limits, and one reading of what it says of a bad body.
+ * Request bodies on both surfaces: JSON (decompressed as its Content-Encoding says, UTF-8, within
+ * MAX_BODY_BYTES) and multipart skill uploads (one reader, multer, loaded by the first upload
+ * rather than at start, with one set of limits, and one reading of what it says of a bad body).
+ * What either refuses is answered by http/errorHandler.ts in the surface's envelope.
  */
-import type { RequestHandler } from "express";
+import express, { type RequestHandler } from "express";
+import type { Config } from "../config/sections.ts";
 import { ApiError, invalidRequest } from "../errors.ts";
 import { loadOnce } from "../loadOnce.ts";
 import { uploadLimits } from "./validation/options.ts";
+
+/** JSON bodies: `application/json` only, objects and arrays only (`strict`), at most `maxBodyBytes`. */
+export function jsonBody(config: Pick<Config, "maxBodyBytes">): RequestHandler {
+  return express.json({ limit: config.maxBodyBytes, type: "application/json", strict: true });
+}
 
 /** What busboy (multer's parser) and multer say of a body that is not the multipart it declares. */
 export const MALFORMED_MULTIPART =
