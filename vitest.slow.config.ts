@@ -26,6 +26,8 @@ export const SLOW_TESTS = [
   "test/crash/runCrash.test.ts",
   "test/crash/schedulerRestart.test.ts",
   "test/crash/requiresActionCrash.test.ts",
+  // Six rounds of two real `npm start` at once in a copy of the project, each after a source change.
+  "test/operator/concurrentStarts.test.ts",
 ];
 
 export default defineConfig({

@@ -33,22 +33,77 @@
  * relative to the bundle), so paths such as `new URL("../generated/", import.meta.url)` find the
  * same files from the bundle as from source; in the packages it is the bundle's own URL.
  *
- *   node scripts/build.mjs          (a few seconds; run by `npm start`)
+ * Each build is a folder of its own, `.dist/<inputs hash>`, and `dist` a symbolic link to the
+ * current one, swapped atomically under a lock that concurrent builds share; an unchanged build
+ * is not made again (scripts/lib/buildDir.mjs). The files the server reads beside its modules at
+ * run time (generated/, the migrations, vendor-skills/, package.json) are copied into the build
+ * (`tree/`, where each bundled module's `import.meta.url` points), so that a server started from a
+ * build reads that build's documents and migrations, whatever changes in the checkout after it.
+ *
+ *   node scripts/build.mjs          (a few seconds when an input changed; run by `npm start`)
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { dependencyPatches } from "./lib/dependencyPatches.mjs";
+import {
+  currentBuild,
+  inputsHash,
+  lockBuilds,
+  pointDistAt,
+  readStamp,
+  removeOldBuilds,
+  staleReason,
+  writeStamp,
+} from "./lib/buildDir.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const OUT_DIR = join(ROOT, "dist");
-/** The server's script, run by dist/main.js. */
-const SERVER = join(OUT_DIR, "server.cjs");
-/** The launcher's code caches (server/launcher.ts). */
-const CACHE_DIR = join(OUT_DIR, "v8-cache");
+
+/** @param {string} reason */
+async function buildInto(reason) {
+  const previous = currentBuild(ROOT);
+  // A file saved while the build reads the inputs is newer than this: the next start builds again.
+  const startedAt = Date.now() - 1000;
+  const inputs = inputsHash(ROOT);
+  const finalDir = join(ROOT, ".dist", inputs);
+  if (readStamp(finalDir)?.inputs === inputs) {
+    // These inputs were built before (a revert): that build serves again.
+    writeStamp(finalDir, { inputs, startedAt });
+    pointDistAt(ROOT, finalDir);
+    removeOldBuilds(ROOT, [finalDir, ...(previous ? [previous] : [])]);
+    process.stderr.write(`build: dist/ points at the earlier build of these inputs (${reason})\n`);
+    return;
+  }
+  const outDir = `${finalDir}.tmp-${process.pid}`;
+  rmSync(outDir, { recursive: true, force: true });
+  const started = performance.now();
+  await bundle(outDir);
+  copyRunTimeFiles(outDir);
+  writeStamp(outDir, { inputs, startedAt });
+  rmSync(finalDir, { recursive: true, force: true });
+  renameSync(outDir, finalDir);
+  pointDistAt(ROOT, finalDir);
+  removeOldBuilds(ROOT, [finalDir, ...(previous ? [previous] : [])]);
+  process.stderr.write(`build: dist/ written in ${Math.round(performance.now() - started)} ms (${reason})\n`);
+}
+
+/**
+ * The files read beside the modules at run time, into `tree/` as they lie in the checkout:
+ * generated/ (but the TypeScript declarations), the migrations, vendor-skills/, package.json.
+ * @param {string} outDir
+ */
+function copyRunTimeFiles(outDir) {
+  const tree = join(outDir, "tree");
+  const copy = (rel, filter) =>
+    cpSync(join(ROOT, rel), join(tree, rel), { recursive: true, ...(filter ? { filter } : {}) });
+  copy("generated", (src) => !src.endsWith(".d.ts"));
+  copy("server/storage/sqlite/migrations");
+  copy("server/storage/postgres/migrations");
+  copy("vendor-skills");
+  copy("package.json");
+}
 
 /** The launcher: dist/main.js, a CommonJS script (dist/package.json). */
 const LAUNCHER = "server/launcher.ts";
@@ -56,9 +111,12 @@ const LAUNCHER = "server/launcher.ts";
 const ENTRIES = { thread: "server/delivery/workerThreadEntry.ts" };
 
 /**
- * Rewrites `import.meta.url` in a source module (and in the generated validators) to its source
- * file's URL, relative to the bundle's URL (`base`: `import.meta.url` in an ES module,
- * `__bundleUrl` in the CommonJS script).
+ * Rewrites `import.meta.url` in a source module (and in the generated validators) to the URL of
+ * its copy's place in the build, `tree/<path in the checkout>`, relative to the bundle's URL
+ * (`base`: `import.meta.url` in an ES module, `__bundleUrl` in the CommonJS script): a file read
+ * beside a module (`new URL("../generated/", import.meta.url)`) is the build's copy, and a package
+ * resolved from there (`createRequire(import.meta.url)`) is found in the checkout's node_modules
+ * above it.
  */
 const sourceUrls = (base) => ({
   name: "source-import-meta-url",
@@ -67,8 +125,8 @@ const sourceUrls = (base) => ({
       const text = await readFile(args.path, "utf8");
       const loader = args.path.endsWith(".ts") ? "ts" : "js";
       if (!text.includes("import.meta.url")) return { contents: text, loader };
-      const fromBundle = relative(OUT_DIR, args.path).split("\\").join("/");
-      const url = `new URL(${JSON.stringify(fromBundle)}, ${base}).href`;
+      const inTree = `tree/${relative(ROOT, args.path).split("\\").join("/")}`;
+      const url = `new URL(${JSON.stringify(inTree)}, ${base}).href`;
       return { contents: text.replaceAll("import.meta.url", url), loader };
     });
   },
@@ -88,103 +146,95 @@ const EXTERNAL = [
   "typescript",
   "playwright-core",
 ];
-
-const COMMON = {
-  absWorkingDir: ROOT,
-  outdir: OUT_DIR,
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  // The packages are bundled too, except those that cannot be (native addons, files read beside
-  // their modules) or are not needed to serve: resolving and reading a package's hundreds of
-  // files at every start took about half of the start-up (scripts/bench/profileStartup.ts).
-  external: EXTERNAL,
-  sourcemap: "linked",
-  legalComments: "none",
-  logLevel: "warning",
-};
 // server/delivery/workerThreadHost.ts starts the delivery thread from its entry in the build.
 const THREAD_ENTRY = { "process.env.CLOUD_AGENTS_THREAD_ENTRY": JSON.stringify("thread.mjs") };
 
-const started = performance.now();
-// Files of this build have a later modification time (the file system's clock, a second early for coarse ones).
-const startedAt = Date.now() - 1000;
-// What earlier builds wrote under other names (old chunks, an ES module launcher) is removed once
-// this build is written, not before: a failed build leaves the last one whole, and a running
-// server that starts its delivery thread during a build still finds a thread entry.
-const earlier = readdirSafe(OUT_DIR);
-// The server: one CommonJS script. Its own `import.meta.url` is the script's file URL.
-await build({
-  ...COMMON,
-  entryPoints: { server: "server/main.ts" },
-  outExtension: { ".js": ".cjs" },
-  format: "cjs",
-  // import() becomes require(): a script run by vm.Script cannot import() without an experimental
-  // loader (a warning on stderr). Node 20 requires the one ES module package left outside the
-  // bundle (the sandbox runtime) as well as it imports it.
-  supported: { "dynamic-import": false },
-  banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-  // better-sqlite3's JavaScript is bundled too (read from node_modules it was 6-9 ms of a start);
-  // its addon stays there, named to it by server/storage/sqlite/index.ts.
-  external: EXTERNAL.filter((name) => name !== "better-sqlite3"),
-  // The package edits first: sourceUrls loads every file under a folder named server/ or generated/.
-  plugins: [dependencyPatches(ROOT, { required: true }), sourceUrls("__bundleUrl")],
-  define: { ...THREAD_ENTRY, "import.meta.url": "__bundleUrl" },
-  // Whitespace only (names and syntax stay as written; the source map still leads to the sources):
-  // 9.3 MB became 6.0 MB, which the launcher reads, and V8 scans whole for line ends at the first
-  // stack trace (depd takes one as Express loads): 24 -> 15 ms to read, 21 -> 13 ms for that scan.
-  minifyWhitespace: true,
-});
-// esbuild escapes non-ASCII characters everywhere but in comments; escaped there too, the file is
-// ASCII (an escape means the same character in a string, a regular expression or a name).
-const server = readFileSync(SERVER, "utf8").replace(
-  /[\u0080-\uffff]/g,
-  (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-);
-writeFileSync(SERVER, server, "latin1");
-const bundleHash = createHash("sha256").update(server).digest("hex");
-// Caches of other bundles can never be used again.
-for (const name of readdirSafe(CACHE_DIR)) {
-  if (!name.startsWith(`server-${bundleHash.slice(0, 16)}-`)) rmSync(join(CACHE_DIR, name), { force: true });
+/** @param {string} outDir the folder this build writes (a new one, renamed into place once whole) */
+async function bundle(outDir) {
+  const common = {
+    absWorkingDir: ROOT,
+    outdir: outDir,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    // The packages are bundled too, except those that cannot be (native addons, files read beside
+    // their modules) or are not needed to serve: resolving and reading a package's hundreds of
+    // files at every start took about half of the start-up (scripts/bench/profileStartup.ts).
+    external: EXTERNAL,
+    sourcemap: "linked",
+    legalComments: "none",
+    logLevel: "warning",
+  };
+  /** The server's script, run by dist/main.js. */
+  const serverFile = join(outDir, "server.cjs");
+  // The server: one CommonJS script. Its own `import.meta.url` is the script's file URL.
+  await build({
+    ...common,
+    entryPoints: { server: "server/main.ts" },
+    outExtension: { ".js": ".cjs" },
+    format: "cjs",
+    // import() becomes require(): a script run by vm.Script cannot import() without an experimental
+    // loader (a warning on stderr). Node 20 requires the one ES module package left outside the
+    // bundle (the sandbox runtime) as well as it imports it.
+    supported: { "dynamic-import": false },
+    banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    // better-sqlite3's JavaScript is bundled too (read from node_modules it was 6-9 ms of a start);
+    // its addon stays there, named to it by server/storage/sqlite/index.ts.
+    external: EXTERNAL.filter((name) => name !== "better-sqlite3"),
+    plugins: [sourceUrls("__bundleUrl")],
+    define: { ...THREAD_ENTRY, "import.meta.url": "__bundleUrl" },
+    // Whitespace only (names and syntax stay as written; the source map still leads to the sources):
+    // 9.3 MB became 6.0 MB, which the launcher reads, and V8 scans whole for line ends at the first
+    // stack trace (depd takes one as Express loads): 24 -> 15 ms to read, 21 -> 13 ms for that scan.
+    minifyWhitespace: true,
+  });
+  // esbuild escapes non-ASCII characters everywhere but in comments; escaped there too, the file is
+  // ASCII (an escape means the same character in a string, a regular expression or a name).
+  const server = readFileSync(serverFile, "utf8").replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  writeFileSync(serverFile, server, "latin1");
+  const bundleHash = createHash("sha256").update(server).digest("hex");
+  // The launcher: CommonJS, like the script it runs; dist/package.json makes Node read the .js
+  // files of dist/ as CommonJS.
+  writeFileSync(join(outDir, "package.json"), `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`);
+  await build({
+    ...common,
+    entryPoints: { main: LAUNCHER },
+    format: "cjs",
+    define: {
+      "import.meta.dirname": "__dirname",
+      "process.env.CLOUD_AGENTS_BUNDLE_HASH": JSON.stringify(bundleHash),
+    },
+  });
+  // The worker thread's entry: an ES module (.mjs, whatever dist/package.json says), with its chunks.
+  await build({
+    ...common,
+    entryPoints: ENTRIES,
+    format: "esm",
+    outExtension: { ".js": ".mjs" },
+    // CommonJS packages inside an ES module bundle call require() for Node's built-in modules.
+    banner: {
+      js: 'import { createRequire as __cjsRequire } from "node:module"; const require = __cjsRequire(import.meta.url);',
+    },
+    splitting: true,
+    plugins: [sourceUrls("import.meta.url")],
+    define: THREAD_ENTRY,
+  });
 }
-// The launcher: CommonJS, like the script it runs; dist/package.json makes Node read the .js
-// files of dist/ as CommonJS.
-writeFileSync(join(OUT_DIR, "package.json"), `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`);
-await build({
-  ...COMMON,
-  entryPoints: { main: LAUNCHER },
-  format: "cjs",
-  define: {
-    "import.meta.dirname": "__dirname",
-    "process.env.CLOUD_AGENTS_BUNDLE_HASH": JSON.stringify(bundleHash),
-  },
-});
-// The worker thread's entry: an ES module (.mjs, whatever dist/package.json says), with its chunks.
-await build({
-  ...COMMON,
-  entryPoints: ENTRIES,
-  format: "esm",
-  outExtension: { ".js": ".mjs" },
-  // CommonJS packages inside an ES module bundle call require() for Node's built-in modules.
-  banner: {
-    js: 'import { createRequire as __cjsRequire } from "node:module"; const require = __cjsRequire(import.meta.url);',
-  },
-  splitting: true,
-  plugins: [sourceUrls("import.meta.url")],
-  define: THREAD_ENTRY,
-});
-const written = new Set(readdirSafe(OUT_DIR).filter((name) => statSync(join(OUT_DIR, name)).mtimeMs >= startedAt));
-for (const name of earlier) {
-  // The code caches stay, and so do the test harness's build lock and stamp (scripts/lib/serverBundle.ts).
-  if (written.has(name) || join(OUT_DIR, name) === CACHE_DIR || name.startsWith(".build-")) continue;
-  rmSync(join(OUT_DIR, name), { recursive: true, force: true });
-}
-process.stderr.write(`build: dist/ written in ${Math.round(performance.now() - started)} ms\n`);
 
-function readdirSafe(dir) {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
+const quick = staleReason(ROOT);
+if (quick === null) {
+  process.stderr.write("build: dist/ is up to date\n");
+  process.exit(0);
+}
+const unlock = await lockBuilds(ROOT);
+try {
+  // Another build may have made it while this one waited for the lock.
+  const reason = staleReason(ROOT);
+  if (reason === null) process.stderr.write("build: dist/ is up to date (built by another build meanwhile)\n");
+  else await buildInto(reason);
+} finally {
+  unlock();
 }

@@ -30,8 +30,8 @@ import vm from "node:vm";
 
 const DIST = import.meta.dirname;
 const BUNDLE = join(DIST, "server.cjs");
-/** Also named in scripts/build.mjs, which removes the caches of other bundles. */
 const CACHE_DIR = join(DIST, "v8-cache");
+const PIDS_DIR = join(DIST, ".pids");
 /** Published by `net.Server#listen` once the server listens (Node's built-in tracing channel). */
 const LISTENING = "tracing:net.server.listen:asyncEnd";
 
@@ -91,19 +91,53 @@ function writeCache(script: vm.Script, file: string): void {
   }
 }
 
+/**
+ * Marks this build as in use by this process (`<build>/.pids/<pid>`, removed at exit): the build
+ * does not remove a build a live server was started from (scripts/lib/buildDir.mjs), whose thread
+ * entry and documents it may still read.
+ */
+function markInUse(): void {
+  const mark = join(PIDS_DIR, String(process.pid));
+  try {
+    mkdirSync(PIDS_DIR, { recursive: true });
+    writeFileSync(mark, "");
+    process.once("exit", () => rmSync(mark, { force: true }));
+  } catch {
+    // A read-only build is never removed by a build either.
+  }
+}
+
+/** Exits with why the build cannot be loaded (a missing, torn or foreign dist/), never a bare stack. */
+function cannotLoad(what: string, err: unknown): never {
+  const why = err instanceof Error ? err.message : String(err);
+  process.stderr.write(
+    `cloud-agents: cannot load the server build (${what} ${BUNDLE}): ${why}\n` +
+      "Build it again with `npm run build` (`npm start` builds first), then start again.\n",
+  );
+  process.exit(1);
+}
+
+markInUse();
 const file = cacheFile();
 const cachedData = readCache(file);
-// The build writes the bundle in ASCII (scripts/build.mjs): read as Latin-1 it is a one-byte string.
-const source = readFileSync(BUNDLE, "latin1");
-// Node's own CommonJS wrapper, strict as the ES modules the bundle was made of, on the bundle's
-// first line so that its line numbers (and its source map) hold.
-const script = new vm.Script(
-  `(function (exports, require, module, __filename, __dirname) {"use strict";${source}\n})`,
-  {
+let source: string;
+try {
+  // The build writes the bundle in ASCII (scripts/build.mjs): read as Latin-1 it is a one-byte string.
+  source = readFileSync(BUNDLE, "latin1");
+} catch (err) {
+  cannotLoad("reading", err);
+}
+let script: vm.Script;
+try {
+  // Node's own CommonJS wrapper, strict as the ES modules the bundle was made of, on the bundle's
+  // first line so that its line numbers (and its source map) hold.
+  script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {"use strict";${source}\n})`, {
     filename: BUNDLE,
     cachedData,
-  },
-);
+  });
+} catch (err) {
+  cannotLoad("compiling", err);
+}
 const cacheWanted = cachedData === undefined || script.cachedDataRejected === true;
 const onListening = () => {
   unsubscribe(LISTENING, onListening);
@@ -123,4 +157,9 @@ const run = script.runInThisContext() as (
   dirname: string,
 ) => void;
 const module = { exports: {} };
-run(module.exports, createRequire(BUNDLE), module, BUNDLE, DIST);
+try {
+  run(module.exports, createRequire(BUNDLE), module, BUNDLE, DIST);
+} catch (err) {
+  // Thrown while the bundle's top level ran (a module it needs is missing): the server never started.
+  cannotLoad("running", err);
+}

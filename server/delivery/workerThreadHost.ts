@@ -42,11 +42,13 @@ const STOP_SLACK_MS = 10_000;
 const ABORT_ANSWER_MS = 5000;
 
 // The thread's module: thread.ts under tsx and vitest; in the build of `npm start` its own entry,
-// dist/thread.mjs (scripts/build.mjs sets CLOUD_AGENTS_THREAD_ENTRY at build time), so the thread
-// neither loads tsx nor compiles TypeScript when the server starts.
+// thread.mjs of the same build (scripts/build.mjs sets CLOUD_AGENTS_THREAD_ENTRY at build time), so
+// the thread neither loads tsx nor compiles TypeScript when the server starts. In a build this
+// module's URL is `<build>/tree/server/delivery/workerThreadHost.ts`: the entry is three folders up,
+// in the build the server runs from (not wherever `dist` points by then).
 const BUNDLED_THREAD = process.env.CLOUD_AGENTS_THREAD_ENTRY;
 const THREAD_MODULE = BUNDLED_THREAD
-  ? new URL(`../../dist/${BUNDLED_THREAD}`, import.meta.url).href
+  ? new URL(`../../../${BUNDLED_THREAD}`, import.meta.url).href
   : new URL(`./workerThreadEntry${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
 
 // A worker's entry is plain JavaScript: it registers tsx first when the module is TypeScript (a
