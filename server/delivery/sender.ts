@@ -1,7 +1,6 @@
 import http from "node:http";
 import https from "node:https";
 import { performance } from "node:perf_hooks";
-import { truncate } from "../text.ts";
 import {
   BlockedTargetError,
   blockedAddressReason,
@@ -9,7 +8,8 @@ import {
   DnsTimeoutError,
   ipLiteral,
   type ResolveAll,
-} from "./ssrf.ts";
+} from "../outbound/addressPolicy.ts";
+import { truncate } from "../text.ts";
 
 /** What one HTTP attempt produced. `status` is null when no response arrived. */
 export interface SendResult {

@@ -1,6 +1,7 @@
 import type { Schema } from "../api.ts";
 import type { Config } from "../config/sections.ts";
 import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
+import { checkOutboundUrl } from "../outbound/targetUrls.ts";
 import { unservedReason } from "../runtime/registry.ts";
 import { NoSandbox } from "../sandbox/off.ts";
 import type { Sandbox } from "../sandbox/port.ts";
@@ -9,7 +10,6 @@ import { agentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import { BUILTIN_TOOL_NAMES, enabledBuiltins, TOOLSET_TYPE } from "../tools/toolset.ts";
 import { applyMetadataPatch } from "./metadata.ts";
-import { checkOutboundUrl } from "./targetUrls.ts";
 
 type Agent = Schema<"Agent">;
 

@@ -5,6 +5,7 @@ import type { Page, PageQuery, Storage, Stores } from "../storage/port/index.ts"
 import type {
   MemoryAuthor,
   MemoryContent,
+  MemoryDeleteResult,
   MemoryRecord,
   MemoryStoreRecord,
   MemorySummaryRecord,
@@ -260,14 +261,60 @@ export async function writeNewMemory(
   author: MemoryAuthor,
 ): Promise<WrittenMemory> {
   const path = memoryPath(body.path);
-  const content = memoryContent(body.content);
-  const result = await deps.storage.memoryStores.createMemory(
+  return memoryResult(await storeNewMemory(deps, accountId, storeId, path, body.content, author), storeId, "", path);
+}
+
+/*
+ * The one write path of memories, for the API (the functions around these, which answer a
+ * failed write as its 4xx) and for the memory mounts (tools/memoryMount.ts, which tell the agent):
+ * the path in its normal form and refused when it cannot be one, the content measured and hashed,
+ * the store's limit. Each answers the storage's result, failed writes included.
+ */
+
+/** Creates a memory at `path` (400 for a path no memory can have, 413 for content over the limit). */
+export function storeNewMemory(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  path: string,
+  content: string,
+  author: MemoryAuthor,
+): Promise<MemoryWriteResult> {
+  return deps.storage.memoryStores.createMemory(
     accountId,
     storeId,
-    { ...content, path, author },
+    { ...memoryContent(content), path: memoryPath(path), author },
     MAX_MEMORIES_PER_STORE,
   );
-  return memoryResult(result, storeId, "", path);
+}
+
+/** Replaces a memory's content; with `expectedSha256`, only while it still holds that content. */
+export function storeMemoryContent(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  memoryId: string,
+  content: string,
+  author: MemoryAuthor,
+  expectedSha256: string | null,
+): Promise<MemoryWriteResult> {
+  return deps.storage.memoryStores.updateMemory(accountId, storeId, memoryId, {
+    ...memoryContent(content),
+    author,
+    expectedSha256,
+  });
+}
+
+/** Deletes a memory; with `expectedSha256`, only while it still holds that content. */
+export function removeMemory(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  memoryId: string,
+  author: MemoryAuthor,
+  expectedSha256: string | null,
+): Promise<MemoryDeleteResult> {
+  return deps.storage.memoryStores.deleteMemory(accountId, storeId, memoryId, { author, expectedSha256 });
 }
 
 export async function getMemory(
@@ -320,12 +367,15 @@ export async function writeMemory(
   body: Schema<"UpdateMemoryRequest">,
   author: MemoryAuthor,
 ): Promise<WrittenMemory> {
-  const content = memoryContent(body.content);
-  const result = await deps.storage.memoryStores.updateMemory(accountId, storeId, memoryId, {
-    ...content,
+  const result = await storeMemoryContent(
+    deps,
+    accountId,
+    storeId,
+    memoryId,
+    body.content,
     author,
-    expectedSha256: body.content_sha256 ?? null,
-  });
+    body.content_sha256 ?? null,
+  );
   return memoryResult(result, storeId, memoryId);
 }
 
@@ -337,10 +387,7 @@ export async function deleteMemory(
   author: MemoryAuthor,
   expectedSha256: string | null = null,
 ): Promise<Schema<"DeletedMemory">> {
-  const result = await deps.storage.memoryStores.deleteMemory(accountId, storeId, memoryId, {
-    author,
-    expectedSha256,
-  });
+  const result = await removeMemory(deps, accountId, storeId, memoryId, author, expectedSha256);
   if (!result.ok) {
     if (result.reason === "store_not_found") throw storeNotFound(storeId);
     if (result.reason === "store_archived") {

@@ -2,10 +2,10 @@ import type { Schema } from "../api.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
+import { checkOutboundUrl, type TargetUrlConfig } from "../outbound/targetUrls.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import type { CredentialRecord, CredentialWriteResult, NewCredential, VaultRecord } from "../storage/port/vaults.ts";
 import { applyMetadataPatch } from "./metadata.ts";
-import { checkOutboundUrl, type TargetUrlConfig } from "./targetUrls.ts";
 
 type Vault = Schema<"Vault">;
 type Credential = Schema<"VaultCredential">;

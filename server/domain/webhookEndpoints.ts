@@ -4,9 +4,9 @@ import type { WebhookConfig } from "../config/sections.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import type { DeliveryControl } from "../delivery/control.ts";
 import { generateSigningSecret, isStandardBase64Secret } from "../delivery/signing.ts";
-import { checkTargetUrl } from "../delivery/ssrf.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
+import { checkTargetUrl } from "../outbound/addressPolicy.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import type { WebhookEndpointConfig, WebhookEndpointRecord } from "../storage/port/webhooks.ts";
 

@@ -10,6 +10,7 @@ import type { Clock } from "../clock.ts";
 import type { RuntimesConfig, SandboxConfig } from "../config/sections.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import type { Logger } from "../logger.ts";
+import type { FetchLike } from "../outbound/targetFetch.ts";
 import type { Sandbox } from "../sandbox/port.ts";
 import type { Workspaces } from "../sandbox/workspace.ts";
 import type { Storage } from "../storage/port/index.ts";
@@ -21,7 +22,6 @@ import { completeWithRetries, type ModelClient, ProviderError } from "./model.ts
 import { customToolSpecs, deniedResult, needsConfirmation, RequiresAction } from "./pendingActions.ts";
 import { type AgentRuntime, type RuntimeTurn, TurnError } from "./port.ts";
 import { measuredRequest } from "./spans.ts";
-import type { FetchLike } from "./targetFetch.ts";
 
 export interface ModelRuntimeDeps {
   storage: Storage;

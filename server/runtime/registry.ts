@@ -85,7 +85,7 @@ export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
   const runtimes = config.runtimes;
   const keys = [runtimes.anthropic?.apiKey, runtimes.openai?.apiKey].filter((k): k is string => !!k);
   const modelDeps = async () => {
-    const { createTargetFetch } = await import("./targetFetch.ts");
+    const { createTargetFetch } = await import("../outbound/targetFetch.ts");
     return {
       storage: deps.storage,
       secrets: deps.secrets,

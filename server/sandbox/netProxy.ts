@@ -3,7 +3,7 @@
  * listening on a Unix socket that only that command's sandbox sees; the sandbox runtime's
  * bridge (socat inside the command's own network namespace) is its only way out. Every target
  * is checked against the session's host policy and, at connection time, against the SSRF guard
- * (server/delivery/ssrf.ts) on the address actually connected to. A refused target gets a 403
+ * (server/outbound/addressPolicy.ts) on the address actually connected to. A refused target gets a 403
  * naming the reason; anything that is not HTTP (the SOCKS port of the bridge) is closed.
  */
 import {
@@ -14,7 +14,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import { connect, type LookupFunction, type Socket } from "node:net";
-import { BlockedTargetError, blockedAddressReason, createGuardedLookup, ipLiteral } from "../delivery/ssrf.ts";
+import { BlockedTargetError, blockedAddressReason, createGuardedLookup, ipLiteral } from "../outbound/addressPolicy.ts";
 import { hostRefusal } from "./hostPolicy.ts";
 import type { NetworkPolicy } from "./port.ts";
 

@@ -14,12 +14,19 @@ import { createHash } from "node:crypto";
 import type { BigIntStats, Dirent } from "node:fs";
 import { chmod, chown, lstat, mkdir, readdir, rm, rmdir, utimes, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { MAX_MEMORIES_PER_STORE, MAX_MEMORY_BYTES, memoryContent, memoryPath } from "../domain/memoryStores.ts";
+import {
+  MAX_MEMORIES_PER_STORE,
+  MAX_MEMORY_BYTES,
+  memoryPath,
+  removeMemory,
+  storeMemoryContent,
+  storeNewMemory,
+} from "../domain/memoryStores.ts";
 import type { Owner } from "../sandbox/identity.ts";
 import { readFileIn } from "../sandbox/safeFs.ts";
 import { chownTree } from "../sandbox/workspace.ts";
 import type { Storage } from "../storage/port/index.ts";
-import type { MemoryAuthor, MemoryContent, MemoryWriteResult } from "../storage/port/memoryStores.ts";
+import type { MemoryAuthor, MemoryWriteResult } from "../storage/port/memoryStores.ts";
 import { MEMORY_MOUNT } from "./toolPaths.ts";
 import type { MemoryView } from "./types.ts";
 
@@ -213,18 +220,19 @@ export class MemoryMount {
     if (bytes.length > MAX_MEMORY_BYTES) {
       return refuse(`it is ${bytes.length} bytes; a memory holds at most ${MAX_MEMORY_BYTES} bytes (100 KiB).`);
     }
-    let content: MemoryContent;
+    let text: string;
     try {
       if (memoryPath(path) !== path) {
         return refuse("its name is not in Unicode NFC, the form memory paths are stored in; rename it.");
       }
-      content = memoryContent(utf8.decode(bytes));
+      text = utf8.decode(bytes);
     } catch (err) {
       return refuse(err instanceof TypeError ? "it is not UTF-8 text." : (err as Error).message);
     }
-    const memories = this.storage.memoryStores;
+    // Written through the domain's own write path, as the API writes (domain/memoryStores.ts).
+    const deps = { storage: this.storage };
     const update = (id: string, expectedSha256: string | null) =>
-      memories.updateMemory(this.accountId, store.id, id, { ...content, author: this.author, expectedSha256 });
+      storeMemoryContent(deps, this.accountId, store.id, id, text, this.author, expectedSha256);
     let result: MemoryWriteResult | null = prior ? await update(prior.id, prior.sha) : null;
     let raced = false;
     if (result && !result.ok && result.reason === "precondition_failed" && prior) {
@@ -232,12 +240,7 @@ export class MemoryMount {
       result = await update(prior.id, null);
     }
     if (!result || (!result.ok && result.reason === "memory_not_found")) {
-      result = await memories.createMemory(
-        this.accountId,
-        store.id,
-        { ...content, path, author: this.author },
-        MAX_MEMORIES_PER_STORE,
-      );
+      result = await storeNewMemory(deps, this.accountId, store.id, path, text, this.author);
       if (!result.ok && result.reason === "path_taken") {
         const existing = await this.findByPath(store, path);
         if (existing) {
@@ -285,10 +288,14 @@ export class MemoryMount {
     store.refused.delete(path);
     store.stamps.delete(path);
     // Deleted only while it holds what this turn read: another writer's change since is kept.
-    const result = await this.storage.memoryStores.deleteMemory(this.accountId, store.id, prior.id, {
-      author: this.author,
-      expectedSha256: prior.sha,
-    });
+    const result = await removeMemory(
+      { storage: this.storage },
+      this.accountId,
+      store.id,
+      prior.id,
+      this.author,
+      prior.sha,
+    );
     if (!result.ok && result.reason === "precondition_failed") {
       report.notes.push(
         `${shown} was removed here, but another writer changed it after this turn read it: the memory was kept with that writer's content.`,

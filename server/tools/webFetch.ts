@@ -1,10 +1,10 @@
 /**
  * `web_fetch {url}`: the text of a page (HTML converted by html-to-text), truncated. The URL and
- * every redirect obey the session's host policy and the SSRF guard (server/delivery/ssrf.ts),
+ * every redirect obey the session's host policy and the SSRF guard (server/outbound/addressPolicy.ts),
  * checked on the address connected to, as commands in the sandbox do.
  */
-import { urlSyntaxProblem } from "../delivery/ssrf.ts";
-import { createTargetFetch, describeFailure, type FetchLike } from "../runtime/targetFetch.ts";
+import { urlSyntaxProblem } from "../outbound/addressPolicy.ts";
+import { createTargetFetch, describeFailure, type FetchLike } from "../outbound/targetFetch.ts";
 import { hostRefusal } from "../sandbox/hostPolicy.ts";
 import { capped, fail, stringField, type ToolContext, type ToolResult } from "./types.ts";
 

@@ -1,6 +1,6 @@
 /**
  * The fetch used for the URLs tenants choose at run time (MCP servers, OAuth token endpoints):
- * the webhook SSRF guard (server/delivery/ssrf.ts) applied at every connection, redirects
+ * the webhook SSRF guard (server/outbound/addressPolicy.ts) applied at every connection, redirects
  * included. Host names are resolved through the guarded lookup, so the address checked is the
  * address connected to; IP literals are checked before connecting. With `allowPrivate`
  * (MCP_ALLOW_PRIVATE_TARGETS) nothing is refused: local development and tests. undici is
@@ -8,14 +8,14 @@
  */
 import type { LookupFunction } from "node:net";
 import type { Agent, buildConnector } from "undici";
+import { truncate } from "../text.ts";
 import {
   BlockedTargetError,
   blockedAddressReason,
   createGuardedLookup,
   ipLiteral,
   urlSyntaxProblem,
-} from "../delivery/ssrf.ts";
-import { truncate } from "../text.ts";
+} from "./addressPolicy.ts";
 
 /** The fetch signature the MCP SDK and the OAuth helpers take. */
 export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;

@@ -2,14 +2,14 @@ import type { LookupAddress } from "node:dns";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebhookSender } from "../../server/delivery/sender.ts";
+import { newId } from "../../server/ids.ts";
 import {
   blockedAddressReason,
   checkTargetUrl,
   createGuardedLookup,
   DnsTimeoutError,
   dnsResolver,
-} from "../../server/delivery/ssrf.ts";
-import { newId } from "../../server/ids.ts";
+} from "../../server/outbound/addressPolicy.ts";
 import { type DnsServer, startDnsServer } from "../helpers/dnsServer.ts";
 import { type Receiver, startReceiver } from "../helpers/receiver.ts";
 import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
