@@ -11,7 +11,7 @@ export const SLOW_TESTS = [
   "test/contract/requestValidatorSpec.test.ts",
   // 1,000 open streams on one server process.
   "test/streams/manyStreams.test.ts",
-  // The README's walk-throughs, run as written with real npx and a packed SDK.
+  // The walk-throughs of the README and the docs pages, run as written with real npx and a packed SDK.
   "test/docs/readme.test.ts",
   // The vendor skill's verifiers: a Go build and a Python and a Go process per check.
   "test/delivery/vendorVerifiers.test.ts",

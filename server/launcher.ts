@@ -55,7 +55,7 @@ function cacheFile(): string {
  * V8 let it grow to 60-80 MiB of garbage before collecting. Set once the server listens rather than on
  * node's command line, where any V8 flag makes V8 refuse the code cache Node ships for its own
  * modules (the cache records the flags it was made under): ~45 ms more to start, ~25 ms of it before
- * the first line of this file (`npm run bench:startup`; README "Start-up"). V8 reads this flag at
+ * the first line of this file (`npm run bench:startup`; docs/performance.md, "Start-up"). V8 reads this flag at
  * every full collection, so it takes effect from the next one. An operator's own
  * `--heap-growing-percent` (node's command line or NODE_OPTIONS) is kept.
  *

@@ -44,7 +44,7 @@ const ACCOUNT_OPTION = { account: { type: "string" } } as const;
 const JSON_OPTION = { json: { type: "boolean" } } as const;
 
 const CONFIG_NOTE = `The database is the one DATABASE_URL names (default sqlite:./data/cloud-agents.db, relative to
-the current folder). Configuration is read from the environment; see README.md.`;
+the current folder). Configuration is read from the environment; see docs/operating.md.`;
 
 export const COMMANDS: readonly CommandSpec[] = [
   {

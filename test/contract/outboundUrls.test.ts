@@ -32,7 +32,7 @@ let permissive: TestServer;
 beforeAll(async () => {
   server = await inProcess({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "false" } });
   // MCP_ALLOW_PRIVATE_TARGETS (which follows WEBHOOK_ALLOW_PRIVATE_TARGETS unless set) is what
-  // runs obey when they connect: the check at create follows it too (README's Ollama walk-through).
+  // runs obey when they connect: the check at create follows it too (the Ollama walk-through of docs/agents.md).
   permissive = await inProcess({
     env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: "false", MCP_ALLOW_PRIVATE_TARGETS: "true" },
   });

@@ -1,6 +1,7 @@
 /**
- * The README's walk-throughs run as a user would run them: every block marked `<!-- walkthrough -->`
- * is executed in order by bash (-e, -u, pipefail) from the repository folder against a real server
+ * The walk-throughs of the README and of the docs pages run as a user would run them: every block
+ * marked `<!-- walkthrough -->` is executed in order (the README's, then each page's in the order of
+ * WALKTHROUGH_PAGES) by bash (-e, -u, pipefail) from the repository folder against a real server
  * process, with the real `npx` (the CLI commands run from the repository and, after the first block's
  * `cd`, from the scratch folder), the SDK packed from client/ and the webhook receiver it verifies
  * deliveries with. Only the port differs. Every wait loop of the README is bounded (its `wait_for`
@@ -24,18 +25,51 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function walkthroughBlocks(): string[] {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  return [...readme.matchAll(/<!-- walkthrough -->\s*```sh\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
+/**
+ * The pages whose walk-throughs run, in the order they run: the README first (its first block makes
+ * the token, the helpers and the scratch folder every later block uses), then the docs pages, each
+ * after the pages whose state it uses: deployments use the README's agent, the streams' `listen`
+ * forwards to the webhooks page's receiver, the SDK page's stream follows the README's session.
+ * A docs page with a walk-through that is missing here fails the test, so none is left out.
+ */
+const WALKTHROUGH_PAGES = [
+  "README.md",
+  "docs/memory-stores.md",
+  "docs/idempotency.md",
+  "docs/deployments.md",
+  "docs/webhooks.md",
+  "docs/streams.md",
+  "docs/sdk.md",
+];
+
+const BLOCK = /<!-- walkthrough -->\s*```sh\n([\s\S]*?)```/g;
+
+/** The walk-through blocks of one page (a path relative to the repository), in page order. */
+function blocksOf(page: string): string[] {
+  return [...readFileSync(join(ROOT, page), "utf8").matchAll(BLOCK)].map((m) => m[1] ?? "");
 }
+
+/** The docs pages (docs/*.md) that hold at least one walk-through, in name order. */
+function docsPagesWithWalkthroughs(): string[] {
+  return readdirSync(join(ROOT, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .sort()
+    .map((name) => `docs/${name}`)
+    .filter((page) => blocksOf(page).length > 0);
+}
+
+it("lists every docs page that holds a walk-through, and each listed page holds one", () => {
+  expect([...WALKTHROUGH_PAGES.slice(1)].sort()).toEqual(docsPagesWithWalkthroughs());
+  for (const page of WALKTHROUGH_PAGES) expect(blocksOf(page).length, page).toBeGreaterThan(0);
+});
 
 /** Files git would report in the repository (untracked or modified, not ignored). */
 const repoChanges = () =>
   execFileSync("git", ["status", "--porcelain", "--untracked-files=all"], { cwd: ROOT, encoding: "utf8" });
 
-it("runs every walk-through of the README verbatim against a real server", async () => {
-  const blocks = walkthroughBlocks();
-  expect(blocks.length).toBeGreaterThanOrEqual(5);
+it("runs every walk-through of the README and the docs pages verbatim against a real server", async () => {
+  const blocks = WALKTHROUGH_PAGES.flatMap(blocksOf);
+  expect(blocks.length).toBeGreaterThanOrEqual(12);
   const data = mkdtempSync(join(tmpdir(), "cas-readme-data-"));
   const scratch = mkdtempSync(join(tmpdir(), "cas-readme-tmp-"));
   dirs.push(data, scratch);
@@ -45,7 +79,9 @@ it("runs every walk-through of the README verbatim against a real server", async
   server = await serverProcess({ env, timeoutMs: 120_000 });
   const before = repoChanges();
 
-  const script = blocks.join("\n").replaceAll("http://127.0.0.1:8080", server.url);
+  // Between blocks an `echo`: curl's JSON ends without a newline, so without it a block's first line
+  // of output would continue the previous block's last one, whichever page that block came from.
+  const script = blocks.join("\necho\n").replaceAll("http://127.0.0.1:8080", server.url);
   const result = await new Promise<{ code: number | null; out: string }>((resolve, reject) => {
     // TMPDIR: the walk-throughs' `mktemp -d` scratch folder is made where this test can look into it.
     // Its own process group, so that a run that overstays is ended with everything it started.
@@ -116,6 +152,11 @@ it("runs every walk-through of the README verbatim against a real server", async
   );
   expect(result.out).toMatch(/environment\.created +evt_[0-9A-Z]{26} {2}<-- \[204\]/);
   expect(result.out).toMatch(/^verified environment\.created evt_[0-9A-Z]{26}$/m);
+  // The operators' walk-through: readiness with the sandbox, the metrics, a token made and revoked.
+  expect(result.out).toMatch(/"checks":\{"database":"ok","migrations":"ok"/);
+  expect(result.out).toMatch(/"sandbox":\{"kind":"(bubblewrap|off)"/);
+  expect(result.out).toMatch(/cloud_agents_build_info\{version="\d+\.\d+\.\d+"\} 1$/m);
+  expect(result.out).toMatch(/^Revoked tok_[0-9A-Z]{26}$/m);
   // The SDK quick start, with the packed SDK and plain node.
   expect(result.out).toMatch(/^created vault_[0-9A-Z]{26}$/m);
   expect(result.out).toMatch(/^error 404 not_found_error$/m);

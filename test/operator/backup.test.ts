@@ -1,5 +1,5 @@
 /**
- * The README's backup recipes work on the live database of a running server: SQLite's (WAL mode),
+ * The backup recipes of docs/operating.md work on the live database of a running server: SQLite's (WAL mode),
  * or with TEST_DATABASE=postgres PostgreSQL's (pg_dump, pg_restore).
  */
 import { execFileSync } from "node:child_process";
@@ -73,7 +73,7 @@ function postgresBinDirs(): string[] {
     .map((v) => join(root, v, "bin"));
 }
 
-// The README's PostgreSQL recipe: pg_dump of the live database, pg_restore into an empty one.
+// The PostgreSQL recipe of docs/operating.md: pg_dump of the live database, pg_restore into an empty one.
 it.runIf(onPostgres)(
   "pg_dump copies the live database consistently; a server on the pg_restore'd copy opens its secrets",
   async () => {
