@@ -20,13 +20,12 @@ import type { Logger } from "./logger.ts";
 import { Metrics } from "./metrics.ts";
 import { createSandbox } from "./sandbox/create.ts";
 import { SessionUids } from "./sandbox/identity.ts";
-import { Workspaces } from "./sandbox/workspace.ts";
+import { SKILLS_DIR, Workspaces } from "./sandbox/workspace.ts";
 import { databaseHasSealedSecrets, resolveSecretKey, verifySecretKey } from "./secretKey.ts";
 import { type LoadedSpec, loadSpec } from "./spec.ts";
 import { openStorage } from "./storage/open.ts";
 import type { Storage } from "./storage/port/index.ts";
 import { StreamHub } from "./streams/hub.ts";
-import { SKILLS_DIR } from "./tools/skills.ts";
 
 export { DEFAULT_ACCOUNT } from "./defaultAccount.ts";
 export { ListenError } from "./listenError.ts";

@@ -1,7 +1,7 @@
 /**
  * `cloud-agents listen --forward-to URL`: follows the account's events (GET /events/stream) and
  * POSTs each envelope to a local URL, signed exactly as webhook deliveries are - the same
- * signing code (server/delivery/signing.ts), headers and sender - so a receiver verifies these
+ * signing code (server/domain/webhookSigning.ts), headers and sender - so a receiver verifies these
  * with the code it will use for real deliveries. Like `stripe listen`: nothing is registered on
  * the server and no port of the developer's is exposed.
  */
@@ -12,7 +12,7 @@ import { type EventSourceMessage, followStream } from "../../client/streams.ts";
 import type { Config } from "../config/sections.ts";
 import { USER_AGENT } from "../delivery/engine.ts";
 import { WebhookSender } from "../delivery/sender.ts";
-import { generateSigningSecret, signatureHeaders } from "../delivery/signing.ts";
+import { generateSigningSecret, signatureHeaders } from "../domain/webhookSigning.ts";
 import { EVENT_KINDS } from "../storage/port/outbox.ts";
 import type { SigningScheme } from "../storage/port/webhooks.ts";
 import type { CommandValues } from "./parse.ts";

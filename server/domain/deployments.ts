@@ -7,8 +7,6 @@ import type { Schema } from "../api.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config/sections.ts";
 import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
-import { normalizeCronExpression, ScheduleError, validateTimezone } from "../scheduler/fireTimes.ts";
-import { nextRunAt, upcomingRunsAt } from "../scheduler/plan.ts";
 import { agentRef } from "../storage/port/agents.ts";
 import type {
   DeploymentFields,
@@ -21,6 +19,8 @@ import type {
 } from "../storage/port/deployments.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import { normalizeEnvironmentVariables, parseEnvironmentVariableLines } from "./environmentVariables.ts";
+import { nextRunAt, upcomingRunsAt } from "./firePlan.ts";
+import { normalizeCronExpression, ScheduleError, validateTimezone } from "./fireTimes.ts";
 import { applyMetadataPatch } from "./metadata.ts";
 
 type Deployment = Schema<"Deployment">;

@@ -7,16 +7,18 @@
  */
 import { rm } from "node:fs/promises";
 import type { Schema } from "../api.ts";
-import type { AppDeps } from "../appDeps.ts";
 import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
 import { listIn, type Place, readFileIn, WorkspacePathError, withFolderIn, writeFileIn } from "../sandbox/safeFs.ts";
-import { WORKSPACE_MOUNT, workspaceRelative } from "../sandbox/workspace.ts";
+import { SKILLS_DIR, WORKSPACE_MOUNT, type Workspaces, workspaceRelative } from "../sandbox/workspace.ts";
 import { WorkspaceTooLargeError } from "../sandbox/workspaceSnapshots.ts";
+import type { Storage } from "../storage/port/index.ts";
 import type { SessionRecord } from "../storage/port/sessions.ts";
-import { SKILLS_DIR } from "../tools/skills.ts";
 
 type SessionFile = Schema<"SessionFile">;
-type Deps = Pick<AppDeps, "storage" | "workspaces" | "config">;
+interface Deps {
+  storage: Storage;
+  workspaces: Workspaces;
+}
 
 async function sessionOf(deps: Deps, accountId: string, sessionId: string): Promise<SessionRecord> {
   const session = await deps.storage.sessions.getSession(accountId, sessionId);

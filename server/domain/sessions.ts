@@ -1,6 +1,5 @@
 import type { Schema } from "../api.ts";
 import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
-import { budgetReached, budgetReachedMessage } from "../runtime/budget.ts";
 import type { AgentRef } from "../storage/port/agents.ts";
 import { agentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage, Stores } from "../storage/port/index.ts";
@@ -11,6 +10,7 @@ import type {
   SessionStatus,
   UserEventInput,
 } from "../storage/port/sessions.ts";
+import { budgetReached, budgetReachedMessage } from "./budget.ts";
 import { normalizeEnvironmentVariables, validateEnvironmentVariableObject } from "./environmentVariables.ts";
 import { attachMemoryStores, sessionMemoryStores } from "./memoryStores.ts";
 import { applyMetadataPatch } from "./metadata.ts";

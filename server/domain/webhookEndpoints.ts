@@ -3,12 +3,12 @@ import type { Clock } from "../clock.ts";
 import type { WebhookConfig } from "../config/sections.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import type { DeliveryControl } from "../delivery/control.ts";
-import { generateSigningSecret, isStandardBase64Secret } from "../delivery/signing.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { checkTargetUrl } from "../outbound/addressPolicy.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import type { WebhookEndpointConfig, WebhookEndpointRecord } from "../storage/port/webhooks.ts";
+import { generateSigningSecret, isStandardBase64Secret } from "./webhookSigning.ts";
 
 type Endpoint = Schema<"WebhookEndpoint">;
 type EndpointRequest = Schema<"WebhookEndpointRequest">;

@@ -3,6 +3,7 @@ import type { BackgroundWorker, WorkerHealth } from "../background/backgroundWor
 import { PeriodicLoop } from "../background/periodicLoop.ts";
 import { whenNotBusy } from "../busy.ts";
 import type { RunConfig } from "../config/sections.ts";
+import { BudgetReached, budgetReached } from "../domain/budget.ts";
 import type { Logger } from "../logger.ts";
 import { describeError } from "../logger.ts";
 import { agentRef } from "../storage/port/agents.ts";
@@ -10,8 +11,7 @@ import { type Storage, StorageBusyError } from "../storage/port/index.ts";
 import type { ClaimedRun, RunError } from "../storage/port/runs.ts";
 import type { DeltaHub } from "../streams/deltas.ts";
 import { truncate } from "../text.ts";
-import { BudgetReached, budgetReached } from "./budget.ts";
-import { RequiresAction } from "./pendingActions.ts";
+import { AwaitingPendingActions } from "./pendingActions.ts";
 import { type RuntimeRegistry, type RuntimeTurn, TurnError } from "./port.ts";
 
 export interface AgentRunWorkerDeps {
@@ -235,7 +235,7 @@ export class AgentRunWorker implements BackgroundWorker {
       // Still locked after waiting: leave the run to its lease (it is recovered and run again).
       if (err instanceof StorageBusyError) throw err;
       // The turn waits for the user: paused (kept in the database), resumed by the last answer.
-      if (err instanceof RequiresAction) {
+      if (err instanceof AwaitingPendingActions) {
         await whenNotBusy(() => storage.runs.pauseRun(run.id, owner, err.toolUseIds));
         return;
       }
@@ -339,14 +339,14 @@ export class AgentRunWorker implements BackgroundWorker {
       }
       if (!threadController.signal.aborted) {
         const error: RunError =
-          err instanceof RequiresAction
+          err instanceof AwaitingPendingActions
             ? {
                 type: "runtime_error",
                 message:
                   "The sub-agent called a custom tool or a tool that asks for confirmation; only the session's own agent can wait for the user.",
               }
             : runtimeError(err);
-        if (!(err instanceof TurnError) && !(err instanceof RequiresAction)) {
+        if (!(err instanceof TurnError) && !(err instanceof AwaitingPendingActions)) {
           this.deps.logger.error("sub-agent runtime failed", {
             run_id: run.id,
             thread_id: threadId,

@@ -19,7 +19,7 @@ import { SessionTools } from "../tools/session.ts";
 import { type ChatItem, type PendingCall, rebuildConversation, type ToolCall } from "./conversation.ts";
 import { McpToolbox } from "./mcp.ts";
 import { completeWithRetries, type ModelClient, ProviderError } from "./model.ts";
-import { customToolSpecs, deniedResult, needsConfirmation, RequiresAction } from "./pendingActions.ts";
+import { AwaitingPendingActions, customToolSpecs, deniedResult, needsConfirmation } from "./pendingActions.ts";
 import { type AgentRuntime, type RuntimeTurn, TurnError } from "./port.ts";
 import { measuredRequest } from "./spans.ts";
 
@@ -180,7 +180,7 @@ export class ModelRuntime implements AgentRuntime {
   /**
    * Makes the calls of a round that may run now (in order): a denied call gets the user's message
    * as an error result. Custom calls and calls waiting for a confirmation are left to the user: when
-   * there are any, the workspace is saved and the turn pauses (RequiresAction).
+   * there are any, the workspace is saved and the turn pauses (AwaitingPendingActions).
    */
   private async settle(
     turn: RuntimeTurn,
@@ -196,7 +196,7 @@ export class ModelRuntime implements AgentRuntime {
     await this.callTools(turn, toolbox, builtins, now, items, signal, resumed);
     if (waiting.length === 0) return;
     await builtins.finish();
-    throw new RequiresAction(waiting.map((c) => c.tool_use_id));
+    throw new AwaitingPendingActions(waiting.map((c) => c.tool_use_id));
   }
 
   private async callTools(

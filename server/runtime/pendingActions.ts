@@ -1,7 +1,8 @@
 /**
- * The human in the loop (API.md, "Human in the loop"): custom tools the client answers, and tools
- * whose `permission_policy` is `always_ask`, which run only after the user's allow. A model round
- * that calls either pauses the turn: the runtime throws RequiresAction with the calls it waits for,
+ * Pending actions, the human in the loop (API.md, "Human in the loop"; docs/architecture.md,
+ * glossary): custom tools the client answers, and tools whose `permission_policy` is `always_ask`,
+ * which run only after the user's allow. A model round that calls either pauses the turn (the API
+ * shows the stop as `requires_action`): the runtime throws AwaitingPendingActions with the calls it waits for,
  * the worker pauses the run (RunStore.pauseRun), and the last answer queues it again; the resumed
  * run rebuilds its conversation, in which the answers are recorded.
  */
@@ -11,10 +12,10 @@ import type { ToolResult } from "../tools/types.ts";
 import type { PendingCall, ToolSpec } from "./conversation.ts";
 
 /** The turn waits for the user: answers to these calls (the model's ids), recorded already. */
-export class RequiresAction extends Error {
+export class AwaitingPendingActions extends Error {
   constructor(readonly toolUseIds: string[]) {
     super(`The turn waits for the user's answer to ${toolUseIds.length} tool call(s).`);
-    this.name = "RequiresAction";
+    this.name = "AwaitingPendingActions";
   }
 }
 

@@ -6,7 +6,7 @@
  * counts the store adds to the session's and the thread's.
  */
 import type { Clock } from "../clock.ts";
-import { BudgetReached } from "./budget.ts";
+import { BudgetReached } from "../domain/budget.ts";
 import type { ModelReply } from "./conversation.ts";
 import type { OnText } from "./model.ts";
 import type { RuntimeTurn } from "./port.ts";

@@ -20,6 +20,8 @@ export { WorkspacePathError };
 
 /** Where the tools see the workspace. */
 export const WORKSPACE_MOUNT = "/workspace";
+/** The folder of the workspace where the agent's skills are shown, read-only (tools/skills.ts unpacks them). */
+export const SKILLS_DIR = "skills";
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 

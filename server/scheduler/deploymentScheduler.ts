@@ -2,10 +2,10 @@ import type { BackgroundWorker, WorkerHealth } from "../background/backgroundWor
 import { PeriodicLoop } from "../background/periodicLoop.ts";
 import type { Clock } from "../clock.ts";
 import type { SchedulerConfig } from "../config/sections.ts";
+import { planFire } from "../domain/firePlan.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
 import type { Storage } from "../storage/port/index.ts";
-import { planFire } from "./plan.ts";
 
 export interface SchedulerDeps {
   storage: Storage;

@@ -7,8 +7,7 @@
  */
 import { join, posix } from "node:path";
 import { type Place, relativeTo, shownIn, WorkspacePathError } from "../sandbox/safeFs.ts";
-import { WORKSPACE_MOUNT } from "../sandbox/workspace.ts";
-import { SKILLS_DIR } from "./skills.ts";
+import { SKILLS_DIR, WORKSPACE_MOUNT } from "../sandbox/workspace.ts";
 import type { MemoryView, ToolContext } from "./types.ts";
 
 /** Where the tools see the session's memory stores, one folder each. */

@@ -8,7 +8,7 @@ import {
   type WebhookEvent,
   WebhookVerificationError,
 } from "../../client/webhooks.ts";
-import { signatureHeader, signatureHeaders } from "../../server/delivery/signing.ts";
+import { signatureHeader, signatureHeaders } from "../../server/domain/webhookSigning.ts";
 
 const secret = "whsec_7Kq2ZbU4xN9mW1cR8tY3vH6pL0sD5fG2jA4eQ7iO9uE";
 const body = JSON.stringify({

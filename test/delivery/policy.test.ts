@@ -7,7 +7,7 @@ import {
   nominalBackoffMs,
   parseRetryAfter,
 } from "../../server/delivery/policy.ts";
-import { signatureHeader } from "../../server/delivery/signing.ts";
+import { signatureHeader } from "../../server/domain/webhookSigning.ts";
 
 const defaults = loadConfig({}).webhook;
 const now = new Date("2026-11-21T12:00:00.000Z");

@@ -7,7 +7,7 @@ import {
   ScheduleError,
   upcomingFireTimes,
   validateTimezone,
-} from "../../server/scheduler/fireTimes.ts";
+} from "../../server/domain/fireTimes.ts";
 
 const cron = (expression: string, timezone = "UTC") => ({ type: "cron" as const, expression, timezone });
 const iso = (dates: Date[]) => dates.map((d) => d.toISOString());

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from "node:fs";
 import type { SecretBox } from "../../crypto/secretBox.ts";
+import { signatureHeaders } from "../../domain/webhookSigning.ts";
 import type { ClaimedDelivery } from "../../storage/port/deliveryQueue.ts";
-import { signatureHeaders } from "../signing.ts";
 
 const VERSION = (
   JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string }
