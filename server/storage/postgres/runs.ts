@@ -18,7 +18,7 @@ import {
   recordLifecycle,
   setSessionStatus,
 } from "./sessionState.ts";
-import { runSteps } from "./steps.ts";
+import { drive } from "./steps.ts";
 
 /** How many queued runs one claim looks at before it gives up for this pass (others hold the rest). */
 const CLAIM_CANDIDATES = 16;
@@ -27,7 +27,7 @@ const CLAIM_CANDIDATES = 16;
 async function insertOutput(tx: PgContext, run: AgentRunRow, threadId: string | null, out: RunOutput): Promise<void> {
   const event = outputEvent(run, threadId, out);
   if (event) await insertSessionEvent(tx, event);
-  await runSteps(tx, countOutput(run.session_id, threadId, out));
+  await drive(tx, countOutput(run.session_id, threadId, out));
 }
 
 /** Locks a session's row for the rest of the transaction; the row, or null when it is gone. */
@@ -78,7 +78,7 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
   ): Promise<void> {
     const now = tx.now();
     if (error) await insertSessionEvent(tx, { session_id: run.session_id, type: "session.error", error });
-    await runSteps(tx, countTurn(run.session_id, null, run.claimed_at));
+    await drive(tx, countTurn(run.session_id, null, run.claimed_at));
     await idleRunningThreads(tx, run.account_id, run.session_id);
     await tx.exec(
       "UPDATE runs SET status = $1, error = $2, owner = NULL, lease_expires_at = NULL, updated_at = $3 WHERE id = $4",
@@ -95,10 +95,7 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
       );
     }
     // A deployment run follows its session's first turn.
-    await runSteps(
-      tx,
-      settleDeploymentRun(run.session_id, error ? { status: "failed", error } : { status: "succeeded" }),
-    );
+    await drive(tx, settleDeploymentRun(run.session_id, error ? { status: "failed", error } : { status: "succeeded" }));
     // The next queued run of this session may start now.
     tx.signal("runs");
   }
@@ -263,7 +260,7 @@ export function createRunStore(ctx: PgContext): Async<RunStore> {
         if (thread?.status !== "running") return false;
         for (const out of outputs) await insertOutput(tx, run, threadId, out);
         // The thread was marked running (updated_at) when its part of the run started.
-        await runSteps(tx, countTurn(run.session_id, threadId, thread.updated_at));
+        await drive(tx, countTurn(run.session_id, threadId, thread.updated_at));
         if (error) {
           await insertSessionEvent(tx, {
             session_id: run.session_id,

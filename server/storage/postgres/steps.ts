@@ -16,8 +16,8 @@ function perform(c: PgContext, step: Step): Promise<unknown> | unknown {
       return c.one(render("postgres", step.sql), bind("postgres", step.params));
     case "all":
       return c.query(render("postgres", step.sql), bind("postgres", step.params));
-    case "run":
-    case "tryRun":
+    case "exec":
+    case "tryExec":
       return c.exec(render("postgres", step.sql), bind("postgres", step.params));
     case "page":
       return keysetList(c, {
@@ -36,8 +36,8 @@ function perform(c: PgContext, step: Step): Promise<unknown> | unknown {
   }
 }
 
-/** Runs a transition on `c` (a transaction's context, or the pool's). */
-export function runSteps<T>(c: PgContext, steps: Steps<T>): Promise<T> {
+/** Drives a transition on `c` (a transaction's context, or the pool's). */
+export function drive<T>(c: PgContext, steps: Steps<T>): Promise<T> {
   return driveAsync(steps, async (step) => perform(c, step));
 }
 
@@ -49,8 +49,8 @@ export function storeOf<S>(ctx: PgContext, def: StepStore<S>): Async<S> {
     { tx: boolean; steps: (...a: unknown[]) => Steps<unknown> },
   ][]) {
     store[name] = method.tx
-      ? (...args: unknown[]) => ctx.tx((tx) => runSteps(tx, method.steps(...args)))
-      : (...args: unknown[]) => runSteps(ctx, method.steps(...args));
+      ? (...args: unknown[]) => ctx.tx((tx) => drive(tx, method.steps(...args)))
+      : (...args: unknown[]) => drive(ctx, method.steps(...args));
   }
   return store as Async<S>;
 }

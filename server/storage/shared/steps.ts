@@ -18,9 +18,9 @@ import type { KeysetListOptions } from "../rows/pagination.ts";
 /** What a transition asks of its adapter. */
 export type Step =
   /** The first row (or null), all rows, or the number of rows changed. */
-  | { op: "one" | "all" | "run"; sql: string; params: readonly unknown[] }
+  | { op: "one" | "all" | "exec"; sql: string; params: readonly unknown[] }
   /** A best-effort write outside any transaction: skipped (0 rows) when another writer holds the lock. */
-  | { op: "tryRun"; sql: string; params: readonly unknown[] }
+  | { op: "tryExec"; sql: string; params: readonly unknown[] }
   /** A keyset page of `select` (written in the shared dialect). */
   | { op: "page"; options: KeysetListOptions<never, unknown> }
   /** An outbox event and its delivery records, in the transaction (the adapter's appendEventTo). */
@@ -43,17 +43,17 @@ export function* all<R>(sql: string, params: readonly unknown[] = []): Steps<R[]
   return (yield { op: "all", sql, params }) as R[];
 }
 
-/** Runs a write; returns the number of rows it changed. */
-export function* run(sql: string, params: readonly unknown[] = []): Steps<number> {
-  return (yield { op: "run", sql, params }) as number;
+/** Executes a write; returns the number of rows it changed. */
+export function* exec(sql: string, params: readonly unknown[] = []): Steps<number> {
+  return (yield { op: "exec", sql, params }) as number;
 }
 
 /**
  * A write that may be skipped: when another process holds the write lock (SQLite) it changes
  * nothing and returns 0 instead of waiting or failing. For bookkeeping on a read path.
  */
-export function* tryRun(sql: string, params: readonly unknown[] = []): Steps<number> {
-  return (yield { op: "tryRun", sql, params }) as number;
+export function* tryExec(sql: string, params: readonly unknown[] = []): Steps<number> {
+  return (yield { op: "tryExec", sql, params }) as number;
 }
 
 export function* page<Row, T>(options: KeysetListOptions<Row, T>): Steps<Page<T>> {

@@ -15,13 +15,13 @@ import {
   recordLifecycle,
   setSessionStatus,
 } from "./sessionState.ts";
-import { runSteps } from "./steps.ts";
+import { drive } from "./steps.ts";
 
 /** Appends one output of a run to the session's history (inside the caller's transaction). */
 function insertOutput(ctx: SqliteContext, run: AgentRunRow, threadId: string | null, out: RunOutput): void {
   const event = outputEvent(run, threadId, out);
   if (event) insertSessionEvent(ctx, event);
-  runSteps(ctx, countOutput(run.session_id, threadId, out));
+  drive(ctx, countOutput(run.session_id, threadId, out));
 }
 
 /**
@@ -59,7 +59,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
   function endRun(run: AgentRunRow, status: "completed" | "failed", error?: RunError, stopReason?: StopReason): void {
     const now = ctx.now();
     if (error) insertSessionEvent(ctx, { session_id: run.session_id, type: "session.error", error });
-    runSteps(ctx, countTurn(run.session_id, null, run.claimed_at));
+    drive(ctx, countTurn(run.session_id, null, run.claimed_at));
     idleRunningThreads(ctx, run.account_id, run.session_id);
     db.prepare(
       "UPDATE runs SET status = ?, error = ?, owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
@@ -75,7 +75,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
       );
     }
     // A deployment run follows its session's first turn.
-    runSteps(ctx, settleDeploymentRun(run.session_id, error ? { status: "failed", error } : { status: "succeeded" }));
+    drive(ctx, settleDeploymentRun(run.session_id, error ? { status: "failed", error } : { status: "succeeded" }));
     // The next queued run of this session may start now.
     ctx.signal("runs");
   }
@@ -198,7 +198,7 @@ export function createRunStore(ctx: SqliteContext): RunStore {
         if (thread?.status !== "running") return false;
         for (const out of outputs) insertOutput(ctx, run, threadId, out);
         // The thread was marked running (updated_at) when its part of the run started.
-        runSteps(ctx, countTurn(run.session_id, threadId, thread.updated_at));
+        drive(ctx, countTurn(run.session_id, threadId, thread.updated_at));
         if (error)
           insertSessionEvent(ctx, {
             session_id: run.session_id,

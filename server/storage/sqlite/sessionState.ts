@@ -7,39 +7,39 @@ import type { AnswerInput } from "../rows/pendingActions.ts";
 import { type NewSessionEvent, Refusal, type SessionRow } from "../rows/sessions.ts";
 import * as state from "../shared/sessionState.ts";
 import type { SqliteContext } from "./context.ts";
-import { runSteps } from "./steps.ts";
+import { drive } from "./steps.ts";
 
 export const insertSessionEvent = (ctx: SqliteContext, e: NewSessionEvent): SessionEventRecord =>
-  runSteps(ctx, state.insertSessionEvent(e));
+  drive(ctx, state.insertSessionEvent(e));
 
 export const recordLifecycle = (
   ctx: SqliteContext,
   ...args: Parameters<typeof state.recordLifecycle>
-): SessionEventRecord => runSteps(ctx, state.recordLifecycle(...args));
+): SessionEventRecord => drive(ctx, state.recordLifecycle(...args));
 
 export const recordIdled = (ctx: SqliteContext, accountId: string, sessionId: string, stopReason: StopReason) =>
-  runSteps(ctx, state.recordIdled(accountId, sessionId, stopReason));
+  drive(ctx, state.recordIdled(accountId, sessionId, stopReason));
 
-export const waitingRun = (ctx: SqliteContext, sessionId: string) => runSteps(ctx, state.waitingRun(sessionId));
+export const waitingRun = (ctx: SqliteContext, sessionId: string) => drive(ctx, state.waitingRun(sessionId));
 
 export const interruptTurn = (ctx: SqliteContext, accountId: string, session: SessionRow): void =>
-  runSteps(ctx, state.interruptTurn(accountId, session.id));
+  drive(ctx, state.interruptTurn(accountId, session.id));
 
 export const answerWait = (ctx: SqliteContext, session: SessionRow, event: AnswerInput, index: number) =>
-  runSteps(ctx, state.answerWait(session.id, event, index));
+  drive(ctx, state.answerWait(session.id, event, index));
 
 export const idleRunningThreads = (ctx: SqliteContext, accountId: string, sessionId: string): void =>
-  runSteps(ctx, state.idleRunningThreads(accountId, sessionId));
+  drive(ctx, state.idleRunningThreads(accountId, sessionId));
 
 export const endSessionWork = (
   ctx: SqliteContext,
   accountId: string,
   session: SessionRow,
   reason: "session_archived" | "agent_deleted",
-): void => runSteps(ctx, state.endSessionWork(accountId, session, reason));
+): void => drive(ctx, state.endSessionWork(accountId, session, reason));
 
 export const setSessionStatus = (ctx: SqliteContext, sessionId: string, status: SessionStatus): void =>
-  runSteps(ctx, state.setSessionStatus(sessionId, status));
+  drive(ctx, state.setSessionStatus(sessionId, status));
 
 export function refusable<T>(ctx: SqliteContext, fn: () => T): T | Refusal["result"] {
   try {
