@@ -22,8 +22,12 @@ import {
   UNCHANGED,
 } from "../rows/webhooks.ts";
 import type { PgContext } from "./context.ts";
-import { leaseClockParam, leaseClockSql, leaseNow } from "./leases.ts";
+import { leaseClockParam, leaseNow } from "./leases.ts";
 import { appendEvent, appendEventTo } from "./outbox.ts";
+
+/** The lease clock inside one statement (`$n`: leaseClockParam), as shared/dialect.ts's {leaseClock}. */
+const leaseClockSql = (n: number) =>
+  `coalesce($${n}::text, to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 
 /** A leased record as the claim returns it: with its due time. */
 interface ClaimRow extends LeasedRow {

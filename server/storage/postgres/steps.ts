@@ -7,6 +7,7 @@ import type { Async } from "../port/index.ts";
 import { bind, render } from "../shared/dialect.ts";
 import { driveAsync, type Step, type StepStore, type Steps } from "../shared/steps.ts";
 import type { PgContext } from "./context.ts";
+import { leaseClockParam, leaseNow } from "./leases.ts";
 import { appendEventTo, lockEventOrder } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 
@@ -33,6 +34,15 @@ function perform(c: PgContext, step: Step): Promise<unknown> | unknown {
       return c.signal(step.name);
     case "now":
       return c.now();
+    case "leaseNow":
+      return leaseNow(c);
+    case "leaseClock":
+      return leaseClockParam(c);
+    case "transaction":
+      return c.tx((tx) => drive(tx, step.steps()));
+    case "singleWrite":
+      // One statement is atomic on its own: no BEGIN and COMMIT round trips.
+      return drive(c, step.steps());
   }
 }
 

@@ -30,7 +30,11 @@ export type Step =
   /** A post-commit signal. */
   | { op: "signal"; name: StorageSignal }
   /** The injected clock's time, as stored. */
-  | { op: "now" };
+  | { op: "now" }
+  /** The lease clock's time (see `leaseNow`), or the parameter of a `{leaseClock}` (see `leaseClock`). */
+  | { op: "leaseNow" | "leaseClock" }
+  /** Steps in one transaction of their own (see `transaction`), or around a single write (see `singleWrite`). */
+  | { op: "transaction" | "singleWrite"; steps: () => Steps<unknown> };
 
 /** A transition: yields steps, returns its result. */
 export type Steps<T> = Generator<Step, T, unknown>;
@@ -74,6 +78,43 @@ export function* signal(name: StorageSignal): Steps<void> {
 
 export function* now(): Steps<string> {
   return (yield { op: "now" }) as string;
+}
+
+/**
+ * The time leases and due times are compared with. Several replicas share one PostgreSQL
+ * database: a lease one of them writes must expire at the same moment for all of them, so there
+ * the database's clock decides (with the real clock; an injected one decides itself, so tests can
+ * expire a lease by moving time; see postgres/leases.ts). On SQLite: the injected clock.
+ */
+export function* leaseNow(): Steps<string> {
+  return (yield { op: "leaseNow" }) as string;
+}
+
+/**
+ * The parameter of a `{leaseClock}` token: the lease clock inside one statement, for the checks a
+ * loop makes on every pass (one round trip on PostgreSQL instead of two).
+ */
+export function* leaseClock(): Steps<string | null> {
+  return (yield { op: "leaseClock" }) as string | null;
+}
+
+/**
+ * Runs `steps` in one transaction (inside the caller's when one is open): for a store method that
+ * looks before it takes the write lock (or opens a transaction), as a loop's pass does. `steps`
+ * makes a new generator each time: PostgreSQL runs a transaction again after a deadlock.
+ */
+export function* transaction<T>(steps: () => Steps<T>): Steps<T> {
+  return (yield { op: "transaction", steps }) as T;
+}
+
+/**
+ * Steps with a single write, which needs no transaction to be atomic: PostgreSQL runs them as
+ * they come (no BEGIN and COMMIT round trips); SQLite in a transaction of its own all the same,
+ * as its writers take the process's write lock there (and a lock held too long is
+ * StorageBusyError instead of a stalled event loop).
+ */
+export function* singleWrite<T>(steps: () => Steps<T>): Steps<T> {
+  return (yield { op: "singleWrite", steps }) as T;
 }
 
 /**

@@ -55,7 +55,13 @@ function perform(ctx: SqliteContext, step: Step): unknown {
     case "signal":
       return ctx.signal(step.name);
     case "now":
+    case "leaseNow":
+    case "leaseClock":
+      // One process's clock decides: SQLite's database is not shared across machines.
       return ctx.now();
+    case "transaction":
+    case "singleWrite":
+      return ctx.tx(() => drive(ctx, step.steps()));
   }
 }
 
