@@ -1,19 +1,9 @@
-import type { AgentRecord, AgentStore } from "../port/agents.ts";
+import type { AgentStore } from "../port/agents.ts";
 import type { Async } from "../port/index.ts";
-import { agents, agentToDelete, readAgent as readAgentSteps, removeAgent } from "../shared/agents.ts";
+import { agents, agentToDelete, removeAgent } from "../shared/agents.ts";
 import type { PgContext } from "./context.ts";
 import { endSessionWork } from "./sessionState.ts";
 import { drive, storeOf } from "./steps.ts";
-
-/** Reads an agent at a version (default the latest) of an account; shared with the session and run stores. */
-export function readAgent(
-  ctx: PgContext,
-  accountId: string,
-  agentId: string,
-  version?: number,
-): Promise<AgentRecord | null> {
-  return drive(ctx, readAgentSteps(accountId, agentId, version));
-}
 
 /** Agents on PostgreSQL: the shared transitions (shared/agents.ts), and the end of a deleted agent's sessions. */
 export function createAgentStore(ctx: PgContext): Async<AgentStore> {

@@ -1,18 +1,8 @@
-import type { AgentRecord, AgentStore } from "../port/agents.ts";
-import { agents, agentToDelete, readAgent as readAgentSteps, removeAgent } from "../shared/agents.ts";
+import type { AgentStore } from "../port/agents.ts";
+import { agents, agentToDelete, removeAgent } from "../shared/agents.ts";
 import type { SqliteContext } from "./context.ts";
 import { endSessionWork } from "./sessionState.ts";
 import { drive, storeOf } from "./steps.ts";
-
-/** Reads an agent at a version (default the latest) of an account; shared with the session and run stores. */
-export function readAgent(
-  ctx: SqliteContext,
-  accountId: string,
-  agentId: string,
-  version?: number,
-): AgentRecord | null {
-  return drive(ctx, readAgentSteps(accountId, agentId, version));
-}
 
 /** Agents on SQLite: the shared transitions (shared/agents.ts), and the end of a deleted agent's sessions. */
 export function createAgentStore(ctx: SqliteContext): AgentStore {
