@@ -1,19 +1,9 @@
-import type { AgentRecord, AgentStore } from "../port/agents.ts";
+import type { AgentStore } from "../port/agents.ts";
 import type { Async } from "../port/index.ts";
-import { agents, agentToDelete, readAgent as readAgentSteps, removeAgent } from "../shared/agents.ts";
+import { agents, agentToDelete, removeAgent } from "../shared/agents.ts";
 import type { PgContext } from "./context.ts";
 import { endSessionWork } from "./sessionState.ts";
-import { runSteps, storeOf } from "./steps.ts";
-
-/** Reads an agent at a version (default the latest) of an account; shared with the session and run stores. */
-export function readAgent(
-  ctx: PgContext,
-  accountId: string,
-  agentId: string,
-  version?: number,
-): Promise<AgentRecord | null> {
-  return runSteps(ctx, readAgentSteps(accountId, agentId, version));
-}
+import { drive, storeOf } from "./steps.ts";
 
 /** Agents on PostgreSQL: the shared transitions (shared/agents.ts), and the end of a deleted agent's sessions. */
 export function createAgentStore(ctx: PgContext): Async<AgentStore> {
@@ -21,12 +11,12 @@ export function createAgentStore(ctx: PgContext): Async<AgentStore> {
     ...storeOf(ctx, agents),
     deleteAgent(accountId, agentId) {
       return ctx.tx(async (tx) => {
-        const found = await runSteps(tx, agentToDelete(accountId, agentId));
+        const found = await drive(tx, agentToDelete(accountId, agentId));
         if (!found) return false;
         // Its sessions can no longer run: their queued and running turns end (threads idled,
         // session.status_idled for a session that was running), then they are terminated.
         for (const session of found.active) await endSessionWork(tx, accountId, session, "agent_deleted");
-        await runSteps(tx, removeAgent(accountId, agentId, found.version));
+        await drive(tx, removeAgent(accountId, agentId, found.version));
         return true;
       });
     },

@@ -179,19 +179,20 @@ export class PgContext {
   }
 
   async query<R extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<R[]> {
-    return (await this.run<R>(sql, params)).rows;
+    return (await this.send<R>(sql, params)).rows;
   }
 
   async one<R extends object = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<R | null> {
-    return (await this.run<R>(sql, params)).rows[0] ?? null;
+    return (await this.send<R>(sql, params)).rows[0] ?? null;
   }
 
-  /** Runs a statement and returns how many rows it affected. */
+  /** Executes a statement and returns how many rows it affected. */
   async exec(sql: string, params: unknown[] = []): Promise<number> {
-    return (await this.run(sql, params)).rowCount ?? 0;
+    return (await this.send(sql, params)).rowCount ?? 0;
   }
 
-  private async run<R extends object>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
+  /** Sends a statement: on the transaction's connection, or the pool (a write outside a transaction raises "commit"). */
+  private async send<R extends object>(sql: string, params: unknown[]): Promise<pg.QueryResult<R>> {
     if (this.txState) {
       // Errors inside a transaction stay raw, so `tx` can tell a deadlock (retry) from the rest.
       const result = await this.txState.client.query<R>(sql, params);

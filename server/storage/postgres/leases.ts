@@ -1,9 +1,9 @@
 /**
- * The clock leases are measured on. Several replicas share one database: a lease one of them
- * writes must expire at the same moment for all of them, whatever their own clocks say, so with
- * the real clock the database's clock decides (read once per transaction, as the same ISO text as
- * every other timestamp). An injected clock (tests, a ManualClock) decides itself, so that tests
- * can expire a lease by moving time.
+ * The clock leases are measured on (shared/steps.ts leaseNow and `{leaseClock}`). Several replicas
+ * share one database: a lease one of them writes must expire at the same moment for all of them,
+ * whatever their own clocks say, so with the real clock the database's clock decides (read as the
+ * same ISO text as every other timestamp). An injected clock (tests, a ManualClock) decides
+ * itself, so that tests can expire a lease by moving time.
  */
 import { systemClock } from "../../clock.ts";
 import { DB_NOW, type PgContext } from "./context.ts";
@@ -16,13 +16,5 @@ export async function leaseNow(ctx: PgContext): Promise<string> {
   return row.now;
 }
 
-/**
- * The same clock inside one statement, for the checks a loop makes on every pass (one round trip
- * instead of two): `$n` holds `leaseClockParam(ctx)`, the injected clock's time, or null for the
- * database's (the statement's start, the same text as DB_NOW).
- */
-export const leaseClockSql = (n: number) =>
-  `coalesce($${n}::text, to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
-
-/** The parameter `leaseClockSql` reads. */
+/** The parameter of a `{leaseClock}`: the injected clock's time, or null for the database's (the statement's start). */
 export const leaseClockParam = (ctx: PgContext): string | null => (ctx.clock === systemClock ? null : ctx.now());

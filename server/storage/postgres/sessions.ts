@@ -3,19 +3,17 @@ import type { AppendEventsResult, CreateSessionResult, SessionStore } from "../p
 import { sessions } from "../shared/sessions.ts";
 import type { PgContext } from "./context.ts";
 import { refusable } from "./sessionState.ts";
-import { runSteps, storeOf } from "./steps.ts";
+import { drive, storeOf } from "./steps.ts";
 
 /** Sessions on PostgreSQL: the shared transitions (shared/sessions.ts); a refusal rolls its transaction back. */
 export function createSessionStore(ctx: PgContext): Async<SessionStore> {
   return {
     ...storeOf(ctx, sessions),
     createSession: async (accountId, input) =>
-      (await refusable(ctx, (tx) =>
-        runSteps(tx, sessions.createSession.steps(accountId, input)),
-      )) as CreateSessionResult,
+      (await refusable(ctx, (tx) => drive(tx, sessions.createSession.steps(accountId, input)))) as CreateSessionResult,
     appendEvents: async (accountId, id, events) =>
       (await refusable(ctx, (tx) =>
-        runSteps(tx, sessions.appendEvents.steps(accountId, id, events)),
+        drive(tx, sessions.appendEvents.steps(accountId, id, events)),
       )) as AppendEventsResult,
   };
 }

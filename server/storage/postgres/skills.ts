@@ -3,7 +3,7 @@ import type { Async } from "../port/index.ts";
 import type { SkillListOptions, SkillStore } from "../port/skills.ts";
 import { prefixEnd, SKILL_COLUMNS, VERSION_COLUMNS, writeTime } from "../rows/skills.ts";
 import { skillSteps } from "../shared/skills.ts";
-import { one, run } from "../shared/steps.ts";
+import { exec, one } from "../shared/steps.ts";
 import type { PgContext } from "./context.ts";
 import { storeOf } from "./steps.ts";
 
@@ -70,7 +70,7 @@ export function createSkillStore(ctx: PgContext): Async<SkillStore> {
       listQuery: skillListQuery,
       *insertFiles(versionId, files) {
         // Every file of the version in one statement.
-        yield* run(
+        yield* exec(
           "INSERT INTO skill_files (version_id, path, content) SELECT ?, f.path, f.content FROM unnest(?::text[], ?::bytea[]) AS f(path, content)",
           [versionId, files.map((f) => f.path), files.map(asBuffer)],
         );

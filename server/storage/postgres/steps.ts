@@ -7,6 +7,7 @@ import type { Async } from "../port/index.ts";
 import { bind, render } from "../shared/dialect.ts";
 import { driveAsync, type Step, type StepStore, type Steps } from "../shared/steps.ts";
 import type { PgContext } from "./context.ts";
+import { leaseClockParam, leaseNow } from "./leases.ts";
 import { appendEventTo, lockEventOrder } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 
@@ -16,8 +17,8 @@ function perform(c: PgContext, step: Step): Promise<unknown> | unknown {
       return c.one(render("postgres", step.sql), bind("postgres", step.params));
     case "all":
       return c.query(render("postgres", step.sql), bind("postgres", step.params));
-    case "run":
-    case "tryRun":
+    case "exec":
+    case "tryExec":
       return c.exec(render("postgres", step.sql), bind("postgres", step.params));
     case "page":
       return keysetList(c, {
@@ -33,11 +34,20 @@ function perform(c: PgContext, step: Step): Promise<unknown> | unknown {
       return c.signal(step.name);
     case "now":
       return c.now();
+    case "leaseNow":
+      return leaseNow(c);
+    case "leaseClock":
+      return leaseClockParam(c);
+    case "transaction":
+      return c.tx((tx) => drive(tx, step.steps()));
+    case "singleWrite":
+      // One statement is atomic on its own: no BEGIN and COMMIT round trips.
+      return drive(c, step.steps());
   }
 }
 
-/** Runs a transition on `c` (a transaction's context, or the pool's). */
-export function runSteps<T>(c: PgContext, steps: Steps<T>): Promise<T> {
+/** Drives a transition on `c` (a transaction's context, or the pool's). */
+export function drive<T>(c: PgContext, steps: Steps<T>): Promise<T> {
   return driveAsync(steps, async (step) => perform(c, step));
 }
 
@@ -49,8 +59,8 @@ export function storeOf<S>(ctx: PgContext, def: StepStore<S>): Async<S> {
     { tx: boolean; steps: (...a: unknown[]) => Steps<unknown> },
   ][]) {
     store[name] = method.tx
-      ? (...args: unknown[]) => ctx.tx((tx) => runSteps(tx, method.steps(...args)))
-      : (...args: unknown[]) => runSteps(ctx, method.steps(...args));
+      ? (...args: unknown[]) => ctx.tx((tx) => drive(tx, method.steps(...args)))
+      : (...args: unknown[]) => drive(ctx, method.steps(...args));
   }
   return store as Async<S>;
 }

@@ -6,7 +6,7 @@
 import { newId } from "../../ids.ts";
 import type { Account, AccountStore, ApiTokenRecord } from "../port/accounts.ts";
 import { dueForTouch, TOKEN_SELECT, TOKEN_TOUCH_INTERVAL_MS } from "../rows/accounts.ts";
-import { all, now, one, run, type StepStore, type Steps, tryRun } from "./steps.ts";
+import { all, exec, now, one, type StepStore, type Steps, tryExec } from "./steps.ts";
 
 const byName = (name: string) => one<Account>("SELECT id, name, created_at FROM accounts WHERE name = ?", [name]);
 
@@ -14,7 +14,7 @@ const tokenBy = (column: "id" | "token_hash", value: string) =>
   one<ApiTokenRecord>(`${TOKEN_SELECT} WHERE t.${column} = ?`, [value]);
 
 function* insertToken(accountId: string, tokenHash: string, hint: string, onConflict = ""): Steps<void> {
-  yield* run(
+  yield* exec(
     `INSERT INTO api_tokens (id, account_id, token_hash, hint, created_at) VALUES (?, ?, ?, ?, ?)${onConflict}`,
     [newId("tok"), accountId, tokenHash, hint, yield* now()],
   );
@@ -24,7 +24,7 @@ export const accounts: StepStore<AccountStore> = {
   ensureAccount: {
     tx: true,
     *steps(name) {
-      yield* run("INSERT INTO accounts (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING", [
+      yield* exec("INSERT INTO accounts (id, name, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING", [
         newId("acct"),
         name,
         yield* now(),
@@ -62,7 +62,7 @@ export const accounts: StepStore<AccountStore> = {
       // the statement, so replicas racing on one token write it once.
       const at = new Date(yield* now());
       if (dueForTouch(row.last_used_at, at)) {
-        yield* tryRun(
+        yield* tryExec(
           "UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)",
           [at.toISOString(), row.id, new Date(at.getTime() - TOKEN_TOUCH_INTERVAL_MS).toISOString()],
         );
@@ -82,7 +82,7 @@ export const accounts: StepStore<AccountStore> = {
     tx: true,
     *steps(tokenId) {
       return (
-        (yield* run("UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [
+        (yield* exec("UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [
           yield* now(),
           tokenId,
         ])) === 1

@@ -10,7 +10,7 @@ import type { AgentRecord, AgentStore, AgentUpdateResult } from "../port/agents.
 import { type AgentRow, type AgentVersionJoinRow, newAgentRecord, SELECT_JOINED, toAgent } from "../rows/agents.ts";
 import { canonicalJson } from "../rows/json.ts";
 import type { SessionRow } from "../rows/sessions.ts";
-import { all, append, now, one, page, run, type StepStore, type Steps, signal } from "./steps.ts";
+import { all, append, exec, now, one, page, type StepStore, type Steps, signal } from "./steps.ts";
 
 /** An agent at a version (default the latest) of an account; the session and run stores read it too. */
 export function* readAgent(accountId: string, agentId: string, version?: number): Steps<AgentRecord | null> {
@@ -26,7 +26,7 @@ const findAgentRow = (accountId: string, agentId: string, lock = "") =>
   one<AgentRow>(`SELECT * FROM agents WHERE id = ? AND account_id = ?${lock}`, [agentId, accountId]);
 
 const insertVersion = (agentId: string, version: number, config: unknown, at: string) =>
-  run("INSERT INTO agent_versions (agent_id, version, config, created_at) VALUES (?, ?, ?, ?)", [
+  exec("INSERT INTO agent_versions (agent_id, version, config, created_at) VALUES (?, ?, ?, ?)", [
     agentId,
     version,
     JSON.stringify(config),
@@ -47,7 +47,7 @@ export const agents: StepStore<Omit<AgentStore, "deleteAgent">> = {
     *steps(accountId, config) {
       const at = yield* now();
       const id = newId("agent");
-      yield* run(
+      yield* exec(
         "INSERT INTO agents (id, account_id, version, archived_at, created_at, updated_at) VALUES (?, ?, 1, NULL, ?, ?)",
         [id, accountId, at, at],
       );
@@ -101,7 +101,7 @@ export const agents: StepStore<Omit<AgentStore, "deleteAgent">> = {
       const version = current.version + 1;
       // The optimistic write: it takes the row only at the version the update was computed from
       // (a concurrent update that committed first moved it on; an archive or delete took it away).
-      const claimed = yield* run(
+      const claimed = yield* exec(
         `UPDATE agents SET version = ?, updated_at = ?
          WHERE id = ? AND account_id = ? AND version = ? AND archived_at IS NULL`,
         [version, at, agentId, accountId, current.version],
@@ -154,12 +154,12 @@ export function* agentToDelete(
 
 /** Deleting an agent, second half (its sessions' work ended): the sessions terminated, the agent gone. */
 export function* removeAgent(accountId: string, agentId: string, version: number): Steps<void> {
-  yield* run(
+  yield* exec(
     `UPDATE sessions SET status = 'terminated', updated_at = ?
      WHERE account_id = ? AND agent_id = ? AND status <> 'terminated'`,
     [yield* now(), accountId, agentId],
   );
-  yield* run("DELETE FROM agents WHERE id = ?", [agentId]);
+  yield* exec("DELETE FROM agents WHERE id = ?", [agentId]);
   yield* append(accountId, { id: agentId, type: "agent.deleted", version });
   yield* signal("runs");
 }

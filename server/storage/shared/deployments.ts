@@ -32,7 +32,7 @@ import {
   toDeploymentRun,
   updatedDeploymentRow,
 } from "../rows/deployments.ts";
-import { all, append, now, one, page, run, type StepStore, type Steps, signal } from "./steps.ts";
+import { all, append, exec, now, one, page, type StepStore, type Steps, signal } from "./steps.ts";
 
 const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
@@ -48,7 +48,7 @@ type State = Partial<Pick<DeploymentRow, "status" | "paused_reason" | "next_run_
 /** Writes the status columns of a deployment and returns the updated row. */
 function* setState(row: DeploymentRow, state: State): Steps<DeploymentRow> {
   const next: DeploymentRow = { ...row, ...state, updated_at: yield* now() };
-  yield* run(
+  yield* exec(
     `UPDATE deployments SET status = ?, paused_reason = ?, next_run_at = ?, last_run_at = ?, archived_at = ?,
        updated_at = ? WHERE id = ?`,
     [next.status, next.paused_reason, next.next_run_at, next.last_run_at, next.archived_at, next.updated_at, next.id],
@@ -87,7 +87,7 @@ export function* settleRun(
   const d = toDeployment(row);
   let state: State = { last_run_at: taken.created_at };
   const error = settleStart(taken, created, d);
-  yield* run(
+  yield* exec(
     "UPDATE deployment_runs SET status = ?, error = ?, session_id = ?, agent_version = ?, finished_at = ? WHERE id = ?",
     [taken.status, taken.error, taken.session_id, taken.agent_version, taken.finished_at, taken.id],
   );
@@ -186,7 +186,7 @@ export const deployments: StepStore<Omit<DeploymentStore, "runDeployment" | "fir
       );
       if (Number(count?.n ?? 0) >= limit) return { ok: false, reason: "limit" };
       const row = newDeploymentRow(accountId, fields, nextRunAt, yield* now());
-      yield* run(
+      yield* exec(
         `INSERT INTO deployments (${DEPLOYMENT_COLUMNS.join(", ")}) VALUES (${marks(DEPLOYMENT_COLUMNS.length)})`,
         DEPLOYMENT_COLUMNS.map((k) => row[k]),
       );
@@ -227,7 +227,7 @@ export const deployments: StepStore<Omit<DeploymentStore, "runDeployment" | "fir
       const current = toDeployment(row);
       const next = updatedDeploymentRow(row, current, update(current), yield* now(), nextRunAt);
       if (!next) return { ok: true, deployment: current, changed: false };
-      yield* run(
+      yield* exec(
         `UPDATE deployments SET ${FIELD_KEYS.map((k) => `${k} = ?`).join(", ")}, next_run_at = ?, updated_at = ? WHERE id = ?`,
         [...FIELD_KEYS.map((k) => next[k]), next.next_run_at, next.updated_at, id],
       );
@@ -285,7 +285,7 @@ export const deployments: StepStore<Omit<DeploymentStore, "runDeployment" | "fir
       // takes the outbox's position lock before its run's row; the same order here never waits
       // on it in a cycle.
       yield* append(accountId, { id, type: "deployment.deleted" });
-      yield* run("DELETE FROM deployments WHERE id = ?", [id]);
+      yield* exec("DELETE FROM deployments WHERE id = ?", [id]);
       yield* signal("deployments");
       return true;
     },

@@ -12,19 +12,26 @@
  * | `{forUpdateSkipLocked}` | (nothing)         | ` FOR UPDATE SKIP LOCKED`        |
  * | `{forShare}`      | (nothing)               | ` FOR SHARE` (a row that must not change until commit) |
  * | `{in:COL}`        | `COL IN (SELECT value FROM json_each(?))` | `COL = ANY(?::text[])` |
+ * | `{inInt:COL}`     | `COL IN (SELECT value FROM json_each(?))` | `COL = ANY(?::bigint[])` |
+ * | `{leaseClock}`    | `?`                     | `coalesce(CAST(? AS text), <the statement's time>)` |
  * | `{indexed:NAME}`  | ` INDEXED BY NAME`      | (nothing: the planner chooses)   |
  * | `{is}`            | `IS`                    | `IS NOT DISTINCT FROM`           |
  * | `{greatest}`      | `max` (of its arguments) | `GREATEST`                      |
  * | `{jsonHas:COL}`   | `? IN (SELECT value FROM json_each(COL))` | `(COL::jsonb) ?? ?` |
  *
  * (`{jsonHas:COL}` takes the member as its own `?`: a JSON array of strings in text column COL
- * contains it; `{in:COL}` takes a list(...) parameter: COL is one of its values.) Shared statements
+ * contains it; `{in:COL}` and `{inInt:COL}` (an integer column) take a list(...) parameter: COL is
+ * one of its values; `{leaseClock}` takes `yield* leaseClock()` (steps.ts): the lease clock's time
+ * inside one statement, on PostgreSQL the database's clock unless the clock is injected.) Shared statements
  * never put `?` inside a string literal.
  */
 export type Dialect = "sqlite" | "postgres";
 
 const TOKEN =
-  /\{(lock|skipLocked|forUpdateSkipLocked|forUpdate|forShare|greatest|in|is|indexed|jsonHas)(?::([A-Za-z0-9_.]+))?\}/g;
+  /\{(lock|skipLocked|forUpdateSkipLocked|forUpdate|forShare|greatest|inInt|in|is|indexed|jsonHas|leaseClock)(?::([A-Za-z0-9_.]+))?\}/g;
+
+/** PostgreSQL's time at the start of the statement, as the same ISO text as every stored timestamp. */
+const STATEMENT_TIME = `to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const rendered: Record<Dialect, Map<string, string>> = { sqlite: new Map(), postgres: new Map() };
 
@@ -45,6 +52,10 @@ function expand(dialect: Dialect, token: string, arg: string | undefined): strin
       return pg ? "GREATEST" : "max";
     case "in":
       return pg ? `${arg} = ANY(?::text[])` : `${arg} IN (SELECT value FROM json_each(?))`;
+    case "inInt":
+      return pg ? `${arg} = ANY(?::bigint[])` : `${arg} IN (SELECT value FROM json_each(?))`;
+    case "leaseClock":
+      return pg ? `coalesce(CAST(? AS text), ${STATEMENT_TIME})` : "?";
     case "is":
       return pg ? "IS NOT DISTINCT FROM" : "IS";
     case "indexed":
@@ -73,10 +84,10 @@ export function render(dialect: Dialect, sql: string): string {
 
 /** A list bound to one `{in:COL}` parameter (SQLite: as a JSON array; PostgreSQL: as an array). */
 export class ListParam {
-  constructor(readonly values: readonly string[]) {}
+  constructor(readonly values: readonly (string | number)[]) {}
 }
 
-export const list = (values: readonly string[]): ListParam => new ListParam(values);
+export const list = (values: readonly (string | number)[]): ListParam => new ListParam(values);
 
 /** The parameters as `dialect` binds them. */
 export function bind(dialect: Dialect, params: readonly unknown[]): unknown[] {

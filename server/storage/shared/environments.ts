@@ -11,7 +11,7 @@ import {
   toEnvironment,
   updatedEnvironmentRow,
 } from "../rows/environments.ts";
-import { append, LOST_RACE, now, one, optimistically, page, run, type StepStore } from "./steps.ts";
+import { append, exec, LOST_RACE, now, one, optimistically, page, type StepStore } from "./steps.ts";
 
 const findRow = (accountId: string, id: string) =>
   one<EnvironmentRow>(`SELECT ${ENVIRONMENT_COLUMNS} FROM environments WHERE id = ? AND account_id = ?`, [
@@ -24,7 +24,7 @@ export const environments: StepStore<EnvironmentStore> = {
     tx: true,
     *steps(accountId, input) {
       const row = newEnvironmentRow(accountId, input, yield* now());
-      yield* run(`INSERT INTO environments (${ENVIRONMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+      yield* exec(`INSERT INTO environments (${ENVIRONMENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
         row.id,
         row.account_id,
         row.name,
@@ -69,7 +69,7 @@ export const environments: StepStore<EnvironmentStore> = {
         const current = toEnvironment(row);
         const updated = updatedEnvironmentRow(row, current, update(current), yield* now());
         if (!updated) return current;
-        const written = yield* run(
+        const written = yield* exec(
           `UPDATE environments SET name = ?, description = ?, config = ?, metadata = ?, updated_at = ?
            WHERE id = ? AND account_id = ? AND archived_at IS NULL AND name = ?
              AND description {is} ? AND config = ? AND metadata = ? AND updated_at = ?`,
@@ -114,7 +114,7 @@ export const environments: StepStore<EnvironmentStore> = {
   deleteEnvironment: {
     tx: true,
     *steps(accountId, id) {
-      const deleted = (yield* run("DELETE FROM environments WHERE id = ? AND account_id = ?", [id, accountId])) === 1;
+      const deleted = (yield* exec("DELETE FROM environments WHERE id = ? AND account_id = ?", [id, accountId])) === 1;
       if (deleted) yield* append(accountId, { id, type: "environment.deleted" });
       return deleted;
     },

@@ -9,7 +9,7 @@
 import type { DeliveryQueueStats, HousekeepingStore, RetentionStep, RunStats } from "../port/housekeeping.ts";
 import { RETENTION_STEPS, type RetentionTable, runStats } from "../rows/housekeeping.ts";
 import { list } from "./dialect.ts";
-import { all, one, run, type StepStore, type Steps } from "./steps.ts";
+import { all, exec, one, type StepStore, type Steps } from "./steps.ts";
 
 type Batch = (cutoff: string, limit: number) => Steps<Record<string, number>>;
 
@@ -26,16 +26,16 @@ const BATCHES: Record<RetentionTable, Batch> = {
     );
     if (rows.length === 0) return { webhook_deliveries: 0, webhook_attempts: 0 };
     const ids = list(rows.map((r) => r.id));
-    const attempts = yield* run("DELETE FROM webhook_attempts WHERE {in:delivery_id}", [ids]);
+    const attempts = yield* exec("DELETE FROM webhook_attempts WHERE {in:delivery_id}", [ids]);
     return {
-      webhook_deliveries: yield* run("DELETE FROM webhook_deliveries WHERE {in:id}", [ids]),
+      webhook_deliveries: yield* exec("DELETE FROM webhook_deliveries WHERE {in:id}", [ids]),
       webhook_attempts: attempts,
     };
   },
   // An event goes once no delivery record references it any more (records cascade from events, so
   // a pending record keeps its event, and so the bytes it will send).
   *events(cutoff, limit) {
-    const events = yield* run(
+    const events = yield* exec(
       `DELETE FROM events WHERE seq IN (
          SELECT e.seq FROM events e{indexed:events_created_at}
          WHERE e.created_at < ? AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_seq = e.seq)
@@ -46,7 +46,7 @@ const BATCHES: Record<RetentionTable, Batch> = {
   },
   // A run is kept while queued or running; its session's history (session_events) stays.
   *runs(cutoff, limit) {
-    const runs = yield* run(
+    const runs = yield* exec(
       `DELETE FROM runs WHERE id IN (
          SELECT id FROM runs{indexed:runs_finished}
          WHERE status IN ('completed', 'failed') AND updated_at < ? ORDER BY updated_at LIMIT ?{forUpdateSkipLocked})`,
@@ -55,7 +55,7 @@ const BATCHES: Record<RetentionTable, Batch> = {
     return { runs };
   },
   *deployment_runs(cutoff, limit) {
-    const deploymentRuns = yield* run(
+    const deploymentRuns = yield* exec(
       `DELETE FROM deployment_runs WHERE id IN (
          SELECT id FROM deployment_runs{indexed:deployment_runs_finished}
          WHERE finished_at < ? ORDER BY finished_at LIMIT ?{forUpdateSkipLocked})`,

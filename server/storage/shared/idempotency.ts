@@ -5,7 +5,7 @@
  */
 import type { IdempotencyClaim, IdempotencyStore } from "../port/idempotency.ts";
 import { claimOfExisting, isStale, type KeyRow, LAZY_PURGE_BATCH } from "../rows/idempotency.ts";
-import { all, now, one, run, type StepStore, type Steps } from "./steps.ts";
+import { all, exec, now, one, type StepStore, type Steps } from "./steps.ts";
 
 /**
  * The oldest expired records, at most the limit; on PostgreSQL rows another transaction is
@@ -19,7 +19,7 @@ export const idempotency: StepStore<IdempotencyStore> = {
     tx: true,
     *steps(request, { expiredBefore, lockedUntil }): Steps<IdempotencyClaim> {
       const at = yield* now();
-      yield* run(PURGE, [expiredBefore, LAZY_PURGE_BATCH]);
+      yield* exec(PURGE, [expiredBefore, LAZY_PURGE_BATCH]);
       const find = () =>
         one<KeyRow>("SELECT * FROM idempotency_keys WHERE account_id = ? AND key = ?{forUpdate}", [
           request.accountId,
@@ -27,11 +27,11 @@ export const idempotency: StepStore<IdempotencyStore> = {
         ]);
       let row = yield* find();
       if (row && isStale(row, expiredBefore, at)) {
-        yield* run("DELETE FROM idempotency_keys WHERE account_id = ? AND key = ?", [request.accountId, request.key]);
+        yield* exec("DELETE FROM idempotency_keys WHERE account_id = ? AND key = ?", [request.accountId, request.key]);
         row = null;
       }
       if (!row) {
-        const inserted = yield* run(
+        const inserted = yield* exec(
           `INSERT INTO idempotency_keys (account_id, key, method, path, fingerprint, created_at, locked_until)
            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, key) DO NOTHING`,
           [request.accountId, request.key, request.method, request.path, request.fingerprint, at, lockedUntil],
@@ -46,7 +46,7 @@ export const idempotency: StepStore<IdempotencyStore> = {
   complete: {
     tx: true,
     *steps(accountId, key, response) {
-      yield* run(
+      yield* exec(
         `UPDATE idempotency_keys SET status = ?, content_type = ?, body_sealed = ?, completed_at = ?, locked_until = NULL
          WHERE account_id = ? AND key = ? AND status IS NULL`,
         [response.status, response.contentType, response.bodySealed, yield* now(), accountId, key],
@@ -56,12 +56,12 @@ export const idempotency: StepStore<IdempotencyStore> = {
   release: {
     tx: true,
     *steps(accountId, key) {
-      yield* run("DELETE FROM idempotency_keys WHERE account_id = ? AND key = ? AND status IS NULL", [accountId, key]);
+      yield* exec("DELETE FROM idempotency_keys WHERE account_id = ? AND key = ? AND status IS NULL", [accountId, key]);
     },
   },
   deleteExpiredIdempotencyKeys: {
     tx: true,
-    steps: (before, limit) => run(PURGE, [before, limit]),
+    steps: (before, limit) => exec(PURGE, [before, limit]),
   },
   keptResponses: {
     tx: false,
@@ -79,7 +79,7 @@ export const idempotency: StepStore<IdempotencyStore> = {
     tx: true,
     *steps(accountId, key, bodySealed, replacement) {
       return (
-        (yield* run(
+        (yield* exec(
           `UPDATE idempotency_keys SET status = ?, content_type = ?, body_sealed = ?
            WHERE account_id = ? AND key = ? AND body_sealed = ?`,
           [replacement.status, replacement.contentType, replacement.bodySealed, accountId, key, bodySealed],

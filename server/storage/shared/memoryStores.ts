@@ -25,7 +25,7 @@ import {
   VERSION_COLUMNS,
   VERSION_SUMMARY_COLUMNS,
 } from "../rows/memoryStores.ts";
-import { all, append, now, one, page, run, type StepStore, type Steps } from "./steps.ts";
+import { all, append, exec, now, one, page, type StepStore, type Steps } from "./steps.ts";
 
 const STORE = `SELECT ${STORE_COLUMNS} FROM memory_stores WHERE id = ? AND account_id = ?`;
 const VERSION = `SELECT ${VERSION_COLUMNS} FROM memory_versions WHERE id = ? AND store_id = ?`;
@@ -38,7 +38,7 @@ const findMemory = (storeId: string, memoryId: string) =>
   one<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ? AND store_id = ?`, [memoryId, storeId]);
 
 function* addVersion(row: MemoryVersionRow): Steps<MemoryVersionRecord> {
-  yield* run(`INSERT INTO memory_versions (${VERSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+  yield* exec(`INSERT INTO memory_versions (${VERSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
     row.id,
     row.store_id,
     row.memory_id,
@@ -79,7 +79,7 @@ export const memoryStores: StepStore<MemoryStoreStore> = {
     *steps(accountId, input) {
       const row = newStoreRow(accountId, input, yield* now());
       // A name taken (also by a concurrent create) inserts nothing instead of failing the transaction.
-      const inserted = yield* run(
+      const inserted = yield* exec(
         `INSERT INTO memory_stores (${STORE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (account_id, name) DO NOTHING`,
         [
@@ -131,7 +131,7 @@ export const memoryStores: StepStore<MemoryStoreStore> = {
         storeId,
       ]);
       if (taken) return { ok: false, reason: "name_taken" } as const;
-      yield* run("UPDATE memory_stores SET name = ?, description = ?, metadata = ?, updated_at = ? WHERE id = ?", [
+      yield* exec("UPDATE memory_stores SET name = ?, description = ?, metadata = ?, updated_at = ? WHERE id = ?", [
         next.name,
         next.description,
         JSON.stringify(next.metadata),
@@ -163,7 +163,7 @@ export const memoryStores: StepStore<MemoryStoreStore> = {
     tx: true,
     *steps(accountId, storeId) {
       // Memories, versions and session attachments go with it (ON DELETE CASCADE).
-      const deleted = yield* run("DELETE FROM memory_stores WHERE id = ? AND account_id = ?", [storeId, accountId]);
+      const deleted = yield* exec("DELETE FROM memory_stores WHERE id = ? AND account_id = ?", [storeId, accountId]);
       if (deleted === 0) return false;
       yield* append(accountId, { id: storeId, type: "memory_store.deleted" });
       return true;
@@ -184,7 +184,7 @@ export const memoryStores: StepStore<MemoryStoreStore> = {
       if (Number(count?.n ?? 0) >= maxPerStore) return { ok: false, reason: "too_many" };
       const at = yield* now();
       const row = newMemoryRow(storeId, input.path, input, at);
-      yield* run(`INSERT INTO memories (${MEMORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
+      yield* exec(`INSERT INTO memories (${MEMORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
         row.id,
         row.store_id,
         row.path,
@@ -234,7 +234,7 @@ export const memoryStores: StepStore<MemoryStoreStore> = {
         size_bytes: input.size_bytes,
         updated_at: at,
       };
-      yield* run("UPDATE memories SET content = ?, content_sha256 = ?, size_bytes = ?, updated_at = ? WHERE id = ?", [
+      yield* exec("UPDATE memories SET content = ?, content_sha256 = ?, size_bytes = ?, updated_at = ? WHERE id = ?", [
         next.content,
         next.content_sha256,
         next.size_bytes,
@@ -250,7 +250,7 @@ export const memoryStores: StepStore<MemoryStoreStore> = {
     *steps(accountId, storeId, memoryId, { author, expectedSha256 }) {
       const row = yield* writableMemory(accountId, storeId, memoryId, expectedSha256);
       if (typeof row === "string") return { ok: false, reason: row } as const;
-      yield* run("DELETE FROM memories WHERE id = ?", [memoryId]);
+      yield* exec("DELETE FROM memories WHERE id = ?", [memoryId]);
       return { ok: true, version: yield* addVersion(newVersionRow(row, "deleted", author, yield* now())) } as const;
     },
   },
@@ -303,7 +303,7 @@ export const memoryStores: StepStore<MemoryStoreStore> = {
         if (store.archived_at) return { ok: false, reason: "archived", index } as const;
       }
       for (const [index, r] of resources.entries()) {
-        yield* run(
+        yield* exec(
           "INSERT INTO session_memory_stores (session_id, position, memory_store_id, access) VALUES (?, ?, ?, ?)",
           [sessionId, index, r.memory_store_id, r.access],
         );

@@ -29,13 +29,13 @@ import {
 } from "../rows/sessions.ts";
 import { settleDeploymentRun } from "./deploymentRuns.ts";
 import { list } from "./dialect.ts";
-import { all, append, now, one, orderSessionEvents, run, type Steps, signal } from "./steps.ts";
+import { all, append, exec, now, one, orderSessionEvents, type Steps, signal } from "./steps.ts";
 
 /** Appends one event to a session's history (call inside the transaction of the change). */
 export function* insertSessionEvent(e: NewSessionEvent): Steps<SessionEventRecord> {
   const row = newSessionEventRow(e, yield* now());
   yield* orderSessionEvents();
-  yield* run(`INSERT INTO session_events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
+  yield* exec(`INSERT INTO session_events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
     row.id,
     row.session_id,
     row.session_thread_id,
@@ -91,7 +91,7 @@ export const waitingRun = (sessionId: string) =>
 
 /** Sets the session's status (and `updated_at`). */
 export function* setSessionStatus(sessionId: string, status: SessionStatus): Steps<void> {
-  yield* run("UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?", [status, yield* now(), sessionId]);
+  yield* exec("UPDATE sessions SET status = ?, updated_at = ? WHERE id = ?", [status, yield* now(), sessionId]);
 }
 
 /**
@@ -105,7 +105,7 @@ export function* interruptTurn(accountId: string, sessionId: string): Steps<void
     sessionId,
   ]);
   if (!running) return;
-  yield* run(
+  yield* exec(
     "UPDATE runs SET status = 'failed', error = 'interrupted', owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
     [yield* now(), running.id],
   );
@@ -145,9 +145,9 @@ export function* answerWait(sessionId: string, event: AnswerInput, index: number
   const recorded = yield* insertSessionEvent(answerEvent(event, sessionId, wait.run_id, target.id));
   const remaining = pending.filter((id) => id !== target.id);
   if (remaining.length > 0) {
-    yield* run("UPDATE run_waits SET pending = ? WHERE run_id = ?", [JSON.stringify(remaining), wait.run_id]);
+    yield* exec("UPDATE run_waits SET pending = ? WHERE run_id = ?", [JSON.stringify(remaining), wait.run_id]);
   } else {
-    yield* run("DELETE FROM run_waits WHERE run_id = ?", [wait.run_id]);
+    yield* exec("DELETE FROM run_waits WHERE run_id = ?", [wait.run_id]);
     yield* signal("runs");
   }
   return recorded;
@@ -160,7 +160,7 @@ export function* idleRunningThreads(accountId: string, sessionId: string): Steps
     [sessionId],
   );
   for (const t of threads) {
-    yield* run("UPDATE session_threads SET status = 'idle', updated_at = ? WHERE id = ?", [yield* now(), t.id]);
+    yield* exec("UPDATE session_threads SET status = 'idle', updated_at = ? WHERE id = ?", [yield* now(), t.id]);
     yield* recordLifecycle(accountId, sessionId, "session.thread_idled", t.id);
   }
 }
@@ -178,12 +178,12 @@ export function* endSessionWork(
   session: SessionRow,
   reason: "session_archived" | "agent_deleted",
 ): Steps<void> {
-  const ended = yield* run(
+  const ended = yield* exec(
     `UPDATE runs SET status = 'failed', error = ?, owner = NULL, lease_expires_at = NULL, updated_at = ?
      WHERE session_id = ? AND status IN ('queued', 'running')`,
     [reason, yield* now(), session.id],
   );
-  yield* run("DELETE FROM run_waits WHERE session_id = ?", [session.id]);
+  yield* exec("DELETE FROM run_waits WHERE session_id = ?", [session.id]);
   yield* idleRunningThreads(accountId, session.id);
   if (session.status === "running" || session.status === "rescheduling") {
     yield* setSessionStatus(session.id, "idle");

@@ -46,7 +46,18 @@ import {
   recordLifecycle,
   waitingRun,
 } from "./sessionState.ts";
-import { append, LOST_RACE, now, one, optimistically, page, run, type StepStore, type Steps, signal } from "./steps.ts";
+import {
+  append,
+  exec,
+  LOST_RACE,
+  now,
+  one,
+  optimistically,
+  page,
+  type StepStore,
+  type Steps,
+  signal,
+} from "./steps.ts";
 
 /** `hold`: keep the row until commit (events are appended, or it is archived). */
 const findRow = (accountId: string, id: string, hold = false) =>
@@ -75,7 +86,7 @@ function* queuedRun(accountId: string, sessionId: string): Steps<string> {
   if (existing) return existing.id;
   const id = newId("run");
   const at = yield* now();
-  yield* run(
+  yield* exec(
     `INSERT INTO runs (id, account_id, session_id, status, attempts, created_at, updated_at)
      VALUES (?, ?, ?, 'queued', 0, ?, ?)`,
     [id, accountId, sessionId, at, at],
@@ -118,7 +129,7 @@ function* appendInTx(accountId: string, session: SessionRow, events: UserEventIn
       yield* insertSessionEvent({ session_id: session.id, session_thread_id: thread.id, type: "user.interrupt" }),
     );
     if (thread.status !== "terminated") {
-      yield* run("UPDATE session_threads SET status = 'terminated', updated_at = ? WHERE id = ?", [
+      yield* exec("UPDATE session_threads SET status = 'terminated', updated_at = ? WHERE id = ?", [
         yield* now(),
         thread.id,
       ]);
@@ -157,22 +168,25 @@ export const sessions: StepStore<SessionStore> = {
         if (vault.archived_at) return { ok: false, reason: "vault_archived", index };
       }
       const row = newSessionRow(accountId, input, version, yield* now());
-      yield* run(`INSERT INTO sessions (${SESSION_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
-        row.id,
-        row.account_id,
-        row.agent_id,
-        row.agent_version,
-        row.environment_id,
-        row.title,
-        row.status,
-        row.metadata,
-        row.vault_ids,
-        row.environment_variables,
-        row.budget_max_total_tokens,
-        row.archived_at,
-        row.created_at,
-        row.updated_at,
-      ]);
+      yield* exec(
+        `INSERT INTO sessions (${SESSION_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          row.id,
+          row.account_id,
+          row.agent_id,
+          row.agent_version,
+          row.environment_id,
+          row.title,
+          row.status,
+          row.metadata,
+          row.vault_ids,
+          row.environment_variables,
+          row.budget_max_total_tokens,
+          row.archived_at,
+          row.created_at,
+          row.updated_at,
+        ],
+      );
       yield* append(accountId, { id: row.id, type: "session.created" });
       const events = yield* appendInTx(accountId, row, input.initial_events);
       return { ok: true, session: toSession(row), events };
@@ -265,7 +279,7 @@ export const sessions: StepStore<SessionStore> = {
     *steps(accountId, id) {
       // Cascades to the history, the threads and the runs: a run in progress finds itself gone
       // and its output is discarded. Deleted meanwhile by another request: not found.
-      if ((yield* run("DELETE FROM sessions WHERE id = ? AND account_id = ?", [id, accountId])) === 0) return false;
+      if ((yield* exec("DELETE FROM sessions WHERE id = ? AND account_id = ?", [id, accountId])) === 0) return false;
       yield* append(accountId, { id, type: "session.deleted" });
       yield* settleDeploymentRun(id, {
         status: "failed",

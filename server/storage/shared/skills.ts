@@ -29,7 +29,7 @@ import {
   type WriteTime,
   withLatestVersion,
 } from "../rows/skills.ts";
-import { all, now, one, page, run, type StepStore, type Steps } from "./steps.ts";
+import { all, exec, now, one, page, type StepStore, type Steps } from "./steps.ts";
 
 export interface SkillSeam {
   /** The `SELECT ... WHERE ...` of a skills page that keysetList completes, in the adapter's own SQL. */
@@ -65,14 +65,14 @@ const findVersion = (skillId: string, selector: VersionSelector) =>
 
 /** Makes a version the skill's latest; version_seq never goes down (a later upload still gets a greater number). */
 const setLatest = (skillId: string, v: Pick<VersionRow, "id" | "name" | "description">, number: number, at: string) =>
-  run(
+  exec(
     `UPDATE skills SET name = ?, name_lower = ?, description = ?, latest_version_id = ?, latest_version = ?,
        version_seq = {greatest}(version_seq, ?), updated_at = ? WHERE id = ?`,
     [v.name, v.name.toLowerCase(), v.description, v.id, number, number, at, skillId],
   );
 
 const setTitle = (skillId: string, title: string, updatedAt: string) =>
-  run("UPDATE skills SET display_title = ?, display_title_lower = ?, updated_at = ? WHERE id = ?", [
+  exec("UPDATE skills SET display_title = ?, display_title_lower = ?, updated_at = ? WHERE id = ?", [
     title,
     title.toLowerCase(),
     updatedAt,
@@ -83,7 +83,7 @@ const setTitle = (skillId: string, title: string, updatedAt: string) =>
 export function skillSteps(seam: SkillSeam): StepStore<SkillStore> {
   function* writeVersion(id: string, skillId: string, input: NewSkillVersion, number: number, createdAt: string) {
     const row = newVersionRow(id, skillId, input, number, createdAt);
-    yield* run(`INSERT INTO skill_versions (${VERSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+    yield* exec(`INSERT INTO skill_versions (${VERSION_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
       row.id,
       row.skill_id,
       row.version,
@@ -104,7 +104,7 @@ export function skillSteps(seam: SkillSeam): StepStore<SkillStore> {
     const skill = newSkillRow(accountId, input, t);
     // The skill row first: the version row references it. Lower-cased here (JavaScript's Unicode
     // rules, not the database's).
-    yield* run(
+    yield* exec(
       `INSERT INTO skills (id, account_id, source, name, name_lower, description, display_title, display_title_lower,
          latest_version_id, latest_version, version_seq, metadata, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -205,7 +205,7 @@ export function skillSteps(seam: SkillSeam): StepStore<SkillStore> {
         if (!row) return "not_found" as const;
         if (row.account_id === null) return "vendor" as const;
         // Cascades to the versions and their files. Deleted meanwhile by another request: not found.
-        const deleted = yield* run("DELETE FROM skills WHERE id = ? AND account_id = ?", [skillId, accountId]);
+        const deleted = yield* exec("DELETE FROM skills WHERE id = ? AND account_id = ?", [skillId, accountId]);
         return deleted > 0 ? ("deleted" as const) : ("not_found" as const);
       },
     },
@@ -256,7 +256,7 @@ export function skillSteps(seam: SkillSeam): StepStore<SkillStore> {
           [skillId],
         );
         if (Number(count?.n ?? 0) <= 1) return { ok: false, reason: "only_version" } as const;
-        yield* run("DELETE FROM skill_versions WHERE id = ?", [version.id]);
+        yield* exec("DELETE FROM skill_versions WHERE id = ?", [version.id]);
         const at = yield* now();
         let next: SkillRow = { ...skill, updated_at: at };
         if (version.id === skill.latest_version_id) {
@@ -272,7 +272,7 @@ export function skillSteps(seam: SkillSeam): StepStore<SkillStore> {
             latest_version: previous.version,
           };
         } else {
-          yield* run("UPDATE skills SET updated_at = ? WHERE id = ?", [at, skillId]);
+          yield* exec("UPDATE skills SET updated_at = ? WHERE id = ?", [at, skillId]);
         }
         return { ok: true, skill: toSkill(next), version: toVersion(version) } as const;
       },

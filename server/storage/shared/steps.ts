@@ -18,9 +18,9 @@ import type { KeysetListOptions } from "../rows/pagination.ts";
 /** What a transition asks of its adapter. */
 export type Step =
   /** The first row (or null), all rows, or the number of rows changed. */
-  | { op: "one" | "all" | "run"; sql: string; params: readonly unknown[] }
+  | { op: "one" | "all" | "exec"; sql: string; params: readonly unknown[] }
   /** A best-effort write outside any transaction: skipped (0 rows) when another writer holds the lock. */
-  | { op: "tryRun"; sql: string; params: readonly unknown[] }
+  | { op: "tryExec"; sql: string; params: readonly unknown[] }
   /** A keyset page of `select` (written in the shared dialect). */
   | { op: "page"; options: KeysetListOptions<never, unknown> }
   /** An outbox event and its delivery records, in the transaction (the adapter's appendEventTo). */
@@ -30,7 +30,11 @@ export type Step =
   /** A post-commit signal. */
   | { op: "signal"; name: StorageSignal }
   /** The injected clock's time, as stored. */
-  | { op: "now" };
+  | { op: "now" }
+  /** The lease clock's time (see `leaseNow`), or the parameter of a `{leaseClock}` (see `leaseClock`). */
+  | { op: "leaseNow" | "leaseClock" }
+  /** Steps in one transaction of their own (see `transaction`), or around a single write (see `singleWrite`). */
+  | { op: "transaction" | "singleWrite"; steps: () => Steps<unknown> };
 
 /** A transition: yields steps, returns its result. */
 export type Steps<T> = Generator<Step, T, unknown>;
@@ -43,17 +47,17 @@ export function* all<R>(sql: string, params: readonly unknown[] = []): Steps<R[]
   return (yield { op: "all", sql, params }) as R[];
 }
 
-/** Runs a write; returns the number of rows it changed. */
-export function* run(sql: string, params: readonly unknown[] = []): Steps<number> {
-  return (yield { op: "run", sql, params }) as number;
+/** Executes a write; returns the number of rows it changed. */
+export function* exec(sql: string, params: readonly unknown[] = []): Steps<number> {
+  return (yield { op: "exec", sql, params }) as number;
 }
 
 /**
  * A write that may be skipped: when another process holds the write lock (SQLite) it changes
  * nothing and returns 0 instead of waiting or failing. For bookkeeping on a read path.
  */
-export function* tryRun(sql: string, params: readonly unknown[] = []): Steps<number> {
-  return (yield { op: "tryRun", sql, params }) as number;
+export function* tryExec(sql: string, params: readonly unknown[] = []): Steps<number> {
+  return (yield { op: "tryExec", sql, params }) as number;
 }
 
 export function* page<Row, T>(options: KeysetListOptions<Row, T>): Steps<Page<T>> {
@@ -74,6 +78,43 @@ export function* signal(name: StorageSignal): Steps<void> {
 
 export function* now(): Steps<string> {
   return (yield { op: "now" }) as string;
+}
+
+/**
+ * The time leases and due times are compared with. Several replicas share one PostgreSQL
+ * database: a lease one of them writes must expire at the same moment for all of them, so there
+ * the database's clock decides (with the real clock; an injected one decides itself, so tests can
+ * expire a lease by moving time; see postgres/leases.ts). On SQLite: the injected clock.
+ */
+export function* leaseNow(): Steps<string> {
+  return (yield { op: "leaseNow" }) as string;
+}
+
+/**
+ * The parameter of a `{leaseClock}` token: the lease clock inside one statement, for the checks a
+ * loop makes on every pass (one round trip on PostgreSQL instead of two).
+ */
+export function* leaseClock(): Steps<string | null> {
+  return (yield { op: "leaseClock" }) as string | null;
+}
+
+/**
+ * Runs `steps` in one transaction (inside the caller's when one is open): for a store method that
+ * looks before it takes the write lock (or opens a transaction), as a loop's pass does. `steps`
+ * makes a new generator each time: PostgreSQL runs a transaction again after a deadlock.
+ */
+export function* transaction<T>(steps: () => Steps<T>): Steps<T> {
+  return (yield { op: "transaction", steps }) as T;
+}
+
+/**
+ * Steps with a single write, which needs no transaction to be atomic: PostgreSQL runs them as
+ * they come (no BEGIN and COMMIT round trips); SQLite in a transaction of its own all the same,
+ * as its writers take the process's write lock there (and a lock held too long is
+ * StorageBusyError instead of a stalled event loop).
+ */
+export function* singleWrite<T>(steps: () => Steps<T>): Steps<T> {
+  return (yield { op: "singleWrite", steps }) as T;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { RunOutput } from "../port/runs.ts";
 import type { ModelUsage } from "../port/sessions.ts";
-import { now, run, type Steps } from "./steps.ts";
+import { exec, now, type Steps } from "./steps.ts";
 
 const addUsageSql = (table: "sessions" | "session_threads") =>
   `UPDATE ${table} SET input_tokens = input_tokens + ?, output_tokens = output_tokens + ?,
@@ -23,12 +23,12 @@ const counts = (u: ModelUsage) => [
 /** What one output of a run adds to the counts of its session and thread. */
 export function* countOutput(sessionId: string, threadId: string | null, out: RunOutput): Steps<void> {
   if (out.type === "span.model_request_end" || out.type === "usage") {
-    yield* run(addUsageSql("sessions"), [...counts(out.model_usage), sessionId]);
-    if (threadId !== null) yield* run(addUsageSql("session_threads"), [...counts(out.model_usage), threadId]);
+    yield* exec(addUsageSql("sessions"), [...counts(out.model_usage), sessionId]);
+    if (threadId !== null) yield* exec(addUsageSql("session_threads"), [...counts(out.model_usage), threadId]);
   } else if (out.type === "agent.tool_use") {
-    yield* run("UPDATE sessions SET tool_calls = tool_calls + 1 WHERE id = ?", [sessionId]);
+    yield* exec("UPDATE sessions SET tool_calls = tool_calls + 1 WHERE id = ?", [sessionId]);
     if (threadId !== null)
-      yield* run("UPDATE session_threads SET tool_calls = tool_calls + 1 WHERE id = ?", [threadId]);
+      yield* exec("UPDATE session_threads SET tool_calls = tool_calls + 1 WHERE id = ?", [threadId]);
   }
 }
 
@@ -43,8 +43,8 @@ const elapsedMs = (from: string | null, to: string): number =>
 export function* countTurn(sessionId: string, threadId: string | null, startedAt: string | null): Steps<void> {
   const ms = elapsedMs(startedAt, yield* now());
   if (threadId === null) {
-    yield* run("UPDATE sessions SET turns = turns + 1, active_ms = active_ms + ? WHERE id = ?", [ms, sessionId]);
+    yield* exec("UPDATE sessions SET turns = turns + 1, active_ms = active_ms + ? WHERE id = ?", [ms, sessionId]);
   } else {
-    yield* run("UPDATE session_threads SET turns = turns + 1, active_ms = active_ms + ? WHERE id = ?", [ms, threadId]);
+    yield* exec("UPDATE session_threads SET turns = turns + 1, active_ms = active_ms + ? WHERE id = ?", [ms, threadId]);
   }
 }

@@ -20,7 +20,7 @@ import {
   type VaultRow,
 } from "../rows/vaults.ts";
 import { list } from "./dialect.ts";
-import { all, append, LOST_RACE, now, one, optimistically, page, run, type StepStore, type Steps } from "./steps.ts";
+import { all, append, exec, LOST_RACE, now, one, optimistically, page, type StepStore, type Steps } from "./steps.ts";
 
 const credentialEvent = (accountId: string, vaultId: string, id: string, type: CredentialEventType) =>
   append(accountId, { id, type, vault_id: vaultId });
@@ -49,7 +49,7 @@ export const vaults: StepStore<VaultStore> = {
     tx: true,
     *steps(accountId, input) {
       const row = newVaultRow(accountId, input, yield* now());
-      yield* run(`INSERT INTO vaults (${VAULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
+      yield* exec(`INSERT INTO vaults (${VAULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
         row.id,
         row.account_id,
         row.display_name,
@@ -91,7 +91,7 @@ export const vaults: StepStore<VaultStore> = {
         if (row.archived_at) return "archived" as const;
         const current = toVault(row);
         const next = updatedVault(current, update(current), yield* now());
-        const written = yield* run(
+        const written = yield* exec(
           `UPDATE vaults SET display_name = ?, metadata = ?, updated_at = ?
            WHERE id = ? AND account_id = ? AND archived_at IS NULL
              AND display_name = ? AND metadata = ? AND updated_at = ?`,
@@ -145,7 +145,7 @@ export const vaults: StepStore<VaultStore> = {
         "SELECT id FROM vault_credentials WHERE vault_id = ? ORDER BY id",
         [vaultId],
       );
-      yield* run("DELETE FROM vaults WHERE id = ? AND account_id = ?", [vaultId, accountId]);
+      yield* exec("DELETE FROM vaults WHERE id = ? AND account_id = ?", [vaultId, accountId]);
       for (const c of credentials) yield* credentialEvent(accountId, vaultId, c.id, "vault_credential.deleted");
       yield* append(accountId, { id: vaultId, type: "vault.deleted" });
       return true;
@@ -180,7 +180,7 @@ export const vaults: StepStore<VaultStore> = {
       );
       if ((active?.n ?? 0) >= maxActive) return { ok: false, reason: "too_many" };
       const row = newCredentialRow(vaultId, input, yield* now());
-      yield* run(
+      yield* exec(
         `INSERT INTO vault_credentials (${CREDENTIAL_COLUMNS}, account_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
@@ -242,7 +242,7 @@ export const vaults: StepStore<VaultStore> = {
         }
         const { next, changed } = updatedCredential(current, changes, yield* now());
         if (!changed) return { ok: true, credential: current };
-        const written = yield* run(
+        const written = yield* exec(
           `UPDATE vault_credentials SET display_name = ?, metadata = ?, auth_type = ?, target = ?,
              auth_public = ?, secret_sealed = ?, updated_at = ?
            WHERE id = ? AND archived_at IS NULL AND display_name {is} ? AND metadata = ?
@@ -291,7 +291,7 @@ export const vaults: StepStore<VaultStore> = {
     tx: true,
     *steps(accountId, credentialId, expectedSealed, next) {
       // Compare-and-set on the sealed secret the refresh started from.
-      const written = yield* run(
+      const written = yield* exec(
         `UPDATE vault_credentials SET auth_public = ?, secret_sealed = ?, updated_at = ?
          WHERE id = ? AND account_id = ? AND archived_at IS NULL AND secret_sealed = ?`,
         [JSON.stringify(next.auth_public), next.secret_sealed, yield* now(), credentialId, accountId, expectedSealed],
@@ -313,7 +313,7 @@ export const vaults: StepStore<VaultStore> = {
   deleteCredential: {
     tx: true,
     *steps(accountId, vaultId, credentialId) {
-      const deleted = yield* run("DELETE FROM vault_credentials WHERE id = ? AND vault_id = ? AND account_id = ?", [
+      const deleted = yield* exec("DELETE FROM vault_credentials WHERE id = ? AND vault_id = ? AND account_id = ?", [
         credentialId,
         vaultId,
         accountId,

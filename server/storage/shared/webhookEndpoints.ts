@@ -15,7 +15,7 @@ import {
   withConfig,
   withRotatedSecret,
 } from "../rows/webhooks.ts";
-import { all, append, now, one, page, run, type StepStore, signal } from "./steps.ts";
+import { all, append, exec, now, one, page, type StepStore, signal } from "./steps.ts";
 
 const ENDPOINT = "SELECT * FROM webhook_endpoints WHERE id = ? AND account_id = ?";
 const DELIVERY = `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ? AND account_id = ?`;
@@ -42,7 +42,7 @@ export const webhookEndpoints: StepStore<WebhookEndpointStore> = {
       ]);
       if ((count?.n ?? 0) >= maxPerAccount) return null;
       const row = newEndpointRow(accountId, input, yield* now());
-      yield* run(
+      yield* exec(
         INSERT_ENDPOINT,
         ENDPOINT_COLUMNS.map((k) => row[k]),
       );
@@ -77,7 +77,7 @@ export const webhookEndpoints: StepStore<WebhookEndpointStore> = {
       const row = yield* findEndpoint(accountId, endpointId, true);
       if (!row) return null;
       const next = withConfig(row, config, yield* now());
-      yield* run(
+      yield* exec(
         `UPDATE webhook_endpoints SET url = ?, events = ?, all_events = ?, description = ?, metadata = ?,
            signing_scheme = ?, updated_at = ? WHERE id = ?`,
         [
@@ -101,7 +101,7 @@ export const webhookEndpoints: StepStore<WebhookEndpointStore> = {
       if (!row) return null;
       if ((row.active === 1) === active) return yield* view(row);
       const next = withActive(row, active, yield* now());
-      yield* run(
+      yield* exec(
         "UPDATE webhook_endpoints SET active = ?, disabled_reason = ?, failing_since = ?, updated_at = ? WHERE id = ?",
         [next.active, next.disabled_reason, next.failing_since, next.updated_at, endpointId],
       );
@@ -117,7 +117,7 @@ export const webhookEndpoints: StepStore<WebhookEndpointStore> = {
       const row = yield* findEndpoint(accountId, endpointId, true);
       if (!row) return null;
       const next = withRotatedSecret(row, secretSealed, previousExpiresAt, yield* now());
-      yield* run(
+      yield* exec(
         `UPDATE webhook_endpoints SET secret_sealed = ?, previous_secret_sealed = ?,
            previous_secret_expires_at = ?, updated_at = ? WHERE id = ?`,
         [next.secret_sealed, next.previous_secret_sealed, next.previous_secret_expires_at, next.updated_at, endpointId],
@@ -131,7 +131,7 @@ export const webhookEndpoints: StepStore<WebhookEndpointStore> = {
       if (!(yield* findEndpoint(accountId, endpointId))) return null;
       const at = yield* now();
       // Like a manual retry of each: a new round of attempts, due now, sent oldest first.
-      const requeued = yield* run(
+      const requeued = yield* exec(
         `UPDATE webhook_deliveries{indexed:webhook_deliveries_endpoint_dead}
          SET status = 'pending', round_start = attempt_count, next_attempt_at = ?, updated_at = ?
          WHERE endpoint_id = ? AND status = 'dead' AND created_at >= ? AND created_at < ?`,
@@ -144,12 +144,12 @@ export const webhookEndpoints: StepStore<WebhookEndpointStore> = {
   deleteEndpoint: {
     tx: true,
     *steps(accountId, endpointId) {
-      const deleted = yield* run("DELETE FROM webhook_endpoints WHERE id = ? AND account_id = ?", [
+      const deleted = yield* exec("DELETE FROM webhook_endpoints WHERE id = ? AND account_id = ?", [
         endpointId,
         accountId,
       ]);
       if (deleted === 0) return false;
-      yield* run(
+      yield* exec(
         `UPDATE webhook_deliveries SET status = 'discarded', next_attempt_at = NULL, lease_until = NULL,
            lease_token = NULL, updated_at = ?
          WHERE endpoint_id = ? AND status IN ('pending', 'dead')`,
@@ -225,7 +225,7 @@ export const webhookEndpoints: StepStore<WebhookEndpointStore> = {
       if (!row) return null;
       if (row.status !== "dead") return "not_dead" as const;
       const at = yield* now();
-      yield* run(
+      yield* exec(
         `UPDATE webhook_deliveries SET status = 'pending', round_start = attempt_count, next_attempt_at = ?,
            updated_at = ? WHERE id = ?`,
         [at, at, deliveryId],

@@ -1,18 +1,8 @@
-import type { AgentRecord, AgentStore } from "../port/agents.ts";
-import { agents, agentToDelete, readAgent as readAgentSteps, removeAgent } from "../shared/agents.ts";
+import type { AgentStore } from "../port/agents.ts";
+import { agents, agentToDelete, removeAgent } from "../shared/agents.ts";
 import type { SqliteContext } from "./context.ts";
 import { endSessionWork } from "./sessionState.ts";
-import { runSteps, storeOf } from "./steps.ts";
-
-/** Reads an agent at a version (default the latest) of an account; shared with the session and run stores. */
-export function readAgent(
-  ctx: SqliteContext,
-  accountId: string,
-  agentId: string,
-  version?: number,
-): AgentRecord | null {
-  return runSteps(ctx, readAgentSteps(accountId, agentId, version));
-}
+import { drive, storeOf } from "./steps.ts";
 
 /** Agents on SQLite: the shared transitions (shared/agents.ts), and the end of a deleted agent's sessions. */
 export function createAgentStore(ctx: SqliteContext): AgentStore {
@@ -20,12 +10,12 @@ export function createAgentStore(ctx: SqliteContext): AgentStore {
     ...storeOf(ctx, agents),
     deleteAgent(accountId, agentId) {
       return ctx.tx(() => {
-        const found = runSteps(ctx, agentToDelete(accountId, agentId));
+        const found = drive(ctx, agentToDelete(accountId, agentId));
         if (!found) return false;
         // Its sessions can no longer run: their queued and running turns end (threads idled,
         // session.status_idled for a session that was running), then they are terminated.
         for (const session of found.active) endSessionWork(ctx, accountId, session, "agent_deleted");
-        runSteps(ctx, removeAgent(accountId, agentId, found.version));
+        drive(ctx, removeAgent(accountId, agentId, found.version));
         return true;
       });
     },

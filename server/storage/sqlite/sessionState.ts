@@ -1,45 +1,18 @@
 /**
- * The shared session state transitions (shared/sessionState.ts) as the SQLite stores call them:
- * synchronously, in the caller's transaction.
+ * The shared session state transitions (shared/sessionState.ts) the SQLite stores call outside
+ * the shared ones: synchronously, in the caller's transaction.
  */
-import type { SessionEventRecord, SessionStatus, StopReason } from "../port/sessions.ts";
-import type { AnswerInput } from "../rows/pendingActions.ts";
-import { type NewSessionEvent, Refusal, type SessionRow } from "../rows/sessions.ts";
+import { Refusal, type SessionRow } from "../rows/sessions.ts";
 import * as state from "../shared/sessionState.ts";
 import type { SqliteContext } from "./context.ts";
-import { runSteps } from "./steps.ts";
-
-export const insertSessionEvent = (ctx: SqliteContext, e: NewSessionEvent): SessionEventRecord =>
-  runSteps(ctx, state.insertSessionEvent(e));
-
-export const recordLifecycle = (
-  ctx: SqliteContext,
-  ...args: Parameters<typeof state.recordLifecycle>
-): SessionEventRecord => runSteps(ctx, state.recordLifecycle(...args));
-
-export const recordIdled = (ctx: SqliteContext, accountId: string, sessionId: string, stopReason: StopReason) =>
-  runSteps(ctx, state.recordIdled(accountId, sessionId, stopReason));
-
-export const waitingRun = (ctx: SqliteContext, sessionId: string) => runSteps(ctx, state.waitingRun(sessionId));
-
-export const interruptTurn = (ctx: SqliteContext, accountId: string, session: SessionRow): void =>
-  runSteps(ctx, state.interruptTurn(accountId, session.id));
-
-export const answerWait = (ctx: SqliteContext, session: SessionRow, event: AnswerInput, index: number) =>
-  runSteps(ctx, state.answerWait(session.id, event, index));
-
-export const idleRunningThreads = (ctx: SqliteContext, accountId: string, sessionId: string): void =>
-  runSteps(ctx, state.idleRunningThreads(accountId, sessionId));
+import { drive } from "./steps.ts";
 
 export const endSessionWork = (
   ctx: SqliteContext,
   accountId: string,
   session: SessionRow,
   reason: "session_archived" | "agent_deleted",
-): void => runSteps(ctx, state.endSessionWork(accountId, session, reason));
-
-export const setSessionStatus = (ctx: SqliteContext, sessionId: string, status: SessionStatus): void =>
-  runSteps(ctx, state.setSessionStatus(sessionId, status));
+): void => drive(ctx, state.endSessionWork(accountId, session, reason));
 
 export function refusable<T>(ctx: SqliteContext, fn: () => T): T | Refusal["result"] {
   try {

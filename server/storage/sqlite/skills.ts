@@ -2,7 +2,7 @@ import type Database from "better-sqlite3";
 import type { SkillListOptions, SkillStore } from "../port/skills.ts";
 import { prefixEnd, SKILL_COLUMNS } from "../rows/skills.ts";
 import { skillSteps } from "../shared/skills.ts";
-import { run } from "../shared/steps.ts";
+import { exec } from "../shared/steps.ts";
 import type { SqliteContext } from "./context.ts";
 import { storeOf } from "./steps.ts";
 
@@ -120,7 +120,7 @@ export function createSkillStore(ctx: SqliteContext): SkillStore {
       listQuery: (accountId, options) => skillListQuery(ctx.db, accountId, options),
       *insertFiles(versionId, files) {
         for (const file of files) {
-          yield* run("INSERT INTO skill_files (version_id, path, content) VALUES (?, ?, ?)", [
+          yield* exec("INSERT INTO skill_files (version_id, path, content) VALUES (?, ?, ?)", [
             versionId,
             file.path,
             file.content,

@@ -32,9 +32,9 @@ function perform(ctx: SqliteContext, step: Step): unknown {
       return prepared(ctx.db, step.sql).get(...bind("sqlite", step.params)) ?? null;
     case "all":
       return prepared(ctx.db, step.sql).all(...bind("sqlite", step.params));
-    case "run":
+    case "exec":
       return prepared(ctx.db, step.sql).run(...bind("sqlite", step.params)).changes;
-    case "tryRun":
+    case "tryExec":
       try {
         return prepared(ctx.db, step.sql).run(...bind("sqlite", step.params)).changes;
       } catch (err) {
@@ -55,12 +55,18 @@ function perform(ctx: SqliteContext, step: Step): unknown {
     case "signal":
       return ctx.signal(step.name);
     case "now":
+    case "leaseNow":
+    case "leaseClock":
+      // One process's clock decides: SQLite's database is not shared across machines.
       return ctx.now();
+    case "transaction":
+    case "singleWrite":
+      return ctx.tx(() => drive(ctx, step.steps()));
   }
 }
 
-/** Runs a transition now, on the context's connection (inside whatever transaction is open). */
-export function runSteps<T>(ctx: SqliteContext, steps: Steps<T>): T {
+/** Drives a transition now, on the context's connection (inside whatever transaction is open). */
+export function drive<T>(ctx: SqliteContext, steps: Steps<T>): T {
   return driveSync(steps, (step) => perform(ctx, step));
 }
 
@@ -72,8 +78,8 @@ export function storeOf<S>(ctx: SqliteContext, def: StepStore<S>): S {
     { tx: boolean; steps: (...a: unknown[]) => Steps<unknown> },
   ][]) {
     store[name] = method.tx
-      ? (...args: unknown[]) => ctx.tx(() => runSteps(ctx, method.steps(...args)))
-      : (...args: unknown[]) => runSteps(ctx, method.steps(...args));
+      ? (...args: unknown[]) => ctx.tx(() => drive(ctx, method.steps(...args)))
+      : (...args: unknown[]) => drive(ctx, method.steps(...args));
   }
   return store as S;
 }
