@@ -8,7 +8,7 @@ export default defineConfig({
     // (vitest.reliability.config.ts, vitest.replicas.config.ts, vitest.slow.config.ts).
     exclude: [...configDefaults.exclude, "test/reliability/**", "test/replicas/**", ...SLOW_TESTS],
     // One PostgreSQL server for the run (the storage contract suite's PostgreSQL side), and the
-    // server built once (the tests that start it as a process run dist/main.js).
+    // server built once (the tests that start it as a process run dist/launcher.js).
     globalSetup: ["test/helpers/postgresServer.ts", "test/helpers/serverBundle.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,

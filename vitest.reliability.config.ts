@@ -12,7 +12,7 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 1,
     fileParallelism: false,
-    // The server built once (its processes run dist/main.js).
+    // The server built once (its processes run dist/launcher.js).
     globalSetup: ["test/helpers/serverBundle.ts"],
   },
 });

@@ -13,7 +13,7 @@ export default defineConfig({
     maxWorkers: 1,
     fileParallelism: false,
     // One PostgreSQL server for the run (the PostgreSQL drill's database lives on it), and the
-    // server built once (its processes run dist/main.js).
+    // server built once (its processes run dist/launcher.js).
     globalSetup: ["test/helpers/postgresServer.ts", "test/helpers/serverBundle.ts"],
   },
 });

@@ -1,7 +1,7 @@
 /**
  * Compiles the server ahead of time for `npm start` (its `prestart` step): esbuild bundles
  * server/main.ts and every module it imports, the packages included (all but EXTERNAL below),
- * into one CommonJS script, dist/server.cjs, which dist/main.js (server/launcher.ts) runs with a
+ * into one CommonJS script, dist/main.cjs, which dist/launcher.js (server/launcher.ts) runs with a
  * V8 code cache. The tests and scripts that start the server as a process run this build too
  * (scripts/lib/serverBundle.ts builds it once per test run when the sources are newer); the
  * in-process tests run the sources.
@@ -23,7 +23,7 @@
  * - The source is kept in ASCII (non-ASCII characters escaped, only comments hold any), so that
  *   the launcher reads it as a one-byte string (half the memory of a two-byte one).
  *
- * - The launcher, dist/main.js, is a CommonJS script too (dist/package.json says so): started as
+ * - The launcher, dist/launcher.js, is a CommonJS script too (dist/package.json says so): started as
  *   an ES module, Node first set up its ES module loader for it, 30-40 ms of CPU of a restart
  *   (median of interleaved restarts, 635 → 595 ms to /healthz) that a CommonJS entry never pays.
  *
@@ -105,7 +105,7 @@ function copyRunTimeFiles(outDir) {
   copy("package.json");
 }
 
-/** The launcher: dist/main.js, a CommonJS script (dist/package.json). */
+/** The launcher: dist/launcher.js, a CommonJS script (dist/package.json). */
 const LAUNCHER = "server/launcher.ts";
 /** The ES module entry points: the delivery worker thread's (a worker thread's entry module must be listed here). */
 const ENTRIES = { thread: "server/delivery/workerThreadEntry.ts" };
@@ -165,12 +165,12 @@ async function bundle(outDir) {
     legalComments: "none",
     logLevel: "warning",
   };
-  /** The server's script, run by dist/main.js. */
-  const serverFile = join(outDir, "server.cjs");
+  /** The server's script, run by dist/launcher.js. */
+  const serverFile = join(outDir, "main.cjs");
   // The server: one CommonJS script. Its own `import.meta.url` is the script's file URL.
   await build({
     ...common,
-    entryPoints: { server: "server/main.ts" },
+    entryPoints: { main: "server/main.ts" },
     outExtension: { ".js": ".cjs" },
     format: "cjs",
     // import() becomes require(): a script run by vm.Script cannot import() without an experimental
@@ -201,7 +201,7 @@ async function bundle(outDir) {
   writeFileSync(join(outDir, "package.json"), `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`);
   await build({
     ...common,
-    entryPoints: { main: LAUNCHER },
+    entryPoints: { launcher: LAUNCHER },
     format: "cjs",
     define: {
       "import.meta.dirname": "__dirname",

@@ -1,7 +1,7 @@
 /**
- * `node dist/main.js`: the entry point of the compiled server (scripts/build.mjs builds this file
- * into dist/main.js, a CommonJS script, as Node starts one faster than an ES module, and
- * server/main.ts with everything it imports into one CommonJS script, dist/server.cjs). It runs that script through `vm.Script` with a V8 code cache, which Node 20
+ * `node dist/launcher.js`: the entry point of the compiled server (scripts/build.mjs builds this file
+ * into dist/launcher.js, a CommonJS script, as Node starts one faster than an ES module, and
+ * server/main.ts with everything it imports into one CommonJS script, dist/main.cjs). It runs that script through `vm.Script` with a V8 code cache, which Node 20
  * offers for scripts only (ES modules and `module.enableCompileCache` come with Node 22).
  *
  * Why: V8 compiling the server's ~9 MB of JavaScript (6 MB since its whitespace is left out) was
@@ -17,7 +17,7 @@
  * temporary file renamed into place: replicas sharing dist/ never read half a file). Its name
  * holds the bundle's content hash (set by the build; a rebuild of unchanged sources keeps it,
  * a changed bundle never meets an old cache), Node's version and the node flags. A dist/ that
- * cannot be written only means starts without a cache. Every other command of dist/main.js
+ * cannot be written only means starts without a cache. Every other command of dist/launcher.js
  * (`migrate`, `token ...`) reads the cache but never writes it.
  */
 import { createHash } from "node:crypto";
@@ -29,7 +29,7 @@ import { setFlagsFromString } from "node:v8";
 import vm from "node:vm";
 
 const DIST = import.meta.dirname;
-const BUNDLE = join(DIST, "server.cjs");
+const BUNDLE = join(DIST, "main.cjs");
 const CACHE_DIR = join(DIST, "v8-cache");
 const PIDS_DIR = join(DIST, ".pids");
 /** Published by `net.Server#listen` once the server listens (Node's built-in tracing channel). */
@@ -38,7 +38,7 @@ const LISTENING = "tracing:net.server.listen:asyncEnd";
 /**
  * The cache file of this bundle under this Node and these node flags: V8 refuses a cache made
  * under other flags (`--max-semi-space-size` among them), and one file per set of flags keeps
- * starts with different flags (`npm start`, `node dist/main.js`, a profiled start) from replacing
+ * starts with different flags (`npm start`, `node dist/launcher.js`, a profiled start) from replacing
  * each other's cache at every start.
  */
 function cacheFile(): string {

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 export const ROOT = resolve(import.meta.dirname, "../..");
 
 /**
- * The node arguments of `npm start` (package.json "start", e.g. `node dist/main.js serve`): the
+ * The node arguments of `npm start` (package.json "start", e.g. `node dist/launcher.js serve`): the
  * benchmark measures exactly what an operator runs. Its `prestart` step (the build) is run by
  * the suite before any section.
  */

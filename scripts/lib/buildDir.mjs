@@ -5,7 +5,7 @@
  *
  * - Each build is written to a folder of its own, `.dist/<inputs hash>.tmp-<pid>`, renamed to
  *   `.dist/<inputs hash>` once whole, and `dist` is then a symbolic link to it, replaced by a
- *   rename (atomic: a start resolves `dist/main.js` either to the old build or to the new one,
+ *   rename (atomic: a start resolves `dist/launcher.js` either to the old build or to the new one,
  *   and the launcher then reads every file from that folder, server/launcher.ts).
  * - Builds are made under one lock (`.dist/.lock`, a folder: mkdir is atomic, with its owner's
  *   pid; one left by a process that died is taken over), shared by every build of the folder: the
@@ -127,7 +127,7 @@ export function staleReason(root) {
   if (!current) return "no build yet";
   const stamp = readStamp(current);
   if (!stamp) return "no build yet";
-  for (const name of ["main.js", "server.cjs", "thread.mjs"]) {
+  for (const name of ["launcher.js", "main.cjs", "thread.mjs"]) {
     if (!existsSync(join(current, name))) return `dist/${name} is missing`;
   }
   const newer = inputFiles(root).find((f) => statSync(f).mtimeMs > stamp.startedAt);

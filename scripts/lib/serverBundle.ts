@@ -1,5 +1,5 @@
 /**
- * The compiled server for the tests and scripts that start `cloud-agents` as a process: dist/main.js,
+ * The compiled server for the tests and scripts that start `cloud-agents` as a process: dist/launcher.js,
  * built by scripts/build.mjs (what `npm start` runs). Started from the build, a server answers
  * /healthz after ~0.55 s of CPU; through tsx (which compiles the TypeScript at every start) after
  * ~2.8 s, and the test suites start hundreds of processes.
@@ -26,8 +26,8 @@ import { pathToFileURL } from "node:url";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const DIST = join(ROOT, "dist");
-/** The launcher of the build: `node dist/main.js <command>`. */
-export const DIST_MAIN = join(DIST, "main.js");
+/** The launcher of the build: `node dist/launcher.js <command>`. */
+export const DIST_LAUNCHER = join(DIST, "launcher.js");
 /** The TypeScript entry point, run through tsx's loader with CLOUD_AGENTS_FROM_SOURCE=1. */
 export const SERVER_MAIN = join(ROOT, "server/main.ts");
 /** `node --import <tsx loader>`: runs a TypeScript entry point in this one process. */
@@ -50,7 +50,7 @@ export function fromSource(): boolean {
  */
 export function cliCommand(args: readonly string[], nodeArgs: readonly string[] = []): [string, string[]] {
   if (fromSource()) return [NODE_TSX[0] as string, [...NODE_TSX.slice(1), ...nodeArgs, SERVER_MAIN, ...args]];
-  return [process.execPath, [...nodeArgs, DIST_MAIN, ...args]];
+  return [process.execPath, [...nodeArgs, DIST_LAUNCHER, ...args]];
 }
 
 let ensured: Promise<void> | undefined;

@@ -225,7 +225,7 @@ export interface CliResult {
 
 /**
  * Runs `cloud-agents <args>` to completion with the given environment (and folder): the build,
- * `node dist/main.js <args>` (scripts/lib/serverBundle.ts; CLOUD_AGENTS_FROM_SOURCE=1: server/main.ts).
+ * `node dist/launcher.js <args>` (scripts/lib/serverBundle.ts; CLOUD_AGENTS_FROM_SOURCE=1: server/main.ts).
  */
 export async function runCli(args: string[], env: Record<string, string>, cwd: string = ROOT): Promise<CliResult> {
   await ensureServerBundle();

@@ -128,11 +128,11 @@ it(`two npm start at once after a source change both answer /healthz, ${ROUNDS} 
 
 it("a start from a build that cannot be loaded exits non-zero and says why", async () => {
   const build = join(project, readlinkSync(join(project, "dist")));
-  writeFileSync(join(build, "server.cjs"), "this is not ) JavaScript (");
+  writeFileSync(join(build, "main.cjs"), "this is not ) JavaScript (");
   let code = 0;
   let stderr = "";
   try {
-    execFileSync(process.execPath, [join(project, "dist/main.js"), "serve"], {
+    execFileSync(process.execPath, [join(project, "dist/launcher.js"), "serve"], {
       env: { ...process.env, PORT: "0" },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -142,6 +142,6 @@ it("a start from a build that cannot be loaded exits non-zero and says why", asy
     stderr = e.stderr.toString();
   }
   expect(code).toBe(1);
-  expect(stderr).toMatch(/cannot load the server build \(compiling \S+server\.cjs\): Unexpected/);
+  expect(stderr).toMatch(/cannot load the server build \(compiling \S+main\.cjs\): Unexpected/);
   expect(stderr).toMatch(/npm run build/);
 });

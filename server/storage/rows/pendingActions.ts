@@ -10,7 +10,7 @@ import type { SessionEventRow } from "./sessions.ts";
 export type AnswerInput = Extract<UserEventInput, { type: "user.custom_tool_result" | "user.tool_confirmation" }>;
 
 /** A `run_waits` row. */
-export interface RunWaitRow {
+export interface PendingActionsRow {
   run_id: string;
   session_id: string;
   /** JSON array of the event ids still waiting for an answer. */
@@ -18,7 +18,7 @@ export interface RunWaitRow {
   created_at: string;
 }
 
-export const pendingIds = (row: Pick<RunWaitRow, "pending">): string[] => JSON.parse(row.pending) as string[];
+export const pendingIds = (row: Pick<PendingActionsRow, "pending">): string[] => JSON.parse(row.pending) as string[];
 
 /** The id an answer gives: an event id (`sevt_...`); a confirmation may give the model's `tool_use_id` instead. */
 export const answeredId = (event: AnswerInput): string =>

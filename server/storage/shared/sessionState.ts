@@ -14,7 +14,7 @@ import {
   answerRefusal,
   findPending,
   pendingIds,
-  type RunWaitRow,
+  type PendingActionsRow,
 } from "../rows/pendingActions.ts";
 import {
   EVENT_COLUMNS,
@@ -83,7 +83,7 @@ export const recordIdled = (accountId: string, sessionId: string, stopReason: St
 
 /** The waiting run of a session (its turn paused for the user), or null. Hold the session's row first. */
 export const waitingRun = (sessionId: string) =>
-  one<RunWaitRow>(
+  one<PendingActionsRow>(
     `SELECT w.* FROM run_waits w JOIN runs r ON r.id = w.run_id
       WHERE w.session_id = ? AND r.status = 'queued' ORDER BY w.run_id LIMIT 1`,
     [sessionId],
