@@ -12,9 +12,9 @@
  *   sandbox      sandbox/ (commands in each session's workspace; the workspaces)
  *   domain       domain/ (the rules of every resource, the one write path of each)
  *   streams      streams/ (live Server-Sent Events streams)
- *   agents       the agent wing: runtime/ (the run worker, model runtimes, the tool loop, MCP,
- *                confirmations, budgets and usage) and tools/ (built-in tools, skills, memory
- *                mounts); beside it the other workers: delivery/, scheduler/, housekeeping/
+ *   agents       the agent wing, agents/: turns/ (the run worker, the runtime registry, the tool
+ *                loop, pending actions, usage), models/, mcp/ and tools/ (built-in tools, skills,
+ *                memory mounts); beside it the other workers: delivery/, scheduler/, housekeeping/
  *   http         http/ (the pipeline), routes/ (one file per tag), surfaces/ (the /v1 surface),
  *                appDeps.ts (what the HTTP layer is given, types only), health.ts (/readyz)
  *   composition  main.ts, launcher.ts, service.ts, app.ts, cli/, background/workers.ts: they put
@@ -34,7 +34,7 @@ const layers = [
   { name: "sandbox", path: "^server/sandbox/" },
   { name: "domain", path: "^server/domain/" },
   { name: "streams", path: "^server/streams/" },
-  { name: "agents", path: "^server/(runtime|tools|delivery|scheduler|housekeeping)/" },
+  { name: "agents", path: "^server/(agents|delivery|scheduler|housekeeping)/" },
   { name: "http", path: "^server/(http|routes|surfaces)/|^server/(appDeps|health)\\.ts$" },
   {
     name: "composition",
@@ -46,12 +46,12 @@ const layers = [
 const EXCEPTIONS = [
   {
     file: "server/domain/agents.ts",
-    imports: "server/runtime/registry.ts",
+    imports: "server/agents/turns/registry.ts",
     why: "An agent's model is refused at create time when no configured runtime serves it: the domain asks the registry which ones do.",
   },
   {
     file: "server/domain/agents.ts",
-    imports: "server/tools/toolset.ts",
+    imports: "server/agents/tools/toolset.ts",
     why: "An agent's toolset is checked against the built-in tools the wing serves (their names and the toolset type), read from the one list of them.",
   },
   {

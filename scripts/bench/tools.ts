@@ -10,12 +10,12 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { callBuiltin } from "../../server/agents/tools/toolset.ts";
+import type { ToolContext } from "../../server/agents/tools/types.ts";
 import { createSandbox } from "../../server/sandbox/create.ts";
 import { SessionUids } from "../../server/sandbox/identity.ts";
 import { missingPrograms } from "../../server/sandbox/programs.ts";
 import { Workspaces } from "../../server/sandbox/workspace.ts";
-import { callBuiltin } from "../../server/tools/toolset.ts";
-import type { ToolContext } from "../../server/tools/types.ts";
 
 const CALLS = 60;
 const SESSIONS = 20;

@@ -8,11 +8,11 @@ import { closeSync, constants, existsSync, mkdtempSync, openSync, readFileSync, 
 import { createServer } from "node:http";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
+import { unpackSkills } from "../../server/agents/tools/skills.ts";
+import { callBuiltin } from "../../server/agents/tools/toolset.ts";
 import { createSandbox } from "../../server/sandbox/create.ts";
 import { SessionUids } from "../../server/sandbox/identity.ts";
 import { Workspaces } from "../../server/sandbox/workspace.ts";
-import { unpackSkills } from "../../server/tools/skills.ts";
-import { callBuiltin } from "../../server/tools/toolset.ts";
 
 const QUOTA = 4 * 1024 * 1024;
 const dataDir = mkdtempSync(join(tmpdir(), "attempts-"));

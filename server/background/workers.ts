@@ -1,10 +1,10 @@
+import { AgentRunWorker } from "../agents/turns/agentRunWorker.ts";
+import { createRuntimes } from "../agents/turns/registry.ts";
 import type { AppDeps } from "../appDeps.ts";
 import { systemClock } from "../clock.ts";
 import { DeliveryEngine } from "../delivery/engine.ts";
 import { DeliveryWorkerThread } from "../delivery/workerThreadHost.ts";
 import { RetentionJob } from "../housekeeping/retention.ts";
-import { AgentRunWorker } from "../runtime/agentRunWorker.ts";
-import { createRuntimes } from "../runtime/registry.ts";
 import { DeploymentScheduler } from "../scheduler/deploymentScheduler.ts";
 import type { BackgroundWorker } from "./backgroundWorker.ts";
 import { EventLoopMonitor } from "./eventLoopMonitor.ts";

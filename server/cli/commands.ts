@@ -3,13 +3,14 @@
  * create a database, the others open the existing one (never creating a second database in the
  * wrong folder) and refuse one that is not at this version's schema.
  */
+
+import { servedModels } from "../agents/turns/registry.ts";
 import { systemClock } from "../clock.ts";
 import type { Config } from "../config/sections.ts";
 import { generateToken, hashToken, tokenHint } from "../crypto/secretBox.ts";
 import { DEFAULT_ACCOUNT } from "../defaultAccount.ts";
 import { importSkillDirectory } from "../domain/skills.ts";
 import { createLogger } from "../logger.ts";
-import { servedModels } from "../runtime/registry.ts";
 import type { RunningService } from "../service.ts";
 import { migrateDatabase, openStorage } from "../storage/open.ts";
 import type { Storage } from "../storage/port/index.ts";

@@ -144,7 +144,7 @@ export interface EventLoopConfig {
   windowMs: number;
 }
 
-/** The agent run worker (server/runtime/agentRunWorker.ts). */
+/** The agent run worker (server/agents/turns/agentRunWorker.ts). */
 export interface RunConfig {
   /** How long the built-in echo runtime waits before answering (tests use it to have a run in flight). */
   echoDelayMs: number;

@@ -1,14 +1,14 @@
+import { BUILTIN_TOOL_NAMES, enabledBuiltins, TOOLSET_TYPE } from "../agents/tools/toolset.ts";
+import { unservedReason } from "../agents/turns/registry.ts";
 import type { Schema } from "../api.ts";
 import type { Config } from "../config/sections.ts";
 import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
 import { checkOutboundUrl } from "../outbound/targetUrls.ts";
-import { unservedReason } from "../runtime/registry.ts";
 import { NoSandbox } from "../sandbox/off.ts";
 import type { Sandbox } from "../sandbox/port.ts";
 import type { AgentConfig, AgentMultiagent, AgentRecord } from "../storage/port/agents.ts";
 import { agentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
-import { BUILTIN_TOOL_NAMES, enabledBuiltins, TOOLSET_TYPE } from "../tools/toolset.ts";
 import { applyMetadataPatch } from "./metadata.ts";
 
 type Agent = Schema<"Agent">;

@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { OpenAIChatModel } from "../../server/runtime/openaiModel.ts";
+import { OpenAIChatModel } from "../../server/agents/models/openaiModel.ts";
 
 let server: Server;
 let baseUrl: string;

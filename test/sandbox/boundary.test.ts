@@ -23,14 +23,14 @@ import { networkInterfaces, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LoadedSkill, unpackSkills } from "../../server/agents/tools/skills.ts";
+import { type BuiltinToolName, callBuiltin } from "../../server/agents/tools/toolset.ts";
+import type { ToolContext, ToolResult } from "../../server/agents/tools/types.ts";
 import type { BubblewrapSandbox } from "../../server/sandbox/bubblewrap.ts";
 import type { Owner } from "../../server/sandbox/identity.ts";
 import type { Workspaces } from "../../server/sandbox/workspace.ts";
 import { packWorkspace, unpackWorkspace, WorkspaceArchiveError } from "../../server/sandbox/workspaceArchive.ts";
 import { measureWorkspace } from "../../server/sandbox/workspaceQuota.ts";
-import { type LoadedSkill, unpackSkills } from "../../server/tools/skills.ts";
-import { type BuiltinToolName, callBuiltin } from "../../server/tools/toolset.ts";
-import type { ToolContext, ToolResult } from "../../server/tools/types.ts";
 import { requireSandboxPrograms } from "../helpers/requires.ts";
 import { openSandbox, toolLimits } from "../helpers/sandbox.ts";
 

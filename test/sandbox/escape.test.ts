@@ -9,12 +9,12 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuiltinToolName, callBuiltin } from "../../server/agents/tools/toolset.ts";
+import type { ToolContext, ToolResult } from "../../server/agents/tools/types.ts";
 import type { BubblewrapSandbox } from "../../server/sandbox/bubblewrap.ts";
 import type { Owner } from "../../server/sandbox/identity.ts";
 import type { NetworkPolicy } from "../../server/sandbox/port.ts";
 import type { Workspaces } from "../../server/sandbox/workspace.ts";
-import { type BuiltinToolName, callBuiltin } from "../../server/tools/toolset.ts";
-import type { ToolContext, ToolResult } from "../../server/tools/types.ts";
 import { requireSandboxPrograms, writableCgroups } from "../helpers/requires.ts";
 import { openSandbox, toolLimits } from "../helpers/sandbox.ts";
 

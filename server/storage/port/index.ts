@@ -97,7 +97,7 @@ export interface Stores {
   sessions: Async<SessionStore>;
   /** Deployments and their runs; the scheduler (server/scheduler/deploymentScheduler.ts) fires them. */
   deployments: Async<DeploymentStore>;
-  /** The run state machine driven by the run worker (server/runtime/agentRunWorker.ts). */
+  /** The run state machine driven by the run worker (server/agents/turns/agentRunWorker.ts). */
   runs: Async<RunStore>;
   outbox: Async<OutboxStore>;
   /** Service-wide facts, such as the secret-key check value. */

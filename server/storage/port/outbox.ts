@@ -3,7 +3,7 @@ import type { StopReason } from "./sessions.ts";
  * The event kinds endpoints subscribe to: the interface's "Event kinds" and the groups API.md adds
  * (deployments, environments, vaults and credentials, endpoint health). `webhook.test` is not
  * subscribable: it goes to the tested endpoint only. `vault_credential.refresh_failed` is emitted by
- * the model runtimes when an `mcp_oauth` credential's refresh fails (server/runtime/credentials.ts).
+ * the model runtimes when an `mcp_oauth` credential's refresh fails (server/agents/mcp/credentials.ts).
  */
 export const EVENT_KINDS = [
   "session.created",

@@ -13,8 +13,8 @@ import {
   answeredId,
   answerRefusal,
   findPending,
-  pendingIds,
   type PendingActionsRow,
+  pendingIds,
 } from "../rows/pendingActions.ts";
 import {
   EVENT_COLUMNS,

@@ -1,4 +1,5 @@
 import { type Request, type Response, Router } from "express";
+import { MEMORY_MOUNT } from "../../agents/tools/toolPaths.ts";
 import type { Schema } from "../../api.ts";
 import type { AppDeps } from "../../appDeps.ts";
 import { getAgent } from "../../domain/agents.ts";
@@ -7,7 +8,6 @@ import { ApiError } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryString, type RequestAuth } from "../../http/context.ts";
 import { type StreamRequest, type StreamSource, sessionSource } from "../../streams/sources.ts";
 import { sseMessage } from "../../streams/sse.ts";
-import { MEMORY_MOUNT } from "../../tools/toolPaths.ts";
 import { EXECUTION_IDENTITY, type V1Agent, v1Agent } from "./agents.ts";
 import { bodyOf, v1Validator } from "./context.ts";
 import type { V1Family } from "./family.ts";

@@ -6,19 +6,19 @@
  * calling tools, or after RUN_MAX_TOOL_ROUNDS rounds that did. A run resumed after a restart
  * continues from what it recorded: calls with a result are not made again.
  */
-import type { Clock } from "../clock.ts";
-import type { RuntimesConfig, SandboxConfig } from "../config/sections.ts";
-import type { SecretBox } from "../crypto/secretBox.ts";
-import type { Logger } from "../logger.ts";
-import type { FetchLike } from "../outbound/targetFetch.ts";
-import type { Sandbox } from "../sandbox/port.ts";
-import type { Workspaces } from "../sandbox/workspace.ts";
-import type { Storage } from "../storage/port/index.ts";
-import type { RunOutput } from "../storage/port/runs.ts";
+import type { Clock } from "../../clock.ts";
+import type { RuntimesConfig, SandboxConfig } from "../../config/sections.ts";
+import type { SecretBox } from "../../crypto/secretBox.ts";
+import type { Logger } from "../../logger.ts";
+import type { FetchLike } from "../../outbound/targetFetch.ts";
+import type { Sandbox } from "../../sandbox/port.ts";
+import type { Workspaces } from "../../sandbox/workspace.ts";
+import type { Storage } from "../../storage/port/index.ts";
+import type { RunOutput } from "../../storage/port/runs.ts";
+import { McpToolbox } from "../mcp/mcp.ts";
+import { completeWithRetries, type ModelClient, ProviderError } from "../models/model.ts";
 import { SessionTools } from "../tools/session.ts";
 import { type ChatItem, type PendingCall, rebuildConversation, type ToolCall } from "./conversation.ts";
-import { McpToolbox } from "./mcp.ts";
-import { completeWithRetries, type ModelClient, ProviderError } from "./model.ts";
 import { AwaitingPendingActions, customToolSpecs, deniedResult, needsConfirmation } from "./pendingActions.ts";
 import { type AgentRuntime, type RuntimeTurn, TurnError } from "./port.ts";
 import { measuredRequest } from "./spans.ts";

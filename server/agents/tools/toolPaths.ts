@@ -6,8 +6,8 @@
  * then walks it there without following a link out of it.
  */
 import { join, posix } from "node:path";
-import { type Place, relativeTo, shownIn, WorkspacePathError } from "../sandbox/safeFs.ts";
-import { SKILLS_DIR, WORKSPACE_MOUNT } from "../sandbox/workspace.ts";
+import { type Place, relativeTo, shownIn, WorkspacePathError } from "../../sandbox/safeFs.ts";
+import { SKILLS_DIR, WORKSPACE_MOUNT } from "../../sandbox/workspace.ts";
 import type { MemoryView, ToolContext } from "./types.ts";
 
 /** Where the tools see the session's memory stores, one folder each. */

@@ -5,10 +5,10 @@
  * deltas) and `span.model_request_end` recorded with its duration and the provider's usage, whose
  * counts the store adds to the session's and the thread's.
  */
-import type { Clock } from "../clock.ts";
-import { BudgetReached } from "../domain/budget.ts";
+import type { Clock } from "../../clock.ts";
+import { BudgetReached } from "../../domain/budget.ts";
+import type { OnText } from "../models/model.ts";
 import type { ModelReply } from "./conversation.ts";
-import type { OnText } from "./model.ts";
 import type { RuntimeTurn } from "./port.ts";
 import { NO_USAGE } from "./usage.ts";
 

@@ -7,11 +7,11 @@
  * root), both in a folder held open by descriptor, neither following links.
  */
 import { execFile } from "node:child_process";
-import { MAX_MEMORY_BYTES } from "../domain/memoryStores.ts";
-import { asOwner } from "../sandbox/identity.ts";
-import { findProgram } from "../sandbox/programs.ts";
-import { readFileIn, statIn, WorkspacePathError, withFolderIn, writeFileIn } from "../sandbox/safeFs.ts";
-import { INODE_BYTES, measureWorkspace } from "../sandbox/workspaceQuota.ts";
+import { MAX_MEMORY_BYTES } from "../../domain/memoryStores.ts";
+import { asOwner } from "../../sandbox/identity.ts";
+import { findProgram } from "../../sandbox/programs.ts";
+import { readFileIn, statIn, WorkspacePathError, withFolderIn, writeFileIn } from "../../sandbox/safeFs.ts";
+import { INODE_BYTES, measureWorkspace } from "../../sandbox/workspaceQuota.ts";
 import { resolveToolPath, shownToolPath, type ToolPath } from "./toolPaths.ts";
 import {
   boolField,

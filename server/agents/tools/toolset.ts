@@ -3,9 +3,10 @@
  * and their dispatch. Which tools an agent has comes from its toolset entry: `default_config`
  * applies to every tool, `configs` override it by name.
  */
-import type { ToolSpec } from "../runtime/conversation.ts";
-import { WorkspacePathError } from "../sandbox/workspace.ts";
-import type { AgentTool } from "../storage/port/agents.ts";
+
+import { WorkspacePathError } from "../../sandbox/workspace.ts";
+import type { AgentTool } from "../../storage/port/agents.ts";
+import type { ToolSpec } from "../turns/conversation.ts";
 import { bashTool } from "./bash.ts";
 import { editTool, globTool, grepTool, readTool, writeTool } from "./files.ts";
 import { fail, type ToolContext, ToolInputError, type ToolResult } from "./types.ts";

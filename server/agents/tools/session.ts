@@ -5,15 +5,15 @@
  * and the tools the agent's toolset enables, ready to be offered to the model and called.
  */
 
-import type { SandboxConfig } from "../config/sections.ts";
-import { environmentVariablesToObject } from "../domain/environmentVariables.ts";
-import type { ToolSpec } from "../runtime/conversation.ts";
-import { TurnError } from "../runtime/port.ts";
-import type { NetworkPolicy, Sandbox } from "../sandbox/port.ts";
-import type { Workspaces } from "../sandbox/workspace.ts";
-import { WorkspaceTooLargeError } from "../sandbox/workspaceSnapshots.ts";
-import type { AgentConfig } from "../storage/port/agents.ts";
-import type { Storage } from "../storage/port/index.ts";
+import type { SandboxConfig } from "../../config/sections.ts";
+import { environmentVariablesToObject } from "../../domain/environmentVariables.ts";
+import type { NetworkPolicy, Sandbox } from "../../sandbox/port.ts";
+import type { Workspaces } from "../../sandbox/workspace.ts";
+import { WorkspaceTooLargeError } from "../../sandbox/workspaceSnapshots.ts";
+import type { AgentConfig } from "../../storage/port/agents.ts";
+import type { Storage } from "../../storage/port/index.ts";
+import type { ToolSpec } from "../turns/conversation.ts";
+import { TurnError } from "../turns/port.ts";
 import { MemoryMount, memoryPrompt, type WriteBackReport } from "./memoryMount.ts";
 import { loadSkills, skillsPrompt, unpackSkills } from "./skills.ts";
 import { BUILTIN_TOOL_SPECS, type BuiltinToolName, callBuiltin, enabledBuiltins, isBuiltinName } from "./toolset.ts";

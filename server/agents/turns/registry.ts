@@ -1,11 +1,11 @@
-import type { Clock } from "../clock.ts";
-import type { Config } from "../config/sections.ts";
-import type { SecretBox } from "../crypto/secretBox.ts";
-import type { Logger } from "../logger.ts";
-import type { Sandbox } from "../sandbox/port.ts";
-import type { Workspaces } from "../sandbox/workspace.ts";
-import type { Storage } from "../storage/port/index.ts";
-import { ECHO_MODEL, EchoRuntime } from "./echo.ts";
+import type { Clock } from "../../clock.ts";
+import type { Config } from "../../config/sections.ts";
+import type { SecretBox } from "../../crypto/secretBox.ts";
+import type { Logger } from "../../logger.ts";
+import type { Sandbox } from "../../sandbox/port.ts";
+import type { Workspaces } from "../../sandbox/workspace.ts";
+import type { Storage } from "../../storage/port/index.ts";
+import { ECHO_MODEL, EchoRuntime } from "../models/echo.ts";
 import type { AgentRuntime, RuntimeRegistry } from "./port.ts";
 
 export const ANTHROPIC_PREFIX = "claude-";
@@ -85,7 +85,7 @@ export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
   const runtimes = config.runtimes;
   const keys = [runtimes.anthropic?.apiKey, runtimes.openai?.apiKey].filter((k): k is string => !!k);
   const modelDeps = async () => {
-    const { createTargetFetch } = await import("../outbound/targetFetch.ts");
+    const { createTargetFetch } = await import("../../outbound/targetFetch.ts");
     return {
       storage: deps.storage,
       secrets: deps.secrets,
@@ -103,7 +103,7 @@ export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
     ? loadedInBackground(async () => {
         const [{ ModelRuntime }, { AnthropicModel }] = await Promise.all([
           import("./modelRuntime.ts"),
-          import("./anthropicModel.ts"),
+          import("../models/anthropicModel.ts"),
         ]);
         return new ModelRuntime(
           await modelDeps(),
@@ -118,7 +118,7 @@ export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
     ? loadedInBackground(async () => {
         const [{ ModelRuntime }, { OpenAIChatModel }] = await Promise.all([
           import("./modelRuntime.ts"),
-          import("./openaiModel.ts"),
+          import("../models/openaiModel.ts"),
         ]);
         return new ModelRuntime(
           await modelDeps(),

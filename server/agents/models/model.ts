@@ -4,9 +4,9 @@
  * retried with exponential backoff (a Retry-After the provider sends is honoured up to the cap),
  * on the injected clock; any other error ends the turn.
  */
-import { type Clock, sleepOn } from "../clock.ts";
-import type { Logger } from "../logger.ts";
-import type { ChatItem, ModelReply, ToolSpec } from "./conversation.ts";
+import { type Clock, sleepOn } from "../../clock.ts";
+import type { Logger } from "../../logger.ts";
+import type { ChatItem, ModelReply, ToolSpec } from "../turns/conversation.ts";
 
 export interface ModelRequest {
   /** The provider's model name (`openai/` stripped). */

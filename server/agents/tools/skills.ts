@@ -11,11 +11,11 @@
  */
 import { chmod, chown, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { Owner } from "../sandbox/identity.ts";
-import { SKILLS_DIR } from "../sandbox/workspace.ts";
-import type { AgentSkillRef } from "../storage/port/agents.ts";
-import type { Storage } from "../storage/port/index.ts";
-import type { SkillFile } from "../storage/port/skills.ts";
+import type { Owner } from "../../sandbox/identity.ts";
+import { SKILLS_DIR } from "../../sandbox/workspace.ts";
+import type { AgentSkillRef } from "../../storage/port/agents.ts";
+import type { Storage } from "../../storage/port/index.ts";
+import type { SkillFile } from "../../storage/port/skills.ts";
 
 /** The SKILL.md texts inlined in the system prompt, at most. */
 const INLINE_LIMIT_BYTES = 64 * 1024;

@@ -2,7 +2,7 @@
  * Usage of model requests (API.md, "Usage"): the token counts each provider reports, in the four
  * counts of the API, and the spans a model runtime records around each request.
  */
-import type { ModelUsage } from "../storage/port/sessions.ts";
+import type { ModelUsage } from "../../storage/port/sessions.ts";
 
 export type { ModelUsage };
 

@@ -1,6 +1,6 @@
 /** `bash {command, timeout_ms?}`: one command in the session's sandbox (sandbox/port.ts). */
 import { join } from "node:path";
-import { SKILLS_DIR } from "../sandbox/workspace.ts";
+import { SKILLS_DIR } from "../../sandbox/workspace.ts";
 import { MEMORY_MOUNT } from "./toolPaths.ts";
 import { fail, intField, stringField, type ToolContext, type ToolResult } from "./types.ts";
 

@@ -6,13 +6,13 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { describeFailure, type FetchLike } from "../outbound/targetFetch.ts";
-import type { AgentConfig } from "../storage/port/agents.ts";
-import type { TextBlock } from "../storage/port/sessions.ts";
-import { truncate } from "../text.ts";
-import { modelToolName, type ToolSpec } from "./conversation.ts";
+import { describeFailure, type FetchLike } from "../../outbound/targetFetch.ts";
+import type { AgentConfig } from "../../storage/port/agents.ts";
+import type { TextBlock } from "../../storage/port/sessions.ts";
+import { truncate } from "../../text.ts";
+import { modelToolName, type ToolSpec } from "../turns/conversation.ts";
+import { TurnError } from "../turns/port.ts";
 import { Bearer, type CredentialDeps, CredentialError, findCredential } from "./credentials.ts";
-import { TurnError } from "./port.ts";
 
 const CLIENT_INFO = { name: "cloud-agents-service", version: "0.1.0" };
 /** A tool result longer than this is cut (the model and the history get the same text). */

@@ -6,7 +6,7 @@
  * the worker pauses the run (RunStore.pauseRun), and the last answer queues it again; the resumed
  * run rebuilds its conversation, in which the answers are recorded.
  */
-import type { AgentConfig } from "../storage/port/agents.ts";
+import type { AgentConfig } from "../../storage/port/agents.ts";
 import { isBuiltinName, TOOLSET_TYPE } from "../tools/toolset.ts";
 import type { ToolResult } from "../tools/types.ts";
 import type { PendingCall, ToolSpec } from "./conversation.ts";

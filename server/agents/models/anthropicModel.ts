@@ -5,8 +5,9 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import type { ContentBlockParam, MessageParam, Tool } from "@anthropic-ai/sdk/resources/messages";
-import type { ProviderConfig } from "../config/sections.ts";
-import type { ModelReply } from "./conversation.ts";
+import type { ProviderConfig } from "../../config/sections.ts";
+import type { ModelReply } from "../turns/conversation.ts";
+import { anthropicUsage } from "../turns/usage.ts";
 import {
   type ModelClient,
   type ModelRequest,
@@ -15,7 +16,6 @@ import {
   retryAfterMs,
   retryableStatus,
 } from "./model.ts";
-import { anthropicUsage } from "./usage.ts";
 
 const RETRYABLE_TYPES = new Set(["overloaded_error", "rate_limit_error", "api_error", "timeout_error"]);
 

@@ -1,6 +1,6 @@
-import { abortableDelay } from "../clock.ts";
-import type { AgentRuntime, RunOutput, RuntimeTurn } from "./port.ts";
-import { NO_USAGE, wordCount } from "./usage.ts";
+import { abortableDelay } from "../../clock.ts";
+import type { AgentRuntime, RunOutput, RuntimeTurn } from "../turns/port.ts";
+import { NO_USAGE, wordCount } from "../turns/usage.ts";
 
 /** The model name of the built-in runtime. */
 export const ECHO_MODEL = "echo";

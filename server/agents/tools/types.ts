@@ -3,9 +3,9 @@
  * what it answers. A tool never throws for a bad input or a refused path: it answers an error
  * result the model reads (it may try something else); only an abort propagates.
  */
-import type { Owner } from "../sandbox/identity.ts";
-import type { NetworkPolicy, Sandbox } from "../sandbox/port.ts";
-import type { TextBlock } from "../storage/port/sessions.ts";
+import type { Owner } from "../../sandbox/identity.ts";
+import type { NetworkPolicy, Sandbox } from "../../sandbox/port.ts";
+import type { TextBlock } from "../../storage/port/sessions.ts";
 
 export interface ToolResult {
   content: TextBlock[];

@@ -3,11 +3,11 @@
  * The built-in echo runtime and the model runtimes (Anthropic, OpenAI-compatible) implement it;
  * registry.ts picks one by the agent's model name.
  */
-import type { AgentConfig } from "../storage/port/agents.ts";
-import type { ConversationEvent, RunOutput } from "../storage/port/runs.ts";
-import type { RunErrorType, TextBlock } from "../storage/port/sessions.ts";
+import type { AgentConfig } from "../../storage/port/agents.ts";
+import type { ConversationEvent, RunOutput } from "../../storage/port/runs.ts";
+import type { RunErrorType, TextBlock } from "../../storage/port/sessions.ts";
 
-export type { ConversationEvent, RunOutput } from "../storage/port/runs.ts";
+export type { ConversationEvent, RunOutput } from "../../storage/port/runs.ts";
 
 /** One turn of one agent: the session's primary agent, or a sub-agent in its thread. */
 export interface RuntimeTurn {

@@ -9,13 +9,13 @@
 import { refreshAuthorization } from "@modelcontextprotocol/sdk/client/auth.js";
 import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { AuthorizationServerMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
-import type { Clock } from "../clock.ts";
-import type { SecretBox } from "../crypto/secretBox.ts";
-import type { Logger } from "../logger.ts";
-import { describeFailure, type FetchLike } from "../outbound/targetFetch.ts";
-import type { Storage } from "../storage/port/index.ts";
-import type { CredentialRecord } from "../storage/port/vaults.ts";
-import { truncate } from "../text.ts";
+import type { Clock } from "../../clock.ts";
+import type { SecretBox } from "../../crypto/secretBox.ts";
+import type { Logger } from "../../logger.ts";
+import { describeFailure, type FetchLike } from "../../outbound/targetFetch.ts";
+import type { Storage } from "../../storage/port/index.ts";
+import type { CredentialRecord } from "../../storage/port/vaults.ts";
+import { truncate } from "../../text.ts";
 
 /** An access token this close to its expiry is refreshed before use. */
 const EXPIRY_SKEW_MS = 30_000;

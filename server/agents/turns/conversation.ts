@@ -5,8 +5,8 @@
  */
 
 import { createHash } from "node:crypto";
-import type { ConversationEvent } from "../storage/port/runs.ts";
-import type { TextBlock } from "../storage/port/sessions.ts";
+import type { ConversationEvent } from "../../storage/port/runs.ts";
+import type { TextBlock } from "../../storage/port/sessions.ts";
 import type { ModelUsage } from "./usage.ts";
 
 export interface ToolCall {

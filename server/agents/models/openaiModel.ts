@@ -7,8 +7,9 @@
 import OpenAI from "openai";
 import { ChatCompletionStream } from "openai/lib/ChatCompletionStream";
 import type { ChatCompletion, ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
-import type { ProviderConfig } from "../config/sections.ts";
-import type { ModelReply, ToolCall } from "./conversation.ts";
+import type { ProviderConfig } from "../../config/sections.ts";
+import type { ModelReply, ToolCall } from "../turns/conversation.ts";
+import { openaiUsage } from "../turns/usage.ts";
 import {
   type ModelClient,
   type ModelRequest,
@@ -17,7 +18,6 @@ import {
   retryAfterMs,
   retryableStatus,
 } from "./model.ts";
-import { openaiUsage } from "./usage.ts";
 
 export class OpenAIChatModel implements ModelClient {
   readonly provider = "OpenAI-compatible server";

@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { BackgroundWorker, WorkerHealth } from "../background/backgroundWorker.ts";
-import { PeriodicLoop } from "../background/periodicLoop.ts";
-import { whenNotBusy } from "../busy.ts";
-import type { RunConfig } from "../config/sections.ts";
-import { BudgetReached, budgetReached } from "../domain/budget.ts";
-import type { Logger } from "../logger.ts";
-import { describeError } from "../logger.ts";
-import { agentRef } from "../storage/port/agents.ts";
-import { type Storage, StorageBusyError } from "../storage/port/index.ts";
-import type { ClaimedRun, RunError } from "../storage/port/runs.ts";
-import type { DeltaHub } from "../streams/deltas.ts";
-import { truncate } from "../text.ts";
+import type { BackgroundWorker, WorkerHealth } from "../../background/backgroundWorker.ts";
+import { PeriodicLoop } from "../../background/periodicLoop.ts";
+import { whenNotBusy } from "../../busy.ts";
+import type { RunConfig } from "../../config/sections.ts";
+import { BudgetReached, budgetReached } from "../../domain/budget.ts";
+import type { Logger } from "../../logger.ts";
+import { describeError } from "../../logger.ts";
+import { agentRef } from "../../storage/port/agents.ts";
+import { type Storage, StorageBusyError } from "../../storage/port/index.ts";
+import type { ClaimedRun, RunError } from "../../storage/port/runs.ts";
+import type { DeltaHub } from "../../streams/deltas.ts";
+import { truncate } from "../../text.ts";
 import { AwaitingPendingActions } from "./pendingActions.ts";
 import { type RuntimeRegistry, type RuntimeTurn, TurnError } from "./port.ts";
 

@@ -21,12 +21,12 @@ import {
   removeMemory,
   storeMemoryContent,
   storeNewMemory,
-} from "../domain/memoryStores.ts";
-import type { Owner } from "../sandbox/identity.ts";
-import { readFileIn } from "../sandbox/safeFs.ts";
-import { chownTree } from "../sandbox/workspace.ts";
-import type { Storage } from "../storage/port/index.ts";
-import type { MemoryAuthor, MemoryWriteResult } from "../storage/port/memoryStores.ts";
+} from "../../domain/memoryStores.ts";
+import type { Owner } from "../../sandbox/identity.ts";
+import { readFileIn } from "../../sandbox/safeFs.ts";
+import { chownTree } from "../../sandbox/workspace.ts";
+import type { Storage } from "../../storage/port/index.ts";
+import type { MemoryAuthor, MemoryWriteResult } from "../../storage/port/memoryStores.ts";
 import { MEMORY_MOUNT } from "./toolPaths.ts";
 import type { MemoryView } from "./types.ts";
 

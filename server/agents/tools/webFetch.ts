@@ -3,9 +3,9 @@
  * every redirect obey the session's host policy and the SSRF guard (server/outbound/addressPolicy.ts),
  * checked on the address connected to, as commands in the sandbox do.
  */
-import { urlSyntaxProblem } from "../outbound/addressPolicy.ts";
-import { createTargetFetch, describeFailure, type FetchLike } from "../outbound/targetFetch.ts";
-import { hostRefusal } from "../sandbox/hostPolicy.ts";
+import { urlSyntaxProblem } from "../../outbound/addressPolicy.ts";
+import { createTargetFetch, describeFailure, type FetchLike } from "../../outbound/targetFetch.ts";
+import { hostRefusal } from "../../sandbox/hostPolicy.ts";
 import { capped, fail, stringField, type ToolContext, type ToolResult } from "./types.ts";
 
 const MAX_REDIRECTS = 5;
