@@ -1,6 +1,6 @@
 /** Helpers for the model runtime tests: an agent wired to a real MCP server through a vault credential. */
-import { createAgent, createEnvironment, createSession } from "./lifecycle.ts";
-import { type TestServer, waitFor } from "./server.ts";
+import { createAgent, createEnvironment, createSession, history, waitForIdle } from "./lifecycle.ts";
+import type { TestServer } from "./server.ts";
 
 export interface AgentSetup {
   agentId: string;
@@ -45,31 +45,12 @@ export async function say(s: TestServer, sessionId: string, text: string): Promi
   if (res.status !== 202) throw new Error(`send failed: ${res.text}`);
 }
 
-/** The session's events (every page), checked against the spec by the test client. */
-export async function sessionEvents(s: TestServer, sessionId: string): Promise<any[]> {
-  const out: any[] = [];
-  let page: string | null = null;
-  do {
-    const res: { body: any } = await s.request(
-      "GET",
-      `/sessions/${sessionId}/events?limit=100${page ? `&page=${page}` : ""}`,
-    );
-    out.push(...res.body.data);
-    page = res.body.has_more ? res.body.next_page : null;
-  } while (page);
-  return out;
-}
+/** The session's events (every page): the one reader of a history (lifecycle.ts). */
+export const sessionEvents = (s: TestServer, sessionId: string): Promise<any[]> => history(s, sessionId);
 
-/** Waits until the session has idled `turns` times; returns its events. */
-export async function waitForTurns(s: TestServer, sessionId: string, turns = 1, timeoutMs = 20_000): Promise<any[]> {
-  return waitFor(
-    async () => {
-      const events = await sessionEvents(s, sessionId);
-      return events.filter((e) => e.type === "session.status_idled").length >= turns ? events : null;
-    },
-    { timeoutMs, intervalMs: 25, what: `${turns} turn(s) of session ${sessionId}` },
-  );
-}
+/** Waits until the session has idled `turns` times (lifecycle.ts's one wait); returns its events. */
+export const waitForTurns = (s: TestServer, sessionId: string, turns = 1, timeoutMs = 20_000): Promise<any[]> =>
+  waitForIdle(s, sessionId, turns, undefined, { timeoutMs, statusIdle: false });
 
 /** The events of the session without ids and timestamps: what happened, in order. */
 export const shape = (events: any[]) =>

@@ -78,15 +78,26 @@ export async function history(
   }
 }
 
-/** Waits until the session's history holds `count` `session.status_idled` events and the session is idle. */
-export async function waitForIdle(server: TestServer, sessionId: string, count = 1, token?: string): Promise<any[]> {
+/**
+ * The one wait for a session's turns: until its history holds `count` `session.status_idled`
+ * events and (unless `statusIdle` is false: a test that queued another turn behind them) the
+ * session is idle; answers the history.
+ */
+export async function waitForIdle(
+  server: TestServer,
+  sessionId: string,
+  count = 1,
+  token?: string,
+  { timeoutMs = 10_000, statusIdle = true }: { timeoutMs?: number; statusIdle?: boolean } = {},
+): Promise<any[]> {
   return waitFor(
     async () => {
       const events = await history(server, sessionId, undefined, token);
       if (events.filter((e) => e.type === "session.status_idled").length < count) return null;
+      if (!statusIdle) return events;
       const session = await server.request("GET", `/sessions/${sessionId}`, { token });
       return session.body.status === "idle" ? events : null;
     },
-    { what: `${count} idle turn(s) of ${sessionId}` },
+    { timeoutMs, intervalMs: 25, what: `${count} idle turn(s) of ${sessionId}` },
   );
 }
