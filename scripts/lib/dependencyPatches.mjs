@@ -76,12 +76,13 @@ export const DEPENDENCY_EDITS = {
  * @param {{ required?: boolean }} [options]
  */
 export function dependencyPatches(root, { required = false } = {}) {
-  // esbuild names files by their real paths: a project reached through a symlink must match too.
-  const base = realpathSync(root);
+  // esbuild names files by their real paths: a project reached through a symlink must match too,
+  // and so must a node_modules folder that is itself a link (a git worktree sharing another's).
+  const base = realpathSync(join(root, "node_modules"));
   const byPath = new Map();
   for (const [pkg, edits] of Object.entries(DEPENDENCY_EDITS)) {
     for (const edit of edits) {
-      const path = join(base, "node_modules", pkg, edit.file);
+      const path = join(base, pkg, edit.file);
       byPath.set(path, [...(byPath.get(path) ?? []), { pkg, ...edit }]);
     }
   }
