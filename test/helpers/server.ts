@@ -25,7 +25,6 @@ import { createLogger, type LogRecord } from "../../server/logger.ts";
 import { type RunningService, startService } from "../../server/service.ts";
 import { BASE_PATH, specValidator } from "./specValidator.ts";
 import { testDatabaseEnv } from "./testDatabase.ts";
-import { patchExpressOpenApiValidator } from "./validatorPatches/index.ts";
 
 export { freePort, killAllServers, ROOT, type ServerProcess, waitFor } from "../../scripts/lib/serverProcess.ts";
 
@@ -97,7 +96,6 @@ export async function inProcess(options: TestServerOptions = {}): Promise<TestSe
   });
   const logs: LogRecord[] = [];
   const logger = createLogger(config.logLevel, (r) => logs.push(r));
-  patchExpressOpenApiValidator();
   const service = await startService({
     config,
     logger,

@@ -5,9 +5,10 @@ import { getAgent } from "../../domain/agents.ts";
 import * as deployments from "../../domain/deployments.ts";
 import { ApiError } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryString } from "../../http/context.ts";
-import { bodyOf, v1Validator } from "./context.ts";
-import type { V1Family } from "./family.ts";
+import { bodyOf } from "./context.ts";
+import type { AnthropicFamily } from "./family.ts";
 import { v1Page, v1PageQuery } from "./pagination.ts";
+import { nativeBody } from "./validation.ts";
 
 type AgentRef = { type: "agent"; id: string; version: number | null };
 
@@ -31,12 +32,12 @@ async function v1Run(deps: AppDeps, accountId: string, run: Schema<"DeploymentRu
 }
 
 /** Deployments (`client.beta.deployments`) and their runs (`client.beta.deploymentRuns`). */
-export const deploymentsFamily: V1Family = {
+export const deploymentsFamily: AnthropicFamily = {
   name: "deployments",
   router(deps: AppDeps) {
     const r = Router();
     r.post("/deployments", async (req, res) => {
-      const body = v1Validator(req).checkOwn<Schema<"CreateDeploymentRequest">>("CreateDeploymentRequest", bodyOf(req));
+      const body = await nativeBody(req, "CreateDeploymentRequest", bodyOf(req));
       const account = accountOf(res);
       res.json(await v1Deployment(deps, account, await deployments.createDeployment(deps, account, body)));
     });
@@ -61,7 +62,7 @@ export const deploymentsFamily: V1Family = {
       );
     });
     r.post("/deployments/:deployment_id", async (req, res) => {
-      const body = v1Validator(req).checkOwn<Schema<"UpdateDeploymentRequest">>("UpdateDeploymentRequest", bodyOf(req));
+      const body = await nativeBody(req, "UpdateDeploymentRequest", bodyOf(req));
       const account = accountOf(res);
       const updated = await deployments.updateDeployment(deps, account, pathParam(req, "deployment_id"), body);
       res.json(await v1Deployment(deps, account, updated));

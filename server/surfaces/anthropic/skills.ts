@@ -6,7 +6,7 @@ import * as skills from "../../domain/skills.ts";
 import { invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryString } from "../../http/context.ts";
 import { readMultipartParts, requireDeclaredLength } from "../../http/requestBodies.ts";
-import type { V1Family } from "./family.ts";
+import type { AnthropicFamily } from "./family.ts";
 import { v1Page, v1PageQuery } from "./pagination.ts";
 
 /** Our skill as `BetaSkill`: vendor skills (shipped with the server) are the `anthropic` source. */
@@ -53,7 +53,7 @@ function underOneFolder(files: IncomingFile[]): IncomingFile[] {
 }
 
 /** Skills (`client.beta.skills`): create from files, list, retrieve, delete. */
-export const skillsFamily: V1Family = {
+export const skillsFamily: AnthropicFamily = {
   name: "skills",
   router(deps: AppDeps) {
     const r = Router();

@@ -9,9 +9,10 @@ import { type StreamRequest, type StreamSource, sessionSource } from "../../stre
 import { sseMessage } from "../../streams/sse.ts";
 import { MEMORY_MOUNT } from "../../tools/toolPaths.ts";
 import { EXECUTION_IDENTITY, type V1Agent, v1Agent } from "./agents.ts";
-import { bodyOf, v1Validator } from "./context.ts";
-import type { V1Family } from "./family.ts";
+import { bodyOf, objectField } from "./context.ts";
+import type { AnthropicFamily } from "./family.ts";
 import { checkOrder, v1Page, v1PageQuery } from "./pagination.ts";
+import { nativeBody } from "./validation.ts";
 
 type AgentVersionRef = { id: string; version: number };
 type Snapshot = Omit<V1Agent, "metadata" | "archived_at" | "created_at" | "updated_at">;
@@ -69,10 +70,13 @@ async function v1Resources(deps: AppDeps, accountId: string, sessionId: string) 
 /** The SDK's `resources` of a session create as ours: memory stores, `access: null` meaning the default. */
 function withOurResources(body: Record<string, unknown>): Record<string, unknown> {
   if (!Array.isArray(body.resources)) return body;
-  const resources = (body.resources as Record<string, unknown>[]).map(({ access, instructions: _, ...r }) => ({
-    ...r,
-    ...(access !== null && access !== undefined ? { access } : {}),
-  }));
+  // Anything but an object is left as it is, for the native validator to name.
+  const resources = (body.resources as unknown[]).map((item) => {
+    const resource = objectField(item);
+    if (!resource) return item;
+    const { access, instructions: _, ...r } = resource;
+    return { ...r, ...(access !== null && access !== undefined ? { access } : {}) };
+  });
   return { ...body, resources };
 }
 
@@ -214,15 +218,12 @@ function streamRequest(req: Request, res: Response): StreamRequest {
 }
 
 /** Sessions (`client.beta.sessions`) with their events, event stream and threads. */
-export const sessionsFamily: V1Family = {
+export const sessionsFamily: AnthropicFamily = {
   name: "sessions",
   router(deps: AppDeps) {
     const r = Router();
     r.post("/sessions", async (req, res) => {
-      const body = v1Validator(req).checkOwn<Schema<"CreateSessionRequest">>(
-        "CreateSessionRequest",
-        withOurResources(bodyOf(req)),
-      );
+      const body = await nativeBody(req, "CreateSessionRequest", withOurResources(bodyOf(req)));
       const account = accountOf(res);
       res.json(await v1Session(deps, account, await sessions.createSession(deps, account, body)));
     });
@@ -241,7 +242,7 @@ export const sessionsFamily: V1Family = {
       res.json(await v1Session(deps, account, await sessions.getSession(deps, account, pathParam(req, "session_id"))));
     });
     r.post("/sessions/:session_id", async (req, res) => {
-      const body = v1Validator(req).checkOwn<Schema<"UpdateSessionRequest">>("UpdateSessionRequest", bodyOf(req));
+      const body = await nativeBody(req, "UpdateSessionRequest", bodyOf(req));
       const account = accountOf(res);
       const updated = await sessions.updateSession(deps, account, pathParam(req, "session_id"), body);
       res.json(await v1Session(deps, account, updated));
@@ -257,10 +258,7 @@ export const sessionsFamily: V1Family = {
     });
 
     r.post("/sessions/:session_id/events", async (req, res) => {
-      const body = v1Validator(req).checkOwn<Schema<"SendSessionEventsRequest">>(
-        "SendSessionEventsRequest",
-        bodyOf(req),
-      );
+      const body = await nativeBody(req, "SendSessionEventsRequest", bodyOf(req));
       const account = accountOf(res);
       const sent = await sessions.sendEvents(deps, account, pathParam(req, "session_id"), body);
       const names = threadAgentNames(deps, account);

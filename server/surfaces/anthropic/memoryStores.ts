@@ -6,9 +6,10 @@ import { conflict, invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryInt, queryString, type RequestAuth } from "../../http/context.ts";
 import { redactMemoryVersionEverywhere } from "../../http/memoryRedaction.ts";
 import type { MemoryAuthor } from "../../storage/port/memoryStores.ts";
-import { bodyOf, v1Validator } from "./context.ts";
-import type { V1Family } from "./family.ts";
+import { bodyOf, objectField } from "./context.ts";
+import type { AnthropicFamily } from "./family.ts";
 import { v1Page, v1PageQuery } from "./pagination.ts";
+import { nativeBody } from "./validation.ts";
 
 type MemorySummary = Schema<"MemorySummary">;
 type MemoryVersionSummary = Schema<"MemoryVersionSummary">;
@@ -20,7 +21,8 @@ const FULL_VIEW_MAX_LIMIT = 20;
 /** Our memory paths are relative (`notes/a.md`); the SDK's start with `/` (`/notes/a.md`). */
 const sdkPath = (path: string) => `/${path}`;
 
-function ourPath(path: string, param: string): string {
+function ourPath(path: unknown, param: string): string {
+  if (typeof path !== "string") throw invalidRequest(`${param}: must be a string.`, param);
   if (!path.startsWith("/") || path.length < 2) {
     throw invalidRequest(`${param} must start with / and name a memory, got "${path.slice(0, 80)}".`, param);
   }
@@ -102,7 +104,7 @@ async function currentMemory(deps: AppDeps, accountId: string, storeId: string, 
   }
 }
 
-export const memoryStoresFamily: V1Family = {
+export const memoryStoresFamily: AnthropicFamily = {
   name: "memoryStores",
   router(deps: AppDeps) {
     const r = Router();
@@ -110,10 +112,7 @@ export const memoryStoresFamily: V1Family = {
     const storeId = (req: Request) => pathParam(req, "memory_store_id");
 
     r.post("/memory_stores", async (req, res) => {
-      const body = v1Validator(req).checkOwn<Schema<"CreateMemoryStoreRequest">>(
-        "CreateMemoryStoreRequest",
-        bodyOf(req),
-      );
+      const body = await nativeBody(req, "CreateMemoryStoreRequest", bodyOf(req));
       res.json(v1Store(await memory.createMemoryStore(deps, accountOf(res), body)));
     });
     r.get("/memory_stores", async (req, res) => {
@@ -129,7 +128,7 @@ export const memoryStoresFamily: V1Family = {
     r.post(store, async (req, res) => {
       // The SDK's `name: null` keeps the name (a store always has one); `description: null` clears it.
       const { name, ...rest } = bodyOf(req);
-      const body = v1Validator(req).checkOwn<Schema<"UpdateMemoryStoreRequest">>("UpdateMemoryStoreRequest", {
+      const body = await nativeBody(req, "UpdateMemoryStoreRequest", {
         ...rest,
         ...(name !== null && name !== undefined ? { name } : {}),
       });
@@ -143,8 +142,8 @@ export const memoryStoresFamily: V1Family = {
     });
 
     r.post(`${store}/memories`, async (req, res) => {
-      const raw = bodyOf(req) as { path: string; content: string | null };
-      const body = v1Validator(req).checkOwn<Schema<"CreateMemoryRequest">>("CreateMemoryRequest", {
+      const raw = bodyOf(req) as { path: unknown; content: string | null };
+      const body = await nativeBody(req, "CreateMemoryRequest", {
         path: ourPath(raw.path, "path"),
         content: raw.content ?? "",
       });
@@ -177,11 +176,8 @@ export const memoryStoresFamily: V1Family = {
     r.post(`${store}/memories/:memory_id`, async (req, res) => {
       const id = pathParam(req, "memory_id");
       const account = accountOf(res);
-      const raw = bodyOf(req) as {
-        content?: string | null;
-        path?: string | null;
-        precondition?: { type: "content_sha256"; content_sha256?: string };
-      };
+      const raw = bodyOf(req) as { content?: string | null; path?: unknown };
+      const precondition = objectField(bodyOf(req).precondition);
       const view = viewOf(req, "basic");
       const current = await memory.getMemory(deps, account, storeId(req), id);
       if (raw.path !== undefined && raw.path !== null && ourPath(raw.path, "path") !== current.path) {
@@ -190,7 +186,10 @@ export const memoryStoresFamily: V1Family = {
           "path",
         );
       }
-      const expected = raw.precondition?.content_sha256;
+      const expected = precondition?.content_sha256;
+      if (expected !== undefined && typeof expected !== "string") {
+        throw invalidRequest("precondition.content_sha256: must be a string.", "precondition.content_sha256");
+      }
       if (raw.content === undefined || raw.content === null) {
         // Nothing to change: the precondition still has to hold.
         if (expected !== undefined && expected !== current.content_sha256) {
@@ -202,7 +201,7 @@ export const memoryStoresFamily: V1Family = {
         res.json(await currentMemory(deps, account, storeId(req), id, view));
         return;
       }
-      const body = v1Validator(req).checkOwn<Schema<"UpdateMemoryRequest">>("UpdateMemoryRequest", {
+      const body = await nativeBody(req, "UpdateMemoryRequest", {
         content: raw.content,
         ...(expected !== undefined ? { content_sha256: expected } : {}),
       });

@@ -4,9 +4,10 @@ import type { AppDeps } from "../../appDeps.ts";
 import * as agents from "../../domain/agents.ts";
 import { invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryInt } from "../../http/context.ts";
-import { bodyOf, v1Validator } from "./context.ts";
-import type { V1Family } from "./family.ts";
+import { bodyOf } from "./context.ts";
+import type { AnthropicFamily } from "./family.ts";
 import { v1Page, v1PageQuery } from "./pagination.ts";
+import { nativeBody } from "./validation.ts";
 
 type Agent = Schema<"Agent">;
 
@@ -63,15 +64,12 @@ function withModelId(body: Record<string, unknown>): Record<string, unknown> {
   return body;
 }
 
-export const agentsFamily: V1Family = {
+export const agentsFamily: AnthropicFamily = {
   name: "agents",
   router(deps: AppDeps) {
     const r = Router();
     r.post("/agents", async (req, res) => {
-      const body = v1Validator(req).checkOwn<Schema<"CreateAgentRequest">>(
-        "CreateAgentRequest",
-        withModelId(withoutExecutionIdentity(bodyOf(req))),
-      );
+      const body = await nativeBody(req, "CreateAgentRequest", withModelId(withoutExecutionIdentity(bodyOf(req))));
       res.json(v1Agent(await agents.createAgent(deps, accountOf(res), body)));
     });
     r.get("/agents", async (req, res) => {
@@ -91,7 +89,7 @@ export const agentsFamily: V1Family = {
       const raw = withModelId(withoutExecutionIdentity(bodyOf(req)));
       // The SDK's `version` is optional: without it the change applies to the latest version.
       const version = raw.version ?? (await agents.getAgent(deps, accountOf(res), id)).version;
-      const body = v1Validator(req).checkOwn<Schema<"UpdateAgentRequest">>("UpdateAgentRequest", { ...raw, version });
+      const body = await nativeBody(req, "UpdateAgentRequest", { ...raw, version });
       res.json(v1Agent(await agents.updateAgent(deps, accountOf(res), id, body)));
     });
     r.post("/agents/:agent_id/archive", async (req, res) => {
