@@ -105,6 +105,8 @@ export type AttachResult = { ok: true } | { ok: false; reason: "not_found" | "ar
 export interface MemoryStoreStore {
   createStore(accountId: string, input: MemoryStoreInput): StoreWriteResult;
   getStore(accountId: string, storeId: string): MemoryStoreRecord | null;
+  /** The stores of the given ids, in one read; absent ones are left out. */
+  getStores(accountId: string, storeIds: readonly string[]): MemoryStoreRecord[];
   listStores(accountId: string, options: { includeArchived: boolean; page: PageQuery }): Page<MemoryStoreRecord>;
   /** Applies the changes to an active store. */
   updateStore(
@@ -170,4 +172,6 @@ export interface MemoryStoreStore {
   attachToSession(accountId: string, sessionId: string, resources: SessionMemoryStore[]): AttachResult;
   /** The memory stores of a session, in the order given at create. */
   sessionStores(accountId: string, sessionId: string): SessionMemoryStore[];
+  /** The memory stores of each of several sessions, in one read, each session's in the order given at create. */
+  sessionsStores(accountId: string, sessionIds: readonly string[]): (SessionMemoryStore & { session_id: string })[];
 }

@@ -105,6 +105,17 @@ export const memoryStores: StepStore<MemoryStoreStore> = {
       return row ? toStore(row) : null;
     },
   },
+  getStores: {
+    tx: false,
+    *steps(accountId, storeIds) {
+      if (storeIds.length === 0) return [];
+      const rows = yield* all<MemoryStoreRow>(
+        `SELECT ${STORE_COLUMNS} FROM memory_stores WHERE account_id = ? AND id IN (${storeIds.map(() => "?").join(", ")})`,
+        [accountId, ...storeIds],
+      );
+      return rows.map(toStore);
+    },
+  },
   listStores: {
     tx: false,
     steps: (accountId, { includeArchived, page: query }) =>
@@ -321,6 +332,20 @@ export const memoryStores: StepStore<MemoryStoreStore> = {
         [sessionId, accountId],
       );
       return rows.map(toSessionStore);
+    },
+  },
+  sessionsStores: {
+    tx: false,
+    *steps(accountId, sessionIds) {
+      if (sessionIds.length === 0) return [];
+      const rows = yield* all<{ session_id: string; memory_store_id: string; access: string }>(
+        `SELECT l.session_id, l.memory_store_id, l.access FROM session_memory_stores l
+         JOIN sessions s ON s.id = l.session_id
+         WHERE s.account_id = ? AND l.session_id IN (${sessionIds.map(() => "?").join(", ")})
+         ORDER BY l.session_id, l.position`,
+        [accountId, ...sessionIds],
+      );
+      return rows.map((r) => ({ session_id: r.session_id, ...toSessionStore(r) }));
     },
   },
 };

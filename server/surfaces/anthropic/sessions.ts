@@ -1,12 +1,10 @@
 import { type Request, type Response, Router } from "express";
 import type { Schema } from "../../api.ts";
 import type { AppDeps } from "../../appDeps.ts";
-import { getAgent } from "../../domain/agents.ts";
+import { agentView } from "../../domain/agents.ts";
 import * as sessions from "../../domain/sessions.ts";
-import { ApiError } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryString, type RequestAuth } from "../../http/context.ts";
-import { type StreamRequest, type StreamSource, sessionSource } from "../../streams/sources.ts";
-import { sseMessage } from "../../streams/sse.ts";
+import { type StreamRequest, sessionSource } from "../../streams/sources.ts";
 import { MEMORY_MOUNT } from "../../tools/toolPaths.ts";
 import { EXECUTION_IDENTITY, type V1Agent, v1Agent } from "./agents.ts";
 import { bodyOf, objectField } from "./context.ts";
@@ -17,45 +15,70 @@ import { nativeBody } from "./validation.ts";
 type AgentVersionRef = { id: string; version: number };
 type Snapshot = Omit<V1Agent, "metadata" | "archived_at" | "created_at" | "updated_at">;
 
-/** The agent version a session or thread runs, as the SDK shows it (the agent's configuration at that version). */
-async function agentSnapshot(deps: AppDeps, accountId: string, ref: AgentVersionRef): Promise<Snapshot> {
-  try {
-    const {
-      metadata: _m,
-      archived_at: _a,
-      created_at: _c,
-      updated_at: _u,
-      ...config
-    } = v1Agent(await getAgent(deps, accountId, ref.id, ref.version));
-    return config;
-  } catch (err) {
-    if (!(err instanceof ApiError && err.type === "not_found_error")) throw err;
-    // The agent was deleted since (the session is terminated): its id and version remain.
-    return {
-      id: ref.id,
-      type: "agent",
-      version: ref.version,
-      name: "",
-      model: { id: "", speed: "standard" },
-      execution_identity: EXECUTION_IDENTITY,
-      system: null,
-      description: null,
-      tools: [],
-      mcp_servers: [],
-      skills: [],
-      multiagent: null,
-    };
-  }
+/** The snapshot of an agent that was deleted since (its session is terminated): its id and version remain. */
+function deletedAgent(ref: AgentVersionRef): Snapshot {
+  return {
+    id: ref.id,
+    type: "agent",
+    version: ref.version,
+    name: "",
+    model: { id: "", speed: "standard" },
+    execution_identity: EXECUTION_IDENTITY,
+    system: null,
+    description: null,
+    tools: [],
+    mcp_servers: [],
+    skills: [],
+    multiagent: null,
+  };
 }
 
-/** The memory stores a session uses, as the SDK's `BetaManagedAgentsMemoryStoreResource`s. */
-async function v1Resources(deps: AppDeps, accountId: string, sessionId: string) {
-  const attached = await deps.storage.memoryStores.sessionStores(accountId, sessionId);
-  const resources = [];
+/**
+ * The agent versions some sessions or threads run, as the SDK shows them (the agent's
+ * configuration at that version), read in one query for a whole page.
+ */
+async function agentSnapshots(
+  deps: AppDeps,
+  accountId: string,
+  refs: readonly AgentVersionRef[],
+): Promise<(ref: AgentVersionRef) => Snapshot> {
+  const key = (r: AgentVersionRef) => `${r.id}@${r.version}`;
+  const unique = [...new Map(refs.map((r) => [key(r), { id: r.id, version: r.version }])).values()];
+  const records = await deps.storage.agents.getAgentVersions(accountId, unique);
+  const byKey = new Map<string, Snapshot>();
+  for (const record of records) {
+    const agent = agentView(record);
+    const { metadata: _m, archived_at: _a, created_at: _c, updated_at: _u, ...config } = v1Agent(agent);
+    byKey.set(key({ id: agent.id, version: agent.version }), config);
+  }
+  return (ref) => byKey.get(key(ref)) ?? deletedAgent(ref);
+}
+
+type Resource = {
+  type: "memory_store";
+  memory_store_id: string;
+  access: "read_write" | "read_only";
+  name: string | null;
+  description: string;
+  mount_path: string | null;
+  instructions: null;
+};
+
+/** The memory stores each of some sessions uses, as the SDK's `BetaManagedAgentsMemoryStoreResource`s: two queries per page. */
+async function resourcesOf(
+  deps: AppDeps,
+  accountId: string,
+  sessionIds: readonly string[],
+): Promise<(sessionId: string) => Resource[]> {
+  const attached = await deps.storage.memoryStores.sessionsStores(accountId, sessionIds);
+  const storeIds = [...new Set(attached.map((r) => r.memory_store_id))];
+  const stores = new Map((await deps.storage.memoryStores.getStores(accountId, storeIds)).map((s) => [s.id, s]));
+  const bySession = new Map<string, Resource[]>();
   for (const r of attached) {
-    const store = await deps.storage.memoryStores.getStore(accountId, r.memory_store_id);
-    resources.push({
-      type: "memory_store" as const,
+    const store = stores.get(r.memory_store_id);
+    const list = bySession.get(r.session_id) ?? [];
+    list.push({
+      type: "memory_store",
       memory_store_id: r.memory_store_id,
       access: r.access,
       name: store?.name ?? null,
@@ -63,8 +86,9 @@ async function v1Resources(deps: AppDeps, accountId: string, sessionId: string) 
       mount_path: store ? `${MEMORY_MOUNT}/${store.name}` : null,
       instructions: null,
     });
+    bySession.set(r.session_id, list);
   }
-  return resources;
+  return (sessionId) => bySession.get(sessionId) ?? [];
 }
 
 /** The SDK's `resources` of a session create as ours: memory stores, `access: null` meaning the default. */
@@ -113,29 +137,60 @@ function v1UsageAndStats(
 }
 
 /**
- * Our session as `BetaManagedAgentsSession`. Our budget counts tokens, the SDK's a list cost, so
- * it is not shown here (null); outcomes are not kept.
+ * Our sessions as `BetaManagedAgentsSession`s, a page at a time: their agents and memory stores are
+ * read for the whole page (three queries, whatever its length). Our budget counts tokens, the
+ * SDK's a list cost, so it is not shown here (null); outcomes are not kept.
  */
-async function v1Session(deps: AppDeps, accountId: string, s: Schema<"Session">) {
-  return {
+async function v1Sessions(deps: AppDeps, accountId: string, list: readonly Schema<"Session">[]) {
+  const [agentOf, resources] = await Promise.all([
+    agentSnapshots(
+      deps,
+      accountId,
+      list.map((s) => s.agent),
+    ),
+    resourcesOf(
+      deps,
+      accountId,
+      list.map((s) => s.id),
+    ),
+  ]);
+  return list.map((s) => ({
     ...s,
-    agent: await agentSnapshot(deps, accountId, s.agent),
+    agent: agentOf(s.agent),
     budget: null,
     outcome_evaluations: [],
-    resources: await v1Resources(deps, accountId, s.id),
+    resources: resources(s.id),
     ...v1UsageAndStats(deps, s, s.status === "terminated" || s.archived_at !== null),
-  };
+  }));
 }
 
-async function v1Thread(deps: AppDeps, accountId: string, t: Schema<"SessionThread">) {
-  return {
+async function v1Session(deps: AppDeps, accountId: string, s: Schema<"Session">) {
+  const [session] = await v1Sessions(deps, accountId, [s]);
+  if (!session) throw new Error("v1Sessions returned no session for one");
+  return session;
+}
+
+/** Our threads as the SDK's, a page at a time (their agents in one query). */
+async function v1Threads(deps: AppDeps, accountId: string, list: readonly Schema<"SessionThread">[]) {
+  const agentOf = await agentSnapshots(
+    deps,
+    accountId,
+    list.map((t) => t.agent),
+  );
+  return list.map((t) => ({
     ...t,
-    agent: await agentSnapshot(deps, accountId, t.agent),
+    agent: agentOf(t.agent),
     parent_thread_id: null,
     archived_at: null,
     ...v1UsageAndStats(deps, t, t.status === "terminated"),
     workflow_run_id: null,
-  };
+  }));
+}
+
+async function v1Thread(deps: AppDeps, accountId: string, t: Schema<"SessionThread">) {
+  const [thread] = await v1Threads(deps, accountId, [t]);
+  if (!thread) throw new Error("v1Threads returned no thread for one");
+  return thread;
 }
 
 /** Our event types under the SDK's names (the others are the same). */
@@ -156,8 +211,7 @@ export function threadAgentNames(deps: AppDeps, accountId: string): ThreadAgentN
     if (!name) {
       name = sessions
         .getThread(deps, accountId, sessionId, threadId)
-        .then((t) => agentSnapshot(deps, accountId, t.agent))
-        .then((agent) => agent.name);
+        .then(async (t) => (await agentSnapshots(deps, accountId, [t.agent]))(t.agent).name);
       names.set(threadId, name);
     }
     return name;
@@ -184,26 +238,6 @@ export async function v1Event(
     if (type === "session.thread_created") event.workflow_run_id = null;
   }
   return event;
-}
-
-/** A session or thread stream whose messages carry the events as the SDK reads them. */
-function v1Source(source: StreamSource, agentName: ThreadAgentName): StreamSource {
-  return {
-    ...source,
-    concerns: (changes) => source.concerns(changes),
-    endReason: () => source.endReason(),
-    async read(after, limit, maxBytes) {
-      const batch = await source.read(after, limit, maxBytes);
-      const messages: typeof batch.messages = [];
-      for (const { position, text } of batch.messages) {
-        const id = /^id: (.*)$/m.exec(text)?.[1] ?? "";
-        const data = /^data: (.*)$/m.exec(text)?.[1] ?? "{}";
-        const event = await v1Event(JSON.parse(data) as Record<string, unknown>, agentName);
-        messages.push({ position, text: sseMessage(id, String(event.type), JSON.stringify(event)) });
-      }
-      return { ...batch, messages };
-    },
-  };
 }
 
 function streamRequest(req: Request, res: Response): StreamRequest {
@@ -235,7 +269,8 @@ export const sessionsFamily: AnthropicFamily = {
         agentId: queryString(req, "agent_id"),
         page: v1PageQuery(req, "sess"),
       });
-      res.json({ ...(await v1Page(page, (s) => v1Session(deps, account, s))), prev_page: null });
+      const data = await v1Sessions(deps, account, page.data);
+      res.json({ data, next_page: page.has_more ? page.next_page : null, prev_page: null });
     });
     r.get("/sessions/:session_id", async (req, res) => {
       const account = accountOf(res);
@@ -275,14 +310,16 @@ export const sessionsFamily: AnthropicFamily = {
       res.json(await v1Page(page, (e) => v1Event(e, names)));
     });
     r.get("/sessions/:session_id/events/stream", async (req, res) => {
-      const source = await sessionSource(deps, streamRequest(req, res), pathParam(req, "session_id"));
-      deps.streams.open(v1Source(source, threadAgentNames(deps, accountOf(res))), res);
+      const names = threadAgentNames(deps, accountOf(res));
+      const id = pathParam(req, "session_id");
+      const source = await sessionSource(deps, streamRequest(req, res), id, undefined, (e) => v1Event(e, names));
+      deps.streams.open(source, res);
     });
 
     r.get("/sessions/:session_id/threads", async (req, res) => {
       const account = accountOf(res);
       const page = await sessions.listThreads(deps, account, pathParam(req, "session_id"), v1PageQuery(req, "sthr"));
-      res.json(await v1Page(page, (t) => v1Thread(deps, account, t)));
+      res.json({ data: await v1Threads(deps, account, page.data), next_page: page.has_more ? page.next_page : null });
     });
     r.get("/sessions/:session_id/threads/:thread_id", async (req, res) => {
       const account = accountOf(res);
@@ -302,8 +339,9 @@ export const sessionsFamily: AnthropicFamily = {
     });
     r.get("/sessions/:session_id/threads/:thread_id/stream", async (req, res) => {
       const [session, thread] = [pathParam(req, "session_id"), pathParam(req, "thread_id")];
-      const source = await sessionSource(deps, streamRequest(req, res), session, thread);
-      deps.streams.open(v1Source(source, threadAgentNames(deps, accountOf(res))), res);
+      const names = threadAgentNames(deps, accountOf(res));
+      const source = await sessionSource(deps, streamRequest(req, res), session, thread, (e) => v1Event(e, names));
+      deps.streams.open(source, res);
     });
     return r;
   },
