@@ -6,22 +6,22 @@ export interface CompiledValidator {
   errors?: { keyword: string; instancePath: string; params: Record<string, unknown>; message?: string }[] | null;
 }
 
-export interface V1QueryParameter {
+export interface AnthropicQueryParameter {
   /** The schema's type: an integer or boolean is read from its text before validation. */
   type: string;
   validate: CompiledValidator;
 }
 
-export interface V1Operation {
+export interface AnthropicOperation {
   /** Lower case: get, post, put, patch, delete. */
   method: string;
   /** The documented path (`/v1/agents/{agent_id}`). */
   template: string;
   regex: RegExp;
   /** The declared query parameters by name, as the SDK sends them (`created_at[gte]`). */
-  query: Partial<Record<string, V1QueryParameter>>;
+  query: Partial<Record<string, AnthropicQueryParameter>>;
   /** The operation takes an application/json body. */
   jsonBody: boolean;
 }
 
-export declare const operations: V1Operation[];
+export declare const operations: AnthropicOperation[];

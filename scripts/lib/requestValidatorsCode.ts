@@ -3,19 +3,21 @@
  * (generated/requestValidators.js), compiled by Ajv's standalone code generator.
  *
  * express-openapi-validator compiles these at run time, at every start (~1 s, more than twice the
- * 400 ms start-up target). Here its own code prepares them from the same document, exactly as it
- * does when the server starts: its spec loader and schema preprocessor, its request Ajv set-up
- * (createRequestAjv: formats, keywords, the two instances — parameters with type coercion, the
- * body without), its parameter and body schema parsers, and the same per-operation schemas its
- * RequestValidator compiles. Only the compiled functions and a route table are written out; the
- * server's run-time half (server/http/validation/) does what its middlewares do per request.
- * test/contract/requestValidatorSpec.test.ts proves both answer every fuzzed request alike.
+ * 400 ms start-up target). Here they are prepared from the same document as it prepares them when
+ * a server starts, step for step but without reading its internals: its route discovery and order
+ * (OpenApiSpecLoader), its schema preprocessing (scripts/lib/preparedDocument.ts), its request Ajv
+ * set-up (scripts/lib/validatorAjv.ts: formats, keywords, the two instances — parameters with type
+ * coercion, the body without), its parameter and body schema parsing, and the same per-operation
+ * schemas its RequestValidator compiles. Only the compiled functions and a route table are written
+ * out; the server's run-time half (server/http/validation/) does what its middlewares do per
+ * request. test/contract/requestValidatorSpec.test.ts proves both answer every fuzzed request alike.
  *
  * A spec feature the run-time half does not implement (a parameter style, a discriminated union
  * as the root of a request body, a binary body, a wildcard route) fails the generation instead of
  * being validated differently.
  */
 import { createRequire } from "node:module";
+import { REQUEST_VALIDATION } from "../../server/http/validation/options.ts";
 import { specForAjv } from "../../server/spec.ts";
 import { basePaths, HTTP_METHODS, type Json, prepareDocument, unsupported } from "./preparedDocument.ts";
 import { type Ajv, openApiAjv, scoped, standaloneCode } from "./validatorAjv.ts";
@@ -211,15 +213,15 @@ export function requestValidatorsModule(bundled: Json): string {
   const general: Ajv = openApiAjv({
     kind: "request",
     coerceTypes: true,
-    allErrors: false,
-    discriminator: true,
+    allErrors: REQUEST_VALIDATION.allErrors,
+    discriminator: REQUEST_VALIDATION.discriminator,
     useDefaults: true,
   });
   const body: Ajv = openApiAjv({
     kind: "request",
-    coerceTypes: false,
-    allErrors: false,
-    discriminator: true,
+    coerceTypes: REQUEST_VALIDATION.coerceTypes,
+    allErrors: REQUEST_VALIDATION.allErrors,
+    discriminator: REQUEST_VALIDATION.discriminator,
     useDefaults: true,
   });
   const components = { schemas: (apiDoc.components as Json | undefined)?.schemas ?? {} };

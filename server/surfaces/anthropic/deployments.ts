@@ -7,7 +7,7 @@ import { ApiError } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryString } from "../../http/context.ts";
 import { bodyOf } from "./context.ts";
 import type { AnthropicFamily } from "./family.ts";
-import { v1Page, v1PageQuery } from "./pagination.ts";
+import { sdkPage, sdkPageQuery } from "./pagination.ts";
 import { nativeBody } from "./validation.ts";
 
 type AgentRef = { type: "agent"; id: string; version: number | null };
@@ -23,11 +23,11 @@ async function pinned(deps: AppDeps, accountId: string, agent: AgentRef) {
   }
 }
 
-async function v1Deployment(deps: AppDeps, accountId: string, d: Schema<"Deployment">) {
+async function sdkDeployment(deps: AppDeps, accountId: string, d: Schema<"Deployment">) {
   return { ...d, agent: await pinned(deps, accountId, d.agent as AgentRef) };
 }
 
-async function v1Run(deps: AppDeps, accountId: string, run: Schema<"DeploymentRun">) {
+async function sdkRun(deps: AppDeps, accountId: string, run: Schema<"DeploymentRun">) {
   return { ...run, agent: await pinned(deps, accountId, run.agent as AgentRef) };
 }
 
@@ -39,7 +39,7 @@ export const deploymentsFamily: AnthropicFamily = {
     r.post("/deployments", async (req, res) => {
       const body = await nativeBody(req, "CreateDeploymentRequest", bodyOf(req));
       const account = accountOf(res);
-      res.json(await v1Deployment(deps, account, await deployments.createDeployment(deps, account, body)));
+      res.json(await sdkDeployment(deps, account, await deployments.createDeployment(deps, account, body)));
     });
     r.get("/deployments", async (req, res) => {
       const account = accountOf(res);
@@ -47,14 +47,14 @@ export const deploymentsFamily: AnthropicFamily = {
         includeArchived: queryFlag(req, "include_archived"),
         agentId: undefined,
         status: undefined,
-        page: v1PageQuery(req, "dep"),
+        page: sdkPageQuery(req, "dep"),
       });
-      res.json(await v1Page(page, (d) => v1Deployment(deps, account, d)));
+      res.json(await sdkPage(page, (d) => sdkDeployment(deps, account, d)));
     });
     r.get("/deployments/:deployment_id", async (req, res) => {
       const account = accountOf(res);
       res.json(
-        await v1Deployment(
+        await sdkDeployment(
           deps,
           account,
           await deployments.getDeployment(deps, account, pathParam(req, "deployment_id")),
@@ -65,7 +65,7 @@ export const deploymentsFamily: AnthropicFamily = {
       const body = await nativeBody(req, "UpdateDeploymentRequest", bodyOf(req));
       const account = accountOf(res);
       const updated = await deployments.updateDeployment(deps, account, pathParam(req, "deployment_id"), body);
-      res.json(await v1Deployment(deps, account, updated));
+      res.json(await sdkDeployment(deps, account, updated));
     });
     const actions = {
       archive: deployments.archiveDeployment,
@@ -75,13 +75,13 @@ export const deploymentsFamily: AnthropicFamily = {
     for (const [action, run] of Object.entries(actions)) {
       r.post(`/deployments/:deployment_id/${action}`, async (req, res) => {
         const account = accountOf(res);
-        res.json(await v1Deployment(deps, account, await run(deps, account, pathParam(req, "deployment_id"))));
+        res.json(await sdkDeployment(deps, account, await run(deps, account, pathParam(req, "deployment_id"))));
       });
     }
     r.post("/deployments/:deployment_id/run", async (req, res) => {
       const account = accountOf(res);
       res.json(
-        await v1Run(deps, account, await deployments.runDeployment(deps, account, pathParam(req, "deployment_id"))),
+        await sdkRun(deps, account, await deployments.runDeployment(deps, account, pathParam(req, "deployment_id"))),
       );
     });
     r.get("/deployment_runs", async (req, res) => {
@@ -91,14 +91,14 @@ export const deploymentsFamily: AnthropicFamily = {
         triggerType: undefined,
         status: undefined,
         hasError: undefined,
-        page: v1PageQuery(req, "drun"),
+        page: sdkPageQuery(req, "drun"),
       });
-      res.json(await v1Page(page, (run) => v1Run(deps, account, run)));
+      res.json(await sdkPage(page, (run) => sdkRun(deps, account, run)));
     });
     r.get("/deployment_runs/:deployment_run_id", async (req, res) => {
       const account = accountOf(res);
       const run = await deployments.getDeploymentRun(deps, account, pathParam(req, "deployment_run_id"));
-      res.json(await v1Run(deps, account, run));
+      res.json(await sdkRun(deps, account, run));
     });
     return r;
   },

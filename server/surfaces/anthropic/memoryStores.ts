@@ -8,7 +8,7 @@ import { redactMemoryVersionEverywhere } from "../../http/memoryRedaction.ts";
 import type { MemoryAuthor } from "../../storage/port/memoryStores.ts";
 import { bodyOf, objectField } from "./context.ts";
 import type { AnthropicFamily } from "./family.ts";
-import { v1Page, v1PageQuery } from "./pagination.ts";
+import { sdkPage, sdkPageQuery } from "./pagination.ts";
 import { nativeBody } from "./validation.ts";
 
 type MemorySummary = Schema<"MemorySummary">;
@@ -41,19 +41,19 @@ function viewOf(req: Request, fallback: View): View {
 }
 
 /** Our store as `BetaManagedAgentsMemoryStore` (its `description` is a string: empty when none). */
-function v1Store(s: Schema<"MemoryStore">) {
+function sdkStore(s: Schema<"MemoryStore">) {
   return { ...s, description: s.description ?? "" };
 }
 
 /** Who made a version, as the SDK's actor. */
-function v1Actor(a: MemoryVersionSummary["author"]) {
+function sdkActor(a: MemoryVersionSummary["author"]) {
   return a.type === "session"
     ? { type: "session_actor" as const, session_id: a.id }
     : { type: "api_actor" as const, api_key_id: a.id };
 }
 
 /** Our version as `BetaManagedAgentsMemoryVersion` (`updated` is the SDK's `modified`). */
-function v1Version(v: MemoryVersionSummary, content: string | null) {
+function sdkVersion(v: MemoryVersionSummary, content: string | null) {
   const kept = v.content_sha256 !== null;
   return {
     id: v.id,
@@ -65,14 +65,14 @@ function v1Version(v: MemoryVersionSummary, content: string | null) {
     content: kept ? content : null,
     content_sha256: v.content_sha256,
     content_size_bytes: kept ? v.size_bytes : null,
-    created_by: v1Actor(v.author),
+    created_by: sdkActor(v.author),
     redacted_at: v.redacted_at,
     created_at: v.created_at,
   };
 }
 
 /** Our memory as `BetaManagedAgentsMemory`: `memory_version_id` is the version holding its content. */
-function v1Memory(m: MemorySummary, versionId: string, content: string | null) {
+function sdkMemory(m: MemorySummary, versionId: string, content: string | null) {
   return {
     id: m.id,
     type: "memory" as const,
@@ -99,7 +99,7 @@ async function currentMemory(deps: AppDeps, accountId: string, storeId: string, 
     const version = newest.data[0];
     const matches = version && (version.content_sha256 === m.content_sha256 || version.redacted_at !== null);
     if ((matches && version) || attempt >= 4) {
-      return v1Memory(m, version?.id ?? "", view === "full" ? m.content : null);
+      return sdkMemory(m, version?.id ?? "", view === "full" ? m.content : null);
     }
   }
 }
@@ -113,17 +113,17 @@ export const memoryStoresFamily: AnthropicFamily = {
 
     r.post("/memory_stores", async (req, res) => {
       const body = await nativeBody(req, "CreateMemoryStoreRequest", bodyOf(req));
-      res.json(v1Store(await memory.createMemoryStore(deps, accountOf(res), body)));
+      res.json(sdkStore(await memory.createMemoryStore(deps, accountOf(res), body)));
     });
     r.get("/memory_stores", async (req, res) => {
       const page = await memory.listMemoryStores(deps, accountOf(res), {
         includeArchived: queryFlag(req, "include_archived"),
-        page: v1PageQuery(req, "memstore"),
+        page: sdkPageQuery(req, "memstore"),
       });
-      res.json(await v1Page(page, v1Store));
+      res.json(await sdkPage(page, sdkStore));
     });
     r.get(store, async (req, res) => {
-      res.json(v1Store(await memory.getMemoryStore(deps, accountOf(res), storeId(req))));
+      res.json(sdkStore(await memory.getMemoryStore(deps, accountOf(res), storeId(req))));
     });
     r.post(store, async (req, res) => {
       // The SDK's `name: null` keeps the name (a store always has one); `description: null` clears it.
@@ -132,13 +132,13 @@ export const memoryStoresFamily: AnthropicFamily = {
         ...rest,
         ...(name !== null && name !== undefined ? { name } : {}),
       });
-      res.json(v1Store(await memory.updateMemoryStore(deps, accountOf(res), storeId(req), body)));
+      res.json(sdkStore(await memory.updateMemoryStore(deps, accountOf(res), storeId(req), body)));
     });
     r.delete(store, async (req, res) => {
       res.json(await memory.deleteMemoryStore(deps, accountOf(res), storeId(req)));
     });
     r.post(`${store}/archive`, async (req, res) => {
-      res.json(v1Store(await memory.archiveMemoryStore(deps, accountOf(res), storeId(req))));
+      res.json(sdkStore(await memory.archiveMemoryStore(deps, accountOf(res), storeId(req))));
     });
 
     r.post(`${store}/memories`, async (req, res) => {
@@ -149,7 +149,7 @@ export const memoryStoresFamily: AnthropicFamily = {
       });
       const written = await memory.writeNewMemory(deps, accountOf(res), storeId(req), body, author(res));
       const view = viewOf(req, "basic");
-      res.json(v1Memory(written.memory, written.version.id, view === "full" ? written.memory.content : null));
+      res.json(sdkMemory(written.memory, written.version.id, view === "full" ? written.memory.content : null));
     });
     r.get(`${store}/memories`, async (req, res) => {
       const depth = queryInt(req, "depth");
@@ -161,13 +161,13 @@ export const memoryStoresFamily: AnthropicFamily = {
       }
       const prefix = queryString(req, "path_prefix");
       const view = viewOf(req, "basic");
-      const query = v1PageQuery(req, "mem");
+      const query = sdkPageQuery(req, "mem");
       const page = await memory.listMemories(deps, accountOf(res), storeId(req), {
         // `/` lists the whole store; `/notes/` is our `notes/`.
         pathPrefix: prefix === undefined || prefix === "/" ? undefined : prefix.slice(1),
         page: view === "full" ? { ...query, limit: Math.min(query.limit, FULL_VIEW_MAX_LIMIT) } : query,
       });
-      res.json(await v1Page(page, (m) => currentMemory(deps, accountOf(res), storeId(req), m.id, view)));
+      res.json(await sdkPage(page, (m) => currentMemory(deps, accountOf(res), storeId(req), m.id, view)));
     });
     r.get(`${store}/memories/:memory_id`, async (req, res) => {
       const id = pathParam(req, "memory_id");
@@ -206,7 +206,7 @@ export const memoryStoresFamily: AnthropicFamily = {
         ...(expected !== undefined ? { content_sha256: expected } : {}),
       });
       const written = await memory.writeMemory(deps, account, storeId(req), id, body, author(res));
-      res.json(v1Memory(written.memory, written.version.id, view === "full" ? written.memory.content : null));
+      res.json(sdkMemory(written.memory, written.version.id, view === "full" ? written.memory.content : null));
     });
     r.delete(`${store}/memories/:memory_id`, async (req, res) => {
       const id = pathParam(req, "memory_id");
@@ -216,15 +216,15 @@ export const memoryStoresFamily: AnthropicFamily = {
 
     r.get(`${store}/memory_versions`, async (req, res) => {
       const view = viewOf(req, "basic");
-      const query = v1PageQuery(req, "memver");
+      const query = sdkPageQuery(req, "memver");
       const account = accountOf(res);
       const page = await memory.listMemoryVersions(deps, account, storeId(req), {
         memoryId: queryString(req, "memory_id"),
         page: view === "full" ? { ...query, limit: Math.min(query.limit, FULL_VIEW_MAX_LIMIT) } : query,
       });
       res.json(
-        await v1Page(page, async (v) =>
-          v1Version(
+        await sdkPage(page, async (v) =>
+          sdkVersion(
             v,
             view === "full" ? (await memory.getMemoryVersion(deps, account, storeId(req), v.id)).content : null,
           ),
@@ -233,12 +233,12 @@ export const memoryStoresFamily: AnthropicFamily = {
     });
     r.get(`${store}/memory_versions/:memory_version_id`, async (req, res) => {
       const v = await memory.getMemoryVersion(deps, accountOf(res), storeId(req), pathParam(req, "memory_version_id"));
-      res.json(v1Version(v, viewOf(req, "full") === "full" ? v.content : null));
+      res.json(sdkVersion(v, viewOf(req, "full") === "full" ? v.content : null));
     });
     r.post(`${store}/memory_versions/:memory_version_id/redact`, async (req, res) => {
       const id = pathParam(req, "memory_version_id");
       const v = await redactMemoryVersionEverywhere(deps, accountOf(res), storeId(req), id);
-      res.json(v1Version(v, null));
+      res.json(sdkVersion(v, null));
     });
     return r;
   },

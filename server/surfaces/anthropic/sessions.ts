@@ -6,14 +6,14 @@ import * as sessions from "../../domain/sessions.ts";
 import { accountOf, pathParam, queryFlag, queryString, type RequestAuth } from "../../http/context.ts";
 import { type StreamRequest, sessionSource } from "../../streams/sources.ts";
 import { MEMORY_MOUNT } from "../../tools/toolPaths.ts";
-import { EXECUTION_IDENTITY, type V1Agent, v1Agent } from "./agents.ts";
+import { EXECUTION_IDENTITY, type SdkAgent, sdkAgent } from "./agents.ts";
 import { bodyOf, objectField } from "./context.ts";
 import type { AnthropicFamily } from "./family.ts";
-import { checkOrder, v1Page, v1PageQuery } from "./pagination.ts";
+import { checkOrder, sdkPage, sdkPageQuery } from "./pagination.ts";
 import { nativeBody } from "./validation.ts";
 
 type AgentVersionRef = { id: string; version: number };
-type Snapshot = Omit<V1Agent, "metadata" | "archived_at" | "created_at" | "updated_at">;
+type Snapshot = Omit<SdkAgent, "metadata" | "archived_at" | "created_at" | "updated_at">;
 
 /** The snapshot of an agent that was deleted since (its session is terminated): its id and version remain. */
 function deletedAgent(ref: AgentVersionRef): Snapshot {
@@ -48,7 +48,7 @@ async function agentSnapshots(
   const byKey = new Map<string, Snapshot>();
   for (const record of records) {
     const agent = agentView(record);
-    const { metadata: _m, archived_at: _a, created_at: _c, updated_at: _u, ...config } = v1Agent(agent);
+    const { metadata: _m, archived_at: _a, created_at: _c, updated_at: _u, ...config } = sdkAgent(agent);
     byKey.set(key({ id: agent.id, version: agent.version }), config);
   }
   return (ref) => byKey.get(key(ref)) ?? deletedAgent(ref);
@@ -111,7 +111,7 @@ const secondsBetween = (from: string, to: Date) => Math.max(0, Math.round(to.get
  * Our usage and stats as the SDK's: its stats time the session (or thread), its usage carries the
  * token counts and the active time they are priced on.
  */
-function v1UsageAndStats(
+function sdkUsageAndStats(
   deps: AppDeps,
   r: {
     usage: Schema<"ModelUsage">;
@@ -141,7 +141,7 @@ function v1UsageAndStats(
  * read for the whole page (three queries, whatever its length). Our budget counts tokens, the
  * SDK's a list cost, so it is not shown here (null); outcomes are not kept.
  */
-async function v1Sessions(deps: AppDeps, accountId: string, list: readonly Schema<"Session">[]) {
+async function sdkSessions(deps: AppDeps, accountId: string, list: readonly Schema<"Session">[]) {
   const [agentOf, resources] = await Promise.all([
     agentSnapshots(
       deps,
@@ -160,18 +160,18 @@ async function v1Sessions(deps: AppDeps, accountId: string, list: readonly Schem
     budget: null,
     outcome_evaluations: [],
     resources: resources(s.id),
-    ...v1UsageAndStats(deps, s, s.status === "terminated" || s.archived_at !== null),
+    ...sdkUsageAndStats(deps, s, s.status === "terminated" || s.archived_at !== null),
   }));
 }
 
-async function v1Session(deps: AppDeps, accountId: string, s: Schema<"Session">) {
-  const [session] = await v1Sessions(deps, accountId, [s]);
-  if (!session) throw new Error("v1Sessions returned no session for one");
+async function sdkSession(deps: AppDeps, accountId: string, s: Schema<"Session">) {
+  const [session] = await sdkSessions(deps, accountId, [s]);
+  if (!session) throw new Error("sdkSessions returned no session for one");
   return session;
 }
 
 /** Our threads as the SDK's, a page at a time (their agents in one query). */
-async function v1Threads(deps: AppDeps, accountId: string, list: readonly Schema<"SessionThread">[]) {
+async function sdkThreads(deps: AppDeps, accountId: string, list: readonly Schema<"SessionThread">[]) {
   const agentOf = await agentSnapshots(
     deps,
     accountId,
@@ -182,14 +182,14 @@ async function v1Threads(deps: AppDeps, accountId: string, list: readonly Schema
     agent: agentOf(t.agent),
     parent_thread_id: null,
     archived_at: null,
-    ...v1UsageAndStats(deps, t, t.status === "terminated"),
+    ...sdkUsageAndStats(deps, t, t.status === "terminated"),
     workflow_run_id: null,
   }));
 }
 
-async function v1Thread(deps: AppDeps, accountId: string, t: Schema<"SessionThread">) {
-  const [thread] = await v1Threads(deps, accountId, [t]);
-  if (!thread) throw new Error("v1Threads returned no thread for one");
+async function sdkThread(deps: AppDeps, accountId: string, t: Schema<"SessionThread">) {
+  const [thread] = await sdkThreads(deps, accountId, [t]);
+  if (!thread) throw new Error("sdkThreads returned no thread for one");
   return thread;
 }
 
@@ -222,7 +222,7 @@ export function threadAgentNames(deps: AppDeps, accountId: string): ThreadAgentN
  * Our session event as `BetaManagedAgentsSessionEvent`: `processed_at`, the SDK's type names, an
  * idle event's `stop_reason` (the session's own; `end_turn` for a thread), a thread event's `agent_name`.
  */
-export async function v1Event(
+export async function sdkEvent(
   e: Record<string, unknown>,
   agentName: ThreadAgentName,
 ): Promise<Record<string, unknown>> {
@@ -259,7 +259,7 @@ export const sessionsFamily: AnthropicFamily = {
     r.post("/sessions", async (req, res) => {
       const body = await nativeBody(req, "CreateSessionRequest", withOurResources(bodyOf(req)));
       const account = accountOf(res);
-      res.json(await v1Session(deps, account, await sessions.createSession(deps, account, body)));
+      res.json(await sdkSession(deps, account, await sessions.createSession(deps, account, body)));
     });
     r.get("/sessions", async (req, res) => {
       const account = accountOf(res);
@@ -267,20 +267,20 @@ export const sessionsFamily: AnthropicFamily = {
         includeArchived: queryFlag(req, "include_archived"),
         statuses: undefined,
         agentId: queryString(req, "agent_id"),
-        page: v1PageQuery(req, "sess"),
+        page: sdkPageQuery(req, "sess"),
       });
-      const data = await v1Sessions(deps, account, page.data);
+      const data = await sdkSessions(deps, account, page.data);
       res.json({ data, next_page: page.has_more ? page.next_page : null, prev_page: null });
     });
     r.get("/sessions/:session_id", async (req, res) => {
       const account = accountOf(res);
-      res.json(await v1Session(deps, account, await sessions.getSession(deps, account, pathParam(req, "session_id"))));
+      res.json(await sdkSession(deps, account, await sessions.getSession(deps, account, pathParam(req, "session_id"))));
     });
     r.post("/sessions/:session_id", async (req, res) => {
       const body = await nativeBody(req, "UpdateSessionRequest", bodyOf(req));
       const account = accountOf(res);
       const updated = await sessions.updateSession(deps, account, pathParam(req, "session_id"), body);
-      res.json(await v1Session(deps, account, updated));
+      res.json(await sdkSession(deps, account, updated));
     });
     r.delete("/sessions/:session_id", async (req, res) => {
       res.json(await sessions.deleteSession(deps, accountOf(res), pathParam(req, "session_id")));
@@ -288,7 +288,7 @@ export const sessionsFamily: AnthropicFamily = {
     r.post("/sessions/:session_id/archive", async (req, res) => {
       const account = accountOf(res);
       res.json(
-        await v1Session(deps, account, await sessions.archiveSession(deps, account, pathParam(req, "session_id"))),
+        await sdkSession(deps, account, await sessions.archiveSession(deps, account, pathParam(req, "session_id"))),
       );
     });
 
@@ -298,33 +298,33 @@ export const sessionsFamily: AnthropicFamily = {
       const sent = await sessions.sendEvents(deps, account, pathParam(req, "session_id"), body);
       const names = threadAgentNames(deps, account);
       const data: Record<string, unknown>[] = [];
-      for (const e of sent.data) data.push(await v1Event(e, names));
+      for (const e of sent.data) data.push(await sdkEvent(e, names));
       res.json({ data });
     });
     r.get("/sessions/:session_id/events", async (req, res) => {
       const account = accountOf(res);
       const page = await sessions.listEvents(deps, account, pathParam(req, "session_id"), {
-        page: v1PageQuery(req, "sevt"),
+        page: sdkPageQuery(req, "sevt"),
       });
       const names = threadAgentNames(deps, account);
-      res.json(await v1Page(page, (e) => v1Event(e, names)));
+      res.json(await sdkPage(page, (e) => sdkEvent(e, names)));
     });
     r.get("/sessions/:session_id/events/stream", async (req, res) => {
       const names = threadAgentNames(deps, accountOf(res));
       const id = pathParam(req, "session_id");
-      const source = await sessionSource(deps, streamRequest(req, res), id, undefined, (e) => v1Event(e, names));
+      const source = await sessionSource(deps, streamRequest(req, res), id, undefined, (e) => sdkEvent(e, names));
       deps.streams.open(source, res);
     });
 
     r.get("/sessions/:session_id/threads", async (req, res) => {
       const account = accountOf(res);
-      const page = await sessions.listThreads(deps, account, pathParam(req, "session_id"), v1PageQuery(req, "sthr"));
-      res.json({ data: await v1Threads(deps, account, page.data), next_page: page.has_more ? page.next_page : null });
+      const page = await sessions.listThreads(deps, account, pathParam(req, "session_id"), sdkPageQuery(req, "sthr"));
+      res.json({ data: await sdkThreads(deps, account, page.data), next_page: page.has_more ? page.next_page : null });
     });
     r.get("/sessions/:session_id/threads/:thread_id", async (req, res) => {
       const account = accountOf(res);
       const [session, thread] = [pathParam(req, "session_id"), pathParam(req, "thread_id")];
-      res.json(await v1Thread(deps, account, await sessions.getThread(deps, account, session, thread)));
+      res.json(await sdkThread(deps, account, await sessions.getThread(deps, account, session, thread)));
     });
     r.get("/sessions/:session_id/threads/:thread_id/events", async (req, res) => {
       checkOrder(req, "asc");
@@ -332,15 +332,15 @@ export const sessionsFamily: AnthropicFamily = {
       const account = accountOf(res);
       const page = await sessions.listEvents(deps, account, session, {
         threadId: thread,
-        page: v1PageQuery(req, "sevt"),
+        page: sdkPageQuery(req, "sevt"),
       });
       const names = threadAgentNames(deps, account);
-      res.json(await v1Page(page, (e) => v1Event(e, names)));
+      res.json(await sdkPage(page, (e) => sdkEvent(e, names)));
     });
     r.get("/sessions/:session_id/threads/:thread_id/stream", async (req, res) => {
       const [session, thread] = [pathParam(req, "session_id"), pathParam(req, "thread_id")];
       const names = threadAgentNames(deps, accountOf(res));
-      const source = await sessionSource(deps, streamRequest(req, res), session, thread, (e) => v1Event(e, names));
+      const source = await sessionSource(deps, streamRequest(req, res), session, thread, (e) => sdkEvent(e, names));
       deps.streams.open(source, res);
     });
     return r;

@@ -7,10 +7,10 @@ import { invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryString } from "../../http/context.ts";
 import { readMultipartParts, requireDeclaredLength } from "../../http/requestBodies.ts";
 import type { AnthropicFamily } from "./family.ts";
-import { v1Page, v1PageQuery } from "./pagination.ts";
+import { sdkPage, sdkPageQuery } from "./pagination.ts";
 
 /** Our skill as `BetaSkill`: vendor skills (shipped with the server) are the `anthropic` source. */
-function v1Skill(s: Schema<"Skill">) {
+function sdkSkill(s: Schema<"Skill">) {
   return {
     ...s,
     display_name: s.display_title,
@@ -67,18 +67,18 @@ export const skillsFamily: AnthropicFamily = {
         files,
         display_title: typeof title === "string" ? title : undefined,
       });
-      res.json(v1Skill(skill));
+      res.json(sdkSkill(skill));
     });
     r.get("/skills", async (req, res) => {
       const source = queryString(req, "source");
       const page = await skills.listSkills(deps, accountOf(res), {
-        page: v1PageQuery(req, "skill"),
+        page: sdkPageQuery(req, "skill"),
         ...(source !== undefined ? { source: source === "custom" ? "custom" : "vendor" } : {}),
       });
-      res.json(await v1Page(page, v1Skill));
+      res.json(await sdkPage(page, sdkSkill));
     });
     r.get("/skills/:skill_id", async (req, res) => {
-      res.json(v1Skill(await skills.getSkill(deps, accountOf(res), pathParam(req, "skill_id"))));
+      res.json(sdkSkill(await skills.getSkill(deps, accountOf(res), pathParam(req, "skill_id"))));
     });
     r.delete("/skills/:skill_id", async (req, res) => {
       res.json(await skills.deleteSkill(deps, accountOf(res), pathParam(req, "skill_id")));

@@ -9,7 +9,7 @@
  * valid there, and no body is checked twice.
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import type { V1Operation } from "../../../generated/v1/requestValidators.js";
+import type { AnthropicOperation } from "../../../generated/v1/requestValidators.js";
 import type { Schemas } from "../../api.ts";
 import { ApiError, invalidRequest, notFound } from "../../errors.ts";
 import { setMatchedOperation } from "../../http/validation/matchedOperation.ts";
@@ -30,7 +30,7 @@ function flatQuery(query: Record<string, unknown>): [string, unknown][] {
 }
 
 /** The documented operation of a request, or the error it gets (unserved, unknown, wrong method). */
-export function matchOperation(operations: V1Operation[], method: string, path: string): V1Operation {
+export function matchOperation(operations: AnthropicOperation[], method: string, path: string): AnthropicOperation {
   const lower = method.toLowerCase();
   const samePath = operations.filter((o) => o.regex.test(path));
   const op = samePath.find((o) => o.method === lower);
@@ -48,7 +48,7 @@ export function matchOperation(operations: V1Operation[], method: string, path: 
 }
 
 /** Query parameters declared and valid (coerced in place), and a JSON body where one is taken. */
-function check(operations: V1Operation[], req: Request): void {
+function check(operations: AnthropicOperation[], req: Request): void {
   const op = matchOperation(operations, req.method === "HEAD" ? "GET" : req.method, `${req.baseUrl}${req.path}`);
   setMatchedOperation(req, op.method, op.template);
   const coerced: Record<string, unknown> = {};
@@ -76,12 +76,12 @@ function check(operations: V1Operation[], req: Request): void {
  * surface (not at start); the requests that arrive before wait for them.
  */
 export function validateAnthropicRequests(): RequestHandler {
-  let operations: V1Operation[] | undefined;
+  let operations: AnthropicOperation[] | undefined;
   const loading = loadOnce(async () => {
     operations = (await import("../../../generated/v1/requestValidators.js")).operations;
     return operations;
   });
-  const handle = (ops: V1Operation[], req: Request, next: NextFunction) => {
+  const handle = (ops: AnthropicOperation[], req: Request, next: NextFunction) => {
     try {
       check(ops, req);
     } catch (err) {

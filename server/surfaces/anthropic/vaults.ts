@@ -5,7 +5,7 @@ import * as vaults from "../../domain/vaults.ts";
 import { accountOf, pathParam, queryFlag } from "../../http/context.ts";
 import { bodyOf } from "./context.ts";
 import type { AnthropicFamily } from "./family.ts";
-import { v1Page, v1PageQuery } from "./pagination.ts";
+import { sdkPage, sdkPageQuery } from "./pagination.ts";
 import { nativeBody } from "./validation.ts";
 
 /** Vaults and their credentials: the objects are `BetaManagedAgentsVault` and `...Credential` as they are. */
@@ -20,9 +20,9 @@ export const vaultsFamily: AnthropicFamily = {
     r.get("/vaults", async (req, res) => {
       const page = await vaults.listVaults(deps, accountOf(res), {
         includeArchived: queryFlag(req, "include_archived"),
-        page: v1PageQuery(req, "vault"),
+        page: sdkPageQuery(req, "vault"),
       });
-      res.json(await v1Page(page, (v) => v));
+      res.json(await sdkPage(page, (v) => v));
     });
     r.get("/vaults/:vault_id", async (req, res) => {
       res.json(await vaults.getVault(deps, accountOf(res), pathParam(req, "vault_id")));
@@ -45,9 +45,9 @@ export const vaultsFamily: AnthropicFamily = {
     r.get("/vaults/:vault_id/credentials", async (req, res) => {
       const page = await vaults.listCredentials(deps, accountOf(res), pathParam(req, "vault_id"), {
         includeArchived: queryFlag(req, "include_archived"),
-        page: v1PageQuery(req, "vcred"),
+        page: sdkPageQuery(req, "vcred"),
       });
-      res.json(await v1Page(page, (c) => c));
+      res.json(await sdkPage(page, (c) => c));
     });
     r.get("/vaults/:vault_id/credentials/:credential_id", async (req, res) => {
       const [vault, credential] = [pathParam(req, "vault_id"), pathParam(req, "credential_id")];
