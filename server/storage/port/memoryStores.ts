@@ -127,6 +127,8 @@ export interface MemoryStoreStore {
     maxPerStore: number,
   ): MemoryWriteResult;
   getMemory(accountId: string, storeId: string, memoryId: string): MemoryRecord | null;
+  /** The memories of the given ids, with their content, in one read (absent ones left out); null when the store is not found. */
+  getMemories(accountId: string, storeId: string, memoryIds: readonly string[]): MemoryRecord[] | null;
   /** Oldest first; null when the store is not found. */
   listMemories(
     accountId: string,
@@ -161,6 +163,10 @@ export interface MemoryStoreStore {
     options: { memoryId: string | undefined; page: PageQuery },
   ): Page<MemoryVersionSummaryRecord> | null;
   getVersion(accountId: string, storeId: string, versionId: string): MemoryVersionRecord | null;
+  /** The versions of the given ids, with their content, in one read (absent ones left out); null when the store is not found. */
+  getVersions(accountId: string, storeId: string, versionIds: readonly string[]): MemoryVersionRecord[] | null;
+  /** The newest version of each of the given memories, in one read; null when the store is not found. */
+  newestVersions(accountId: string, storeId: string, memoryIds: readonly string[]): MemoryVersionSummaryRecord[] | null;
   /** Removes the version's content from the database (idempotent); null when not found. */
   redactVersion(accountId: string, storeId: string, versionId: string): MemoryVersionRecord | null;
 

@@ -61,10 +61,12 @@ export const agents: StepStore<Omit<AgentStore, "deleteAgent">> = {
     tx: false,
     *steps(accountId, refs) {
       if (refs.length === 0) return [];
-      const match = refs.map(() => "(a.id = ? AND v.version = ?)").join(" OR ");
+      const match = refs
+        .map((r) => (r.version === undefined ? "(a.id = ? AND v.version = a.version)" : "(a.id = ? AND v.version = ?)"))
+        .join(" OR ");
       const rows = yield* all<AgentVersionJoinRow>(`${SELECT_JOINED} WHERE a.account_id = ? AND (${match})`, [
         accountId,
-        ...refs.flatMap((r) => [r.id, r.version]),
+        ...refs.flatMap((r) => (r.version === undefined ? [r.id] : [r.id, r.version])),
       ]);
       return rows.map(toAgent);
     },

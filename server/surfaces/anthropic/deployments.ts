@@ -1,34 +1,60 @@
 import { Router } from "express";
 import type { Schema } from "../../api.ts";
 import type { AppDeps } from "../../appDeps.ts";
-import { getAgent } from "../../domain/agents.ts";
 import * as deployments from "../../domain/deployments.ts";
-import { ApiError } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryString } from "../../http/context.ts";
 import { bodyOf } from "./context.ts";
 import type { AnthropicFamily } from "./family.ts";
-import { sdkPage, sdkPageQuery } from "./pagination.ts";
+import { sdkPageQuery } from "./pagination.ts";
 import { nativeBody } from "./validation.ts";
 
 type AgentRef = { type: "agent"; id: string; version: number | null };
 
-/** The SDK's agent reference always has a version: an unpinned one shows the agent's latest (0 once it is gone). */
-async function pinned(deps: AppDeps, accountId: string, agent: AgentRef) {
-  if (agent.version !== null) return { ...agent, version: agent.version };
-  try {
-    return { ...agent, version: (await getAgent(deps, accountId, agent.id)).version };
-  } catch (err) {
-    if (err instanceof ApiError && err.type === "not_found_error") return { ...agent, version: 0 };
-    throw err;
-  }
+/**
+ * The SDK's agent reference always has a version: an unpinned one shows the agent's latest (0 once
+ * it is gone). The latest versions of a page's unpinned agents are read at once (one query).
+ */
+async function pinner(deps: AppDeps, accountId: string, refs: readonly AgentRef[]) {
+  const unpinned = [...new Set(refs.filter((r) => r.version === null).map((r) => r.id))];
+  const latest = new Map(
+    (
+      await deps.storage.agents.getAgentVersions(
+        accountId,
+        unpinned.map((id) => ({ id })),
+      )
+    ).map((a) => [a.id, a.version]),
+  );
+  return (agent: AgentRef) => ({ ...agent, version: agent.version ?? latest.get(agent.id) ?? 0 });
+}
+
+async function sdkDeployments(deps: AppDeps, accountId: string, list: readonly Schema<"Deployment">[]) {
+  const pinned = await pinner(
+    deps,
+    accountId,
+    list.map((d) => d.agent as AgentRef),
+  );
+  return list.map((d) => ({ ...d, agent: pinned(d.agent as AgentRef) }));
+}
+
+async function sdkRuns(deps: AppDeps, accountId: string, list: readonly Schema<"DeploymentRun">[]) {
+  const pinned = await pinner(
+    deps,
+    accountId,
+    list.map((r) => r.agent as AgentRef),
+  );
+  return list.map((r) => ({ ...r, agent: pinned(r.agent as AgentRef) }));
 }
 
 async function sdkDeployment(deps: AppDeps, accountId: string, d: Schema<"Deployment">) {
-  return { ...d, agent: await pinned(deps, accountId, d.agent as AgentRef) };
+  const [shown] = await sdkDeployments(deps, accountId, [d]);
+  if (!shown) throw new Error("sdkDeployments returned nothing for one deployment");
+  return shown;
 }
 
 async function sdkRun(deps: AppDeps, accountId: string, run: Schema<"DeploymentRun">) {
-  return { ...run, agent: await pinned(deps, accountId, run.agent as AgentRef) };
+  const [shown] = await sdkRuns(deps, accountId, [run]);
+  if (!shown) throw new Error("sdkRuns returned nothing for one run");
+  return shown;
 }
 
 /** Deployments (`client.beta.deployments`) and their runs (`client.beta.deploymentRuns`). */
@@ -49,7 +75,10 @@ export const deploymentsFamily: AnthropicFamily = {
         status: undefined,
         page: sdkPageQuery(req, "dep"),
       });
-      res.json(await sdkPage(page, (d) => sdkDeployment(deps, account, d)));
+      res.json({
+        data: await sdkDeployments(deps, account, page.data),
+        next_page: page.has_more ? page.next_page : null,
+      });
     });
     r.get("/deployments/:deployment_id", async (req, res) => {
       const account = accountOf(res);
@@ -93,7 +122,7 @@ export const deploymentsFamily: AnthropicFamily = {
         hasError: undefined,
         page: sdkPageQuery(req, "drun"),
       });
-      res.json(await sdkPage(page, (run) => sdkRun(deps, account, run)));
+      res.json({ data: await sdkRuns(deps, account, page.data), next_page: page.has_more ? page.next_page : null });
     });
     r.get("/deployment_runs/:deployment_run_id", async (req, res) => {
       const account = accountOf(res);

@@ -104,6 +104,37 @@ async function currentMemory(deps: AppDeps, accountId: string, storeId: string, 
   }
 }
 
+/**
+ * A page of memories with the versions holding their current content, read for the whole page at
+ * once (the memories, then the newest version of each: two reads). A memory whose newest version
+ * does not hold the content read (a write came between) is read again on its own, as
+ * `currentMemory` does, so the pair always belongs together.
+ */
+async function currentMemories(
+  deps: AppDeps,
+  accountId: string,
+  storeId: string,
+  memoryIds: readonly string[],
+  view: View,
+) {
+  const memories = new Map((await memory.getMemories(deps, accountId, storeId, memoryIds)).map((m) => [m.id, m]));
+  const newest = new Map(
+    (await memory.newestMemoryVersions(deps, accountId, storeId, memoryIds)).map((v) => [v.memory_id, v]),
+  );
+  const shown = [];
+  for (const id of memoryIds) {
+    const m = memories.get(id);
+    const version = newest.get(id);
+    const matches = m && version && (version.content_sha256 === m.content_sha256 || version.redacted_at !== null);
+    shown.push(
+      m && version && matches
+        ? sdkMemory(m, version.id, view === "full" ? m.content : null)
+        : await currentMemory(deps, accountId, storeId, id, view),
+    );
+  }
+  return shown;
+}
+
 export const memoryStoresFamily: AnthropicFamily = {
   name: "memoryStores",
   router(deps: AppDeps) {
@@ -167,7 +198,9 @@ export const memoryStoresFamily: AnthropicFamily = {
         pathPrefix: prefix === undefined || prefix === "/" ? undefined : prefix.slice(1),
         page: view === "full" ? { ...query, limit: Math.min(query.limit, FULL_VIEW_MAX_LIMIT) } : query,
       });
-      res.json(await sdkPage(page, (m) => currentMemory(deps, accountOf(res), storeId(req), m.id, view)));
+      const ids = page.data.map((m) => m.id);
+      const data = await currentMemories(deps, accountOf(res), storeId(req), ids, view);
+      res.json({ data, next_page: page.has_more ? page.next_page : null });
     });
     r.get(`${store}/memories/:memory_id`, async (req, res) => {
       const id = pathParam(req, "memory_id");
@@ -222,14 +255,18 @@ export const memoryStoresFamily: AnthropicFamily = {
         memoryId: queryString(req, "memory_id"),
         page: view === "full" ? { ...query, limit: Math.min(query.limit, FULL_VIEW_MAX_LIMIT) } : query,
       });
-      res.json(
-        await sdkPage(page, async (v) =>
-          sdkVersion(
-            v,
-            view === "full" ? (await memory.getMemoryVersion(deps, account, storeId(req), v.id)).content : null,
-          ),
-        ),
-      );
+      // The full view's contents, for the whole page in one read.
+      const contents = new Map<string, string | null>();
+      if (view === "full") {
+        const ids = page.data.map((v) => v.id);
+        for (const v of await memory.getMemoryVersions(deps, account, storeId(req), ids)) contents.set(v.id, v.content);
+      }
+      // A version gone since the page was read is read on its own (its 404, as before).
+      const contentOf = async (id: string) =>
+        contents.has(id)
+          ? (contents.get(id) ?? null)
+          : (await memory.getMemoryVersion(deps, account, storeId(req), id)).content;
+      res.json(await sdkPage(page, async (v) => sdkVersion(v, view === "full" ? await contentOf(v.id) : null)));
     });
     r.get(`${store}/memory_versions/:memory_version_id`, async (req, res) => {
       const v = await memory.getMemoryVersion(deps, accountOf(res), storeId(req), pathParam(req, "memory_version_id"));
