@@ -64,7 +64,7 @@ class Preprocessor {
   }
 
   private componentNodes(): SchemaNode[] {
-    const schemas = ((this.doc.components?.schemas ?? {}) as Record<string, Json>) ?? {};
+    const schemas = (this.doc.components?.schemas ?? {}) as Record<string, Json>;
     return Object.entries(schemas).map(([id, s]) => {
       const schema = this.resolve(s) as Json;
       schemas[id] = schema;
