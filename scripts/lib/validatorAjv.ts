@@ -1,9 +1,10 @@
 /**
- * Build time: the Ajv instances whose standalone code becomes generated/**\/requestValidators.js
- * and responseValidators.js. The native document's are set up as express-openapi-validator 5.6
- * sets up its own (framework/ajv/index.js and options.js: the same options, formats and keywords),
- * written out here so that nothing reads that package's internals:
- * test/contract/requestValidatorSpec.test.ts proves the generated validators answer as it does.
+ * Build time: the Ajv instances whose standalone code becomes the generated validators
+ * (generated/requestValidators.js, generated/v1/requestValidators.js and the response validators
+ * beside them). The native document's are set up as express-openapi-validator 5.6 sets up its own
+ * (framework/ajv/index.js and options.js: the same options, formats and keywords), written out
+ * here so that nothing reads that package's internals: test/contract/requestValidatorSpec.test.ts
+ * proves the generated validators answer as it does.
  */
 import { createRequire } from "node:module";
 import type { Ajv2020 as Ajv2020Type, KeywordDefinition, Options } from "ajv/dist/2020.js";

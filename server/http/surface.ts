@@ -26,7 +26,7 @@ import { rateLimitPerToken } from "./rateLimit.ts";
 import { jsonBody } from "./requestBodies.ts";
 import { strictRequestTarget } from "./requestGuards.ts";
 import type { SpecRoutes } from "./specRoutes.ts";
-import { type ResponseValidators, validateResponses } from "./validation/validateResponse.ts";
+import { type SurfaceName, validateResponses } from "./validation/validateResponse.ts";
 
 /** What differs between the surfaces; everything else is the same chain. */
 export interface Surface {
@@ -34,10 +34,10 @@ export interface Surface {
   base: string;
   /** Its document's operations (allowed methods, request target checks). */
   routes: SpecRoutes;
-  /** Its request validator, run by the validators generated from its document. */
+  /** Its request validator, run by the validators generated from its document (the response ones: test/helpers/server.ts). */
   validateRequests: RequestHandler;
-  /** Its document's response validators (generated), loaded only when responses are validated. */
-  responseValidators: () => Promise<ResponseValidators>;
+  /** Which surface it is: the response validators of its document, in tests, are found by it. */
+  name: SurfaceName;
   /** Its route files, mounted in order under `base`. */
   modules: readonly RouteModule[];
   /** Its error envelope. */
@@ -99,7 +99,8 @@ export function surfaceRouter(deps: AppDeps, surface: Surface): Router {
   if (deps.config.http.queueSliceMs > 0) api.use(fairQueue(deps.config.http.queueSliceMs));
   for (const mod of surface.modules) if (mod.preValidation) api.use(byFirstSegment(mod.preValidation(deps)));
   api.use(surface.validateRequests);
-  if (deps.validateResponses === true) api.use(validateResponses(surface.responseValidators));
+  const responseValidators = deps.validateResponses?.[surface.name];
+  if (responseValidators) api.use(validateResponses(responseValidators));
   // After authentication and validation, so that a refused request keeps nothing.
   if (surface.idempotency) api.use(idempotency(deps));
   for (const mod of surface.modules) {

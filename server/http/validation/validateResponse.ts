@@ -19,6 +19,15 @@ export interface ResponseValidators {
   operations: Partial<Record<string, Partial<Record<string, ResponseContent>>>>;
 }
 
+/** Which surface a description is (`cloud`: /api/v1/cloud, `anthropic`: /v1). */
+export type SurfaceName = "cloud" | "anthropic";
+
+/**
+ * The response validators of each surface's document, given by the tests that check every response
+ * (test/helpers/server.ts): the server's own code never imports them, so they are not in its build.
+ */
+export type ResponseValidatorsBySurface = Record<SurfaceName, () => Promise<ResponseValidators>>;
+
 type AjvError = NonNullable<CompiledValidator["errors"]>[number];
 
 /** A response that does not match its document (express-openapi-validator's InternalServerError). */

@@ -9,7 +9,6 @@ import { join } from "node:path";
 import express, { type Router } from "express";
 import { SpecRoutes } from "../../http/specRoutes.ts";
 import type { Surface } from "../../http/surface.ts";
-import type { ResponseValidators } from "../../http/validation/validateResponse.ts";
 import { GENERATED, type LoadedSpec, loadSpec } from "../../spec.ts";
 import { anthropicEnvelope } from "./errors.ts";
 import { anthropicFamilies } from "./families.ts";
@@ -65,7 +64,7 @@ export function anthropicSurface(routes: SpecRoutes): Surface {
     base: ANTHROPIC_BASE,
     routes,
     validateRequests: validateAnthropicRequests(),
-    responseValidators: async () => (await import("../../../generated/v1/responseValidators.js")) as ResponseValidators,
+    name: "anthropic",
     modules: anthropicFamilies,
     envelope: anthropicEnvelope,
     apiKeyHeader: "x-api-key",

@@ -9,7 +9,6 @@ import { API_BASE } from "../../http/apiBase.ts";
 import type { SpecRoutes } from "../../http/specRoutes.ts";
 import type { Surface } from "../../http/surface.ts";
 import { validateRequests } from "../../http/validation/validateRequest.ts";
-import type { ResponseValidators } from "../../http/validation/validateResponse.ts";
 import { apiRoutes } from "../../routes/index.ts";
 
 export const CLOUD_BASE = API_BASE;
@@ -25,7 +24,7 @@ export function cloudSurface(deps: AppDeps, routes: SpecRoutes): Surface {
     base: CLOUD_BASE,
     routes,
     validateRequests: validateRequests(deps.config.maxUploadBytes),
-    responseValidators: async () => (await import("../../../generated/responseValidators.js")) as ResponseValidators,
+    name: "cloud",
     modules: apiRoutes,
     envelope: errorEnvelope,
     idempotency: true,
