@@ -21,6 +21,18 @@ export function objectField(value: unknown): Record<string, unknown> | undefined
     : undefined;
 }
 
+/**
+ * Refuses a field the SDK's body does not have, where the translation builds the native request
+ * from named fields (so the native validator would never see it): `Unknown field 'x'.`, as there.
+ */
+export function onlyFields(body: Record<string, unknown>, fields: readonly string[], prefix = ""): void {
+  const unknown = Object.keys(body).find((k) => !fields.includes(k));
+  if (unknown !== undefined) {
+    const param = `${prefix}${unknown.slice(0, 64)}`;
+    throw invalidRequest(`Unknown field '${param}'.`, param);
+  }
+}
+
 /** Drops the keys whose value is undefined (the SDK leaves them out; our schemas refuse none). */
 export function defined<T extends Record<string, unknown>>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;

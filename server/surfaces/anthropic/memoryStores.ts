@@ -6,7 +6,7 @@ import { conflict, invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryInt, queryString, type RequestAuth } from "../../http/context.ts";
 import { redactMemoryVersionEverywhere } from "../../http/memoryRedaction.ts";
 import type { MemoryAuthor } from "../../storage/port/memoryStores.ts";
-import { bodyOf, objectField } from "./context.ts";
+import { bodyOf, objectField, onlyFields } from "./context.ts";
 import type { AnthropicFamily } from "./family.ts";
 import { sdkPage, sdkPageQuery } from "./pagination.ts";
 import { nativeBody } from "./validation.ts";
@@ -27,6 +27,26 @@ function ourPath(path: unknown, param: string): string {
     throw invalidRequest(`${param} must start with / and name a memory, got "${path.slice(0, 80)}".`, param);
   }
   return memory.memoryPath(path.slice(1), param);
+}
+
+/** The SDK's `precondition` of a memory update: `{type: "content_sha256", content_sha256?}`, or none. */
+function preconditionOf(value: unknown): { content_sha256?: string } | undefined {
+  if (value === undefined) return undefined;
+  const precondition = objectField(value);
+  if (!precondition) throw invalidRequest("precondition: must be an object.", "precondition");
+  onlyFields(precondition, ["type", "content_sha256"], "precondition.");
+  if (precondition.type !== "content_sha256") {
+    throw invalidRequest('precondition.type: must be "content_sha256".', "precondition.type");
+  }
+  const sha = precondition.content_sha256;
+  if (sha === undefined) return {};
+  if (typeof sha !== "string" || !/^[0-9a-f]{64}$/.test(sha)) {
+    throw invalidRequest(
+      "precondition.content_sha256: must be 64 lowercase hex digits (a SHA-256).",
+      "precondition.content_sha256",
+    );
+  }
+  return { content_sha256: sha };
 }
 
 function author(res: Response): MemoryAuthor {
@@ -174,6 +194,7 @@ export const memoryStoresFamily: AnthropicFamily = {
 
     r.post(`${store}/memories`, async (req, res) => {
       const raw = bodyOf(req) as { path: unknown; content: string | null };
+      onlyFields(raw, ["path", "content"]);
       const body = await nativeBody(req, "CreateMemoryRequest", {
         path: ourPath(raw.path, "path"),
         content: raw.content ?? "",
@@ -209,8 +230,9 @@ export const memoryStoresFamily: AnthropicFamily = {
     r.post(`${store}/memories/:memory_id`, async (req, res) => {
       const id = pathParam(req, "memory_id");
       const account = accountOf(res);
-      const raw = bodyOf(req) as { content?: string | null; path?: unknown };
-      const precondition = objectField(bodyOf(req).precondition);
+      const raw = bodyOf(req) as { content?: string | null; path?: unknown; precondition?: unknown };
+      onlyFields(raw, ["content", "path", "precondition"]);
+      const precondition = preconditionOf(raw.precondition);
       const view = viewOf(req, "basic");
       const current = await memory.getMemory(deps, account, storeId(req), id);
       if (raw.path !== undefined && raw.path !== null && ourPath(raw.path, "path") !== current.path) {
@@ -220,9 +242,6 @@ export const memoryStoresFamily: AnthropicFamily = {
         );
       }
       const expected = precondition?.content_sha256;
-      if (expected !== undefined && typeof expected !== "string") {
-        throw invalidRequest("precondition.content_sha256: must be a string.", "precondition.content_sha256");
-      }
       if (raw.content === undefined || raw.content === null) {
         // Nothing to change: the precondition still has to hold.
         if (expected !== undefined && expected !== current.content_sha256) {

@@ -3,6 +3,7 @@ import type { Schema } from "../../api.ts";
 import type { AppDeps } from "../../appDeps.ts";
 import { agentView } from "../../domain/agents.ts";
 import * as sessions from "../../domain/sessions.ts";
+import { invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryString, type RequestAuth } from "../../http/context.ts";
 import { type StreamRequest, sessionSource } from "../../streams/sources.ts";
 import { MEMORY_MOUNT } from "../../tools/toolPaths.ts";
@@ -95,10 +96,14 @@ async function resourcesOf(
 function withOurResources(body: Record<string, unknown>): Record<string, unknown> {
   if (!Array.isArray(body.resources)) return body;
   // Anything but an object is left as it is, for the native validator to name.
-  const resources = (body.resources as unknown[]).map((item) => {
+  const resources = (body.resources as unknown[]).map((item, i) => {
     const resource = objectField(item);
     if (!resource) return item;
-    const { access, instructions: _, ...r } = resource;
+    const { access, instructions, ...r } = resource;
+    if (instructions !== undefined && instructions !== null) {
+      const param = `resources[${i}].instructions`;
+      throw invalidRequest(`${param}: per-attachment instructions are not offered by this server (only null).`, param);
+    }
     return { ...r, ...(access !== null && access !== undefined ? { access } : {}) };
   });
   return { ...body, resources };
