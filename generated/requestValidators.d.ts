@@ -56,3 +56,5 @@ export declare const operations: GeneratedOperation[];
 /** In the order the routes are tried. */
 export declare const routes: GeneratedRoute[];
 export declare const basePaths: string[];
+/** The JSON body validators by the component schema the body is (they check `{ body }`). */
+export declare const bodiesBySchema: Partial<Record<string, CompiledValidator>>;

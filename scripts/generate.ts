@@ -9,6 +9,8 @@
  *                                                    from elsewhere; see scripts/docs-template.hbs)
  *   generated/requestValidators.js, .d.ts           (every operation's request validators, compiled
  *                                                    by Ajv standalone; scripts/lib/requestValidatorsCode.ts)
+ *   generated/responseValidators.js, .d.ts          (every operation's response validators, for the
+ *                                                    tests; scripts/lib/responseValidatorsCode.ts)
  *   generated/v1/                                   (the /v1 surface's document: scripts/generateV1.ts)
  * With --check it generates into a temporary folder and fails when generated/ differs.
  */
@@ -21,6 +23,7 @@ import { stringify } from "yaml";
 import { generateV1, V1_FILES } from "./generateV1.ts";
 import { addCodeSamples } from "./lib/codeSamples.ts";
 import { REQUEST_VALIDATORS_TYPES, requestValidatorsModule } from "./lib/requestValidatorsCode.ts";
+import { RESPONSE_VALIDATORS_TYPES, responseValidatorsModule } from "./lib/responseValidatorsCode.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SOURCE = join(ROOT, "openapi/openapi.yaml");
@@ -34,6 +37,8 @@ const FILES = [
   "docs.html",
   "requestValidators.js",
   "requestValidators.d.ts",
+  "responseValidators.js",
+  "responseValidators.d.ts",
   // The Anthropic-compatible surface (/v1): scripts/generateV1.ts.
   ...V1_FILES.map((f) => `v1/${f}` as const),
 ] as const;
@@ -61,9 +66,12 @@ async function generate(outDir: string): Promise<void> {
   writeFileSync(join(outDir, "api.d.ts"), `/* ${HEADER} */\n\n${astToString(ast)}`);
 
   // From the file again: openapi-typescript changes the document it is given (`const` to `enum`).
-  const validators = await requestValidatorsModule(JSON.parse(readFileSync(bundled, "utf8")));
+  const validators = requestValidatorsModule(JSON.parse(readFileSync(bundled, "utf8")));
   writeFileSync(join(outDir, "requestValidators.js"), `/* ${HEADER} */\n${validators}`);
   writeFileSync(join(outDir, "requestValidators.d.ts"), `/* ${HEADER} */\n\n${REQUEST_VALIDATORS_TYPES}`);
+  const responses = responseValidatorsModule(JSON.parse(readFileSync(bundled, "utf8")));
+  writeFileSync(join(outDir, "responseValidators.js"), `/* ${HEADER} */\n${responses}`);
+  writeFileSync(join(outDir, "responseValidators.d.ts"), `/* ${HEADER} */\n\n${RESPONSE_VALIDATORS_TYPES}`);
 
   const docs = join(outDir, "docs.html");
   redocly([

@@ -8,6 +8,7 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config/sections.ts";
 import type { SecretBox } from "./crypto/secretBox.ts";
 import type { DeliveryControl } from "./delivery/control.ts";
+import type { ResponseValidatorsBySurface } from "./http/validation/validateResponse.ts";
 import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
 import type { Sandbox } from "./sandbox/port.ts";
@@ -37,8 +38,8 @@ export interface AppDeps {
   sandbox: Sandbox;
   /** The sessions' workspaces under the data folder. */
   workspaces: Workspaces;
-  /** Validate every response against the spec too (on in tests). */
-  validateResponses?: boolean;
+  /** Validate every response against its surface's document too, with these validators (tests). */
+  validateResponses?: ResponseValidatorsBySurface;
 }
 
 /** A route file: one per API tag. */

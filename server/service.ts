@@ -15,6 +15,7 @@ import { DEFAULT_ACCOUNT } from "./defaultAccount.ts";
 import { DeliveryControl } from "./delivery/control.ts";
 import { loadVendorSkills } from "./domain/skills.ts";
 import { createHttpServer } from "./http/httpServer.ts";
+import type { ResponseValidatorsBySurface } from "./http/validation/validateResponse.ts";
 import { ListenError } from "./listenError.ts";
 import type { Logger } from "./logger.ts";
 import { Metrics } from "./metrics.ts";
@@ -35,8 +36,8 @@ export interface ServiceOptions {
   logger: Logger;
   clock?: Clock;
   spec?: LoadedSpec;
-  /** Validate responses against the spec (tests). */
-  validateResponses?: boolean;
+  /** Validate every response against its surface's document with these validators (tests). */
+  validateResponses?: ResponseValidatorsBySurface;
   /** Called with a token created on first start, to show it once (main prints it). */
   onFirstToken?: (token: string) => void;
 }
@@ -178,7 +179,7 @@ export async function buildDeps(options: ServiceOptions): Promise<AppDeps> {
       delivery: new DeliveryControl(),
       streams: new StreamHub({ storage, config: config.streams, logger, metrics }),
       spec: options.spec ?? loadSpec(),
-      validateResponses: options.validateResponses ?? false,
+      ...(options.validateResponses ? { validateResponses: options.validateResponses } : {}),
       sandbox,
       workspaces: new Workspaces(
         join(dataDir, "workspaces"),

@@ -3,44 +3,30 @@
  * (generated/requestValidators.js), compiled by Ajv's standalone code generator.
  *
  * express-openapi-validator compiles these at run time, at every start (~1 s, more than twice the
- * 400 ms start-up target). Here its own code prepares them from the same document, exactly as it
- * does when the server starts: its spec loader and schema preprocessor, its request Ajv set-up
- * (createRequestAjv: formats, keywords, the two instances — parameters with type coercion, the
- * body without), its parameter and body schema parsers, and the same per-operation schemas its
- * RequestValidator compiles. Only the compiled functions and a route table are written out; the
- * server's run-time half (server/http/validation/) does what its middlewares do per request.
- * test/contract/requestValidatorSpec.test.ts proves both answer every fuzzed request alike.
+ * 400 ms start-up target). Here they are prepared from the same document as it prepares them when
+ * a server starts, step for step but without reading its internals: its route discovery and order
+ * (OpenApiSpecLoader), its schema preprocessing (scripts/lib/preparedDocument.ts), its request Ajv
+ * set-up (scripts/lib/validatorAjv.ts: formats, keywords, the two instances — parameters with type
+ * coercion, the body without), its parameter and body schema parsing, and the same per-operation
+ * schemas its RequestValidator compiles. Only the compiled functions and a route table are written
+ * out; the server's run-time half (server/http/validation/) does what its middlewares do per
+ * request. test/contract/requestValidatorSpec.test.ts proves both answer every fuzzed request alike.
  *
  * A spec feature the run-time half does not implement (a parameter style, a discriminated union
  * as the root of a request body, a binary body, a wildcard route) fails the generation instead of
  * being validated differently.
  */
 import { createRequire } from "node:module";
-import { validatorOptions } from "../../server/http/validation/options.ts";
+import { REQUEST_VALIDATION } from "../../server/http/validation/options.ts";
 import { specForAjv } from "../../server/spec.ts";
+import { basePaths, HTTP_METHODS, type Json, prepareDocument, unsupported } from "./preparedDocument.ts";
+import { type Ajv, openApiAjv, scoped, standaloneCode } from "./validatorAjv.ts";
 
 const require = createRequire(import.meta.url);
-const EOV = "express-openapi-validator/dist";
-
-type Json = Record<string, unknown>;
-interface AjvLike {
-  getSchema(key: string): ((data: unknown) => boolean) | undefined;
-  addSchema(schema: unknown, key: string): void;
-}
-
-/* express-openapi-validator's internals, as its middleware() wires them. */
-const { OpenApiValidator } = require(`${EOV}/openapi.validator.js`);
-const { OpenApiSpecLoader } = require(`${EOV}/framework/openapi.spec.loader.js`);
-const { OpenApiContext } = require(`${EOV}/framework/openapi.context.js`);
-const { SchemaPreprocessor } = require(`${EOV}/middlewares/parsers/schema.preprocessor.js`);
-const { createRequestAjv } = require(`${EOV}/framework/ajv/index.js`);
-const { ParametersSchemaParser } = require(`${EOV}/middlewares/parsers/schema.parse.js`);
-const { BodySchemaParser } = require(`${EOV}/middlewares/parsers/body.parse.js`);
-const { ContentType } = require(`${EOV}/middlewares/util.js`);
-const { dereferenceParameter, normalizeParameter } = require(`${EOV}/middlewares/parsers/util.js`);
-const { pathToRegexp } = require("path-to-regexp");
-const cloneDeep = require("lodash.clonedeep");
-const standaloneCode = require("ajv/dist/standalone").default as (ajv: unknown, refs: Record<string, string>) => string;
+// Express's own (through its router): the route regexps are the ones Express would match.
+const { pathToRegexp } = require("path-to-regexp") as {
+  pathToRegexp(path: string, options: object): { regexp: RegExp; keys: { name: string }[] };
+};
 
 const ARRAY_DELIMITER: Record<string, string> = { simple: ",", form: ",", spaceDelimited: " ", pipeDelimited: "|" };
 const REQUEST_FIELDS: Record<string, string> = { query: "query", header: "headers", path: "params", cookie: "cookies" };
@@ -73,10 +59,6 @@ interface OperationOut {
   multipartJson: string[];
 }
 
-function unsupported(what: string): never {
-  throw new Error(`requestValidators: ${what} is not supported by server/http/validation/ (extend it first).`);
-}
-
 /**
  * The operations' schemas as express-openapi-validator builds them carry the whole document
  * (`paths`, `components`) for their `#/components/...` references, and Ajv's standalone code
@@ -105,23 +87,143 @@ function isObjectOrXOf(schema: Json | undefined): boolean {
   return schema.type === "object" || xs.some(isObjectOrXOf);
 }
 
-export async function requestValidatorsModule(bundled: Json): Promise<string> {
-  const options = validatorOptions(specForAjv(bundled), true, 0);
-  const oav = new OpenApiValidator(options);
-  const spec = await new OpenApiSpecLoader({
-    apiDoc: cloneDeep(options.apiSpec),
-    validateApiSpec: options.validateApiSpec,
-    $refParser: options.$refParser,
-  }).load();
-  new SchemaPreprocessor(spec.apiDoc, oav.ajvOpts.preprocessor, oav.options.validateResponses).preProcess();
-  const context = new OpenApiContext(spec, undefined, false, false);
-  const apiDoc = context.apiDoc as Json & { paths: Record<string, Json>; components?: Json };
-  // As RequestValidator's constructor does.
-  delete (apiDoc.components as Json | undefined)?.examples;
-  const reqOpts = oav.ajvOpts.request as Json;
-  const code = { source: true, lines: false };
-  const general: AjvLike = createRequestAjv(apiDoc, { ...reqOpts, coerceTypes: true, code });
-  const body: AjvLike = createRequestAjv(apiDoc, { ...reqOpts, code });
+interface Route {
+  basePath: string;
+  expressRoute: string;
+  openApiRoute: string;
+}
+
+/** An OpenAPI path as an Express route: `{id}` → `:id`, a literal `:` escaped (OpenApiSpecLoader). */
+function expressRouteOf(openApiRoute: string): string {
+  return openApiRoute
+    .split(":")
+    .map((part) => {
+      if (/[*]/.test(part)) unsupported(`the wildcard path ${openApiRoute}`);
+      return part.replace(/\/{([^}]+)}\({0,1}(\*)\){0,1}/g, "/:$1$2").replace(/\{([^}]+)}/g, ":$1");
+    })
+    .join("\\:");
+}
+
+/** Static routes before dynamic ones, `/users/me` before `/users/{id}` (sortRoutes). */
+function byRoute(r1: Route, r2: Route): number {
+  const e1 = r1.expressRoute.replace(/\/:/g, "/~");
+  const e2 = r2.expressRoute.replace(/\/:/g, "/~");
+  if (e1.startsWith(e2)) return -1;
+  if (e2.startsWith(e1)) return 1;
+  return e1 > e2 ? 1 : -1;
+}
+
+/** Every documented route in the order they are tried, one entry per Express route. */
+function routesOf(apiDoc: Json & { paths: Record<string, Json> }): Route[] {
+  const routes: (Route & { method: string })[] = [];
+  for (const bpa of basePaths(apiDoc)) {
+    const bp = bpa.replace(/\/$/, "");
+    for (const [path, methods] of Object.entries(apiDoc.paths)) {
+      for (const method of Object.keys(methods)) {
+        if (method.startsWith("x-") || ["parameters", "summary", "description"].includes(method)) continue;
+        const openApiRoute = `${bp}${path}`;
+        routes.push({ basePath: bp, openApiRoute, expressRoute: expressRouteOf(openApiRoute), method });
+      }
+    }
+  }
+  routes.sort(byRoute);
+  const byExpressRoute = new Map<string, Route>();
+  for (const r of routes) {
+    if (!byExpressRoute.has(r.expressRoute)) byExpressRoute.set(r.expressRoute, r);
+  }
+  return [...byExpressRoute.values()];
+}
+
+/** A `$ref`ed parameter's object (dereferenceParameter: components.parameters by its last segment). */
+function parameterOf(apiDoc: Json, p: Json): Json {
+  if (!Object.hasOwn(p, "$ref")) return p;
+  const id = String(p.$ref).replace(/^.+\//i, "");
+  return ((apiDoc.components as Json).parameters as Record<string, Json>)[id] as Json;
+}
+
+/** normalizeParameter: its schema (a component's, when a $ref), its style and explode defaults, its name. */
+function normalizeParameter(apiDoc: Json, parameter: Json): { name: string; schema: Json } {
+  const components = ((apiDoc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
+  const deref = (ref: string): Json => {
+    if (!ref.startsWith("#/components/schemas/")) unsupported(`the parameter schema reference ${ref}`);
+    const target = components[ref.slice("#/components/schemas/".length)];
+    if (!target || target.$ref) unsupported(`the parameter schema reference ${ref}`);
+    return target;
+  };
+  let schema: Json | undefined;
+  if (Object.hasOwn(parameter, "$ref")) schema = deref(String(parameter.$ref));
+  else if ((parameter.schema as Json | undefined)?.$ref) schema = deref(String((parameter.schema as Json).$ref));
+  else schema = parameter.schema as Json | undefined;
+  if (!schema && parameter.content) unsupported(`the parameter ${String(parameter.name)} described by content`);
+  schema ??= parameter;
+  if (!parameter.style) {
+    if (parameter.in === "path") parameter.style = "simple";
+    else if (parameter.in === "query") parameter.style = "form";
+  }
+  if (parameter.explode == null) {
+    if (parameter.in === "path") parameter.explode = false;
+    else if (parameter.in === "query") parameter.explode = true;
+  }
+  const name = parameter.in === "header" ? String(parameter.name).toLowerCase() : String(parameter.name);
+  return { name, schema };
+}
+
+interface ParameterSchemas {
+  query: Json & { allowEmptyValue?: Set<string> };
+  headers: Json;
+  params: Json;
+  cookies: Json;
+}
+
+/** ParametersSchemaParser.parse: one object schema per request field, with the parameters as its properties. */
+function parameterSchemas(apiDoc: Json, parameters: Json[] = []): ParameterSchemas {
+  const schemas: ParameterSchemas = { query: {}, headers: {}, params: {}, cookies: {} };
+  for (const p of parameters) {
+    const parameter = parameterOf(apiDoc, p);
+    const field = REQUEST_FIELDS[String(parameter.in)] as keyof ParameterSchemas | undefined;
+    if (!field) unsupported(`a parameter in ${String(parameter.in)}`);
+    const { name, schema } = normalizeParameter(apiDoc, parameter);
+    const target = schemas[field] as Json & { properties?: Json; required?: string[] };
+    if (!target.properties) {
+      target.type = "object";
+      target.properties = {};
+    }
+    (target.properties as Json)[name] = schema;
+    if (field === "query" && parameter.allowEmptyValue) {
+      schemas.query.allowEmptyValue ??= new Set();
+      schemas.query.allowEmptyValue.add(name);
+    }
+    if (parameter.required) {
+      target.required ??= [];
+      target.required.push(name);
+    }
+  }
+  return schemas;
+}
+
+/** A body whose root is a union chosen by a discriminator (validated by its own branch there). */
+function isDiscriminatedRoot(schema: Json): boolean {
+  const xOf = (schema.oneOf ?? schema.anyOf) as Json[] | undefined;
+  const discriminator = schema.discriminator as Json | undefined;
+  return Boolean(xOf && discriminator?.propertyName && xOf.some((o) => o.$ref !== undefined));
+}
+
+export function requestValidatorsModule(bundled: Json): string {
+  const apiDoc = prepareDocument(specForAjv(bundled)).request as Json & { paths: Record<string, Json> };
+  const general: Ajv = openApiAjv({
+    kind: "request",
+    coerceTypes: true,
+    allErrors: REQUEST_VALIDATION.allErrors,
+    discriminator: REQUEST_VALIDATION.discriminator,
+    useDefaults: true,
+  });
+  const body: Ajv = openApiAjv({
+    kind: "request",
+    coerceTypes: REQUEST_VALIDATION.coerceTypes,
+    allErrors: REQUEST_VALIDATION.allErrors,
+    discriminator: REQUEST_VALIDATION.discriminator,
+    useDefaults: true,
+  });
   const components = { schemas: (apiDoc.components as Json | undefined)?.schemas ?? {} };
   general.addSchema({ $id: DOC_ID, components }, DOC_ID);
   body.addSchema({ $id: DOC_ID, components }, DOC_ID);
@@ -142,10 +244,11 @@ export async function requestValidatorsModule(bundled: Json): Promise<string> {
   const noBody = compileBody("b_none", {});
 
   const operations: OperationOut[] = [];
+  // The JSON bodies by the name of their component schema (what /v1 validates its translated bodies as).
+  const bySchema = new Map<string, string>();
   const routes: { regexp: string; flags: string; keys: string[]; methods: Record<string, number> }[] = [];
-  for (const [expressRoute, details] of Object.entries(context.expressRouteMap as Record<string, Json>)) {
-    if (expressRoute.includes("*")) unsupported(`the wildcard route ${expressRoute}`);
-    const pathKey = String(details._openApiRoute).slice(String(details.basePath).length);
+  for (const { expressRoute, openApiRoute, basePath } of routesOf(apiDoc)) {
+    const pathKey = openApiRoute.slice(basePath.length);
     // express's defaults, as the validator reads them from the app: not strict, not case sensitive.
     const { regexp, keys } = pathToRegexp(expressRoute, { sensitive: false, strict: false });
     const route = {
@@ -156,15 +259,12 @@ export async function requestValidatorsModule(bundled: Json): Promise<string> {
     };
     const item = apiDoc.paths[pathKey] as Json;
     for (const [method, opSchema] of Object.entries(item)) {
-      if (!["get", "put", "post", "delete", "options", "head", "patch", "trace"].includes(method)) continue;
+      if (!HTTP_METHODS.includes(method)) continue;
       const op = opSchema as Json;
       const index = operations.length;
       const id = `${index}`;
       // The parameters' schemas (ParametersSchemaParser) and Validator._schemaGeneral.
-      const parameters = new ParametersSchemaParser(general, apiDoc).parse(expressRoute, op.parameters) as Record<
-        string,
-        Json
-      >;
+      const parameters = parameterSchemas(apiDoc, op.parameters as Json[] | undefined);
       const schemaGeneral = {
         required: ["query", "headers", "params"],
         properties: pointIntoDoc({ ...parameters, body: {} }),
@@ -174,8 +274,8 @@ export async function requestValidatorsModule(bundled: Json): Promise<string> {
 
       const steps: ParamStep[] = [];
       for (const p of (op.parameters as Json[] | undefined) ?? []) {
-        const parameter = dereferenceParameter(apiDoc, p) as Json;
-        const { name, schema } = normalizeParameter(general, parameter) as { name: string; schema: Json };
+        const parameter = parameterOf(apiDoc, p);
+        const { name, schema } = normalizeParameter(apiDoc, parameter);
         const field = REQUEST_FIELDS[String(parameter.in)] ?? unsupported(`a parameter in ${String(parameter.in)}`);
         const step: ParamStep = { field, name };
         if (parameter.in === "query" && !parameter.allowReserved) step.reserved = parameter.explode ? "plain" : "comma";
@@ -201,12 +301,15 @@ export async function requestValidatorsModule(bundled: Json): Promise<string> {
       let multipartJson: string[] = [];
       if (requestBody && Object.hasOwn(requestBody, "content")) {
         for (const media of Object.keys(requestBody.content as Json)) {
-          const schema = new BodySchemaParser().parse(expressRoute, op, ContentType.fromString(media)) as Json;
-          if ((schema as { _discriminator?: unknown })._discriminator) {
+          const schema = (((requestBody.content as Record<string, Json>)[media] as Json).schema ?? {}) as Json;
+          if (isDiscriminatedRoot(schema)) {
             unsupported(`a discriminated union as the body of ${method} ${pathKey}`);
           }
           if (schema.format === "binary") unsupported(`the binary body of ${method} ${pathKey}`);
-          bodies.push([media, compileBody(`b${id}_${bodies.length}`, schema)]);
+          const name = compileBody(`b${id}_${bodies.length}`, schema);
+          bodies.push([media, name]);
+          const named = componentName(bundled, pathKey, method, media);
+          if (named && media === "application/json" && !bySchema.has(named)) bySchema.set(named, name);
           if (media === "multipart/form-data") {
             multipartJson = Object.entries((schema.properties ?? {}) as Record<string, Json>)
               .filter(([, s]) => ["array", "object"].includes(String(s.type)))
@@ -234,7 +337,6 @@ export async function requestValidatorsModule(bundled: Json): Promise<string> {
 
   // The compiled code requires Ajv's run-time helpers (and ajv-formats' date-time): a require of
   // the module's own, which works the same from source, from the bundle and under vitest.
-  const scoped = (source: string) => `(() => {\nconst exports = {};\n${source}\nreturn exports;\n})()`;
   const generalCode = scoped(standaloneCode(general, generalRefs));
   const bodyCode = scoped(standaloneCode(body, bodyRefs));
   const header = 'import { createRequire } from "node:module";\n\nconst require = createRequire(import.meta.url);';
@@ -271,9 +373,27 @@ export async function requestValidatorsModule(bundled: Json): Promise<string> {
     "",
     "/** The routes in the order express-openapi-validator tries them; a route's operations by method. */",
     `export const routes = [\n${table}\n];`,
-    `export const basePaths = ${JSON.stringify(context.basePaths)};`,
+    `export const basePaths = ${JSON.stringify(basePaths(apiDoc))};`,
+    "",
+    "/** The JSON body validators by the component schema the body is (`CreateAgentRequest`, ...). */",
+    `export const bodiesBySchema = {\n${[...bySchema].map(([k, n]) => `  ${JSON.stringify(k)}: body.${n},`).join("\n")}\n};`,
     "",
   ].join("\n");
+}
+
+/** The component schema an operation's body is, in the bundled document (`#/components/schemas/<name>`). */
+function componentName(bundled: Json, template: string, method: string, media: string): string | undefined {
+  const op = ((bundled.paths as Record<string, Json>)[template] as Json | undefined)?.[method] as Json | undefined;
+  let requestBody = op?.requestBody as Json | undefined;
+  if (typeof requestBody?.$ref === "string") {
+    const id = requestBody.$ref.replace(/^.+\//, "");
+    requestBody = ((bundled.components as Json | undefined)?.requestBodies as Record<string, Json> | undefined)?.[id];
+  }
+  const ref = (((requestBody?.content as Json | undefined)?.[media] as Json | undefined)?.schema as Json | undefined)
+    ?.$ref;
+  return typeof ref === "string" && ref.startsWith("#/components/schemas/")
+    ? ref.slice("#/components/schemas/".length)
+    : undefined;
 }
 
 /** The declarations of generated/requestValidators.js (the same for every spec). */
@@ -333,4 +453,6 @@ export declare const operations: GeneratedOperation[];
 /** In the order the routes are tried. */
 export declare const routes: GeneratedRoute[];
 export declare const basePaths: string[];
+/** The JSON body validators by the component schema the body is (they check \`{ body }\`). */
+export declare const bodiesBySchema: Partial<Record<string, CompiledValidator>>;
 `;

@@ -1,7 +1,7 @@
 /**
  * Deployments: validation of what the client sends (schedule, environment variables, the agent,
  * environment and vaults it refers to), the wire views, and the operations the routes call.
- * Fire times come from scheduler/plan.ts, the same functions the scheduler fires by.
+ * Fire times come from domain/firePlan.ts, the same functions the scheduler fires by.
  */
 import type { Schema } from "../api.ts";
 import type { Clock } from "../clock.ts";

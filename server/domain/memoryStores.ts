@@ -363,6 +363,42 @@ export async function deleteMemory(
   return { id: memoryId, type: "memory_deleted" };
 }
 
+/** The memories of the given ids with their content, in one read (a page's); missing ones are left out. */
+export async function getMemories(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  memoryIds: readonly string[],
+): Promise<Memory[]> {
+  const records = await deps.storage.memoryStores.getMemories(accountId, storeId, memoryIds);
+  if (!records) throw storeNotFound(storeId);
+  return records.map(memoryView);
+}
+
+/** The newest version of each of the given memories, in one read. */
+export async function newestMemoryVersions(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  memoryIds: readonly string[],
+): Promise<MemoryVersionSummary[]> {
+  const records = await deps.storage.memoryStores.newestVersions(accountId, storeId, memoryIds);
+  if (!records) throw storeNotFound(storeId);
+  return records.map(versionSummaryView);
+}
+
+/** The versions of the given ids with their content, in one read; missing ones are left out. */
+export async function getMemoryVersions(
+  deps: MemoryStoreDeps,
+  accountId: string,
+  storeId: string,
+  versionIds: readonly string[],
+): Promise<MemoryVersion[]> {
+  const records = await deps.storage.memoryStores.getVersions(accountId, storeId, versionIds);
+  if (!records) throw storeNotFound(storeId);
+  return records.map(versionView);
+}
+
 export async function listMemoryVersions(
   deps: MemoryStoreDeps,
   accountId: string,

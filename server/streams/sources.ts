@@ -51,6 +51,9 @@ export interface StreamSource {
   endReason(): Promise<StreamEndReason | null>;
 }
 
+/** A surface's own shape of a session event (the Anthropic-compatible one renames types, adds fields). */
+export type PresentEvent = (event: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
 /** Who opens the stream and how (from the request). */
 export interface StreamRequest {
   accountId: string;
@@ -136,6 +139,7 @@ export async function sessionSource(
   request: StreamRequest,
   sessionId: string,
   threadId?: string,
+  present?: PresentEvent,
 ): Promise<StreamSource> {
   const { storage } = deps;
   if (threadId === undefined) await getSession(deps, request.accountId, sessionId);
@@ -152,16 +156,18 @@ export async function sessionSource(
     start,
     concerns: (changes) => changes.sessions.has(sessionId),
     async read(after, limit, maxBytes) {
-      return readBatch(
-        await storage.streams.sessionEventsAfter(sessionId, threadId, after, limit),
-        after,
-        limit,
-        maxBytes,
-        ({ seq, event }) =>
-          types && !types.has(event.type)
-            ? { position: seq, text: null }
-            : // The event exactly as GET /sessions/{id}/events returns it.
-              { position: seq, text: sseMessage(event.id, event.type, JSON.stringify(sessionEventView(event))) },
+      const rows = await storage.streams.sessionEventsAfter(sessionId, threadId, after, limit);
+      const shown: { seq: number; event: Record<string, unknown> | null }[] = [];
+      for (const { seq, event } of rows) {
+        // The event exactly as GET /sessions/{id}/events returns it, or as the surface presents it.
+        const view = types && !types.has(event.type) ? null : (sessionEventView(event) as Record<string, unknown>);
+        shown.push({ seq, event: view && present ? await present(view) : view });
+      }
+      // Each event is written once, from the object: nothing is formatted, parsed and formatted again.
+      return readBatch(shown, after, limit, maxBytes, ({ seq, event }) =>
+        event === null
+          ? { position: seq, text: null }
+          : { position: seq, text: sseMessage(String(event.id), String(event.type), JSON.stringify(event)) },
       );
     },
     async endReason() {

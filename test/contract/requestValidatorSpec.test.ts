@@ -15,8 +15,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { API_BASE } from "../../server/app.ts";
 import { errorHandler } from "../../server/http/errorHandler.ts";
 import { assignRequestId } from "../../server/http/requestId.ts";
-import { requestValidator } from "../../server/http/requestValidator.ts";
 import { validatorOptions } from "../../server/http/validation/options.ts";
+import { validateRequests } from "../../server/http/validation/validateRequest.ts";
 import { createLogger } from "../../server/logger.ts";
 import { loadSpec, specForAjv } from "../../server/spec.ts";
 import { fuzz } from "../helpers/fuzzer.ts";
@@ -87,9 +87,7 @@ const compared: { request: string; reference: Answer; generated: Answer }[] = []
 
 beforeAll(async () => {
   reference = await listen(validatorApp(referenceValidator()));
-  generated = await listen(
-    validatorApp(requestValidator(loadSpec().json, { validateResponses: false, maxUploadBytes: MAX_UPLOAD })),
-  );
+  generated = await listen(validatorApp([validateRequests(MAX_UPLOAD)]));
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * The in-process test server checks every response against the spec (`validateResponses`,
- * express-openapi-validator with the harness's patches, test/helpers/validatorPatches/): a stored
+ * the validators generated ahead of time, generated/responseValidators.js): a stored
  * row that would be answered against its schema is a 500, not a silent pass. Proved with a vault
  * whose metadata is changed in the database behind the API's back.
  */

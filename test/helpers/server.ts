@@ -21,11 +21,17 @@ import {
 import type { Clock } from "../../server/clock.ts";
 import { loadConfig } from "../../server/config/loadConfig.ts";
 import { generateToken, hashToken, tokenHint } from "../../server/crypto/secretBox.ts";
+import type { ResponseValidatorsBySurface } from "../../server/http/validation/validateResponse.ts";
 import { createLogger, type LogRecord } from "../../server/logger.ts";
 import { type RunningService, startService } from "../../server/service.ts";
 import { BASE_PATH, specValidator } from "./specValidator.ts";
 import { testDatabaseEnv } from "./testDatabase.ts";
-import { patchExpressOpenApiValidator } from "./validatorPatches/index.ts";
+
+/** The response validators generated from each surface's document (generated/responseValidators.js, generated/v1/responseValidators.js). */
+const RESPONSE_VALIDATORS: ResponseValidatorsBySurface = {
+  cloud: () => import("../../generated/responseValidators.js"),
+  anthropic: () => import("../../generated/v1/responseValidators.js"),
+};
 
 export { freePort, killAllServers, ROOT, type ServerProcess, waitFor } from "../../scripts/lib/serverProcess.ts";
 
@@ -97,11 +103,11 @@ export async function inProcess(options: TestServerOptions = {}): Promise<TestSe
   });
   const logs: LogRecord[] = [];
   const logger = createLogger(config.logLevel, (r) => logs.push(r));
-  patchExpressOpenApiValidator();
   const service = await startService({
     config,
     logger,
-    validateResponses: true,
+    // Every response of both surfaces, against its document (the generated response validators).
+    validateResponses: RESPONSE_VALIDATORS,
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const validator = specValidator();

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import Anthropic, { toFile } from "@anthropic-ai/sdk";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { missingPrograms } from "../../server/sandbox/programs.ts";
-import { UNSERVED_OPERATIONS } from "../../server/surfaces/v1/unserved.ts";
+import { UNSERVED_OPERATIONS } from "../../server/surfaces/anthropic/unserved.ts";
 import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
 import { V1SpecValidator } from "../helpers/v1SpecValidator.ts";
 

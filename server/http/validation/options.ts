@@ -1,8 +1,8 @@
 /**
  * The request-validation settings shared by the validators generated at build time
- * (scripts/lib/requestValidatorsCode.ts compiles them with express-openapi-validator's own Ajv
- * set-up) and by express-openapi-validator where it still runs (response validation in tests,
- * the reference the contract test compares the generated validators with).
+ * (scripts/lib/requestValidatorsCode.ts compiles them with the Ajv set-up express-openapi-validator
+ * uses, scripts/lib/validatorAjv.ts) and by express-openapi-validator where it still runs: the
+ * reference test/contract/requestValidatorSpec.test.ts compares the generated validators with.
  */
 export const REQUEST_VALIDATION = {
   allowUnknownQueryParameters: false,
@@ -19,7 +19,7 @@ export function uploadLimits(maxUploadBytes: number) {
   };
 }
 
-/** express-openapi-validator's options for the document it is given (also used at build time). */
+/** express-openapi-validator's options for the document it is given, as the server gave them (the contract test's reference). */
 export function validatorOptions(apiSpec: Record<string, unknown>, validateResponses: boolean, maxUploadBytes: number) {
   return {
     apiSpec,

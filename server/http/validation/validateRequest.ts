@@ -26,6 +26,7 @@ import {
   unsupportedMediaType,
   type ValidationErrorItem,
 } from "./errors.ts";
+import { setMatchedOperation } from "./matchedOperation.ts";
 import { uploadLimits } from "./options.ts";
 
 type Fields = Record<string, unknown>;
@@ -250,6 +251,21 @@ function validate(req: Request, matched: Matched, contentType: ContentType, vali
 }
 
 /**
+ * Holds a JSON body to a request schema of the document by its component's name
+ * (`CreateAgentRequest`): what the /v1 surface translates its bodies into, validated once, by the
+ * same generated validator as the native operation that takes it (defaults filled in as there).
+ */
+export async function validateBodyAs<T>(schemaName: string, body: unknown, path: string): Promise<T> {
+  const { bodiesBySchema } = await import("../../../generated/requestValidators.js");
+  const validateBody = bodiesBySchema[schemaName];
+  if (!validateBody) throw new Error(`no request schema named ${schemaName} in the document`);
+  const data = { query: {}, headers: {}, params: {}, cookies: undefined, body };
+  if (validateBody(data)) return data.body as T;
+  const { items, text } = describe(validateBody.errors ?? []);
+  throw badRequest(path, text, items);
+}
+
+/**
  * Loads the validators generated at build time and multer. Imported on first use, not at start:
  * evaluating them (about 1 MB of code, and the Ajv run-time files they require) was a tenth of
  * the server's start-up, for a server that may have served `/healthz` only.
@@ -289,6 +305,7 @@ export function validateRequests(maxUploadBytes: number, load = loadValidators):
     }
     if (!matched) return next();
     req.params = matched.pathParams;
+    setMatchedOperation(req, matched.operation.method, matched.operation.template);
     const found = matched;
     const run = () => {
       try {

@@ -78,6 +78,11 @@ export interface AgentStore {
   createAgent(accountId: string, config: AgentConfig): AgentRecord;
   /** The agent at `version` (default the latest); null when the agent or that version does not exist. */
   getAgent(accountId: string, agentId: string, version?: number): AgentRecord | null;
+  /**
+   * The agents at the given versions (without one: the latest), in one read (a page of sessions
+   * shows each one's agent); absent ones are left out.
+   */
+  getAgentVersions(accountId: string, refs: readonly { id: string; version?: number }[]): AgentRecord[];
   listAgents(accountId: string, options: { includeArchived: boolean; page: PageQuery }): Page<AgentRecord>;
   /** Versions newest first; the page cursors are version numbers. Null when the agent does not exist. */
   listAgentVersions(accountId: string, agentId: string, page: PageQuery): Page<AgentRecord> | null;

@@ -105,6 +105,8 @@ export type AttachResult = { ok: true } | { ok: false; reason: "not_found" | "ar
 export interface MemoryStoreStore {
   createStore(accountId: string, input: MemoryStoreInput): StoreWriteResult;
   getStore(accountId: string, storeId: string): MemoryStoreRecord | null;
+  /** The stores of the given ids, in one read; absent ones are left out. */
+  getStores(accountId: string, storeIds: readonly string[]): MemoryStoreRecord[];
   listStores(accountId: string, options: { includeArchived: boolean; page: PageQuery }): Page<MemoryStoreRecord>;
   /** Applies the changes to an active store. */
   updateStore(
@@ -125,6 +127,8 @@ export interface MemoryStoreStore {
     maxPerStore: number,
   ): MemoryWriteResult;
   getMemory(accountId: string, storeId: string, memoryId: string): MemoryRecord | null;
+  /** The memories of the given ids, with their content, in one read (absent ones left out); null when the store is not found. */
+  getMemories(accountId: string, storeId: string, memoryIds: readonly string[]): MemoryRecord[] | null;
   /** Oldest first; null when the store is not found. */
   listMemories(
     accountId: string,
@@ -159,6 +163,10 @@ export interface MemoryStoreStore {
     options: { memoryId: string | undefined; page: PageQuery },
   ): Page<MemoryVersionSummaryRecord> | null;
   getVersion(accountId: string, storeId: string, versionId: string): MemoryVersionRecord | null;
+  /** The versions of the given ids, with their content, in one read (absent ones left out); null when the store is not found. */
+  getVersions(accountId: string, storeId: string, versionIds: readonly string[]): MemoryVersionRecord[] | null;
+  /** The newest version of each of the given memories, in one read; null when the store is not found. */
+  newestVersions(accountId: string, storeId: string, memoryIds: readonly string[]): MemoryVersionSummaryRecord[] | null;
   /** Removes the version's content from the database (idempotent); null when not found. */
   redactVersion(accountId: string, storeId: string, versionId: string): MemoryVersionRecord | null;
 
@@ -170,4 +178,6 @@ export interface MemoryStoreStore {
   attachToSession(accountId: string, sessionId: string, resources: SessionMemoryStore[]): AttachResult;
   /** The memory stores of a session, in the order given at create. */
   sessionStores(accountId: string, sessionId: string): SessionMemoryStore[];
+  /** The memory stores of each of several sessions, in one read, each session's in the order given at create. */
+  sessionsStores(accountId: string, sessionIds: readonly string[]): (SessionMemoryStore & { session_id: string })[];
 }

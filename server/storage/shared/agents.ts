@@ -57,6 +57,20 @@ export const agents: StepStore<Omit<AgentStore, "deleteAgent">> = {
     },
   },
   getAgent: { tx: false, steps: readAgent },
+  getAgentVersions: {
+    tx: false,
+    *steps(accountId, refs) {
+      if (refs.length === 0) return [];
+      const match = refs
+        .map((r) => (r.version === undefined ? "(a.id = ? AND v.version = a.version)" : "(a.id = ? AND v.version = ?)"))
+        .join(" OR ");
+      const rows = yield* all<AgentVersionJoinRow>(`${SELECT_JOINED} WHERE a.account_id = ? AND (${match})`, [
+        accountId,
+        ...refs.flatMap((r) => (r.version === undefined ? [r.id] : [r.id, r.version])),
+      ]);
+      return rows.map(toAgent);
+    },
+  },
   listAgents: {
     tx: false,
     steps: (accountId, { includeArchived, page: query }) =>

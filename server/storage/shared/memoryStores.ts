@@ -34,6 +34,9 @@ const VERSION = `SELECT ${VERSION_COLUMNS} FROM memory_versions WHERE id = ? AND
 const findStore = (accountId: string, storeId: string, lock = "") =>
   one<MemoryStoreRow>(`${STORE}${lock}`, [storeId, accountId]);
 
+/** `?, ?, ?` for a list of values. */
+const placeholders = (values: readonly unknown[]) => values.map(() => "?").join(", ");
+
 const findMemory = (storeId: string, memoryId: string) =>
   one<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories WHERE id = ? AND store_id = ?`, [memoryId, storeId]);
 
@@ -103,6 +106,17 @@ export const memoryStores: StepStore<MemoryStoreStore> = {
     *steps(accountId, storeId) {
       const row = yield* findStore(accountId, storeId);
       return row ? toStore(row) : null;
+    },
+  },
+  getStores: {
+    tx: false,
+    *steps(accountId, storeIds) {
+      if (storeIds.length === 0) return [];
+      const rows = yield* all<MemoryStoreRow>(
+        `SELECT ${STORE_COLUMNS} FROM memory_stores WHERE account_id = ? AND id IN (${placeholders(storeIds)})`,
+        [accountId, ...storeIds],
+      );
+      return rows.map(toStore);
     },
   },
   listStores: {
@@ -205,6 +219,17 @@ export const memoryStores: StepStore<MemoryStoreStore> = {
       return yield* findMemory(storeId, memoryId);
     },
   },
+  getMemories: {
+    tx: false,
+    *steps(accountId, storeId, memoryIds) {
+      if (!(yield* findStore(accountId, storeId))) return null;
+      if (memoryIds.length === 0) return [];
+      return yield* all<MemoryRow>(
+        `SELECT ${MEMORY_COLUMNS} FROM memories WHERE store_id = ? AND id IN (${placeholders(memoryIds)})`,
+        [storeId, ...memoryIds],
+      );
+    },
+  },
   listMemories: {
     tx: false,
     *steps(accountId, storeId, { pathPrefix, page: query }) {
@@ -278,6 +303,33 @@ export const memoryStores: StepStore<MemoryStoreStore> = {
       return row ? toVersion(row) : null;
     },
   },
+  getVersions: {
+    tx: false,
+    *steps(accountId, storeId, versionIds) {
+      if (!(yield* findStore(accountId, storeId))) return null;
+      if (versionIds.length === 0) return [];
+      const rows = yield* all<MemoryVersionRow>(
+        `SELECT ${VERSION_COLUMNS} FROM memory_versions WHERE store_id = ? AND id IN (${placeholders(versionIds)})`,
+        [storeId, ...versionIds],
+      );
+      return rows.map((r) => toVersion(r));
+    },
+  },
+  newestVersions: {
+    tx: false,
+    *steps(accountId, storeId, memoryIds) {
+      if (!(yield* findStore(accountId, storeId))) return null;
+      if (memoryIds.length === 0) return [];
+      // Newest by id (time-ordered), as listVersions orders them.
+      const rows = yield* all<Omit<MemoryVersionRow, "content">>(
+        `SELECT ${VERSION_SUMMARY_COLUMNS} FROM memory_versions v
+         WHERE v.store_id = ? AND v.memory_id IN (${placeholders(memoryIds)})
+           AND v.id = (SELECT MAX(w.id) FROM memory_versions w WHERE w.store_id = v.store_id AND w.memory_id = v.memory_id)`,
+        [storeId, ...memoryIds],
+      );
+      return rows.map((r) => toVersion(r));
+    },
+  },
   redactVersion: {
     tx: true,
     *steps(accountId, storeId, versionId) {
@@ -321,6 +373,20 @@ export const memoryStores: StepStore<MemoryStoreStore> = {
         [sessionId, accountId],
       );
       return rows.map(toSessionStore);
+    },
+  },
+  sessionsStores: {
+    tx: false,
+    *steps(accountId, sessionIds) {
+      if (sessionIds.length === 0) return [];
+      const rows = yield* all<{ session_id: string; memory_store_id: string; access: string }>(
+        `SELECT l.session_id, l.memory_store_id, l.access FROM session_memory_stores l
+         JOIN sessions s ON s.id = l.session_id
+         WHERE s.account_id = ? AND l.session_id IN (${placeholders(sessionIds)})
+         ORDER BY l.session_id, l.position`,
+        [accountId, ...sessionIds],
+      );
+      return rows.map((r) => ({ session_id: r.session_id, ...toSessionStore(r) }));
     },
   },
 };

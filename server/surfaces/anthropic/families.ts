@@ -1,14 +1,14 @@
 import { agentsFamily } from "./agents.ts";
 import { deploymentsFamily } from "./deployments.ts";
 import { environmentsFamily } from "./environments.ts";
-import type { V1Family } from "./family.ts";
+import type { AnthropicFamily } from "./family.ts";
 import { memoryStoresFamily } from "./memoryStores.ts";
 import { sessionsFamily } from "./sessions.ts";
 import { skillsFamily } from "./skills.ts";
 import { vaultsFamily } from "./vaults.ts";
 
 /** Every served family of the /v1 surface (the others answer 404 naming the operation: ./unserved.ts). */
-export const v1Families: V1Family[] = [
+export const anthropicFamilies: AnthropicFamily[] = [
   agentsFamily,
   environmentsFamily,
   sessionsFamily,

@@ -6,9 +6,10 @@ import { conflict, invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryInt, queryString, type RequestAuth } from "../../http/context.ts";
 import { redactMemoryVersionEverywhere } from "../../http/memoryRedaction.ts";
 import type { MemoryAuthor } from "../../storage/port/memoryStores.ts";
-import { bodyOf, v1Validator } from "./context.ts";
-import type { V1Family } from "./family.ts";
-import { v1Page, v1PageQuery } from "./pagination.ts";
+import { bodyOf, objectField, onlyFields } from "./context.ts";
+import type { AnthropicFamily } from "./family.ts";
+import { sdkPage, sdkPageQuery } from "./pagination.ts";
+import { nativeBody } from "./validation.ts";
 
 type MemorySummary = Schema<"MemorySummary">;
 type MemoryVersionSummary = Schema<"MemoryVersionSummary">;
@@ -20,11 +21,32 @@ const FULL_VIEW_MAX_LIMIT = 20;
 /** Our memory paths are relative (`notes/a.md`); the SDK's start with `/` (`/notes/a.md`). */
 const sdkPath = (path: string) => `/${path}`;
 
-function ourPath(path: string, param: string): string {
+function ourPath(path: unknown, param: string): string {
+  if (typeof path !== "string") throw invalidRequest(`${param}: must be a string.`, param);
   if (!path.startsWith("/") || path.length < 2) {
     throw invalidRequest(`${param} must start with / and name a memory, got "${path.slice(0, 80)}".`, param);
   }
   return memory.memoryPath(path.slice(1), param);
+}
+
+/** The SDK's `precondition` of a memory update: `{type: "content_sha256", content_sha256?}`, or none. */
+function preconditionOf(value: unknown): { content_sha256?: string } | undefined {
+  if (value === undefined) return undefined;
+  const precondition = objectField(value);
+  if (!precondition) throw invalidRequest("precondition: must be an object.", "precondition");
+  onlyFields(precondition, ["type", "content_sha256"], "precondition.");
+  if (precondition.type !== "content_sha256") {
+    throw invalidRequest('precondition.type: must be "content_sha256".', "precondition.type");
+  }
+  const sha = precondition.content_sha256;
+  if (sha === undefined) return {};
+  if (typeof sha !== "string" || !/^[0-9a-f]{64}$/.test(sha)) {
+    throw invalidRequest(
+      "precondition.content_sha256: must be 64 lowercase hex digits (a SHA-256).",
+      "precondition.content_sha256",
+    );
+  }
+  return { content_sha256: sha };
 }
 
 function author(res: Response): MemoryAuthor {
@@ -39,19 +61,19 @@ function viewOf(req: Request, fallback: View): View {
 }
 
 /** Our store as `BetaManagedAgentsMemoryStore` (its `description` is a string: empty when none). */
-function v1Store(s: Schema<"MemoryStore">) {
+function sdkStore(s: Schema<"MemoryStore">) {
   return { ...s, description: s.description ?? "" };
 }
 
 /** Who made a version, as the SDK's actor. */
-function v1Actor(a: MemoryVersionSummary["author"]) {
+function sdkActor(a: MemoryVersionSummary["author"]) {
   return a.type === "session"
     ? { type: "session_actor" as const, session_id: a.id }
     : { type: "api_actor" as const, api_key_id: a.id };
 }
 
 /** Our version as `BetaManagedAgentsMemoryVersion` (`updated` is the SDK's `modified`). */
-function v1Version(v: MemoryVersionSummary, content: string | null) {
+function sdkVersion(v: MemoryVersionSummary, content: string | null) {
   const kept = v.content_sha256 !== null;
   return {
     id: v.id,
@@ -63,14 +85,14 @@ function v1Version(v: MemoryVersionSummary, content: string | null) {
     content: kept ? content : null,
     content_sha256: v.content_sha256,
     content_size_bytes: kept ? v.size_bytes : null,
-    created_by: v1Actor(v.author),
+    created_by: sdkActor(v.author),
     redacted_at: v.redacted_at,
     created_at: v.created_at,
   };
 }
 
 /** Our memory as `BetaManagedAgentsMemory`: `memory_version_id` is the version holding its content. */
-function v1Memory(m: MemorySummary, versionId: string, content: string | null) {
+function sdkMemory(m: MemorySummary, versionId: string, content: string | null) {
   return {
     id: m.id,
     type: "memory" as const,
@@ -97,12 +119,43 @@ async function currentMemory(deps: AppDeps, accountId: string, storeId: string, 
     const version = newest.data[0];
     const matches = version && (version.content_sha256 === m.content_sha256 || version.redacted_at !== null);
     if ((matches && version) || attempt >= 4) {
-      return v1Memory(m, version?.id ?? "", view === "full" ? m.content : null);
+      return sdkMemory(m, version?.id ?? "", view === "full" ? m.content : null);
     }
   }
 }
 
-export const memoryStoresFamily: V1Family = {
+/**
+ * A page of memories with the versions holding their current content, read for the whole page at
+ * once (the memories, then the newest version of each: two reads). A memory whose newest version
+ * does not hold the content read (a write came between) is read again on its own, as
+ * `currentMemory` does, so the pair always belongs together.
+ */
+async function currentMemories(
+  deps: AppDeps,
+  accountId: string,
+  storeId: string,
+  memoryIds: readonly string[],
+  view: View,
+) {
+  const memories = new Map((await memory.getMemories(deps, accountId, storeId, memoryIds)).map((m) => [m.id, m]));
+  const newest = new Map(
+    (await memory.newestMemoryVersions(deps, accountId, storeId, memoryIds)).map((v) => [v.memory_id, v]),
+  );
+  const shown = [];
+  for (const id of memoryIds) {
+    const m = memories.get(id);
+    const version = newest.get(id);
+    const matches = m && version && (version.content_sha256 === m.content_sha256 || version.redacted_at !== null);
+    shown.push(
+      m && version && matches
+        ? sdkMemory(m, version.id, view === "full" ? m.content : null)
+        : await currentMemory(deps, accountId, storeId, id, view),
+    );
+  }
+  return shown;
+}
+
+export const memoryStoresFamily: AnthropicFamily = {
   name: "memoryStores",
   router(deps: AppDeps) {
     const r = Router();
@@ -110,47 +163,45 @@ export const memoryStoresFamily: V1Family = {
     const storeId = (req: Request) => pathParam(req, "memory_store_id");
 
     r.post("/memory_stores", async (req, res) => {
-      const body = v1Validator(req).checkOwn<Schema<"CreateMemoryStoreRequest">>(
-        "CreateMemoryStoreRequest",
-        bodyOf(req),
-      );
-      res.json(v1Store(await memory.createMemoryStore(deps, accountOf(res), body)));
+      const body = await nativeBody(req, "CreateMemoryStoreRequest", bodyOf(req));
+      res.json(sdkStore(await memory.createMemoryStore(deps, accountOf(res), body)));
     });
     r.get("/memory_stores", async (req, res) => {
       const page = await memory.listMemoryStores(deps, accountOf(res), {
         includeArchived: queryFlag(req, "include_archived"),
-        page: v1PageQuery(req, "memstore"),
+        page: sdkPageQuery(req, "memstore"),
       });
-      res.json(await v1Page(page, v1Store));
+      res.json(await sdkPage(page, sdkStore));
     });
     r.get(store, async (req, res) => {
-      res.json(v1Store(await memory.getMemoryStore(deps, accountOf(res), storeId(req))));
+      res.json(sdkStore(await memory.getMemoryStore(deps, accountOf(res), storeId(req))));
     });
     r.post(store, async (req, res) => {
       // The SDK's `name: null` keeps the name (a store always has one); `description: null` clears it.
       const { name, ...rest } = bodyOf(req);
-      const body = v1Validator(req).checkOwn<Schema<"UpdateMemoryStoreRequest">>("UpdateMemoryStoreRequest", {
+      const body = await nativeBody(req, "UpdateMemoryStoreRequest", {
         ...rest,
         ...(name !== null && name !== undefined ? { name } : {}),
       });
-      res.json(v1Store(await memory.updateMemoryStore(deps, accountOf(res), storeId(req), body)));
+      res.json(sdkStore(await memory.updateMemoryStore(deps, accountOf(res), storeId(req), body)));
     });
     r.delete(store, async (req, res) => {
       res.json(await memory.deleteMemoryStore(deps, accountOf(res), storeId(req)));
     });
     r.post(`${store}/archive`, async (req, res) => {
-      res.json(v1Store(await memory.archiveMemoryStore(deps, accountOf(res), storeId(req))));
+      res.json(sdkStore(await memory.archiveMemoryStore(deps, accountOf(res), storeId(req))));
     });
 
     r.post(`${store}/memories`, async (req, res) => {
-      const raw = bodyOf(req) as { path: string; content: string | null };
-      const body = v1Validator(req).checkOwn<Schema<"CreateMemoryRequest">>("CreateMemoryRequest", {
+      const raw = bodyOf(req) as { path: unknown; content: string | null };
+      onlyFields(raw, ["path", "content"]);
+      const body = await nativeBody(req, "CreateMemoryRequest", {
         path: ourPath(raw.path, "path"),
         content: raw.content ?? "",
       });
       const written = await memory.writeNewMemory(deps, accountOf(res), storeId(req), body, author(res));
       const view = viewOf(req, "basic");
-      res.json(v1Memory(written.memory, written.version.id, view === "full" ? written.memory.content : null));
+      res.json(sdkMemory(written.memory, written.version.id, view === "full" ? written.memory.content : null));
     });
     r.get(`${store}/memories`, async (req, res) => {
       const depth = queryInt(req, "depth");
@@ -162,13 +213,15 @@ export const memoryStoresFamily: V1Family = {
       }
       const prefix = queryString(req, "path_prefix");
       const view = viewOf(req, "basic");
-      const query = v1PageQuery(req, "mem");
+      const query = sdkPageQuery(req, "mem");
       const page = await memory.listMemories(deps, accountOf(res), storeId(req), {
         // `/` lists the whole store; `/notes/` is our `notes/`.
         pathPrefix: prefix === undefined || prefix === "/" ? undefined : prefix.slice(1),
         page: view === "full" ? { ...query, limit: Math.min(query.limit, FULL_VIEW_MAX_LIMIT) } : query,
       });
-      res.json(await v1Page(page, (m) => currentMemory(deps, accountOf(res), storeId(req), m.id, view)));
+      const ids = page.data.map((m) => m.id);
+      const data = await currentMemories(deps, accountOf(res), storeId(req), ids, view);
+      res.json({ data, next_page: page.has_more ? page.next_page : null });
     });
     r.get(`${store}/memories/:memory_id`, async (req, res) => {
       const id = pathParam(req, "memory_id");
@@ -177,11 +230,9 @@ export const memoryStoresFamily: V1Family = {
     r.post(`${store}/memories/:memory_id`, async (req, res) => {
       const id = pathParam(req, "memory_id");
       const account = accountOf(res);
-      const raw = bodyOf(req) as {
-        content?: string | null;
-        path?: string | null;
-        precondition?: { type: "content_sha256"; content_sha256?: string };
-      };
+      const raw = bodyOf(req) as { content?: string | null; path?: unknown; precondition?: unknown };
+      onlyFields(raw, ["content", "path", "precondition"]);
+      const precondition = preconditionOf(raw.precondition);
       const view = viewOf(req, "basic");
       const current = await memory.getMemory(deps, account, storeId(req), id);
       if (raw.path !== undefined && raw.path !== null && ourPath(raw.path, "path") !== current.path) {
@@ -190,7 +241,7 @@ export const memoryStoresFamily: V1Family = {
           "path",
         );
       }
-      const expected = raw.precondition?.content_sha256;
+      const expected = precondition?.content_sha256;
       if (raw.content === undefined || raw.content === null) {
         // Nothing to change: the precondition still has to hold.
         if (expected !== undefined && expected !== current.content_sha256) {
@@ -202,12 +253,12 @@ export const memoryStoresFamily: V1Family = {
         res.json(await currentMemory(deps, account, storeId(req), id, view));
         return;
       }
-      const body = v1Validator(req).checkOwn<Schema<"UpdateMemoryRequest">>("UpdateMemoryRequest", {
+      const body = await nativeBody(req, "UpdateMemoryRequest", {
         content: raw.content,
         ...(expected !== undefined ? { content_sha256: expected } : {}),
       });
       const written = await memory.writeMemory(deps, account, storeId(req), id, body, author(res));
-      res.json(v1Memory(written.memory, written.version.id, view === "full" ? written.memory.content : null));
+      res.json(sdkMemory(written.memory, written.version.id, view === "full" ? written.memory.content : null));
     });
     r.delete(`${store}/memories/:memory_id`, async (req, res) => {
       const id = pathParam(req, "memory_id");
@@ -217,29 +268,33 @@ export const memoryStoresFamily: V1Family = {
 
     r.get(`${store}/memory_versions`, async (req, res) => {
       const view = viewOf(req, "basic");
-      const query = v1PageQuery(req, "memver");
+      const query = sdkPageQuery(req, "memver");
       const account = accountOf(res);
       const page = await memory.listMemoryVersions(deps, account, storeId(req), {
         memoryId: queryString(req, "memory_id"),
         page: view === "full" ? { ...query, limit: Math.min(query.limit, FULL_VIEW_MAX_LIMIT) } : query,
       });
-      res.json(
-        await v1Page(page, async (v) =>
-          v1Version(
-            v,
-            view === "full" ? (await memory.getMemoryVersion(deps, account, storeId(req), v.id)).content : null,
-          ),
-        ),
-      );
+      // The full view's contents, for the whole page in one read.
+      const contents = new Map<string, string | null>();
+      if (view === "full") {
+        const ids = page.data.map((v) => v.id);
+        for (const v of await memory.getMemoryVersions(deps, account, storeId(req), ids)) contents.set(v.id, v.content);
+      }
+      // A version gone since the page was read is read on its own (its 404, as before).
+      const contentOf = async (id: string) =>
+        contents.has(id)
+          ? (contents.get(id) ?? null)
+          : (await memory.getMemoryVersion(deps, account, storeId(req), id)).content;
+      res.json(await sdkPage(page, async (v) => sdkVersion(v, view === "full" ? await contentOf(v.id) : null)));
     });
     r.get(`${store}/memory_versions/:memory_version_id`, async (req, res) => {
       const v = await memory.getMemoryVersion(deps, accountOf(res), storeId(req), pathParam(req, "memory_version_id"));
-      res.json(v1Version(v, viewOf(req, "full") === "full" ? v.content : null));
+      res.json(sdkVersion(v, viewOf(req, "full") === "full" ? v.content : null));
     });
     r.post(`${store}/memory_versions/:memory_version_id/redact`, async (req, res) => {
       const id = pathParam(req, "memory_version_id");
       const v = await redactMemoryVersionEverywhere(deps, accountOf(res), storeId(req), id);
-      res.json(v1Version(v, null));
+      res.json(sdkVersion(v, null));
     });
     return r;
   },

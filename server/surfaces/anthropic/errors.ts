@@ -1,9 +1,7 @@
 import type { ApiError } from "../../errors.ts";
-import { errorHandler } from "../../http/errorHandler.ts";
-import type { Logger } from "../../logger.ts";
 
 /** The error types of the Anthropic API's envelope (the SDK raises its error class by status). */
-export type V1ErrorType =
+export type AnthropicErrorType =
   | "invalid_request_error"
   | "authentication_error"
   | "permission_error"
@@ -13,14 +11,14 @@ export type V1ErrorType =
   | "api_error"
   | "overloaded_error";
 
-export interface V1ErrorEnvelope {
+export interface AnthropicErrorEnvelope {
   type: "error";
-  error: { type: V1ErrorType; message: string };
+  error: { type: AnthropicErrorType; message: string };
   request_id: string;
 }
 
 /** Our error type (and status) in the Anthropic envelope's terms; the status never changes. */
-export function v1ErrorType(err: ApiError): V1ErrorType {
+export function anthropicErrorType(err: ApiError): AnthropicErrorType {
   switch (err.type) {
     case "TOKEN_INVALID":
       return "authentication_error";
@@ -34,14 +32,9 @@ export function v1ErrorType(err: ApiError): V1ErrorType {
   }
 }
 
-export function v1Envelope(err: ApiError, id: string): V1ErrorEnvelope {
+export function anthropicEnvelope(err: ApiError, id: string): AnthropicErrorEnvelope {
   // The envelope has no `param`: the message names the field when ours does not already.
   const message =
     err.param !== undefined && !err.message.includes(err.param) ? `${err.param}: ${err.message}` : err.message;
-  return { type: "error", error: { type: v1ErrorType(err), message }, request_id: id };
-}
-
-/** The /v1 error handler: the shared one, every error in the Anthropic envelope with the status ours would have. */
-export function v1ErrorHandler(logger: Logger) {
-  return errorHandler(logger, v1Envelope);
+  return { type: "error", error: { type: anthropicErrorType(err), message }, request_id: id };
 }

@@ -6,11 +6,11 @@ import * as skills from "../../domain/skills.ts";
 import { invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryString } from "../../http/context.ts";
 import { readMultipartParts, requireDeclaredLength } from "../../http/requestBodies.ts";
-import type { V1Family } from "./family.ts";
-import { v1Page, v1PageQuery } from "./pagination.ts";
+import type { AnthropicFamily } from "./family.ts";
+import { sdkPage, sdkPageQuery } from "./pagination.ts";
 
 /** Our skill as `BetaSkill`: vendor skills (shipped with the server) are the `anthropic` source. */
-function v1Skill(s: Schema<"Skill">) {
+function sdkSkill(s: Schema<"Skill">) {
   return {
     ...s,
     display_name: s.display_title,
@@ -53,7 +53,7 @@ function underOneFolder(files: IncomingFile[]): IncomingFile[] {
 }
 
 /** Skills (`client.beta.skills`): create from files, list, retrieve, delete. */
-export const skillsFamily: V1Family = {
+export const skillsFamily: AnthropicFamily = {
   name: "skills",
   router(deps: AppDeps) {
     const r = Router();
@@ -67,18 +67,18 @@ export const skillsFamily: V1Family = {
         files,
         display_title: typeof title === "string" ? title : undefined,
       });
-      res.json(v1Skill(skill));
+      res.json(sdkSkill(skill));
     });
     r.get("/skills", async (req, res) => {
       const source = queryString(req, "source");
       const page = await skills.listSkills(deps, accountOf(res), {
-        page: v1PageQuery(req, "skill"),
+        page: sdkPageQuery(req, "skill"),
         ...(source !== undefined ? { source: source === "custom" ? "custom" : "vendor" } : {}),
       });
-      res.json(await v1Page(page, v1Skill));
+      res.json(await sdkPage(page, sdkSkill));
     });
     r.get("/skills/:skill_id", async (req, res) => {
-      res.json(v1Skill(await skills.getSkill(deps, accountOf(res), pathParam(req, "skill_id"))));
+      res.json(sdkSkill(await skills.getSkill(deps, accountOf(res), pathParam(req, "skill_id"))));
     });
     r.delete("/skills/:skill_id", async (req, res) => {
       res.json(await skills.deleteSkill(deps, accountOf(res), pathParam(req, "skill_id")));

@@ -26,7 +26,7 @@ function createdAtRange(q: Record<string, unknown>): CreatedAtRange | undefined 
  * the list declares them (the validator lets no other through) `order` and the `created_at[...]`
  * bounds. A `page` cursor is followed in the order and range it is sent with.
  */
-export function v1PageQuery(req: Request, kind: IdPrefix): PageQuery {
+export function sdkPageQuery(req: Request, kind: IdPrefix): PageQuery {
   const q = req.query as Record<string, unknown>;
   const limit = typeof q.limit === "number" ? q.limit : 20;
   const order: "asc" | "desc" | undefined = q.order === "asc" || q.order === "desc" ? q.order : undefined;
@@ -41,15 +41,15 @@ export function v1PageQuery(req: Request, kind: IdPrefix): PageQuery {
 }
 
 /** `{data, next_page}` as the SDK's `PageCursor` reads it; sessions add `prev_page` (`BidirectionalPageCursor`). */
-export interface V1Page<T> {
+export interface SdkPage<T> {
   data: T[];
   next_page: string | null;
 }
 
-export async function v1Page<R, T>(
+export async function sdkPage<R, T>(
   page: Pick<Page<R>, "data" | "next_page" | "has_more">,
   map: (item: R) => T | Promise<T>,
-): Promise<V1Page<T>> {
+): Promise<SdkPage<T>> {
   const data: T[] = [];
   for (const item of page.data) data.push(await map(item));
   return { data, next_page: page.has_more ? page.next_page : null };

@@ -1,36 +1,34 @@
-import { Router } from "express";
-import type { Schema } from "../../api.ts";
+import { type Request, Router } from "express";
+import type { Schemas } from "../../api.ts";
 import type { AppDeps } from "../../appDeps.ts";
 import * as vaults from "../../domain/vaults.ts";
 import { accountOf, pathParam, queryFlag } from "../../http/context.ts";
-import { bodyOf, v1Validator } from "./context.ts";
-import type { V1Family } from "./family.ts";
-import { v1Page, v1PageQuery } from "./pagination.ts";
+import { bodyOf } from "./context.ts";
+import type { AnthropicFamily } from "./family.ts";
+import { sdkPage, sdkPageQuery } from "./pagination.ts";
+import { nativeBody } from "./validation.ts";
 
 /** Vaults and their credentials: the objects are `BetaManagedAgentsVault` and `...Credential` as they are. */
-export const vaultsFamily: V1Family = {
+export const vaultsFamily: AnthropicFamily = {
   name: "vaults",
   router(deps: AppDeps) {
     const r = Router();
-    const own = <T>(req: Parameters<typeof v1Validator>[0], name: string) =>
-      v1Validator(req).checkOwn<T>(name, bodyOf(req));
+    const own = <K extends keyof Schemas>(req: Request, name: K) => nativeBody(req, name, bodyOf(req));
     r.post("/vaults", async (req, res) => {
-      res.json(
-        await vaults.createVault(deps, accountOf(res), own<Schema<"CreateVaultRequest">>(req, "CreateVaultRequest")),
-      );
+      res.json(await vaults.createVault(deps, accountOf(res), await own(req, "CreateVaultRequest")));
     });
     r.get("/vaults", async (req, res) => {
       const page = await vaults.listVaults(deps, accountOf(res), {
         includeArchived: queryFlag(req, "include_archived"),
-        page: v1PageQuery(req, "vault"),
+        page: sdkPageQuery(req, "vault"),
       });
-      res.json(await v1Page(page, (v) => v));
+      res.json(await sdkPage(page, (v) => v));
     });
     r.get("/vaults/:vault_id", async (req, res) => {
       res.json(await vaults.getVault(deps, accountOf(res), pathParam(req, "vault_id")));
     });
     r.post("/vaults/:vault_id", async (req, res) => {
-      const body = own<Schema<"UpdateVaultRequest">>(req, "UpdateVaultRequest");
+      const body = await own(req, "UpdateVaultRequest");
       res.json(await vaults.updateVault(deps, accountOf(res), pathParam(req, "vault_id"), body));
     });
     r.delete("/vaults/:vault_id", async (req, res) => {
@@ -41,15 +39,15 @@ export const vaultsFamily: V1Family = {
     });
 
     r.post("/vaults/:vault_id/credentials", async (req, res) => {
-      const body = own<Schema<"CreateVaultCredentialRequest">>(req, "CreateVaultCredentialRequest");
+      const body = await own(req, "CreateVaultCredentialRequest");
       res.json(await vaults.createCredential(deps, accountOf(res), pathParam(req, "vault_id"), body));
     });
     r.get("/vaults/:vault_id/credentials", async (req, res) => {
       const page = await vaults.listCredentials(deps, accountOf(res), pathParam(req, "vault_id"), {
         includeArchived: queryFlag(req, "include_archived"),
-        page: v1PageQuery(req, "vcred"),
+        page: sdkPageQuery(req, "vcred"),
       });
-      res.json(await v1Page(page, (c) => c));
+      res.json(await sdkPage(page, (c) => c));
     });
     r.get("/vaults/:vault_id/credentials/:credential_id", async (req, res) => {
       const [vault, credential] = [pathParam(req, "vault_id"), pathParam(req, "credential_id")];
@@ -57,7 +55,7 @@ export const vaultsFamily: V1Family = {
     });
     r.post("/vaults/:vault_id/credentials/:credential_id", async (req, res) => {
       const [vault, credential] = [pathParam(req, "vault_id"), pathParam(req, "credential_id")];
-      const body = own<Schema<"UpdateVaultCredentialRequest">>(req, "UpdateVaultCredentialRequest");
+      const body = await own(req, "UpdateVaultCredentialRequest");
       res.json(await vaults.updateCredential(deps, accountOf(res), vault, credential, body));
     });
     r.delete("/vaults/:vault_id/credentials/:credential_id", async (req, res) => {

@@ -4,14 +4,15 @@ import type { AppDeps } from "../../appDeps.ts";
 import * as agents from "../../domain/agents.ts";
 import { invalidRequest } from "../../errors.ts";
 import { accountOf, pathParam, queryFlag, queryInt } from "../../http/context.ts";
-import { bodyOf, v1Validator } from "./context.ts";
-import type { V1Family } from "./family.ts";
-import { v1Page, v1PageQuery } from "./pagination.ts";
+import { bodyOf } from "./context.ts";
+import type { AnthropicFamily } from "./family.ts";
+import { sdkPage, sdkPageQuery } from "./pagination.ts";
+import { nativeBody } from "./validation.ts";
 
 type Agent = Schema<"Agent">;
 
 /** `model` on the wire of the SDK: an object with the model id. */
-export interface V1ModelConfig {
+export interface SdkModelConfig {
   id: string;
   speed: "standard";
 }
@@ -23,13 +24,13 @@ export interface V1ModelConfig {
  */
 export const EXECUTION_IDENTITY = { type: "service_account" } as const;
 
-export type V1Agent = Omit<Agent, "model"> & {
-  model: V1ModelConfig;
+export type SdkAgent = Omit<Agent, "model"> & {
+  model: SdkModelConfig;
   execution_identity: typeof EXECUTION_IDENTITY;
 };
 
 /** Our agent as `BetaManagedAgentsAgent`. */
-export function v1Agent(agent: Agent): V1Agent {
+export function sdkAgent(agent: Agent): SdkAgent {
   return { ...agent, model: { id: agent.model, speed: "standard" }, execution_identity: EXECUTION_IDENTITY };
 }
 
@@ -63,27 +64,24 @@ function withModelId(body: Record<string, unknown>): Record<string, unknown> {
   return body;
 }
 
-export const agentsFamily: V1Family = {
+export const agentsFamily: AnthropicFamily = {
   name: "agents",
   router(deps: AppDeps) {
     const r = Router();
     r.post("/agents", async (req, res) => {
-      const body = v1Validator(req).checkOwn<Schema<"CreateAgentRequest">>(
-        "CreateAgentRequest",
-        withModelId(withoutExecutionIdentity(bodyOf(req))),
-      );
-      res.json(v1Agent(await agents.createAgent(deps, accountOf(res), body)));
+      const body = await nativeBody(req, "CreateAgentRequest", withModelId(withoutExecutionIdentity(bodyOf(req))));
+      res.json(sdkAgent(await agents.createAgent(deps, accountOf(res), body)));
     });
     r.get("/agents", async (req, res) => {
       const page = await agents.listAgents(deps, accountOf(res), {
         includeArchived: queryFlag(req, "include_archived"),
-        page: v1PageQuery(req, "agent"),
+        page: sdkPageQuery(req, "agent"),
       });
-      res.json(await v1Page(page, v1Agent));
+      res.json(await sdkPage(page, sdkAgent));
     });
     r.get("/agents/:agent_id", async (req, res) => {
       res.json(
-        v1Agent(await agents.getAgent(deps, accountOf(res), pathParam(req, "agent_id"), queryInt(req, "version"))),
+        sdkAgent(await agents.getAgent(deps, accountOf(res), pathParam(req, "agent_id"), queryInt(req, "version"))),
       );
     });
     r.post("/agents/:agent_id", async (req, res) => {
@@ -91,11 +89,11 @@ export const agentsFamily: V1Family = {
       const raw = withModelId(withoutExecutionIdentity(bodyOf(req)));
       // The SDK's `version` is optional: without it the change applies to the latest version.
       const version = raw.version ?? (await agents.getAgent(deps, accountOf(res), id)).version;
-      const body = v1Validator(req).checkOwn<Schema<"UpdateAgentRequest">>("UpdateAgentRequest", { ...raw, version });
-      res.json(v1Agent(await agents.updateAgent(deps, accountOf(res), id, body)));
+      const body = await nativeBody(req, "UpdateAgentRequest", { ...raw, version });
+      res.json(sdkAgent(await agents.updateAgent(deps, accountOf(res), id, body)));
     });
     r.post("/agents/:agent_id/archive", async (req, res) => {
-      res.json(v1Agent(await agents.archiveAgent(deps, accountOf(res), pathParam(req, "agent_id"))));
+      res.json(sdkAgent(await agents.archiveAgent(deps, accountOf(res), pathParam(req, "agent_id"))));
     });
     r.get("/agents/:agent_id/versions", async (req, res) => {
       const limit = queryInt(req, "limit") ?? 20;
@@ -109,7 +107,7 @@ export const agentsFamily: V1Family = {
         limit,
         ...(cursor ? { cursor } : {}),
       });
-      res.json(await v1Page(versions, v1Agent));
+      res.json(await sdkPage(versions, sdkAgent));
     });
     return r;
   },

@@ -1,0 +1,114 @@
+/**
+ * The one HTTP pipeline. Each surface (`/api/v1/cloud`, the native one; `/v1`, the
+ * Anthropic-compatible one) is a description — where it is mounted, its document's route table,
+ * its request validator and response validators (generated ahead of time), its route modules, its
+ * error envelope — and `surfaceRouter` builds the same chain for each:
+ *
+ *   CORS (where configured) → OPTIONS/Allow → token (`Authorization: Bearer`, and `x-api-key`
+ *   where the surface reads it) → rate limit → request target (path encoding, numeric query) →
+ *   Content-Type → JSON body → fair queue → checks before validation → request validation →
+ *   response validation (tests) → idempotency (where the document declares it) → the routes,
+ *   retried while the database is busy → errors in the surface's envelope.
+ *
+ * Request ids, the access log and the body-size guard run before, for every request of the app.
+ */
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from "express";
+import type { AppDeps, RouteModule } from "../appDeps.ts";
+import { allowedMethods } from "./allowedMethods.ts";
+import { authenticate } from "./auth.ts";
+import { retryWhenBusy } from "./busyRetry.ts";
+import { requireContentType } from "./contentType.ts";
+import { corsFor } from "./cors.ts";
+import { type EnvelopeOf, errorHandler } from "./errorHandler.ts";
+import { fairQueue } from "./fairQueue.ts";
+import { idempotency } from "./idempotency.ts";
+import { rateLimitPerToken } from "./rateLimit.ts";
+import { jsonBody } from "./requestBodies.ts";
+import { strictRequestTarget } from "./requestGuards.ts";
+import type { SpecRoutes } from "./specRoutes.ts";
+import { type SurfaceName, validateResponses } from "./validation/validateResponse.ts";
+
+/** What differs between the surfaces; everything else is the same chain. */
+export interface Surface {
+  /** Where it is mounted, e.g. `/api/v1/cloud`; its route table's templates are relative to it. */
+  base: string;
+  /** Its document's operations (allowed methods, request target checks). */
+  routes: SpecRoutes;
+  /** Its request validator, run by the validators generated from its document (the response ones: test/helpers/server.ts). */
+  validateRequests: RequestHandler;
+  /** Which surface it is: the response validators of its document, in tests, are found by it. */
+  name: SurfaceName;
+  /** Its route files, mounted in order under `base`. */
+  modules: readonly RouteModule[];
+  /** Its error envelope. */
+  envelope: EnvelopeOf;
+  /** A header that carries the token as well as `Authorization: Bearer` (`x-api-key` on /v1). */
+  apiKeyHeader?: string;
+  /** Whether `Idempotency-Key` is honoured (its document declares it). */
+  idempotency: boolean;
+  /** Whether CORS_ORIGINS applies to it. */
+  cors: boolean;
+}
+
+/** The first path segment of a route path: `/skills/:skill_id/versions` → `skills`. */
+const firstSegment = (path: string) => path.split("/")[1] ?? "";
+
+/**
+ * Hands a request to a route file's router (through `wrap`, if given) only when one of its
+ * routes starts with the same first path segment: otherwise Express would try each of its
+ * routes in turn, for every request meant for another route file (a tenth of the CPU of a
+ * request, with nine route files), and every wrapper would run for nothing.
+ */
+function byFirstSegment(router: Router, wrap: (handler: RequestHandler) => RequestHandler = (h) => h): RequestHandler {
+  const segments = new Set<string>();
+  const handler = wrap(router);
+  for (const layer of router.stack as { route?: { path?: unknown } }[]) {
+    const path = layer.route?.path;
+    // A router with anything but plain string routes is always consulted.
+    if (typeof path !== "string") return handler;
+    segments.add(firstSegment(path));
+  }
+  return (req, res, next) => (segments.has(firstSegment(req.path)) ? handler(req, res, next) : next());
+}
+
+/** `<header>: <token>` is read as `Authorization: Bearer <token>` when no Authorization is sent. */
+function tokenHeader(name: string): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const key = req.get(name);
+    if (key !== undefined && req.get("authorization") === undefined) req.headers.authorization = `Bearer ${key}`;
+    next();
+  };
+}
+
+/** A surface's router, for `app.use(...)`: its whole chain under `surface.base`. */
+export function surfaceRouter(deps: AppDeps, surface: Surface): Router {
+  const outer = express.Router();
+  const cors = surface.cors ? corsFor(deps.config.corsOrigins) : null;
+  if (cors) outer.use(surface.base, cors);
+  outer.use(surface.base, allowedMethods(surface.routes));
+  const api = express.Router();
+  if (surface.apiKeyHeader) api.use(tokenHeader(surface.apiKeyHeader));
+  api.use(authenticate(deps.storage));
+  const limit = rateLimitPerToken(deps.config.rateLimitPerMinute, deps.logger);
+  if (limit) api.use(limit);
+  api.use(strictRequestTarget(surface.routes));
+  api.use(requireContentType);
+  api.use(jsonBody(deps.config));
+  // From here on (validation, the route, the response) requests are served in arrival order, a
+  // few milliseconds at a time, so that the event loop keeps turning under load.
+  if (deps.config.http.queueSliceMs > 0) api.use(fairQueue(deps.config.http.queueSliceMs));
+  for (const mod of surface.modules) if (mod.preValidation) api.use(byFirstSegment(mod.preValidation(deps)));
+  api.use(surface.validateRequests);
+  const responseValidators = deps.validateResponses?.[surface.name];
+  if (responseValidators) api.use(validateResponses(responseValidators));
+  // After authentication and validation, so that a refused request keeps nothing.
+  if (surface.idempotency) api.use(idempotency(deps));
+  for (const mod of surface.modules) {
+    api.use(
+      byFirstSegment(mod.router(deps), (router) => retryWhenBusy(router, deps.storage, deps.config.sqlite.busyWaitMs)),
+    );
+  }
+  outer.use(surface.base, api);
+  outer.use(surface.base, errorHandler(deps.logger, surface.envelope));
+  return outer;
+}
