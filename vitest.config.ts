@@ -9,7 +9,7 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, "test/reliability/**", "test/replicas/**", ...SLOW_TESTS],
     // One PostgreSQL server for the run (the storage contract suite's PostgreSQL side), and the
     // server built once (the tests that start it as a process run dist/launcher.js).
-    globalSetup: ["test/helpers/postgresServer.ts", "test/helpers/serverBundle.ts"],
+    globalSetup: ["test/helpers/servers/postgresServer.ts", "test/helpers/servers/serverBundle.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",

@@ -13,6 +13,6 @@ export default defineConfig({
     maxWorkers: 1,
     fileParallelism: false,
     // The server built once (its processes run dist/launcher.js).
-    globalSetup: ["test/helpers/serverBundle.ts"],
+    globalSetup: ["test/helpers/servers/serverBundle.ts"],
   },
 });

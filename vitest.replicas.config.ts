@@ -14,6 +14,6 @@ export default defineConfig({
     fileParallelism: false,
     // One PostgreSQL server for the run (the PostgreSQL drill's database lives on it), and the
     // server built once (its processes run dist/launcher.js).
-    globalSetup: ["test/helpers/postgresServer.ts", "test/helpers/serverBundle.ts"],
+    globalSetup: ["test/helpers/servers/postgresServer.ts", "test/helpers/servers/serverBundle.ts"],
   },
 });

@@ -35,7 +35,7 @@ export default defineConfig({
     include: SLOW_TESTS,
     // One PostgreSQL server for the run (with TEST_DATABASE=postgres the servers' databases live on
     // it), and the server built once (its processes run dist/launcher.js).
-    globalSetup: ["test/helpers/postgresServer.ts", "test/helpers/serverBundle.ts"],
+    globalSetup: ["test/helpers/servers/postgresServer.ts", "test/helpers/servers/serverBundle.ts"],
     testTimeout: 300_000,
     hookTimeout: 180_000,
     pool: "forks",

@@ -1,7 +1,7 @@
 /**
  * A throwaway PostgreSQL 15 server: a temp data directory, a free port, fsync off (the data is
  * thrown away), stopped and removed after. As root (the CI) it runs as user `postgres`, as
- * PostgreSQL refuses root. Used by the test suite's globalSetup (test/helpers/postgresServer.ts)
+ * PostgreSQL refuses root. Used by the test suite's globalSetup (test/helpers/servers/postgresServer.ts)
  * and by `npm run bench` (its PostgreSQL columns).
  */
 import { execFileSync, spawnSync } from "node:child_process";

@@ -5,7 +5,7 @@
  * ~2.8 s, and the test suites start hundreds of processes.
  *
  * `ensureServerBundle()` makes dist/ match the sources: the vitest configs run it once per run
- * (test/helpers/serverBundle.ts, a globalSetup) and `startServerProcess`/`runCli` once per process
+ * (test/helpers/servers/serverBundle.ts, a globalSetup) and `startServerProcess`/`runCli` once per process
  * (for the scripts, and a run without that setup). It runs scripts/build.mjs, which builds only
  * when an input changed and under the lock every build of the folder shares, and swaps `dist` to
  * the new build atomically (scripts/lib/buildDir.mjs): two runs (or two test workers) never build

@@ -1,6 +1,6 @@
 /**
  * The one way to run `cloud-agents serve` as a real process, shared by the tests
- * (test/helpers/server.ts adds the test database and token) and the scripts (the load run, the
+ * (test/helpers/servers/server.ts adds the test database and token) and the scripts (the load run, the
  * delivery benchmark). The process runs the build, `node dist/launcher.js serve` (built and kept fresh
  * by scripts/lib/serverBundle.ts; CLOUD_AGENTS_FROM_SOURCE=1 runs server/main.ts through tsx's
  * loader instead). Either way its pid is the server itself: the launcher (server/launcher.ts) runs

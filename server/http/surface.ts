@@ -34,7 +34,7 @@ export interface Surface {
   base: string;
   /** Its document's operations (allowed methods, request target checks). */
   routes: SpecRoutes;
-  /** Its request validator, run by the validators generated from its document (the response ones: test/helpers/server.ts). */
+  /** Its request validator, run by the validators generated from its document (the response ones: test/helpers/servers/server.ts). */
   validateRequests: RequestHandler;
   /** Which surface it is: the response validators of its document, in tests, are found by it. */
   name: SurfaceName;

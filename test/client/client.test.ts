@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { CloudAgentsApiError, createCloudAgentsClient, type Schemas } from "../../client/index.ts";
-import { inProcess, type TestServer } from "../helpers/server.ts";
+import { inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {

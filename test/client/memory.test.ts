@@ -1,7 +1,7 @@
 /** The SDK with memory stores: typed calls, pagination with path parameters, and editMemory's precondition retries. */
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { CloudAgentsApiError, createCloudAgentsClient, editMemory, type Schemas } from "../../client/index.ts";
-import { inProcess, type TestServer } from "../helpers/server.ts";
+import { inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {

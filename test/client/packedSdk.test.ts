@@ -9,8 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect, it } from "vitest";
-import { ROOT, type ServerProcess, serverProcess } from "../helpers/server.ts";
-import { testDatabaseEnv } from "../helpers/testDatabase.ts";
+import { ROOT, type ServerProcess, serverProcess } from "../helpers/servers/server.ts";
+import { testDatabaseEnv } from "../helpers/servers/testDatabase.ts";
 
 const run = promisify(execFile);
 const dirs: string[] = [];

@@ -12,9 +12,9 @@ import {
   sendMessage,
   userMessage,
   waitForIdle,
-} from "../helpers/lifecycle.ts";
-import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { mustOpen, type SseConnection } from "../helpers/sse.ts";
+} from "../helpers/flows/lifecycle.ts";
+import { mustOpen, type SseConnection } from "../helpers/flows/sse.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 let envId: string;

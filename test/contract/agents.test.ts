@@ -6,8 +6,8 @@ import {
   outboxSince,
   sendMessage,
   waitForIdle,
-} from "../helpers/lifecycle.ts";
-import { type ApiResponse, expectError, inProcess, type TestServer } from "../helpers/server.ts";
+} from "../helpers/flows/lifecycle.ts";
+import { type ApiResponse, expectError, inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 let envId: string;

@@ -9,10 +9,10 @@
 import { connect } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RawResponse, rawRequest } from "../helpers/rawHttp.ts";
-import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { BASE_PATH, specValidator } from "../helpers/specValidator.ts";
-import { openStream, type RefusedStream } from "../helpers/sse.ts";
+import { openStream, type RefusedStream } from "../helpers/flows/sse.ts";
+import { type RawResponse, rawRequest } from "../helpers/servers/rawHttp.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
+import { BASE_PATH, specValidator } from "../helpers/spec/specValidator.ts";
 
 let server: TestServer;
 beforeAll(async () => {

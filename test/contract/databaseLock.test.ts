@@ -6,9 +6,9 @@
  */
 import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
-import { onPostgres } from "../helpers/testDatabase.ts";
-import { waitFor } from "../helpers/waitFor.ts";
+import { waitFor } from "../helpers/flows/waitFor.ts";
+import { expectError, inProcess, type TestServer } from "../helpers/servers/server.ts";
+import { onPostgres } from "../helpers/servers/testDatabase.ts";
 
 let server: TestServer;
 let other: Database.Database | null = null;

@@ -10,11 +10,11 @@ import type { Schema } from "../../server/api.ts";
 import { ManualClock } from "../../server/clock.ts";
 import { createDeployment as createDeploymentDirectly } from "../../server/domain/deployments.ts";
 import { StorageBusyError } from "../../server/storage/port/index.ts";
-import { createDeployment, deploymentBody, passScheduler, runsOf, schedulerOf } from "../helpers/deployments.ts";
-import { envelopesSince } from "../helpers/events.ts";
-import { createAgent, createEnvironment, userMessage, waitForIdle } from "../helpers/lifecycle.ts";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { createDeployment, deploymentBody, passScheduler, runsOf, schedulerOf } from "../helpers/flows/deployments.ts";
+import { envelopesSince } from "../helpers/flows/events.ts";
+import { createAgent, createEnvironment, userMessage, waitForIdle } from "../helpers/flows/lifecycle.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 const START = "2026-11-21T12:00:00.000Z"; // a Saturday
 const clock = new ManualClock(START);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgent, outboxSince } from "../helpers/lifecycle.ts";
-import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
+import { createAgent, outboxSince } from "../helpers/flows/lifecycle.ts";
+import { expectError, inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {

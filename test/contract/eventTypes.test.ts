@@ -6,11 +6,11 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_KINDS } from "../../server/storage/port/outbox.ts";
-import { createDeployment } from "../helpers/deployments.ts";
-import { type Envelope, envelopesSince, specWebhooks } from "../helpers/events.ts";
-import { createAgent, createEnvironment, createSession, sendMessage, waitForIdle } from "../helpers/lifecycle.ts";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { createDeployment } from "../helpers/flows/deployments.ts";
+import { type Envelope, envelopesSince, specWebhooks } from "../helpers/flows/events.ts";
+import { createAgent, createEnvironment, createSession, sendMessage, waitForIdle } from "../helpers/flows/lifecycle.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 let receiver: Receiver;

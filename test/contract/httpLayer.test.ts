@@ -4,8 +4,8 @@
  * and a silent client cannot hold a socket past the configured timeouts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RawResponse, rawRequest } from "../helpers/rawHttp.ts";
-import { inProcess, type TestServer } from "../helpers/server.ts";
+import { type RawResponse, rawRequest } from "../helpers/servers/rawHttp.ts";
+import { inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {

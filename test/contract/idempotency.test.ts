@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { IDEMPOTENCY_LEASE_MS, IDEMPOTENCY_RETENTION_MS, requestFingerprint } from "../../server/http/idempotency.ts";
-import { createAgent, createEnvironment, outboxSince } from "../helpers/lifecycle.ts";
-import { startReceiver } from "../helpers/receiver.ts";
-import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
-import { databaseText, queryRows } from "../helpers/testDatabase.ts";
+import { startReceiver } from "../helpers/fakes/receiver.ts";
+import { createAgent, createEnvironment, outboxSince } from "../helpers/flows/lifecycle.ts";
+import { expectError, inProcess, type TestServer } from "../helpers/servers/server.ts";
+import { databaseText, queryRows } from "../helpers/servers/testDatabase.ts";
 
 const clock = new ManualClock(new Date());
 let server: TestServer;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_KINDS } from "../../server/storage/port/outbox.ts";
-import { envelopesSince, specWebhooks, webhookSchema } from "../helpers/events.ts";
+import { envelopesSince, specWebhooks, webhookSchema } from "../helpers/flows/events.ts";
 import {
   createAgent,
   createEnvironment,
@@ -15,8 +15,8 @@ import {
   sendMessage,
   userMessage,
   waitForIdle,
-} from "../helpers/lifecycle.ts";
-import { expectError, inProcess, type TestServer, waitFor, workerPasses } from "../helpers/server.ts";
+} from "../helpers/flows/lifecycle.ts";
+import { expectError, inProcess, type TestServer, waitFor, workerPasses } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 let envId: string;

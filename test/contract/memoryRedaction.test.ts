@@ -7,8 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inProcess, type TestServer } from "../helpers/server.ts";
-import { databaseText, onPostgres, queryRows } from "../helpers/testDatabase.ts";
+import { inProcess, type TestServer } from "../helpers/servers/server.ts";
+import { databaseText, onPostgres, queryRows } from "../helpers/servers/testDatabase.ts";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -7,11 +7,11 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../client/webhooks.ts";
 import { MAX_MEMORIES_PER_STORE } from "../../server/domain/memoryStores.ts";
-import { envelopesSince } from "../helpers/events.ts";
-import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { executeStatement, queryRows } from "../helpers/testDatabase.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { envelopesSince } from "../helpers/flows/events.ts";
+import { createAgent, createEnvironment } from "../helpers/flows/lifecycle.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
+import { executeStatement, queryRows } from "../helpers/servers/testDatabase.ts";
 
 let server: TestServer;
 let receiver: Receiver;

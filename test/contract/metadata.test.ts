@@ -4,7 +4,7 @@
  * field of skill uploads; and on update, the 16-key limit applies to the result of the patch.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
+import { expectError, inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -7,9 +7,9 @@
  */
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgent, createEnvironment, createSession } from "../helpers/lifecycle.ts";
-import { inProcess, type TestServer } from "../helpers/server.ts";
-import { BASE_PATH, specValidator, v1SpecValidator } from "../helpers/specValidator.ts";
+import { createAgent, createEnvironment, createSession } from "../helpers/flows/lifecycle.ts";
+import { inProcess, type TestServer } from "../helpers/servers/server.ts";
+import { BASE_PATH, specValidator, v1SpecValidator } from "../helpers/spec/specValidator.ts";
 
 const MAX_UPLOAD_BYTES = 3 * 1024 * 1024;
 let s: TestServer;

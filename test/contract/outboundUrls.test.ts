@@ -7,8 +7,8 @@
  * Only IP literals and the fixed host names are used: no DNS is needed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgent } from "../helpers/lifecycle.ts";
-import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
+import { createAgent } from "../helpers/flows/lifecycle.ts";
+import { expectError, inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 const BLOCKED = [
   "http://127.0.0.1:8080/mcp",

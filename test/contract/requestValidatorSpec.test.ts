@@ -19,8 +19,8 @@ import { validatorOptions } from "../../server/http/validation/options.ts";
 import { validateRequests } from "../../server/http/validation/validateRequest.ts";
 import { createLogger } from "../../server/logger.ts";
 import { loadSpec, specForAjv } from "../../server/spec.ts";
-import { fuzz } from "../helpers/fuzzer.ts";
-import { specValidator } from "../helpers/specValidator.ts";
+import { fuzz } from "../helpers/spec/fuzzer.ts";
+import { specValidator } from "../helpers/spec/specValidator.ts";
 
 const MAX_BODY = 1024 * 1024;
 const servers: Server[] = [];

@@ -6,7 +6,7 @@
  */
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { inProcess, type TestServer } from "../helpers/server.ts";
+import { inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {

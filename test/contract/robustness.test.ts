@@ -3,9 +3,9 @@
  * the error envelope (never a 500), and every response matches the spec.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rawRequest } from "../helpers/rawHttp.ts";
-import { type ApiResponse, expectError, inProcess, type TestServer } from "../helpers/server.ts";
-import { BASE_PATH, specValidator } from "../helpers/specValidator.ts";
+import { rawRequest } from "../helpers/servers/rawHttp.ts";
+import { type ApiResponse, expectError, inProcess, type TestServer } from "../helpers/servers/server.ts";
+import { BASE_PATH, specValidator } from "../helpers/spec/specValidator.ts";
 
 type Json = Record<string, unknown>;
 

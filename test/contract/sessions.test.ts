@@ -11,9 +11,9 @@ import {
   sendMessage,
   userMessage,
   waitForIdle,
-} from "../helpers/lifecycle.ts";
-import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { queryRows } from "../helpers/testDatabase.ts";
+} from "../helpers/flows/lifecycle.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
+import { queryRows } from "../helpers/servers/testDatabase.ts";
 
 let server: TestServer;
 let envId: string;

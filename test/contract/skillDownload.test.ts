@@ -7,8 +7,8 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zipFiles } from "../../server/domain/skillPackage.ts";
-import { inProcess, type TestServer } from "../helpers/server.ts";
-import { waitFor } from "../helpers/waitFor.ts";
+import { waitFor } from "../helpers/flows/waitFor.ts";
+import { inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -12,8 +12,8 @@ import { buildPackage } from "../../server/domain/skillPackage.ts";
 import { signatureHeader as serverSignatureHeader } from "../../server/domain/webhookSigning.ts";
 import type { SkillListOptions } from "../../server/storage/port/skills.ts";
 import { skillListQuery } from "../../server/storage/sqlite/skills.ts";
-import { type ApiResponse, expectError, inProcess, ROOT, runCli, type TestServer } from "../helpers/server.ts";
-import { onPostgres, testDatabaseEnv } from "../helpers/testDatabase.ts";
+import { type ApiResponse, expectError, inProcess, ROOT, runCli, type TestServer } from "../helpers/servers/server.ts";
+import { onPostgres, testDatabaseEnv } from "../helpers/servers/testDatabase.ts";
 
 const FIXTURE_VENDOR = join(ROOT, "test/fixtures/skills/vendor");
 const FIXTURE_IMPORT = join(ROOT, "test/fixtures/skills/import/imported-skill");

@@ -4,7 +4,7 @@
  * payload names their own data schema (so the docs show it, not a union of every kind).
  */
 import { describe, expect, it } from "vitest";
-import { SpecValidator } from "../helpers/specValidator.ts";
+import { SpecValidator } from "../helpers/spec/specValidator.ts";
 
 type Json = Record<string, any>;
 const spec = new SpecValidator().spec as Json;

@@ -7,8 +7,8 @@ import {
   outboxSince,
   sendMessage,
   waitForIdle,
-} from "../helpers/lifecycle.ts";
-import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
+} from "../helpers/flows/lifecycle.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 let envId: string;

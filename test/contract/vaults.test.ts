@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
-import { databaseText } from "../helpers/testDatabase.ts";
+import { expectError, inProcess, type TestServer } from "../helpers/servers/server.ts";
+import { databaseText } from "../helpers/servers/testDatabase.ts";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { freePort, type ServerProcess, serverProcess, waitFor } from "../helpers/server.ts";
-import { queryRows, TEST_DATABASE, testDatabaseUrl } from "../helpers/testDatabase.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { freePort, type ServerProcess, serverProcess, waitFor } from "../helpers/servers/server.ts";
+import { queryRows, TEST_DATABASE, testDatabaseUrl } from "../helpers/servers/testDatabase.ts";
 
 const BURST = 600;
 const KILL_AFTER = 200;

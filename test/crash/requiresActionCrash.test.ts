@@ -3,17 +3,17 @@
  * SIGKILLed while the turn waits for the answer to an `agent.custom_tool_use` (requires_action); a
  * new server on the same database still waits (a message is refused, nothing is re-run), and the
  * answer resumes the turn once: one custom tool call, one result, one completion. The model is a
- * scripted fake on a loopback port (test/helpers/loopbackModel.ts).
+ * scripted fake on a loopback port (test/helpers/fakes/loopbackModel.ts).
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { loopbackModel } from "../helpers/loopbackModel.ts";
-import { killAllServers, processClient, serverProcess, waitFor } from "../helpers/server.ts";
-import { notSpan } from "../helpers/sessionEvents.ts";
-import { queryRows, testDatabaseEnv } from "../helpers/testDatabase.ts";
+import { loopbackModel } from "../helpers/fakes/loopbackModel.ts";
+import { notSpan } from "../helpers/flows/sessionEvents.ts";
+import { killAllServers, processClient, serverProcess, waitFor } from "../helpers/servers/server.ts";
+import { queryRows, testDatabaseEnv } from "../helpers/servers/testDatabase.ts";
 
 const dirs: string[] = [];
 const closers: (() => Promise<void>)[] = [];

@@ -10,8 +10,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { killAllServers, processClient, type ServerProcess, serverProcess, waitFor } from "../helpers/server.ts";
-import { queryRows, testDatabaseUrl } from "../helpers/testDatabase.ts";
+import {
+  killAllServers,
+  processClient,
+  type ServerProcess,
+  serverProcess,
+  waitFor,
+} from "../helpers/servers/server.ts";
+import { queryRows, testDatabaseUrl } from "../helpers/servers/testDatabase.ts";
 
 /** `cloud-agents serve` on the database kept at `dbPath` (its SQLite file, or with TEST_DATABASE=postgres its PostgreSQL database). */
 function startServer(dbPath: string, token: string, env: Record<string, string>): Promise<ServerProcess> {

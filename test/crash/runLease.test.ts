@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { killAllServers, processClient, serverProcess, waitFor } from "../helpers/server.ts";
-import { queryRows, testDatabaseEnv } from "../helpers/testDatabase.ts";
+import { killAllServers, processClient, serverProcess, waitFor } from "../helpers/servers/server.ts";
+import { queryRows, testDatabaseEnv } from "../helpers/servers/testDatabase.ts";
 
 const LEASE_MS = 2000;
 

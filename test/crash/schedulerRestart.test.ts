@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { userMessage } from "../helpers/lifecycle.ts";
-import { killAllServers, processClient, serverProcess, waitFor } from "../helpers/server.ts";
+import { userMessage } from "../helpers/flows/lifecycle.ts";
+import { killAllServers, processClient, serverProcess, waitFor } from "../helpers/servers/server.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "cas-scheduler-crash-"));
 afterAll(async () => {

@@ -12,12 +12,18 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type FakeModel, startFakeModel } from "../helpers/fakeModel.ts";
-import { freshPostgresDatabase } from "../helpers/postgres.ts";
-import { requirePostgres, requireSandboxPrograms } from "../helpers/requires.ts";
-import { killAllServers, processClient, type ServerProcess, serverProcess, waitFor } from "../helpers/server.ts";
-import { notSpan } from "../helpers/sessionEvents.ts";
-import { queryRows, testDatabaseUrl } from "../helpers/testDatabase.ts";
+import { type FakeModel, startFakeModel } from "../helpers/fakes/fakeModel.ts";
+import { notSpan } from "../helpers/flows/sessionEvents.ts";
+import { freshPostgresDatabase } from "../helpers/servers/postgres.ts";
+import { requirePostgres, requireSandboxPrograms } from "../helpers/servers/requires.ts";
+import {
+  killAllServers,
+  processClient,
+  type ServerProcess,
+  serverProcess,
+  waitFor,
+} from "../helpers/servers/server.ts";
+import { queryRows, testDatabaseUrl } from "../helpers/servers/testDatabase.ts";
 
 const skip = requireSandboxPrograms();
 const dirs: string[] = [];

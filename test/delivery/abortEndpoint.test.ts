@@ -9,9 +9,9 @@ import { systemClock } from "../../server/clock.ts";
 import type { DeliveryEngine } from "../../server/delivery/engine.ts";
 import { openStorage } from "../../server/storage/open.ts";
 import type { Storage } from "../../server/storage/port/index.ts";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { queryRows } from "../helpers/testDatabase.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
+import { queryRows } from "../helpers/servers/testDatabase.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -10,10 +10,10 @@ import {
   DnsTimeoutError,
   dnsResolver,
 } from "../../server/outbound/addressPolicy.ts";
-import { type DnsServer, startDnsServer } from "../helpers/dnsServer.ts";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { quietPeriod } from "../helpers/waitFor.ts";
+import { type DnsServer, startDnsServer } from "../helpers/fakes/dnsServer.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { quietPeriod } from "../helpers/flows/waitFor.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 describe("blocked addresses", () => {
   it.each([

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { queryRows } from "../helpers/testDatabase.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
+import { queryRows } from "../helpers/servers/testDatabase.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

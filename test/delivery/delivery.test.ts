@@ -6,9 +6,9 @@ import type { EventData } from "../../server/storage/port/outbox.ts";
 import { SqliteContext } from "../../server/storage/sqlite/context.ts";
 import { openDatabase } from "../../server/storage/sqlite/index.ts";
 import { appendEvent } from "../../server/storage/sqlite/outbox.ts";
-import { deliveryRecord, waitForDeliveryStatus } from "../helpers/deliveryRecords.ts";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { deliveryRecord, waitForDeliveryStatus } from "../helpers/flows/deliveryRecords.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 // Retries in milliseconds: 30, 60, 120 ms (no jitter), a 2 s timeout (shorter ones were hit by
 // answers delayed on a loaded machine, failing the tests that expect each answer recorded), a fast

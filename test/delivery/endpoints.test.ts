@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../client/webhooks.ts";
 import { EVENT_KINDS } from "../../server/storage/port/outbox.ts";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { specValidator } from "../helpers/specValidator.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
+import { specValidator } from "../helpers/spec/specValidator.ts";
 
 let server: TestServer;
 let receiver: Receiver;

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../client/webhooks.ts";
 import { ManualClock } from "../../server/clock.ts";
-import { webhookSchema } from "../helpers/events.ts";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { webhookSchema } from "../helpers/flows/events.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 const DAY_MS = 86_400_000;
 const HEALTH_KINDS = ["webhook_endpoint.degraded", "webhook_endpoint.recovered", "webhook_endpoint.disabled"];

@@ -17,8 +17,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../client/webhooks.ts";
 import { ManualClock } from "../../server/clock.ts";
 import { newId } from "../../server/ids.ts";
-import { type ReceivedRequest, type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
+import { type ReceivedRequest, type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { expectError, inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 let receiver: Receiver;

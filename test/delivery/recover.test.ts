@@ -3,9 +3,9 @@
  * queued again with a fresh round of attempts, oldest first; nothing else moves.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliveryRecord, waitForDeliveryStatus } from "../helpers/deliveryRecords.ts";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { deliveryRecord, waitForDeliveryStatus } from "../helpers/flows/deliveryRecords.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 // Retries 5 ms apart: a failing record is dead within a few polls.
 const ENV = {

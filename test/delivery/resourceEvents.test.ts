@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../client/webhooks.ts";
 import { EVENT_KINDS } from "../../server/storage/port/outbox.ts";
-import { envelopesSince } from "../helpers/events.ts";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { envelopesSince } from "../helpers/flows/events.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 /** The environment, vault and credential kinds emitted today (refresh_failed comes with credential refresh). */
 const RESOURCE_KINDS = EVENT_KINDS.filter(

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { MAX_RETRY_DELAY_MS } from "../../server/delivery/policy.ts";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { inProcess, type TestServer, waitFor, workerPasses } from "../helpers/server.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { inProcess, type TestServer, waitFor, workerPasses } from "../helpers/servers/server.ts";
 
 const DAY = 86_400_000;
 let server: TestServer;

@@ -13,9 +13,9 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
-import { type ReceivedRequest, type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { requireProgram } from "../helpers/requires.ts";
-import { inProcess, ROOT, type TestServer } from "../helpers/server.ts";
+import { type ReceivedRequest, type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { requireProgram } from "../helpers/servers/requires.ts";
+import { inProcess, ROOT, type TestServer } from "../helpers/servers/server.ts";
 
 const run = promisify(execFile);
 // Go and Python are optional here (their verifiers skip, one line each, unless CI=true).

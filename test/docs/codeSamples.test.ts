@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { requestExample } from "../../scripts/lib/codeSamples.ts";
-import { ROOT } from "../helpers/server.ts";
+import { ROOT } from "../helpers/servers/server.ts";
 
 type Json = Record<string, any>;
 const spec = JSON.parse(readFileSync(join(ROOT, "generated/openapi.json"), "utf8")) as Json;

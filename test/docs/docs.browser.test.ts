@@ -9,9 +9,9 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requireProgram } from "../helpers/requires.ts";
-import { inProcess, ROOT, type TestServer } from "../helpers/server.ts";
-import { SpecValidator } from "../helpers/specValidator.ts";
+import { requireProgram } from "../helpers/servers/requires.ts";
+import { inProcess, ROOT, type TestServer } from "../helpers/servers/server.ts";
+import { SpecValidator } from "../helpers/spec/specValidator.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // Debian's chromium, or CHROMIUM_PATH (skips without it, one line, unless CI=true).

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../helpers/server.ts";
+import { ROOT } from "../helpers/servers/server.ts";
 
 /** The README is the front door: what runs the service and where to read on, not the whole manual. */
 const README_MAX_LINES = 500;

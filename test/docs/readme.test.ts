@@ -13,8 +13,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { ROOT, type ServerProcess, serverProcess } from "../helpers/server.ts";
-import { testDatabaseEnv } from "../helpers/testDatabase.ts";
+import { ROOT, type ServerProcess, serverProcess } from "../helpers/servers/server.ts";
+import { testDatabaseEnv } from "../helpers/servers/testDatabase.ts";
 
 /** The whole walk-through's bound (a README wait loop that never ends fails the test here at the latest). */
 const RUN_LIMIT_MS = 240_000;

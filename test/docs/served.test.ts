@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrecompressedBody } from "../../server/http/precompressed.ts";
-import { inProcess, ROOT, runCli, type TestServer } from "../helpers/server.ts";
+import { inProcess, ROOT, runCli, type TestServer } from "../helpers/servers/server.ts";
 
 interface Raw {
   status: number;

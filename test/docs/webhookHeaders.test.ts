@@ -7,8 +7,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { inProcess, ROOT, type TestServer } from "../helpers/server.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { inProcess, ROOT, type TestServer } from "../helpers/servers/server.ts";
 
 type Json = Record<string, any>;
 const spec = JSON.parse(readFileSync(join(ROOT, "generated/openapi.json"), "utf8")) as Json;

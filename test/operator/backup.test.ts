@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { inProcess, serverProcess, type TestServer } from "../helpers/server.ts";
-import { onPostgres, queryRows, testDatabaseEnv, testDatabaseUrl } from "../helpers/testDatabase.ts";
+import { inProcess, serverProcess, type TestServer } from "../helpers/servers/server.ts";
+import { onPostgres, queryRows, testDatabaseEnv, testDatabaseUrl } from "../helpers/servers/testDatabase.ts";
 
 let server: TestServer;
 let dir: string;

@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli, serverProcess } from "../helpers/server.ts";
-import { onPostgres, testDatabaseEnv } from "../helpers/testDatabase.ts";
+import { runCli, serverProcess } from "../helpers/servers/server.ts";
+import { onPostgres, testDatabaseEnv } from "../helpers/servers/testDatabase.ts";
 
 const dirs: string[] = [];
 function dataDir(): string {

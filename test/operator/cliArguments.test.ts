@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCommandLine, UsageError } from "../../server/cli/parse.ts";
-import { ROOT, runCli } from "../helpers/server.ts";
-import { onPostgres, queryRows, testDatabaseEnv, testDatabaseUrl } from "../helpers/testDatabase.ts";
+import { ROOT, runCli } from "../helpers/servers/server.ts";
+import { onPostgres, queryRows, testDatabaseEnv, testDatabaseUrl } from "../helpers/servers/testDatabase.ts";
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 

@@ -24,7 +24,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { freePort, ROOT, waitFor } from "../helpers/server.ts";
+import { freePort, ROOT, waitFor } from "../helpers/servers/server.ts";
 
 const ROUNDS = 6;
 let project: string;

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missingPrograms } from "../../server/sandbox/programs.ts";
-import { writableCgroups } from "../helpers/requires.ts";
-import { inProcess, serverProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { executeStatement, onPostgres, testDatabaseEnv } from "../helpers/testDatabase.ts";
+import { writableCgroups } from "../helpers/servers/requires.ts";
+import { inProcess, serverProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
+import { executeStatement, onPostgres, testDatabaseEnv } from "../helpers/servers/testDatabase.ts";
 
 const sandboxMissing = missingPrograms();
 

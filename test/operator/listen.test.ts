@@ -7,9 +7,9 @@
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyWebhook } from "../../client/webhooks.ts";
-import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
-import { type ReceivedRequest, type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { type CliProcess, inProcess, runCli, spawnCli, type TestServer, waitFor } from "../helpers/server.ts";
+import { type ReceivedRequest, type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { createAgent, createEnvironment } from "../helpers/flows/lifecycle.ts";
+import { type CliProcess, inProcess, runCli, spawnCli, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 let receiver: Receiver;

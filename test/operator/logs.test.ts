@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLogger, type LogRecord, REDACTED } from "../../server/logger.ts";
-import { startReceiver } from "../helpers/receiver.ts";
-import { runCli, serverProcess, waitFor } from "../helpers/server.ts";
-import { testDatabaseEnv } from "../helpers/testDatabase.ts";
+import { startReceiver } from "../helpers/fakes/receiver.ts";
+import { runCli, serverProcess, waitFor } from "../helpers/servers/server.ts";
+import { testDatabaseEnv } from "../helpers/servers/testDatabase.ts";
 
 const dirs: string[] = [];
 afterAll(() => {

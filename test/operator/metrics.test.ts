@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgent, createEnvironment, createSession, sendMessage } from "../helpers/lifecycle.ts";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { createAgent, createEnvironment, createSession, sendMessage } from "../helpers/flows/lifecycle.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 interface Sample {
   labels: Record<string, string>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectError, inProcess, type TestServer } from "../helpers/server.ts";
+import { expectError, inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 describe("rate limit per token", () => {
   let server: TestServer;

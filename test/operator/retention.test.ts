@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { ConfigError, loadConfig } from "../../server/config/loadConfig.ts";
 import type { RetentionJob } from "../../server/housekeeping/retention.ts";
-import { createDeployment } from "../helpers/deployments.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { createDeployment } from "../helpers/flows/deployments.ts";
 import {
   createAgent,
   createEnvironment,
@@ -10,10 +11,9 @@ import {
   history,
   sendMessage,
   waitForIdle,
-} from "../helpers/lifecycle.ts";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { queryRows } from "../helpers/testDatabase.ts";
+} from "../helpers/flows/lifecycle.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
+import { queryRows } from "../helpers/servers/testDatabase.ts";
 
 const T0 = "2026-01-01T00:00:00.000Z";
 const DAY = 86_400_000;

@@ -6,8 +6,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli, type ServerProcess, serverProcess, waitFor } from "../helpers/server.ts";
-import { executeStatement, onPostgres, queryRows, testDatabaseEnv, testDatabaseUrl } from "../helpers/testDatabase.ts";
+import { runCli, type ServerProcess, serverProcess, waitFor } from "../helpers/servers/server.ts";
+import {
+  executeStatement,
+  onPostgres,
+  queryRows,
+  testDatabaseEnv,
+  testDatabaseUrl,
+} from "../helpers/servers/testDatabase.ts";
 
 const TOKEN = "startup-test-token-0123456789";
 const dirs: string[] = [];

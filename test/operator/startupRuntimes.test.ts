@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { serverProcess } from "../helpers/server.ts";
+import { serverProcess } from "../helpers/servers/server.ts";
 
 it("names the enabled runtimes in the listening line", async () => {
   const dir = mkdtempSync(join(tmpdir(), "cas-runtimes-"));

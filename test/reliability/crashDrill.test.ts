@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { prng } from "../../scripts/lib/prng.ts";
-import { startReceiver } from "../helpers/receiver.ts";
-import { freePort, type ServerProcess, serverProcess, waitFor } from "../helpers/server.ts";
+import { startReceiver } from "../helpers/fakes/receiver.ts";
+import { freePort, type ServerProcess, serverProcess, waitFor } from "../helpers/servers/server.ts";
 
 const EVENTS = 2000;
 const KILLS = 5;

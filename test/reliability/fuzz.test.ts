@@ -3,7 +3,7 @@
  * document (FUZZ_RUNS), the native one and /v1's, seeded (FUZZ_SEED) and reproducible.
  */
 import { it } from "vitest";
-import { fuzzEveryOperation } from "../helpers/fuzzSuite.ts";
+import { fuzzEveryOperation } from "../helpers/spec/fuzzSuite.ts";
 
 it("answers every fuzzed request of every operation in the envelope, as documented, never with a 5xx", async () => {
   await fuzzEveryOperation(Number(process.env.FUZZ_RUNS ?? 200));

@@ -8,8 +8,8 @@
  */
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 // Waits after failed attempts 1, 2 and 3: 100 ms, 400 ms, 1600 ms (no jitter).
 const POLICY = {

@@ -11,9 +11,9 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { userMessage } from "../helpers/lifecycle.ts";
-import { startReceiver } from "../helpers/receiver.ts";
-import { freePort, type ServerProcess, serverProcess, waitFor } from "../helpers/server.ts";
+import { startReceiver } from "../helpers/fakes/receiver.ts";
+import { userMessage } from "../helpers/flows/lifecycle.ts";
+import { freePort, type ServerProcess, serverProcess, waitFor } from "../helpers/servers/server.ts";
 
 export const EVENTS = 2000;
 export const DEPLOYMENTS = 50;

@@ -18,10 +18,16 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LoopbackModel, type LoopbackStep, loopbackModel } from "../helpers/loopbackModel.ts";
-import { freshPostgresDatabase } from "../helpers/postgres.ts";
-import { requirePostgres, requireSandboxPrograms } from "../helpers/requires.ts";
-import { killAllServers, processClient, type ServerProcess, serverProcess, waitFor } from "../helpers/server.ts";
+import { type LoopbackModel, type LoopbackStep, loopbackModel } from "../helpers/fakes/loopbackModel.ts";
+import { freshPostgresDatabase } from "../helpers/servers/postgres.ts";
+import { requirePostgres, requireSandboxPrograms } from "../helpers/servers/requires.ts";
+import {
+  killAllServers,
+  processClient,
+  type ServerProcess,
+  serverProcess,
+  waitFor,
+} from "../helpers/servers/server.ts";
 
 // Both asked (each prints its own skip line, or fails under CI=true).
 const missing = [requirePostgres(), requireSandboxPrograms()].filter((m) => m !== null);

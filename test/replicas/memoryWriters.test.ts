@@ -7,9 +7,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freshPostgresDatabase } from "../helpers/postgres.ts";
-import { requirePostgres } from "../helpers/requires.ts";
-import { killAllServers, type ServerProcess, serverProcess } from "../helpers/server.ts";
+import { freshPostgresDatabase } from "../helpers/servers/postgres.ts";
+import { requirePostgres } from "../helpers/servers/requires.ts";
+import { killAllServers, type ServerProcess, serverProcess } from "../helpers/servers/server.ts";
 
 const noPostgres = requirePostgres() !== null;
 const WRITERS = 6;

@@ -1,6 +1,6 @@
 /**
  * The replica drill (test/replicas/drill.ts) with two server processes on one fresh PostgreSQL
- * database (the server test/helpers/postgresServer.ts started for this run). The replicas share
+ * database (the server test/helpers/servers/postgresServer.ts started for this run). The replicas share
  * one CLOUD_AGENTS_SECRET_KEY, as every replica of a PostgreSQL deployment must.
  */
 import { randomBytes } from "node:crypto";
@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { freshPostgresDatabase } from "../helpers/postgres.ts";
+import { freshPostgresDatabase } from "../helpers/servers/postgres.ts";
 import { DEPLOYMENTS, EVENTS, runReplicaDrill } from "./drill.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "cas-replicas-postgres-"));

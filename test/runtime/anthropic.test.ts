@@ -3,10 +3,10 @@
  * on loopback, and msw standing in for the Messages API (streamed answers, errors mid-stream).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { agentWithMcp, say, shape, waitForTurns } from "../helpers/agentRuns.ts";
-import { startMcpServer, type TestMcpServer } from "../helpers/mcpServer.ts";
-import { ANTHROPIC_API_KEY, listen, mockProviders, providerEnv } from "../helpers/providers.ts";
-import { inProcess, type TestServer } from "../helpers/server.ts";
+import { startMcpServer, type TestMcpServer } from "../helpers/fakes/mcpServer.ts";
+import { ANTHROPIC_API_KEY, listen, mockProviders, providerEnv } from "../helpers/fakes/providers.ts";
+import { agentWithMcp, say, shape, waitForTurns } from "../helpers/flows/agentRuns.ts";
+import { inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 const MCP_TOKEN = "mcp-static-token-anthropic-77c0e1";
 const providers = mockProviders();

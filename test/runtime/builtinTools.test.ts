@@ -7,11 +7,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { say, shape, waitForTurns } from "../helpers/agentRuns.ts";
-import { createAgent, createEnvironment, createSession } from "../helpers/lifecycle.ts";
-import { listen, mockProviders, providerEnv } from "../helpers/providers.ts";
-import { requireSandboxPrograms } from "../helpers/requires.ts";
-import { inProcess, type TestServer } from "../helpers/server.ts";
+import { listen, mockProviders, providerEnv } from "../helpers/fakes/providers.ts";
+import { say, shape, waitForTurns } from "../helpers/flows/agentRuns.ts";
+import { createAgent, createEnvironment, createSession } from "../helpers/flows/lifecycle.ts";
+import { requireSandboxPrograms } from "../helpers/servers/requires.ts";
+import { inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 const skip = requireSandboxPrograms();
 const providers = mockProviders();

@@ -1,7 +1,7 @@
 /**
  * The human in the loop in both model runtimes (API.md, "Human in the loop, interrupts, usage and
  * budgets"), end to end: the real service in-process with the real sandbox and a real webhook
- * receiver, a scripted fake of the providers' APIs on a loopback port (test/helpers/loopbackModel.ts).
+ * receiver, a scripted fake of the providers' APIs on a loopback port (test/helpers/fakes/loopbackModel.ts).
  * Custom tools pause the turn until every call is answered; `always_ask` tools run only after the
  * allow; `user.interrupt` aborts the model request or the `bash` command in flight; messages sent
  * during a turn are answered in order; every `session.status_idled` carries its `stop_reason`.
@@ -10,14 +10,14 @@
 import { randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { say, sessionEvents, waitForTurns } from "../helpers/agentRuns.ts";
-import { createAgent, createEnvironment, createSession } from "../helpers/lifecycle.ts";
-import { type LoopbackModel, loopbackModel } from "../helpers/loopbackModel.ts";
-import { startMcpServer, type TestMcpServer } from "../helpers/mcpServer.ts";
-import { type Receiver, startReceiver } from "../helpers/receiver.ts";
-import { requireSandboxPrograms } from "../helpers/requires.ts";
-import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { notSpan } from "../helpers/sessionEvents.ts";
+import { type LoopbackModel, loopbackModel } from "../helpers/fakes/loopbackModel.ts";
+import { startMcpServer, type TestMcpServer } from "../helpers/fakes/mcpServer.ts";
+import { type Receiver, startReceiver } from "../helpers/fakes/receiver.ts";
+import { say, sessionEvents, waitForTurns } from "../helpers/flows/agentRuns.ts";
+import { createAgent, createEnvironment, createSession } from "../helpers/flows/lifecycle.ts";
+import { notSpan } from "../helpers/flows/sessionEvents.ts";
+import { requireSandboxPrograms } from "../helpers/servers/requires.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 const skip = requireSandboxPrograms();
 let s: TestServer;

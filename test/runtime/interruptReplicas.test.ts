@@ -9,13 +9,13 @@
 import { randomBytes } from "node:crypto";
 import { appendFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { waitForTurns } from "../helpers/agentRuns.ts";
-import { createAgent, createEnvironment, createSession, userMessage } from "../helpers/lifecycle.ts";
-import { type LoopbackModel, loopbackModel } from "../helpers/loopbackModel.ts";
-import { freshPostgresDatabase } from "../helpers/postgres.ts";
-import { requirePostgres } from "../helpers/requires.ts";
-import { inProcess, type ServerProcess, serverProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { notSpan } from "../helpers/sessionEvents.ts";
+import { type LoopbackModel, loopbackModel } from "../helpers/fakes/loopbackModel.ts";
+import { waitForTurns } from "../helpers/flows/agentRuns.ts";
+import { createAgent, createEnvironment, createSession, userMessage } from "../helpers/flows/lifecycle.ts";
+import { notSpan } from "../helpers/flows/sessionEvents.ts";
+import { freshPostgresDatabase } from "../helpers/servers/postgres.ts";
+import { requirePostgres } from "../helpers/servers/requires.ts";
+import { inProcess, type ServerProcess, serverProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 const noPostgres = requirePostgres() !== null;
 const BENCH_LOG = process.env.HITL_BENCH_LOG ?? "/tmp/hitl-interrupt-bench.log";

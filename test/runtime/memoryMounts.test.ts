@@ -11,12 +11,12 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MemoryMount } from "../../server/agents/tools/memoryMount.ts";
 import { MAX_MEMORIES_PER_STORE, MAX_MEMORY_BYTES } from "../../server/domain/memoryStores.ts";
-import { say, shape, waitForTurns } from "../helpers/agentRuns.ts";
-import { createAgent, createEnvironment, createSession } from "../helpers/lifecycle.ts";
-import { listen, mockProviders, providerEnv } from "../helpers/providers.ts";
-import { requireSandboxPrograms } from "../helpers/requires.ts";
-import { inProcess, type TestServer } from "../helpers/server.ts";
-import { executeStatement } from "../helpers/testDatabase.ts";
+import { listen, mockProviders, providerEnv } from "../helpers/fakes/providers.ts";
+import { say, shape, waitForTurns } from "../helpers/flows/agentRuns.ts";
+import { createAgent, createEnvironment, createSession } from "../helpers/flows/lifecycle.ts";
+import { requireSandboxPrograms } from "../helpers/servers/requires.ts";
+import { inProcess, type TestServer } from "../helpers/servers/server.ts";
+import { executeStatement } from "../helpers/servers/testDatabase.ts";
 
 const skip = requireSandboxPrograms();
 const providers = mockProviders();

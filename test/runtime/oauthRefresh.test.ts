@@ -9,13 +9,13 @@ import { join } from "node:path";
  * history, the logs, the database and the provider requests.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { agentWithMcp, say, sessionEvents, waitForTurns } from "../helpers/agentRuns.ts";
-import { envelopesSince } from "../helpers/events.ts";
-import { startMcpServer, type TestMcpServer } from "../helpers/mcpServer.ts";
-import { startTokenEndpoint, type TestTokenEndpoint } from "../helpers/oauthServer.ts";
-import { listen, mockProviders, providerEnv } from "../helpers/providers.ts";
-import { inProcess, type TestServer } from "../helpers/server.ts";
-import { databaseText } from "../helpers/testDatabase.ts";
+import { startMcpServer, type TestMcpServer } from "../helpers/fakes/mcpServer.ts";
+import { startTokenEndpoint, type TestTokenEndpoint } from "../helpers/fakes/oauthServer.ts";
+import { listen, mockProviders, providerEnv } from "../helpers/fakes/providers.ts";
+import { agentWithMcp, say, sessionEvents, waitForTurns } from "../helpers/flows/agentRuns.ts";
+import { envelopesSince } from "../helpers/flows/events.ts";
+import { inProcess, type TestServer } from "../helpers/servers/server.ts";
+import { databaseText } from "../helpers/servers/testDatabase.ts";
 
 const providers = mockProviders();
 let mcp: TestMcpServer;

@@ -8,12 +8,12 @@ import { join } from "node:path";
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
-import { agentWithMcp, say, sessionEvents, shape, waitForTurns } from "../helpers/agentRuns.ts";
-import { createAgent, outboxSince } from "../helpers/lifecycle.ts";
-import { startMcpServer, type TestMcpServer } from "../helpers/mcpServer.ts";
-import { listen, mockProviders, OPENAI_API_KEY, providerEnv } from "../helpers/providers.ts";
-import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { databaseText } from "../helpers/testDatabase.ts";
+import { startMcpServer, type TestMcpServer } from "../helpers/fakes/mcpServer.ts";
+import { listen, mockProviders, OPENAI_API_KEY, providerEnv } from "../helpers/fakes/providers.ts";
+import { agentWithMcp, say, sessionEvents, shape, waitForTurns } from "../helpers/flows/agentRuns.ts";
+import { createAgent, outboxSince } from "../helpers/flows/lifecycle.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
+import { databaseText } from "../helpers/servers/testDatabase.ts";
 
 const MCP_TOKEN = "mcp-static-token-4f9a7c21d3e8b605";
 const providers = mockProviders();

@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { agentWithMcp, say, sessionEvents, waitForTurns } from "../helpers/agentRuns.ts";
-import { startMcpServer, type TestMcpServer } from "../helpers/mcpServer.ts";
-import { listen, mockProviders, providerEnv } from "../helpers/providers.ts";
-import { inProcess, waitFor } from "../helpers/server.ts";
+import { startMcpServer, type TestMcpServer } from "../helpers/fakes/mcpServer.ts";
+import { listen, mockProviders, providerEnv } from "../helpers/fakes/providers.ts";
+import { agentWithMcp, say, sessionEvents, waitForTurns } from "../helpers/flows/agentRuns.ts";
+import { inProcess, waitFor } from "../helpers/servers/server.ts";
 
 const TOKEN = "mcp-resume-token-0d9e3b7a";
 const providers = mockProviders();

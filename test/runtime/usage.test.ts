@@ -5,13 +5,13 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { createCloudAgentsClient, type SessionEvent, type SessionEventDelta } from "../../client/index.ts";
-import { agentWithMcp, sessionEvents, waitForTurns } from "../helpers/agentRuns.ts";
-import { createDeployment } from "../helpers/deployments.ts";
-import { createAgent, createEnvironment, createSession, waitForIdle } from "../helpers/lifecycle.ts";
-import { startMcpServer, type TestMcpServer } from "../helpers/mcpServer.ts";
-import { listen, mockProviders, providerEnv, type ScriptedUsage } from "../helpers/providers.ts";
-import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { type SseConnection, streamsOf } from "../helpers/sse.ts";
+import { startMcpServer, type TestMcpServer } from "../helpers/fakes/mcpServer.ts";
+import { listen, mockProviders, providerEnv, type ScriptedUsage } from "../helpers/fakes/providers.ts";
+import { agentWithMcp, sessionEvents, waitForTurns } from "../helpers/flows/agentRuns.ts";
+import { createDeployment } from "../helpers/flows/deployments.ts";
+import { createAgent, createEnvironment, createSession, waitForIdle } from "../helpers/flows/lifecycle.ts";
+import { type SseConnection, streamsOf } from "../helpers/flows/sse.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 const MCP_TOKEN = "mcp-static-token-usage-5d1e09";
 const providers = mockProviders();

@@ -31,8 +31,8 @@ import type { Owner } from "../../server/sandbox/identity.ts";
 import type { Workspaces } from "../../server/sandbox/workspace.ts";
 import { packWorkspace, unpackWorkspace, WorkspaceArchiveError } from "../../server/sandbox/workspaceArchive.ts";
 import { measureWorkspace } from "../../server/sandbox/workspaceQuota.ts";
-import { requireSandboxPrograms } from "../helpers/requires.ts";
-import { openSandbox, toolLimits } from "../helpers/sandbox.ts";
+import { requireSandboxPrograms } from "../helpers/servers/requires.ts";
+import { openSandbox, toolLimits } from "../helpers/servers/sandbox.ts";
 
 const skip = requireSandboxPrograms();
 const QUOTA = 4 * 1024 * 1024;

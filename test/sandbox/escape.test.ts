@@ -15,8 +15,8 @@ import type { BubblewrapSandbox } from "../../server/sandbox/bubblewrap.ts";
 import type { Owner } from "../../server/sandbox/identity.ts";
 import type { NetworkPolicy } from "../../server/sandbox/port.ts";
 import type { Workspaces } from "../../server/sandbox/workspace.ts";
-import { requireSandboxPrograms, writableCgroups } from "../helpers/requires.ts";
-import { openSandbox, toolLimits } from "../helpers/sandbox.ts";
+import { requireSandboxPrograms, writableCgroups } from "../helpers/servers/requires.ts";
+import { openSandbox, toolLimits } from "../helpers/servers/sandbox.ts";
 
 const skip = requireSandboxPrograms();
 const QUOTA = 2 * 1024 * 1024;

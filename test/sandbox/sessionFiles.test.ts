@@ -9,8 +9,8 @@ import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgent, createEnvironment, createSession } from "../helpers/lifecycle.ts";
-import { inProcess, type TestServer } from "../helpers/server.ts";
+import { createAgent, createEnvironment, createSession } from "../helpers/flows/lifecycle.ts";
+import { inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 let s: TestServer;
 let hostFolder: string;

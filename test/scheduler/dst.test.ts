@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
-import { createDeployment, passScheduler, runsOf, schedulerOf } from "../helpers/deployments.ts";
-import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
-import { inProcess, type TestServer } from "../helpers/server.ts";
+import { createDeployment, passScheduler, runsOf, schedulerOf } from "../helpers/flows/deployments.ts";
+import { createAgent, createEnvironment } from "../helpers/flows/lifecycle.ts";
+import { inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 const clock = new ManualClock("2026-03-06T12:00:00.000Z");
 let server: TestServer;

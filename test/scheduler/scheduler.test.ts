@@ -9,11 +9,11 @@ import { loadConfig } from "../../server/config/loadConfig.ts";
 import { createLogger } from "../../server/logger.ts";
 import { DeploymentScheduler } from "../../server/scheduler/deploymentScheduler.ts";
 import { openStorage } from "../../server/storage/open.ts";
-import { createDeployment, passScheduler, runsOf, schedulerOf } from "../helpers/deployments.ts";
-import { envelopesSince } from "../helpers/events.ts";
-import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
-import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { executeStatement, queryRows } from "../helpers/testDatabase.ts";
+import { createDeployment, passScheduler, runsOf, schedulerOf } from "../helpers/flows/deployments.ts";
+import { envelopesSince } from "../helpers/flows/events.ts";
+import { createAgent, createEnvironment } from "../helpers/flows/lifecycle.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
+import { executeStatement, queryRows } from "../helpers/servers/testDatabase.ts";
 
 const clock = new ManualClock("2026-11-21T12:00:30.000Z");
 let server: TestServer;

@@ -10,8 +10,8 @@ import type { Clock } from "../../server/clock.ts";
 import type { Storage } from "../../server/storage/port/index.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { createSqliteStorage } from "../../server/storage/sqlite/index.ts";
-import { freshPostgresDatabase } from "../helpers/postgres.ts";
-import { requirePostgres } from "../helpers/requires.ts";
+import { freshPostgresDatabase } from "../helpers/servers/postgres.ts";
+import { requirePostgres } from "../helpers/servers/requires.ts";
 
 export interface StorageAdapter {
   name: string;
@@ -39,5 +39,5 @@ const allAdapters: StorageAdapter[] = [
     open: async (clock) => createPostgresStorage({ url: await freshPostgresDatabase(), clock, poolSize: 4 }),
   },
 ];
-/** SQLite, and PostgreSQL where its binaries are installed (test/helpers/requires.ts). */
+/** SQLite, and PostgreSQL where its binaries are installed (test/helpers/servers/requires.ts). */
 export const adapters = allAdapters.filter((adapter) => adapter.name !== "postgres" || requirePostgres() === null);

@@ -10,8 +10,8 @@ import { ManualClock } from "../../server/clock.ts";
 import type { DeploymentFields, DeploymentRecord, FirePlan } from "../../server/storage/port/deployments.ts";
 import type { Storage } from "../../server/storage/port/index.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
-import { freshPostgresDatabase } from "../helpers/postgres.ts";
-import { requirePostgres } from "../helpers/requires.ts";
+import { freshPostgresDatabase } from "../helpers/servers/postgres.ts";
+import { requirePostgres } from "../helpers/servers/requires.ts";
 import { adapters } from "./adapters.ts";
 
 const noPostgres = requirePostgres() !== null;

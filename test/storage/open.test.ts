@@ -4,8 +4,8 @@ import { ManualClock } from "../../server/clock.ts";
 import { loadConfig } from "../../server/config/loadConfig.ts";
 import { openStorage } from "../../server/storage/open.ts";
 import { loadPostgresMigrations } from "../../server/storage/postgres/migrate.ts";
-import { freshPostgresDatabase, postgresServerUrl } from "../helpers/postgres.ts";
-import { requirePostgres } from "../helpers/requires.ts";
+import { freshPostgresDatabase, postgresServerUrl } from "../helpers/servers/postgres.ts";
+import { requirePostgres } from "../helpers/servers/requires.ts";
 
 const noPostgres = requirePostgres() !== null;
 

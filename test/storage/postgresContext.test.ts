@@ -20,9 +20,9 @@ import {
   postgresMigrationStatus,
 } from "../../server/storage/postgres/migrate.ts";
 import { migrate } from "../../server/storage/sqlite/migrate.ts";
-import { freshPostgresDatabase } from "../helpers/postgres.ts";
-import { requirePostgres } from "../helpers/requires.ts";
-import { waitFor } from "../helpers/waitFor.ts";
+import { waitFor } from "../helpers/flows/waitFor.ts";
+import { freshPostgresDatabase } from "../helpers/servers/postgres.ts";
+import { requirePostgres } from "../helpers/servers/requires.ts";
 
 const noPostgres = requirePostgres() !== null;
 

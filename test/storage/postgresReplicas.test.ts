@@ -7,9 +7,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import type { Storage, StorageSignal } from "../../server/storage/port/index.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
-import { freshPostgresDatabase } from "../helpers/postgres.ts";
-import { requirePostgres } from "../helpers/requires.ts";
-import { waitFor } from "../helpers/waitFor.ts";
+import { waitFor } from "../helpers/flows/waitFor.ts";
+import { freshPostgresDatabase } from "../helpers/servers/postgres.ts";
+import { requirePostgres } from "../helpers/servers/requires.ts";
 
 const noPostgres = requirePostgres() !== null;
 

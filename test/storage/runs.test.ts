@@ -10,9 +10,9 @@ import type { AgentConfig } from "../../server/storage/port/agents.ts";
 import type { Storage } from "../../server/storage/port/index.ts";
 import type { ClaimedRun } from "../../server/storage/port/runs.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
-import { freshPostgresDatabase } from "../helpers/postgres.ts";
-import { requirePostgres } from "../helpers/requires.ts";
-import { waitFor } from "../helpers/waitFor.ts";
+import { waitFor } from "../helpers/flows/waitFor.ts";
+import { freshPostgresDatabase } from "../helpers/servers/postgres.ts";
+import { requirePostgres } from "../helpers/servers/requires.ts";
 import { adapters } from "./adapters.ts";
 
 const noPostgres = requirePostgres() !== null;

@@ -9,9 +9,9 @@ import { ManualClock } from "../../server/clock.ts";
 import { type Storage, StorageConflictError } from "../../server/storage/port/index.ts";
 import type { NewSession } from "../../server/storage/port/sessions.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
-import { freshPostgresDatabase } from "../helpers/postgres.ts";
-import { requirePostgres } from "../helpers/requires.ts";
-import { waitFor } from "../helpers/waitFor.ts";
+import { waitFor } from "../helpers/flows/waitFor.ts";
+import { freshPostgresDatabase } from "../helpers/servers/postgres.ts";
+import { requirePostgres } from "../helpers/servers/requires.ts";
 import { adapters } from "./adapters.ts";
 import { agentConfig, message, sessionFixtures, someoneWaitsOnALock } from "./sessionFixtures.ts";
 

@@ -12,9 +12,9 @@ import type { UserEventInput } from "../../server/storage/port/sessions.ts";
 import { createPool, PgContext, PgHub } from "../../server/storage/postgres/context.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { PostgresStreamWakeups } from "../../server/storage/postgres/streamWakeups.ts";
-import { freshPostgresDatabase } from "../helpers/postgres.ts";
-import { requirePostgres } from "../helpers/requires.ts";
-import { quietPeriod, waitFor } from "../helpers/waitFor.ts";
+import { quietPeriod, waitFor } from "../helpers/flows/waitFor.ts";
+import { freshPostgresDatabase } from "../helpers/servers/postgres.ts";
+import { requirePostgres } from "../helpers/servers/requires.ts";
 import { adapters } from "./adapters.ts";
 import { message, sessionFixtures, someoneWaitsOnALock } from "./sessionFixtures.ts";
 

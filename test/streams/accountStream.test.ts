@@ -4,9 +4,9 @@
  * to come from the commit wake-ups, not from the heartbeat's fallback read.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgent, createEnvironment } from "../helpers/lifecycle.ts";
-import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { openStream, type RefusedStream, streamsOf } from "../helpers/sse.ts";
+import { createAgent, createEnvironment } from "../helpers/flows/lifecycle.ts";
+import { openStream, type RefusedStream, streamsOf } from "../helpers/flows/sse.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 

@@ -11,12 +11,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAgent, createEnvironment, createSession, history, userMessage } from "../helpers/lifecycle.ts";
-import { freshPostgresDatabase } from "../helpers/postgres.ts";
-import { requirePostgres } from "../helpers/requires.ts";
-import { inProcess, type ServerProcess, serverProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { mustOpen, type SseConnection } from "../helpers/sse.ts";
-import { testDatabaseEnv } from "../helpers/testDatabase.ts";
+import { createAgent, createEnvironment, createSession, history, userMessage } from "../helpers/flows/lifecycle.ts";
+import { mustOpen, type SseConnection } from "../helpers/flows/sse.ts";
+import { freshPostgresDatabase } from "../helpers/servers/postgres.ts";
+import { requirePostgres } from "../helpers/servers/requires.ts";
+import { inProcess, type ServerProcess, serverProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
+import { testDatabaseEnv } from "../helpers/servers/testDatabase.ts";
 
 const noPostgres = requirePostgres() !== null;
 

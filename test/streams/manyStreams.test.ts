@@ -11,9 +11,9 @@
  */
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type ServerProcess, serverProcess, waitFor } from "../helpers/server.ts";
-import { mustOpen, type SseConnection } from "../helpers/sse.ts";
-import { TEST_DATABASE, testDatabaseEnv } from "../helpers/testDatabase.ts";
+import { mustOpen, type SseConnection } from "../helpers/flows/sse.ts";
+import { type ServerProcess, serverProcess, waitFor } from "../helpers/servers/server.ts";
+import { TEST_DATABASE, testDatabaseEnv } from "../helpers/servers/testDatabase.ts";
 
 const NORMAL = 990;
 const SLOW = 10;

@@ -12,9 +12,9 @@ import {
   sendMessage,
   userMessage,
   waitForIdle,
-} from "../helpers/lifecycle.ts";
-import { expectError, inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { openStream, type RefusedStream, type SseConnection, streamsOf } from "../helpers/sse.ts";
+} from "../helpers/flows/lifecycle.ts";
+import { openStream, type RefusedStream, type SseConnection, streamsOf } from "../helpers/flows/sse.ts";
+import { expectError, inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 let envId: string;

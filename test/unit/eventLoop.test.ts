@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WalCheckpointer } from "../../server/storage/sqlite/walCheckpointer.ts";
-import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { onPostgres } from "../helpers/testDatabase.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
+import { onPostgres } from "../helpers/servers/testDatabase.ts";
 
 let server: TestServer;
 beforeAll(async () => {

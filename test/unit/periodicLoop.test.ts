@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PeriodicLoop } from "../../server/background/periodicLoop.ts";
 import { createLogger, type LogRecord } from "../../server/logger.ts";
-import { waitFor } from "../helpers/server.ts";
+import { waitFor } from "../helpers/servers/server.ts";
 
 describe("PeriodicLoop", () => {
   it("sleeps until notified, survives a failing pass, and stop() awaits the pass in flight", async () => {

@@ -3,7 +3,7 @@ import type { BackgroundWorker, WorkerHealth } from "../../server/background/bac
 import { PeriodicLoop } from "../../server/background/periodicLoop.ts";
 import { workerProblem } from "../../server/health.ts";
 import { createLogger } from "../../server/logger.ts";
-import { waitFor } from "../helpers/server.ts";
+import { waitFor } from "../helpers/servers/server.ts";
 
 const worker = (health: WorkerHealth): BackgroundWorker => ({
   name: "w",

@@ -7,8 +7,8 @@
  */
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { deploymentBody } from "../helpers/deployments.ts";
-import { inProcess, type TestServer } from "../helpers/server.ts";
+import { deploymentBody } from "../helpers/flows/deployments.ts";
+import { inProcess, type TestServer } from "../helpers/servers/server.ts";
 
 let server: TestServer;
 const executed: string[] = [];

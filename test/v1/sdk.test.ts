@@ -1,7 +1,7 @@
 /**
  * The official SDK (@anthropic-ai/sdk, `client.beta.*`) against a real in-process server on /v1:
  * the life of every served family, each response checked against the generated /v1 document
- * (test/helpers/v1SpecValidator.ts), any SDK exception failing the test; objects made on one
+ * (test/helpers/spec/v1SpecValidator.ts), any SDK exception failing the test; objects made on one
  * surface read on the other; the SDK operations not served answer 404 naming the method.
  */
 import { createHash } from "node:crypto";
@@ -9,8 +9,8 @@ import Anthropic, { toFile } from "@anthropic-ai/sdk";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { missingPrograms } from "../../server/sandbox/programs.ts";
 import { UNSERVED_OPERATIONS } from "../../server/surfaces/anthropic/unserved.ts";
-import { inProcess, type TestServer, waitFor } from "../helpers/server.ts";
-import { V1SpecValidator } from "../helpers/v1SpecValidator.ts";
+import { inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
+import { V1SpecValidator } from "../helpers/spec/v1SpecValidator.ts";
 
 let server: TestServer;
 let client: Anthropic;

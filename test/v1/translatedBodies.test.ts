@@ -6,8 +6,8 @@
  * Anthropic envelope naming the field.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { inProcess, type TestServer } from "../helpers/server.ts";
-import { V1SpecValidator } from "../helpers/v1SpecValidator.ts";
+import { inProcess, type TestServer } from "../helpers/servers/server.ts";
+import { V1SpecValidator } from "../helpers/spec/v1SpecValidator.ts";
 
 let server: TestServer;
 const validator = new V1SpecValidator();

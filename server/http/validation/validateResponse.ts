@@ -24,7 +24,7 @@ export type SurfaceName = "cloud" | "anthropic";
 
 /**
  * The response validators of each surface's document, given by the tests that check every response
- * (test/helpers/server.ts): the server's own code never imports them, so they are not in its build.
+ * (test/helpers/servers/server.ts): the server's own code never imports them, so they are not in its build.
  */
 export type ResponseValidatorsBySurface = Record<SurfaceName, () => Promise<ResponseValidators>>;
 

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
+import { inProcess } from "../servers/server.ts";
 import { fuzz } from "./fuzzer.ts";
-import { inProcess } from "./server.ts";
 import { type SpecValidator, specValidator, v1SpecValidator } from "./specValidator.ts";
 
 /** The two documents the server answers: the native one under /api/v1/cloud and /v1's. */

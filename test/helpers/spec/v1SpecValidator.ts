@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
-import { specForAjv } from "../../server/spec.ts";
+import { specForAjv } from "../../../server/spec.ts";
 
 const addFormats = (formats as unknown as { default: (ajv: Ajv2020) => void }).default;
 const SPEC_FILE = fileURLToPath(new URL("../../generated/v1/openapi.json", import.meta.url));

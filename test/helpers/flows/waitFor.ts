@@ -1,5 +1,5 @@
 /** The one `waitFor` (scripts/lib/serverProcess.ts), for tests that need no server helpers. */
-export { waitFor } from "../../scripts/lib/serverProcess.ts";
+export { waitFor } from "../../../scripts/lib/serverProcess.ts";
 
 /**
  * The only fixed wait a test may use: an interval in which it proves that something does NOT happen

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { waitFor } from "./server.ts";
+import { waitFor } from "../servers/server.ts";
 
 /** One request as the receiver saw it: the raw body bytes, untouched. */
 export interface ReceivedRequest {

@@ -1,6 +1,6 @@
 /** Helpers for the agent, session and thread tests: seeding, sending messages, reading the outbox. */
-import type { EventData } from "../../server/storage/port/outbox.ts";
-import { type ApiResponse, type TestServer, waitFor } from "./server.ts";
+import type { EventData } from "../../../server/storage/port/outbox.ts";
+import { type ApiResponse, type TestServer, waitFor } from "../servers/server.ts";
 
 /** The `data` of every outbox event of an account, oldest first. */
 export async function outboxData(server: TestServer, account = "default"): Promise<EventData[]> {

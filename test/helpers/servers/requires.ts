@@ -11,7 +11,7 @@
 import { accessSync, constants, mkdirSync, readFileSync, rmdirSync } from "node:fs";
 import { delimiter, isAbsolute, join } from "node:path";
 import { inject } from "vitest";
-import { PACKAGE_OF as SANDBOX_PROGRAMS } from "../../server/sandbox/port.ts";
+import { PACKAGE_OF as SANDBOX_PROGRAMS } from "../../../server/sandbox/port.ts";
 
 const reported = new Set<string>();
 
@@ -49,7 +49,7 @@ export function requireProgram(program: string, debianPackage: string): string |
 }
 
 /**
- * null when the run's PostgreSQL test server is up (test/helpers/postgresServer.ts, a globalSetup);
+ * null when the run's PostgreSQL test server is up (test/helpers/servers/postgresServer.ts, a globalSetup);
  * otherwise why not. Without the binaries the SQLite side of every suite still runs.
  */
 export function requirePostgres(): string | null {

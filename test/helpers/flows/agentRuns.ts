@@ -1,6 +1,7 @@
 /** Helpers for the model runtime tests: an agent wired to a real MCP server through a vault credential. */
+
+import type { TestServer } from "../servers/server.ts";
 import { createAgent, createEnvironment, createSession, history, waitForIdle } from "./lifecycle.ts";
-import type { TestServer } from "./server.ts";
 
 export interface AgentSetup {
   agentId: string;

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import { expect } from "vitest";
-import type { TestServer } from "./server.ts";
+import type { TestServer } from "../servers/server.ts";
 
 const addFormats = (formats as unknown as { default: (ajv: Ajv2020) => void }).default;
 const spec = JSON.parse(readFileSync(fileURLToPath(new URL("../../generated/openapi.json", import.meta.url)), "utf8"));

@@ -6,7 +6,7 @@
  * CLOUD_AGENTS_FROM_SOURCE=1 skips it: the processes then run the sources.
  */
 import type { TestProject } from "vitest/node";
-import { ensureServerBundle } from "../../scripts/lib/serverBundle.ts";
+import { ensureServerBundle } from "../../../scripts/lib/serverBundle.ts";
 
 export default async function setup(project: TestProject): Promise<void> {
   await ensureServerBundle();

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL for tests: the server the globalSetup (test/helpers/postgresServer.ts) started for
+ * PostgreSQL for tests: the server the globalSetup (test/helpers/servers/postgresServer.ts) started for
  * this run, and a new empty database on it per caller.
  */
 import { randomBytes } from "node:crypto";
@@ -10,7 +10,9 @@ import { inject } from "vitest";
 export function postgresServerUrl(): string {
   const server = inject("postgres");
   if (!server)
-    throw new Error("No PostgreSQL test server: test/helpers/postgresServer.ts is not a globalSetup of this config");
+    throw new Error(
+      "No PostgreSQL test server: test/helpers/servers/postgresServer.ts is not a globalSetup of this config",
+    );
   if ("error" in server) throw new Error(server.error);
   return server.url;
 }

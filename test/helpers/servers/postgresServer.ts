@@ -1,14 +1,14 @@
 /**
  * Vitest globalSetup: starts ONE real PostgreSQL 15 server for the whole test run
  * (scripts/lib/postgresServer.ts: a temp data directory, a free port, fsync off), provides its base
- * URL to the test files (test/helpers/postgres.ts creates a database per file), and stops and
+ * URL to the test files (test/helpers/servers/postgres.ts creates a database per file), and stops and
  * removes it after.
  *
  * Without the binaries the run goes on: the tests that need PostgreSQL fail saying what to install
  * (provided `error`), the rest are unaffected.
  */
 import type { TestProject } from "vitest/node";
-import { findPostgresBinaries, startPostgresServer } from "../../scripts/lib/postgresServer.ts";
+import { findPostgresBinaries, startPostgresServer } from "../../../scripts/lib/postgresServer.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

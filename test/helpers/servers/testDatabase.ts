@@ -1,7 +1,7 @@
 /**
  * Which database the suite's servers use: a SQLite file (the default), or with
  * `TEST_DATABASE=postgres` (`npm run test:postgres`) a fresh database on the PostgreSQL server the
- * globalSetup started (test/helpers/postgresServer.ts). Tests name a database by the SQLite path it
+ * globalSetup started (test/helpers/servers/postgresServer.ts). Tests name a database by the SQLite path it
  * would have (`<dataDir>/cloud-agents.db`): on PostgreSQL, the database created for that path is
  * remembered next to it, so a restart on the same data folder finds the same data.
  *
@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { PG_TYPES } from "../../server/storage/postgres/context.ts";
+import { PG_TYPES } from "../../../server/storage/postgres/context.ts";
 
 export type TestDatabaseKind = "sqlite" | "postgres";
 
@@ -40,7 +40,7 @@ export async function testDatabaseEnv(dbPath: string): Promise<Record<string, st
     const remembered = JSON.parse(readFileSync(file, "utf8")) as RememberedPostgres;
     return { DATABASE_URL: remembered.url, CLOUD_AGENTS_SECRET_KEY: remembered.secretKey };
   }
-  // Imported here: test/helpers/postgres.ts reads vitest's provided context, which only a test worker has.
+  // Imported here: test/helpers/servers/postgres.ts reads vitest's provided context, which only a test worker has.
   const { freshPostgresDatabase } = await import("./postgres.ts");
   const created: RememberedPostgres = {
     url: await freshPostgresDatabase(),

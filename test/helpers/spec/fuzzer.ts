@@ -12,7 +12,7 @@
  */
 import { Agent, request } from "node:http";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
-import { prng } from "../../scripts/lib/prng.ts";
+import { prng } from "../../../scripts/lib/prng.ts";
 import { BASE_PATH, type SpecValidator } from "./specValidator.ts";
 
 type Json = Record<string, unknown>;

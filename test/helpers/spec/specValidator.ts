@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
-import { specForAjv } from "../../server/spec.ts";
+import { specForAjv } from "../../../server/spec.ts";
 
 // ajv-formats is CommonJS: its function is the default export's `default` under NodeNext.
 const addFormats = (formats as unknown as { default: (ajv: Ajv2020) => void }).default;

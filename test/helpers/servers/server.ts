@@ -17,23 +17,23 @@ import {
   type ServerProcessOptions,
   startServerProcess,
   waitFor,
-} from "../../scripts/lib/serverProcess.ts";
-import type { Clock } from "../../server/clock.ts";
-import { loadConfig } from "../../server/config/loadConfig.ts";
-import { generateToken, hashToken, tokenHint } from "../../server/crypto/secretBox.ts";
-import type { ResponseValidatorsBySurface } from "../../server/http/validation/validateResponse.ts";
-import { createLogger, type LogRecord } from "../../server/logger.ts";
-import { type RunningService, startService } from "../../server/service.ts";
-import { BASE_PATH, specValidator } from "./specValidator.ts";
+} from "../../../scripts/lib/serverProcess.ts";
+import type { Clock } from "../../../server/clock.ts";
+import { loadConfig } from "../../../server/config/loadConfig.ts";
+import { generateToken, hashToken, tokenHint } from "../../../server/crypto/secretBox.ts";
+import type { ResponseValidatorsBySurface } from "../../../server/http/validation/validateResponse.ts";
+import { createLogger, type LogRecord } from "../../../server/logger.ts";
+import { type RunningService, startService } from "../../../server/service.ts";
+import { BASE_PATH, specValidator } from "../spec/specValidator.ts";
 import { testDatabaseEnv } from "./testDatabase.ts";
 
 /** The response validators generated from each surface's document (generated/responseValidators.js, generated/v1/responseValidators.js). */
 const RESPONSE_VALIDATORS: ResponseValidatorsBySurface = {
-  cloud: () => import("../../generated/responseValidators.js"),
-  anthropic: () => import("../../generated/v1/responseValidators.js"),
+  cloud: () => import("../../../generated/responseValidators.js"),
+  anthropic: () => import("../../../generated/v1/responseValidators.js"),
 };
 
-export { freePort, killAllServers, ROOT, type ServerProcess, waitFor } from "../../scripts/lib/serverProcess.ts";
+export { freePort, killAllServers, ROOT, type ServerProcess, waitFor } from "../../../scripts/lib/serverProcess.ts";
 
 const API = "/api/v1/cloud";
 
@@ -83,7 +83,7 @@ export interface TestServerOptions {
 
 /**
  * `inProcess`: starts the real service in this process on port 0 with a fresh SQLite file (with TEST_DATABASE=postgres,
- * a fresh PostgreSQL database: test/helpers/testDatabase.ts). Every response that
+ * a fresh PostgreSQL database: test/helpers/servers/testDatabase.ts). Every response that
  * `request` receives is checked against the spec; the server validates its responses too.
  */
 export async function inProcess(options: TestServerOptions = {}): Promise<TestServer> {
@@ -185,7 +185,7 @@ export function expectError(
 export interface ServerProcessTestOptions extends ServerProcessOptions {
   /**
    * The server's database: this SQLite file, or with TEST_DATABASE=postgres the PostgreSQL database
-   * kept under its name (test/helpers/testDatabase.ts). Without it, `env` says (DATABASE_URL) or the
+   * kept under its name (test/helpers/servers/testDatabase.ts). Without it, `env` says (DATABASE_URL) or the
    * server's default applies.
    */
   dbPath?: string;

@@ -3,12 +3,12 @@
  * this process is root, the process's own user in a user namespace otherwise.
  */
 import { join } from "node:path";
-import type { ToolLimits } from "../../server/agents/tools/types.ts";
-import type { SandboxConfig } from "../../server/config/sections.ts";
-import { BubblewrapSandbox } from "../../server/sandbox/bubblewrap.ts";
-import { createSandbox } from "../../server/sandbox/create.ts";
-import { SessionUids } from "../../server/sandbox/identity.ts";
-import { Workspaces } from "../../server/sandbox/workspace.ts";
+import type { ToolLimits } from "../../../server/agents/tools/types.ts";
+import type { SandboxConfig } from "../../../server/config/sections.ts";
+import { BubblewrapSandbox } from "../../../server/sandbox/bubblewrap.ts";
+import { createSandbox } from "../../../server/sandbox/create.ts";
+import { SessionUids } from "../../../server/sandbox/identity.ts";
+import { Workspaces } from "../../../server/sandbox/workspace.ts";
 
 export const TEST_UID_BASE = 1_000_000_000;
 export const TEST_UID_COUNT = 65_536;

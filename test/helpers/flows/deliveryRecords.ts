@@ -1,6 +1,6 @@
 /** The delivery records (`GET /webhook_events/{id}`) as the delivery tests read and wait for them. */
 import { expect } from "vitest";
-import { type TestServer, waitFor } from "./server.ts";
+import { type TestServer, waitFor } from "../servers/server.ts";
 
 /** A delivery record, which must exist. */
 export async function deliveryRecord(server: TestServer, id: string): Promise<any> {

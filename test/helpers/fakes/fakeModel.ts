@@ -1,7 +1,7 @@
 /**
  * A scripted OpenAI-compatible model server on loopback, for servers that run as their own
  * process (msw only reaches the test's process): `POST /v1/chat/completions` answers the next
- * scripted step as a stream, as test/helpers/providers.ts does in process. Each request body is kept.
+ * scripted step as a stream, as test/helpers/fakes/providers.ts does in process. Each request body is kept.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

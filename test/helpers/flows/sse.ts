@@ -1,7 +1,7 @@
 import { type IncomingHttpHeaders, request } from "node:http";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { waitFor } from "./server.ts";
-import { BASE_PATH } from "./specValidator.ts";
+import { waitFor } from "../servers/server.ts";
+import { BASE_PATH } from "../spec/specValidator.ts";
 
 /** A parsed stream message with its data parsed as JSON. */
 export interface StreamMessage {

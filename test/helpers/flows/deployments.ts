@@ -1,8 +1,8 @@
 /** Helpers for the deployment tests: creating deployments, driving the scheduler, reading runs. */
-import type { DeploymentScheduler } from "../../server/scheduler/deploymentScheduler.ts";
-import { StorageBusyError } from "../../server/storage/port/index.ts";
+import type { DeploymentScheduler } from "../../../server/scheduler/deploymentScheduler.ts";
+import { StorageBusyError } from "../../../server/storage/port/index.ts";
+import type { ApiResponse, TestServer } from "../servers/server.ts";
 import { userMessage } from "./lifecycle.ts";
-import type { ApiResponse, TestServer } from "./server.ts";
 
 /** A valid create body for the agent and environment, with overrides. */
 export function deploymentBody(agent: unknown, environmentId: string, extra: Record<string, unknown> = {}) {
