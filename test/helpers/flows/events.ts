@@ -7,7 +7,9 @@ import { expect } from "vitest";
 import type { TestServer } from "../servers/server.ts";
 
 const addFormats = (formats as unknown as { default: (ajv: Ajv2020) => void }).default;
-const spec = JSON.parse(readFileSync(fileURLToPath(new URL("../../generated/openapi.json", import.meta.url)), "utf8"));
+const spec = JSON.parse(
+  readFileSync(fileURLToPath(new URL("../../../generated/openapi.json", import.meta.url)), "utf8"),
+);
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 ajv.addSchema(spec, "spec.json");

@@ -7,8 +7,8 @@ import { specForAjv } from "../../../server/spec.ts";
 // ajv-formats is CommonJS: its function is the default export's `default` under NodeNext.
 const addFormats = (formats as unknown as { default: (ajv: Ajv2020) => void }).default;
 
-const SPEC_FILE = fileURLToPath(new URL("../../generated/openapi.json", import.meta.url));
-const V1_SPEC_FILE = fileURLToPath(new URL("../../generated/v1/openapi.json", import.meta.url));
+const SPEC_FILE = fileURLToPath(new URL("../../../generated/openapi.json", import.meta.url));
+const V1_SPEC_FILE = fileURLToPath(new URL("../../../generated/v1/openapi.json", import.meta.url));
 export const BASE_PATH = "/api/v1/cloud";
 
 interface Operation {

@@ -5,7 +5,7 @@ import formats from "ajv-formats";
 import { specForAjv } from "../../../server/spec.ts";
 
 const addFormats = (formats as unknown as { default: (ajv: Ajv2020) => void }).default;
-const SPEC_FILE = fileURLToPath(new URL("../../generated/v1/openapi.json", import.meta.url));
+const SPEC_FILE = fileURLToPath(new URL("../../../generated/v1/openapi.json", import.meta.url));
 
 type Json = Record<string, unknown>;
 
