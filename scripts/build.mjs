@@ -41,6 +41,7 @@
  * build reads that build's documents and migrations, whatever changes in the checkout after it.
  *
  *   node scripts/build.mjs          (a few seconds when an input changed; run by `npm start`)
+ *   node scripts/build.mjs --force  (builds again whatever changed: a build whose files were damaged)
  */
 import { createHash } from "node:crypto";
 import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -52,6 +53,7 @@ import {
   currentBuild,
   inputsHash,
   lockBuilds,
+  missingOutput,
   pointDistAt,
   readStamp,
   removeOldBuilds,
@@ -67,8 +69,9 @@ async function buildInto(reason) {
   // A file saved while the build reads the inputs is newer than this: the next start builds again.
   const startedAt = Date.now() - 1000;
   const inputs = inputsHash(ROOT);
-  const finalDir = join(ROOT, ".dist", inputs);
-  if (readStamp(finalDir)?.inputs === inputs) {
+  // A forced build gets a folder of its own: the one it replaces may still run servers.
+  const finalDir = join(ROOT, ".dist", force ? `${inputs}-${Date.now().toString(36)}` : inputs);
+  if (!force && readStamp(finalDir)?.inputs === inputs && !missingOutput(finalDir)) {
     // These inputs were built before (a revert): that build serves again.
     writeStamp(finalDir, { inputs, startedAt });
     pointDistAt(ROOT, finalDir);
@@ -224,17 +227,21 @@ async function bundle(outDir) {
   });
 }
 
-const quick = staleReason(ROOT);
-if (quick === null) {
+/** `--force`: build even when the inputs did not change (a build whose outputs were damaged). */
+const force = process.argv.includes("--force");
+const seen = currentBuild(ROOT);
+const reason = force ? "--force" : staleReason(ROOT);
+if (reason === null) {
   process.stderr.write("build: dist/ is up to date\n");
   process.exit(0);
 }
 const unlock = await lockBuilds(ROOT);
 try {
-  // Another build may have made it while this one waited for the lock.
-  const reason = staleReason(ROOT);
-  if (reason === null) process.stderr.write("build: dist/ is up to date (built by another build meanwhile)\n");
-  else await buildInto(reason);
+  // Another build may have made it while this one waited for the lock (then `dist` moved); if
+  // none did, the inputs are not read and hashed once more before building.
+  if (!force && currentBuild(ROOT) !== seen && staleReason(ROOT) === null) {
+    process.stderr.write("build: dist/ is up to date (built by another build meanwhile)\n");
+  } else await buildInto(reason);
 } finally {
   unlock();
 }

@@ -112,7 +112,7 @@ function cannotLoad(what: string, err: unknown): never {
   const why = err instanceof Error ? err.message : String(err);
   process.stderr.write(
     `cloud-agents: cannot load the server build (${what} ${BUNDLE}): ${why}\n` +
-      "Build it again with `npm run build` (`npm start` builds first), then start again.\n",
+      "Build it again with `npm run build -- --force`, then start again.\n",
   );
   process.exit(1);
 }

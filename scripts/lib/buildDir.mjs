@@ -17,7 +17,7 @@
  * - Older builds are removed under the lock, except the one `dist` points to, the one before it
  *   and any that a live server was started from (`.dist/<hash>/.pids/<pid>`, the launcher's).
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   existsSync,
   lstatSync,
@@ -116,6 +116,11 @@ export function currentBuild(root) {
   }
 }
 
+/** @param {string} dir @returns {string | undefined} the first file a start needs that the build lacks */
+export function missingOutput(dir) {
+  return ["launcher.js", "main.cjs", "thread.mjs"].find((name) => !existsSync(join(dir, name)));
+}
+
 /**
  * Why the current build does not match the inputs, or null when it does. A build whose inputs
  * were only touched gets a new stamp time (so the quick check holds again) and stays.
@@ -127,9 +132,8 @@ export function staleReason(root) {
   if (!current) return "no build yet";
   const stamp = readStamp(current);
   if (!stamp) return "no build yet";
-  for (const name of ["launcher.js", "main.cjs", "thread.mjs"]) {
-    if (!existsSync(join(current, name))) return `dist/${name} is missing`;
-  }
+  const missing = missingOutput(current);
+  if (missing) return `dist/${missing} is missing`;
   const newer = inputFiles(root).find((f) => statSync(f).mtimeMs > stamp.startedAt);
   if (!newer) return null;
   const startedAt = Date.now() - 1000;
@@ -150,22 +154,62 @@ export function staleReason(root) {
 export async function lockBuilds(root) {
   const { builds, lock } = buildPaths(root);
   mkdirSync(builds, { recursive: true });
+  // "<pid> <random>": the pid says whether the owner lives; the whole says whose lock it is.
+  const token = `${process.pid} ${randomBytes(8).toString("hex")}`;
   const deadline = Date.now() + LOCK_TIMEOUT_MS;
   for (;;) {
     try {
       mkdirSync(lock);
-      writeFileSync(join(lock, "pid"), String(process.pid));
-      return () => rmSync(lock, { recursive: true, force: true });
+      writeFileSync(join(lock, "owner"), token);
+      // Released only while it is still this build's (never a lock another took over).
+      return () => {
+        if (lockOwner(lock) === token) rmSync(lock, { recursive: true, force: true });
+      };
     } catch (err) {
       if (/** @type {NodeJS.ErrnoException} */ (err).code !== "EEXIST") throw err;
     }
-    if (lockAbandoned(lock)) {
-      rmSync(lock, { recursive: true, force: true });
+    const dead = abandonedOwner(lock);
+    if (dead !== null) {
+      takeOver(lock, dead);
       continue;
     }
     if (Date.now() > deadline) throw new Error(`${relative(root, lock)} is held by a build that does not end`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** @param {string} lock @returns {string | null} its owner's token, or null when it has none (yet) */
+function lockOwner(lock) {
+  try {
+    return readFileSync(join(lock, "owner"), "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Removes an abandoned lock atomically: it is renamed aside first (of two builds taking it over,
+ * one rename succeeds), and put back when what was renamed is no longer the lock judged abandoned
+ * (a third build took it in between).
+ * @param {string} lock
+ * @param {string} dead the owner judged gone ("" for a lock that never got one)
+ */
+function takeOver(lock, dead) {
+  const aside = `${lock}.stale-${randomBytes(8).toString("hex")}`;
+  try {
+    renameSync(lock, aside);
+  } catch {
+    return;
+  }
+  if ((lockOwner(aside) ?? "") !== dead) {
+    try {
+      renameSync(aside, lock);
+      return;
+    } catch {
+      // A newer lock stands already: the one renamed aside is gone for good.
+    }
+  }
+  rmSync(aside, { recursive: true, force: true });
 }
 
 /** @param {number} pid */
@@ -178,19 +222,22 @@ function alive(pid) {
   }
 }
 
-/** @param {string} lock the lock's owner has exited (or never wrote its pid within the grace time) */
-function lockAbandoned(lock) {
-  let pid;
-  try {
-    pid = Number(readFileSync(join(lock, "pid"), "utf8"));
-  } catch {
+/**
+ * The owner of a lock whose owner has exited ("" for one that never wrote its owner within the
+ * grace time), or null when the lock is held.
+ * @param {string} lock
+ * @returns {string | null}
+ */
+function abandonedOwner(lock) {
+  const owner = lockOwner(lock);
+  if (owner === null) {
     try {
-      return Date.now() - statSync(lock).mtimeMs > LOCK_GRACE_MS;
+      return Date.now() - statSync(lock).mtimeMs > LOCK_GRACE_MS ? "" : null;
     } catch {
-      return false;
+      return null;
     }
   }
-  return !alive(pid);
+  return alive(Number(owner.split(" ")[0])) ? null : owner;
 }
 
 /**
@@ -222,7 +269,7 @@ export function removeOldBuilds(root, keep) {
   const { builds } = buildPaths(root);
   for (const name of readdirSync(builds)) {
     const dir = join(builds, name);
-    if (name === ".lock" || keep.includes(dir)) continue;
+    if (name === ".lock" || name.startsWith(".lock.stale-") || keep.includes(dir)) continue;
     const tmp = /\.tmp-(\d+)$/.exec(name);
     if (tmp && alive(Number(tmp[1]))) continue;
     let pids = [];

@@ -82,8 +82,8 @@ async function ensure(): Promise<void> {
 }
 
 /**
- * True when dist/v8-cache holds a code cache: the build removes those of other bundles (a rebuild
- * of an unchanged bundle keeps its own).
+ * True when dist/v8-cache holds a code cache: each build has its own folder, so a new build
+ * starts without one (an unchanged build is not made again and keeps it).
  */
 function hasCodeCache(): boolean {
   try {

@@ -202,10 +202,16 @@ describe("5. memory paths", () => {
       ["a zero-width joiner", "no\u200Dtes.md"],
       ["a zero-width space", "notes\u200B.md"],
       ["a segment of 300 characters", `${"a".repeat(300)}/b.md`],
-      ["a segment of 128 two-byte characters (256 bytes)", `${"\u00e9".repeat(128)}.md`],
+      ["a segment of 128 two-byte characters (256 bytes)", `notes/${"\u00e9".repeat(128)}`],
     ])("refuses %s with 400 naming path", async (_, path) => {
       const store = await surface.store();
       expect(expectError(await surface.create(store, path), 400, "invalid_request_error").message).toMatch(/path/);
+    });
+
+    it("takes a segment of exactly 255 bytes of UTF-8", async () => {
+      const store = await surface.store();
+      const res = await surface.create(store, `notes/${"\u00e9".repeat(127)}x`);
+      expect(res.status, res.text).toBe(200);
     });
 
     it("refuses a lone surrogate with 400 rather than storing U+FFFD", async () => {

@@ -143,5 +143,12 @@ it("a start from a build that cannot be loaded exits non-zero and says why", asy
   }
   expect(code).toBe(1);
   expect(stderr).toMatch(/cannot load the server build \(compiling \S+main\.cjs\): Unexpected/);
-  expect(stderr).toMatch(/npm run build/);
+  expect(stderr).toMatch(/npm run build -- --force/);
+  // The advice works: the forced build replaces the damaged one, and a start answers again.
+  execFileSync(process.execPath, [join(project, "scripts/build.mjs"), "--force"], { stdio: "ignore" });
+  expect(join(project, readlinkSync(join(project, "dist")))).not.toBe(build);
+  const port = await freePort();
+  const { child } = npmStart(port, mkdtempSync(join(project, "data-after-force-")));
+  await waitFor(() => healthy(port), { timeoutMs: 120_000, what: "/healthz after the forced build" });
+  await stop(child);
 });

@@ -55,11 +55,14 @@ function underOneFolder(files: IncomingFile[]): IncomingFile[] {
 /** Skills (`client.beta.skills`): create from files, list, retrieve, delete. */
 export const skillsFamily: AnthropicFamily = {
   name: "skills",
+  // As on /api/v1/cloud: the same guards, reader and limits (http/requestBodies.ts), and the parts
+  // read before the routes, outside their retry while the database is busy (a retried route would
+  // read a body that was read already, and wait for it for ever).
+  preValidation: (deps: AppDeps) =>
+    Router().post("/skills", requireDeclaredLength, readMultipartParts(deps.config.maxUploadBytes)),
   router(deps: AppDeps) {
     const r = Router();
-    // As on /api/v1/cloud: the same guards, reader and limits (http/requestBodies.ts).
-    const upload = readMultipartParts(deps.config.maxUploadBytes);
-    r.post("/skills", requireDeclaredLength, upload, async (req, res) => {
+    r.post("/skills", async (req, res) => {
       const files = underOneFolder(uploadedFiles(req));
       if (files.length === 0) throw invalidRequest("files: at least one file (SKILL.md) is required.", "files");
       const title = (req.body as Record<string, unknown> | undefined)?.display_name;
