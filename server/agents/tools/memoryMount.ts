@@ -85,8 +85,13 @@ export class MemoryMount {
   ): Promise<MemoryMount | null> {
     const attached = await storage.memoryStores.sessionStores(turn.account_id, turn.session_id);
     const stores: MountedStore[] = [];
+    const records = await storage.memoryStores.getStores(
+      turn.account_id,
+      attached.map((a) => a.memory_store_id),
+    );
+    const byId = new Map(records.map((r) => [r.id, r]));
     for (const a of attached) {
-      const store = await storage.memoryStores.getStore(turn.account_id, a.memory_store_id);
+      const store = byId.get(a.memory_store_id);
       // A store deleted since the session was made is not mounted.
       if (!store) continue;
       stores.push({
@@ -137,11 +142,14 @@ export class MemoryMount {
           page: { limit: LIST_PAGE, cursor: after ? { direction: "after", id: after } : undefined },
         });
         if (!page) break;
-        const memories = await Promise.all(
-          page.data.map((m) => this.storage.memoryStores.getMemory(this.accountId, store.id, m.id)),
-        );
+        // The page's contents in one read (null: the store went meanwhile).
+        const memories =
+          (await this.storage.memoryStores.getMemories(
+            this.accountId,
+            store.id,
+            page.data.map((m) => m.id),
+          )) ?? [];
         for (const memory of memories) {
-          if (!memory) continue;
           const file = join(dir, memory.path);
           try {
             await mkdir(dirname(file), { recursive: true });
