@@ -101,6 +101,13 @@ module.exports = {
   forbidden: [
     ...forbidden,
     {
+      name: "in-a-layer",
+      comment: "Every module of server/ belongs to a layer (add a new folder or file to `layers`).",
+      severity: "error",
+      from: { path: "^server/", pathNot: layers.map((l) => `(${l.path})`) },
+      to: {},
+    },
+    {
       name: "no-circular",
       severity: "error",
       comment: "No import circles (madge checks too).",
