@@ -177,17 +177,24 @@ describe("readiness of a real server process", () => {
           "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ? AND pid <> pg_backend_pid()",
           name,
         );
+        // A check that was using a connection as it was cut reports the cut; every later one must
+        // report the refusal of a new connection. Each 503 on the way names the database.
+        const refused = new RegExp(
+          `the database does not answer: .*database "${name}" is not currently accepting connections`,
+        );
+        const cut = /the database does not answer: terminating connection due to administrator command/;
         const res = await waitFor(
           async () => {
             const r = await probe(server.url, "/readyz");
-            return r.status === 503 ? r : null;
+            if (r.status !== 503) return null;
+            expect(r.body.failed).toContain("database");
+            if (refused.test(String(r.body.checks.database))) return r;
+            expect(r.body.checks.database).toMatch(cut);
+            return null;
           },
-          { what: "/readyz to answer 503" },
+          { what: "/readyz to answer 503 naming the refused connection" },
         );
-        expect(res.body.failed).toContain("database");
-        expect(res.body.checks.database).toMatch(
-          new RegExp(`the database does not answer: .*database "${name}" is not currently accepting connections`),
-        );
+        expect(res.body.checks.database).toMatch(refused);
         // Liveness does not depend on it: restarting the process would not help.
         expect((await probe(server.url, "/livez")).status).toBe(200);
         await executeStatement(admin, `ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
