@@ -4124,7 +4124,7 @@ export interface components {
              */
             type: "unrestricted";
         };
-        /** @description Only the listed hosts may be reached. */
+        /** @description Only the listed hosts may be reached (and, when allowed, the configured package registries and the agent's MCP servers). */
         EnvironmentNetworkingLimited: {
             /**
              * @description Always `limited`. (enum property replaced by openapi-typescript)
@@ -4139,11 +4139,60 @@ export interface components {
              *     ]
              */
             allowed_hosts: string[];
+            /**
+             * @description Whether commands may also reach the package registries the operator configured (PACKAGES_NPM_REGISTRY, PACKAGES_PIP_INDEX_URL, PACKAGES_APT_MIRROR, ...). Must be true when the environment has packages. False when omitted; a response always has it.
+             * @example false
+             */
+            allow_package_managers?: boolean;
+            /**
+             * @description Whether commands may also reach the hosts of the agent's MCP servers. False when omitted; a response always has it.
+             * @example false
+             */
+            allow_mcp_servers?: boolean;
         };
         /** @description Which hosts the environment may reach. `unrestricted` when omitted. */
         EnvironmentNetworking: components["schemas"]["EnvironmentNetworkingUnrestricted"] | components["schemas"]["EnvironmentNetworkingLimited"];
         /**
-         * @description The environment's configuration. Defaults to a cloud container with unrestricted networking.
+         * @description The packages of one manager, at most 100, each a name optionally pinned in the manager's syntax.
+         * @example [
+         *       "requests==2.32.3"
+         *     ]
+         */
+        PackageList: string[];
+        /**
+         * @description Packages installed for every session of the environment (the SDK's `BetaPackages`), one list per package manager. Each entry is a package name, optionally pinned in the manager's own syntax (`apt`: `name=1.2-1`; `npm`: `name@1.2.3`; `pip`: `name==1.2`; `cargo`: `name@1.2`; `gem`: `name:1.2`; `go`: `module/path@v1.2.3`): letters, digits and `.+_-@=:/~^` only (no shell metacharacter, no space), never starting with `-`, at most 214 characters, at most 100 per manager. The first session that needs a package set builds a read-only layer for it, once for every session and replica (docs/packages.md); under `limited` networking `allow_package_managers` must be true. Omitted lists are empty; a response always has all six.
+         * @example {
+         *       "type": "packages",
+         *       "apt": [
+         *         "jq"
+         *       ],
+         *       "cargo": [],
+         *       "gem": [],
+         *       "go": [],
+         *       "npm": [
+         *         "left-pad@1.3.0"
+         *       ],
+         *       "pip": [
+         *         "pandas==2.2.2"
+         *       ]
+         *     }
+         */
+        EnvironmentPackages: {
+            /**
+             * @description Always `packages`.
+             * @example packages
+             * @constant
+             */
+            type?: "packages";
+            apt?: components["schemas"]["PackageList"];
+            cargo?: components["schemas"]["PackageList"];
+            gem?: components["schemas"]["PackageList"];
+            go?: components["schemas"]["PackageList"];
+            npm?: components["schemas"]["PackageList"];
+            pip?: components["schemas"]["PackageList"];
+        };
+        /**
+         * @description The environment's configuration. Defaults to a cloud container with unrestricted networking and no packages.
          * @example {
          *       "type": "cloud",
          *       "networking": {
@@ -4162,6 +4211,7 @@ export interface components {
              */
             type: "cloud";
             networking?: components["schemas"]["EnvironmentNetworking"];
+            packages?: components["schemas"]["EnvironmentPackages"];
         };
         /** @description Where sessions run, a cloud container configuration with its network policy. */
         Environment: {
@@ -5030,6 +5080,55 @@ export interface components {
              */
             created_at: string;
         };
+        /** @description The session waits for its environment's packages (docs/packages.md): `session.status_preparing` when a turn starts waiting for the package layer (this server builds it, waits for the replica that does, or unpacks the one another replica built), `session.status_prepared` when the layer is ready, with the time the turn waited. A turn whose layer was ready on this server already records neither. A failed build ends the turn with `session.error` (`packages_failed`) instead. */
+        SessionEventPackages: {
+            /**
+             * @description The start or the end of the wait.
+             * @example session.status_prepared
+             * @enum {string}
+             */
+            type: "session.status_preparing" | "session.status_prepared";
+            /** @description The package layer waited for. */
+            packages: {
+                /**
+                 * @description The digest of the normalised package set (`sha256:` and 64 hex digits); equal sets share a layer.
+                 * @example sha256:5f2b0e3c8d1a9b7c6e5d4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c
+                 */
+                digest: string;
+                /**
+                 * @description `build`: this server builds the layer; `wait`: another server (or another session of this one) builds it; `unpack`: it was built by another replica and is copied from the database.
+                 * @example build
+                 * @enum {string}
+                 */
+                action: "build" | "wait" | "unpack";
+                /**
+                 * @description `session.status_prepared` only: how long the turn waited for the layer, in milliseconds.
+                 * @example 41250
+                 */
+                duration_ms?: number;
+            };
+            /**
+             * @description Always null; the environment is the session's.
+             * @example null
+             */
+            session_thread_id: null;
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
         /** @description A session thread was created, finished a run (idled) or was terminated. The same kinds are pushed to webhook endpoints. */
         SessionEventThread: {
             /**
@@ -5076,11 +5175,11 @@ export interface components {
             /** @description What went wrong. */
             error: {
                 /**
-                 * @description `run_interrupted`: the server stopped during the run and it was not retried. `runtime_error`: the agent runtime failed. `agent_unavailable`: the agent, a sub-agent or its model can no longer be run. `provider_error`: the model provider refused or failed the request (retryable errors are retried with backoff first). `mcp_error`: one of the agent's MCP servers could not be reached or authenticated (for instance its credential's refresh failed). `tool_rounds_exceeded`: the model kept calling tools for more than `RUN_MAX_TOOL_ROUNDS` rounds. `workspace_too_large`: the session's workspace was larger than `SANDBOX_SNAPSHOT_MAX_BYTES` when it was saved at the end of the turn. `sandbox_error`: the session's workspace could not be prepared or restored.
+                 * @description `run_interrupted`: the server stopped during the run and it was not retried. `runtime_error`: the agent runtime failed. `agent_unavailable`: the agent, a sub-agent or its model can no longer be run. `provider_error`: the model provider refused or failed the request (retryable errors are retried with backoff first). `mcp_error`: one of the agent's MCP servers could not be reached or authenticated (for instance its credential's refresh failed). `tool_rounds_exceeded`: the model kept calling tools for more than `RUN_MAX_TOOL_ROUNDS` rounds. `workspace_too_large`: the session's workspace was larger than `SANDBOX_SNAPSHOT_MAX_BYTES` when it was saved at the end of the turn. `sandbox_error`: the session's workspace could not be prepared or restored. `packages_failed`: the environment's packages could not be installed; the message carries the package manager's own words.
                  * @example run_interrupted
                  * @enum {string}
                  */
-                type: "run_interrupted" | "runtime_error" | "agent_unavailable" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "workspace_too_large" | "sandbox_error";
+                type: "run_interrupted" | "runtime_error" | "agent_unavailable" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "workspace_too_large" | "sandbox_error" | "packages_failed";
                 /**
                  * @description A readable explanation.
                  * @example The server stopped while this run was in progress; it was not retried after 2 attempts.
@@ -5208,7 +5307,7 @@ export interface components {
             created_at: string;
         };
         /** @description An event of a session's history. */
-        SessionEvent: components["schemas"]["SessionEventUserMessage"] | components["schemas"]["SessionEventUserInterrupt"] | components["schemas"]["SessionEventAgentMessage"] | components["schemas"]["SessionEventToolUse"] | components["schemas"]["SessionEventToolResult"] | components["schemas"]["SessionEventCustomToolUse"] | components["schemas"]["SessionEventCustomToolResult"] | components["schemas"]["SessionEventToolConfirmation"] | components["schemas"]["SessionEventStatus"] | components["schemas"]["SessionEventThread"] | components["schemas"]["SessionEventError"] | components["schemas"]["SessionEventModelRequestStart"] | components["schemas"]["SessionEventModelRequestEnd"];
+        SessionEvent: components["schemas"]["SessionEventUserMessage"] | components["schemas"]["SessionEventUserInterrupt"] | components["schemas"]["SessionEventAgentMessage"] | components["schemas"]["SessionEventToolUse"] | components["schemas"]["SessionEventToolResult"] | components["schemas"]["SessionEventCustomToolUse"] | components["schemas"]["SessionEventCustomToolResult"] | components["schemas"]["SessionEventToolConfirmation"] | components["schemas"]["SessionEventStatus"] | components["schemas"]["SessionEventPackages"] | components["schemas"]["SessionEventThread"] | components["schemas"]["SessionEventError"] | components["schemas"]["SessionEventModelRequestStart"] | components["schemas"]["SessionEventModelRequestEnd"];
         /** @description One page of a session's (or a thread's) history, oldest first. */
         SessionEventList: {
             /** @description The events on this page, oldest first. */
@@ -5282,7 +5381,7 @@ export interface components {
          * @example agent.message
          * @enum {string}
          */
-        SessionEventType: "user.message" | "user.interrupt" | "user.custom_tool_result" | "user.tool_confirmation" | "agent.message" | "agent.tool_use" | "agent.tool_result" | "agent.custom_tool_use" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "session.error" | "span.model_request_start" | "span.model_request_end";
+        SessionEventType: "user.message" | "user.interrupt" | "user.custom_tool_result" | "user.tool_confirmation" | "agent.message" | "agent.tool_use" | "agent.tool_result" | "agent.custom_tool_use" | "session.status_run_started" | "session.status_idled" | "session.status_preparing" | "session.status_prepared" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "session.error" | "span.model_request_start" | "span.model_request_end";
         /** @description One message of a session's or thread's event stream. On the wire it is three lines and a blank line: `id: <event id>`, `event: <event type>`, `data: <the event as one line of JSON>`. */
         SessionEventStreamMessage: {
             /**
@@ -6206,11 +6305,11 @@ export interface components {
          */
         CatchupWindowSeconds: number;
         /**
-         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `provider_error`, `mcp_error`, `tool_rounds_exceeded`, `workspace_too_large`, `sandbox_error`, `session_deleted`, `session_archived` (the session was archived before its first turn ended).
+         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `provider_error`, `mcp_error`, `tool_rounds_exceeded`, `workspace_too_large`, `sandbox_error`, `packages_failed`, `session_deleted`, `session_archived` (the session was archived before its first turn ended).
          * @example agent_unavailable
          * @enum {string}
          */
-        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "workspace_too_large" | "sandbox_error" | "session_deleted" | "session_archived";
+        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "workspace_too_large" | "sandbox_error" | "packages_failed" | "session_deleted" | "session_archived";
         /** @description Why the deployment is paused: `{type:"manual"}` after `POST /deployments/{deployment_id}/pause`, or `{type:"error", error:{type}}` when a run could not start for a cause that will not go away by itself (its agent or environment was archived or deleted); null while active. */
         DeploymentPausedReason: null | {
             /**

@@ -1187,6 +1187,26 @@ export interface components {
             /** @description The version the change is based on. */
             version?: number;
         };
+        /** @description `BetaPackages`: the packages installed for every session of the environment, one list per manager (a name, optionally pinned: `name=1.2-1` apt, `name@1.2.3` npm, `name==1.2` pip, ...), built once into a read-only layer shared by its sessions (docs/packages.md). */
+        Packages: {
+            /**
+             * @description Always `packages`.
+             * @constant
+             */
+            type: "packages";
+            /** @description Debian packages. */
+            apt: string[];
+            /** @description Rust crates (`cargo install`). */
+            cargo: string[];
+            /** @description Ruby gems. */
+            gem: string[];
+            /** @description Go modules (`go install`). */
+            go: string[];
+            /** @description Node.js packages. */
+            npm: string[];
+            /** @description Python packages. */
+            pip: string[];
+        };
         /** @description An environment (`BetaEnvironment`). */
         Environment: {
             /** @description The environment id. */
@@ -1207,34 +1227,21 @@ export interface components {
                  * @constant
                  */
                 type: "cloud";
-                /** @description `unrestricted`, or `limited` to `allowed_hosts`. */
+                /** @description `unrestricted`, or `limited` to `allowed_hosts` (`BetaLimitedNetwork`: with `allow_mcp_servers` and `allow_package_managers`). */
                 networking: {
                     /**
                      * @description The networking mode.
                      * @enum {string}
                      */
                     type: "unrestricted" | "limited";
+                    /** @description `limited`: the hosts commands may reach. */
+                    allowed_hosts?: string[];
+                    /** @description `limited`: whether the hosts of the agent's MCP servers may be reached too. */
+                    allow_mcp_servers?: boolean;
+                    /** @description `limited`: whether the configured package registries may be reached too. */
+                    allow_package_managers?: boolean;
                 };
-                /** @description Packages installed in the container (none here). */
-                packages: {
-                    /**
-                     * @description Always `packages`.
-                     * @constant
-                     */
-                    type?: "packages";
-                    /** @description apt packages. */
-                    apt: string[];
-                    /** @description cargo packages. */
-                    cargo: string[];
-                    /** @description gem packages. */
-                    gem: string[];
-                    /** @description go packages. */
-                    go: string[];
-                    /** @description npm packages. */
-                    npm: string[];
-                    /** @description pip packages. */
-                    pip: string[];
-                };
+                packages: components["schemas"]["Packages"];
             };
             metadata: components["schemas"]["Metadata"];
             archived_at: components["schemas"]["NullableTimestamp"];
@@ -1247,14 +1254,38 @@ export interface components {
             data: components["schemas"]["Environment"][];
             next_page: components["schemas"]["NextPage"];
         };
+        /** @description The packages of one manager: at most 100 names of at most 214 characters, letters, digits and `.+_-@=:/~^`, never starting with `-`. */
+        PackageListParam: string[] | null;
         /** @description The body of `client.beta.environments.create` and `.update`. */
         EnvironmentParams: {
             /** @description The environment's name. */
             name?: string;
             /** @description What it is for. */
             description?: string | null;
-            /** @description `{type: "cloud", networking}`; `packages` must be empty. */
-            config?: Record<string, never> | null;
+            /** @description `BetaCloudConfigParams`: `{type: "cloud", networking?, packages?}`. `packages` (`BetaPackagesParams`) lists the packages of each manager, each a name optionally pinned in the manager's syntax; under `limited` networking `networking.allow_package_managers` must be true when any is given (400 naming the field). On update an omitted `packages` or `networking` keeps its value. */
+            config?: {
+                /**
+                 * @description Always `cloud`.
+                 * @constant
+                 */
+                type?: "cloud";
+                /** @description `{type: "unrestricted"}` or `{type: "limited", allowed_hosts?, allow_mcp_servers?, allow_package_managers?}`. */
+                networking?: Record<string, never> | null;
+                /** @description `BetaPackagesParams`: `{type?: "packages", apt?, cargo?, gem?, go?, npm?, pip?}`, each a list of names (null: empty). */
+                packages?: {
+                    /**
+                     * @description Always `packages`.
+                     * @constant
+                     */
+                    type?: "packages";
+                    apt?: components["schemas"]["PackageListParam"];
+                    cargo?: components["schemas"]["PackageListParam"];
+                    gem?: components["schemas"]["PackageListParam"];
+                    go?: components["schemas"]["PackageListParam"];
+                    npm?: components["schemas"]["PackageListParam"];
+                    pip?: components["schemas"]["PackageListParam"];
+                } | null;
+            } | null;
             metadata?: components["schemas"]["MetadataPatch"];
         };
         /** @description What a delete answers: `{id, type: "<kind>_deleted"}`. */
@@ -1396,7 +1427,7 @@ export interface components {
             /** @description Vaults. */
             vault_ids?: string[];
         };
-        /** @description One event of a session (`BetaManagedAgentsSessionEvent`): `user.message`, `user.interrupt`, `agent.message`, `agent.tool_use`, `agent.tool_result`, `session.status_running`, `session.status_idle`, `session.error`, ... each with `processed_at`. */
+        /** @description One event of a session (`BetaManagedAgentsSessionEvent`): `user.message`, `user.interrupt`, `agent.message`, `agent.tool_use`, `agent.tool_result`, `session.status_running`, `session.status_idle`, `session.error`, ... each with `processed_at`. Two more than the SDK types, with `packages {digest, action, duration_ms?}`: `session.status_preparing` (a turn waits for its environment's package layer) and `session.status_prepared` (the layer is ready, after `duration_ms`); a failed install is a `session.error` of type `packages_failed`. */
         SessionEvent: {
             /** @description The event id. */
             id: string;
@@ -1420,7 +1451,19 @@ export interface components {
                 /** @description The reason kind. */
                 type: string;
             };
-        } & (unknown & unknown);
+            /** @description On `session.status_preparing` and `session.status_prepared`: the package layer waited for. */
+            packages?: {
+                /** @description The digest of the normalised package set. */
+                digest: string;
+                /**
+                 * @description What the server did: built it, waited for another build, or unpacked another replica's.
+                 * @enum {string}
+                 */
+                action: "build" | "wait" | "unpack";
+                /** @description `session.status_prepared`: how long the turn waited, in milliseconds. */
+                duration_ms?: number;
+            };
+        } & (unknown & unknown & unknown);
         /** @description One page of a session's (or a thread's) events. */
         SessionEventList: {
             /** @description The events. */
