@@ -5,6 +5,7 @@ import type {
   Config,
   EventLoopConfig,
   HttpConfig,
+  PackagesConfig,
   PostgresConfig,
   RetentionConfig,
   RunConfig,
@@ -160,6 +161,55 @@ function sandboxConfig(env: Env, allowPrivate: boolean): SandboxConfig {
     allowPrivateTargets: bool(env, "SANDBOX_ALLOW_PRIVATE_TARGETS", allowPrivate),
     uidBase,
     uidCount,
+  };
+}
+
+/** An optional http(s) URL of a package registry (credentials in it are allowed, never echoed). */
+function registryUrl(env: Env, name: string): string | null {
+  const raw = str(env, name);
+  if (!raw) return null;
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol) || !parsed.hostname) {
+    throw new ConfigError(name, "must be an http or https URL such as https://registry.example.com/");
+  }
+  if (/[\s'"`$\\]/.test(raw)) throw new ConfigError(name, "must not contain spaces, quotes, `$` or backslashes");
+  return raw;
+}
+
+const HOST_NAME = /^(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/;
+
+function packagesConfig(env: Env): PackagesConfig {
+  const suite = str(env, "PACKAGES_APT_SUITE") ?? null;
+  if (suite !== null && !/^[a-z0-9][a-z0-9.-]*$/.test(suite)) {
+    throw new ConfigError("PACKAGES_APT_SUITE", `must be a Debian suite name such as bookworm, got "${suite}"`);
+  }
+  const extraHosts = (str(env, "PACKAGES_EXTRA_HOSTS") ?? "")
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
+  for (const host of extraHosts) {
+    if (!HOST_NAME.test(host) || host.length > 253) {
+      throw new ConfigError("PACKAGES_EXTRA_HOSTS", `must list host names separated by commas, got "${host}"`);
+    }
+  }
+  return {
+    npmRegistry: registryUrl(env, "PACKAGES_NPM_REGISTRY"),
+    pipIndexUrl: registryUrl(env, "PACKAGES_PIP_INDEX_URL"),
+    aptMirror: registryUrl(env, "PACKAGES_APT_MIRROR"),
+    aptSuite: suite,
+    gemSource: registryUrl(env, "PACKAGES_GEM_SOURCE"),
+    goProxy: registryUrl(env, "PACKAGES_GOPROXY"),
+    extraHosts,
+    buildTimeoutMs: int(env, "PACKAGES_BUILD_TIMEOUT_MS", 900_000, 1000, 86_400_000),
+    // A PostgreSQL bytea holds at most 1 GiB.
+    layerMaxBytes: int(env, "PACKAGES_LAYER_MAX_BYTES", 512 * 1024 ** 2, 1024, 1024 ** 3 - 1),
+    leaseMs: int(env, "PACKAGES_BUILD_LEASE_MS", 60_000, 1000, 3_600_000),
+    waitPollMs: int(env, "PACKAGES_WAIT_POLL_MS", 500, 10, 60_000),
   };
 }
 
@@ -353,6 +403,7 @@ export function loadConfig(env: Env): Config {
     runs,
     runtimes: runtimesConfig(env, webhook.allowPrivateTargets),
     sandbox: sandboxConfig(env, webhook.allowPrivateTargets),
+    packages: packagesConfig(env),
     scheduler,
     shutdownGraceMs: int(env, "SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
     retention,

@@ -41,6 +41,38 @@ export interface Config {
   streams: StreamsConfig;
   /** The sandbox, the workspaces and the built-in tools (server/sandbox/, server/tools/). */
   sandbox: SandboxConfig;
+  /** Environment packages: the registries and the layer builds (server/sandbox/packages/, docs/packages.md). */
+  packages: PackagesConfig;
+}
+
+/**
+ * Where environment packages come from and how their layers are built (docs/packages.md). A null
+ * registry means the manager's own default (npm: registry.npmjs.org, pip: pypi.org, apt: the
+ * host's sources, cargo: crates.io, gem: rubygems.org, go: proxy.golang.org).
+ */
+export interface PackagesConfig {
+  /** PACKAGES_NPM_REGISTRY: the npm registry URL. */
+  npmRegistry: string | null;
+  /** PACKAGES_PIP_INDEX_URL: pip's index URL (`--index-url`). */
+  pipIndexUrl: string | null;
+  /** PACKAGES_APT_MIRROR: a Debian mirror URL (`http://deb.debian.org/debian`); null: the host's sources and lists. */
+  aptMirror: string | null;
+  /** PACKAGES_APT_SUITE: the suite of the mirror; null: the host's release (`/etc/os-release`). */
+  aptSuite: string | null;
+  /** PACKAGES_GEM_SOURCE: the RubyGems source URL. */
+  gemSource: string | null;
+  /** PACKAGES_GOPROXY: the Go module proxy URL. */
+  goProxy: string | null;
+  /** PACKAGES_EXTRA_HOSTS: more hosts a build may reach (a mirror's redirects), comma-separated. */
+  extraHosts: string[];
+  /** PACKAGES_BUILD_TIMEOUT_MS: how long one manager's install of one layer may take. */
+  buildTimeoutMs: number;
+  /** PACKAGES_LAYER_MAX_BYTES: the largest layer (on PostgreSQL: its archive in the database). */
+  layerMaxBytes: number;
+  /** PACKAGES_BUILD_LEASE_MS: a builder's claim on a build, renewed while it runs; another server takes over after it. */
+  leaseMs: number;
+  /** PACKAGES_WAIT_POLL_MS: how often a server waiting for another's build reads its row. */
+  waitPollMs: number;
 }
 
 /** The sandbox and the built-in tools (API.md, "Environments that run"). */

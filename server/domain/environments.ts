@@ -1,5 +1,11 @@
 import type { Schema } from "../api.ts";
-import { conflict, notFound } from "../errors.ts";
+import { conflict, invalidRequest, notFound } from "../errors.ts";
+import {
+  emptyPackages,
+  hasPackages,
+  normalizePackages,
+  PackageSpecError,
+} from "../sandbox/packages/packageSpec.ts";
 import type { EnvironmentConfig, EnvironmentRecord } from "../storage/port/environments.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import { applyMetadataPatch } from "./metadata.ts";
@@ -16,7 +22,7 @@ export function environmentView(e: EnvironmentRecord): Environment {
     type: "environment",
     name: e.name,
     description: e.description,
-    config: e.config,
+    config: configView(e.config),
     metadata: e.metadata,
     archived_at: e.archived_at,
     created_at: e.created_at,
@@ -26,15 +32,56 @@ export function environmentView(e: EnvironmentRecord): Environment {
 
 const environmentNotFound = (id: string) => notFound(`No environment with id ${id.slice(0, 64)}.`);
 
-/** Fills in the defaults: networking is unrestricted unless limited. */
-function normalizeConfig(config: Schema<"EnvironmentConfig"> | undefined): EnvironmentConfig {
+/** The config as the API shows it: all six package lists, limited networking's two switches. */
+export function configView(config: EnvironmentConfig): Schema<"EnvironmentConfig"> {
+  const n = config.networking;
+  return {
+    type: "cloud",
+    networking:
+      n.type === "limited"
+        ? {
+            type: "limited",
+            allowed_hosts: n.allowed_hosts,
+            allow_package_managers: n.allow_package_managers ?? false,
+            allow_mcp_servers: n.allow_mcp_servers ?? false,
+          }
+        : { type: "unrestricted" },
+    packages: { type: "packages", ...(config.packages ?? emptyPackages()) },
+  };
+}
+
+/**
+ * Fills in the defaults (networking unrestricted unless limited, no packages) and checks the
+ * packages: each name strictly (packageSpec.ts), and under `limited` networking only with
+ * `allow_package_managers` (the SDK's rule): 400 naming the field.
+ */
+export function normalizeConfig(config: Schema<"EnvironmentConfig"> | undefined): EnvironmentConfig {
   const networking = config?.networking ?? { type: "unrestricted" as const };
+  let packages: EnvironmentConfig["packages"];
+  try {
+    packages = normalizePackages(config?.packages);
+  } catch (err) {
+    if (err instanceof PackageSpecError) throw invalidRequest(err.message, err.param);
+    throw err;
+  }
+  if (networking.type === "limited" && hasPackages(packages) && networking.allow_package_managers !== true) {
+    throw invalidRequest(
+      "config.networking.allow_package_managers: must be true when the environment has packages under limited networking.",
+      "config.networking.allow_package_managers",
+    );
+  }
   return {
     type: "cloud",
     networking:
       networking.type === "limited"
-        ? { type: "limited", allowed_hosts: networking.allowed_hosts }
+        ? {
+            type: "limited",
+            allowed_hosts: networking.allowed_hosts,
+            allow_package_managers: networking.allow_package_managers ?? false,
+            allow_mcp_servers: networking.allow_mcp_servers ?? false,
+          }
         : { type: "unrestricted" },
+    ...(hasPackages(packages) ? { packages } : {}),
   };
 }
 

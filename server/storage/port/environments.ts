@@ -1,10 +1,24 @@
 import type { Metadata, Page, PageQuery } from "./common.ts";
 
-export type EnvironmentNetworking = { type: "unrestricted" } | { type: "limited"; allowed_hosts: string[] };
+export type EnvironmentNetworking =
+  | { type: "unrestricted" }
+  | {
+      type: "limited";
+      allowed_hosts: string[];
+      /** The configured package registries may be reached too (absent in rows written before: false). */
+      allow_package_managers?: boolean;
+      /** The agent's MCP servers' hosts may be reached too (absent in rows written before: false). */
+      allow_mcp_servers?: boolean;
+    };
+
+/** The packages of each manager, normalised (sandbox/packages/packageSpec.ts): sorted, no duplicates. */
+export type EnvironmentPackages = Record<"apt" | "cargo" | "gem" | "go" | "npm" | "pip", string[]>;
 
 export interface EnvironmentConfig {
   type: "cloud";
   networking: EnvironmentNetworking;
+  /** Absent in rows written before packages existed, and when none is given: no packages. */
+  packages?: EnvironmentPackages;
 }
 
 export interface EnvironmentRecord {

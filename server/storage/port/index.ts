@@ -9,6 +9,7 @@ import type { IdempotencyStore } from "./idempotency.ts";
 import type { MemoryStoreStore } from "./memoryStores.ts";
 import type { MetaStore } from "./meta.ts";
 import type { OutboxStore } from "./outbox.ts";
+import type { PackageLayerStore } from "./packageLayers.ts";
 import type { RunStore } from "./runs.ts";
 import type { SessionStore } from "./sessions.ts";
 import type { SkillStore } from "./skills.ts";
@@ -134,6 +135,11 @@ export interface Storage extends Stores {
    * (SQLite: the workspace folder under the data directory is the truth).
    */
   readonly workspaceSnapshots: Async<WorkspaceSnapshotStore> | null;
+  /**
+   * The builds of package layers (sandbox/packages/packageLayers.ts), outside units of work: each
+   * call its own transaction. On PostgreSQL a ready row keeps the layer's archive for other replicas.
+   */
+  readonly packageLayers: Async<PackageLayerStore>;
   /**
    * Runs `fn` in one transaction. `fn` must only await calls through `tx` (and pure work): on
    * SQLite other callers wait until it ends; on PostgreSQL it holds one pooled connection.

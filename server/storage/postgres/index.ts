@@ -19,6 +19,7 @@ import { createDeliveryQueue } from "./deliveryQueue.ts";
 import { createDeploymentStore } from "./deployments.ts";
 import { createHousekeepingStore } from "./housekeeping.ts";
 import { createMetaStore } from "./meta.ts";
+import { createPackageLayerStore } from "./packageLayers.ts";
 import { migratePostgres, postgresMigrationStatus } from "./migrate.ts";
 import { createOutboxStore } from "./outbox.ts";
 import { createRunStore } from "./runs.ts";
@@ -105,6 +106,7 @@ export async function createPostgresStorage(options: PostgresOptions): Promise<S
     ...storesOver(ctx),
     dialect: "postgres",
     workspaceSnapshots: createWorkspaceSnapshotStore(ctx),
+    packageLayers: createPackageLayerStore(ctx),
     transaction: (fn) => ctx.tx((tx) => fn(storesOver(tx))),
     streamWakeups: ({ pollIntervalMs }) => new PostgresStreamWakeups(ctx, pollIntervalMs, listener),
     on: (signal, listener) => ctx.on(signal, listener),

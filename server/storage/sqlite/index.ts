@@ -16,6 +16,7 @@ import { createDeploymentStore } from "./deployments.ts";
 import { createHousekeepingStore } from "./housekeeping.ts";
 import { createMemoryStoreStore } from "./memoryStores.ts";
 import { createMetaStore } from "./meta.ts";
+import { createPackageLayerStore } from "./packageLayers.ts";
 import { describeMigrationStatus, migrate, migrationStatus } from "./migrate.ts";
 import { createOutboxStore } from "./outbox.ts";
 import { createRunStore } from "./runs.ts";
@@ -24,7 +25,7 @@ import { createSkillStore } from "./skills.ts";
 import { storeOf } from "./steps.ts";
 import { createStreamStore } from "./streams.ts";
 import { SqliteStreamWakeups } from "./streamWakeups.ts";
-import { asyncStores, type SyncStores, UnitOfWorkGate } from "./unitOfWork.ts";
+import { asyncStore, asyncStores, type SyncStores, UnitOfWorkGate } from "./unitOfWork.ts";
 import { WAL_SIZE_LIMIT_BYTES, WalCheckpointer } from "./walCheckpointer.ts";
 import { WriteLock } from "./writeLock.ts";
 
@@ -201,6 +202,7 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
     ...asyncStores(stores, gate.invoke),
     dialect: "sqlite",
     workspaceSnapshots: null,
+    packageLayers: asyncStore(createPackageLayerStore(ctx), gate.invoke),
     transaction: (fn) => gate.transaction(fn),
     streamWakeups: ({ pollIntervalMs }) => new SqliteStreamWakeups(ctx, db, pollIntervalMs),
     on: (signal, listener) => ctx.on(signal, listener),
