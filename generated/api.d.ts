@@ -5108,10 +5108,10 @@ export interface components {
                 duration_ms?: number;
             };
             /**
-             * @description Always null; the environment is the session's.
+             * @description The thread whose turn waited (a sub-agent's); null for the session's own turn.
              * @example null
              */
-            session_thread_id: null;
+            session_thread_id: string | null;
             /**
              * @description The event id, `sevt_` followed by a ULID.
              * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0

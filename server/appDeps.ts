@@ -11,6 +11,7 @@ import type { DeliveryControl } from "./delivery/control.ts";
 import type { ResponseValidatorsBySurface } from "./http/validation/validateResponse.ts";
 import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
+import type { PackageLayers } from "./sandbox/packages/packageLayers.ts";
 import type { Sandbox } from "./sandbox/port.ts";
 import type { Workspaces } from "./sandbox/workspace.ts";
 import type { LoadedSpec } from "./spec.ts";
@@ -38,6 +39,8 @@ export interface AppDeps {
   sandbox: Sandbox;
   /** The sessions' workspaces under the data folder. */
   workspaces: Workspaces;
+  /** The environments' package layers under the data folder (sandbox/packages/). */
+  packageLayers: PackageLayers;
   /** Validate every response against its surface's document too, with these validators (tests). */
   validateResponses?: ResponseValidatorsBySurface;
 }

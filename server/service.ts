@@ -21,6 +21,7 @@ import type { Logger } from "./logger.ts";
 import { Metrics } from "./metrics.ts";
 import { createSandbox } from "./sandbox/create.ts";
 import { SessionUids } from "./sandbox/identity.ts";
+import { PackageLayers } from "./sandbox/packages/packageLayers.ts";
 import { SKILLS_DIR, Workspaces } from "./sandbox/workspace.ts";
 import { databaseHasSealedSecrets, resolveSecretKey, verifySecretKey } from "./secretKey.ts";
 import { type LoadedSpec, loadSpec } from "./spec.ts";
@@ -168,6 +169,25 @@ export async function buildDeps(options: ServiceOptions): Promise<AppDeps> {
         },
       );
     }
+    // As root, each session's files belong to its own uid (sandbox/identity.ts); each package build runs as one too.
+    const uids =
+      sandbox.status.identity?.model === "session-uid"
+        ? new SessionUids(join(dataDir, "sandbox-uids"), {
+            base: config.sandbox.uidBase,
+            count: config.sandbox.uidCount,
+          })
+        : null;
+    const packageLayers = new PackageLayers({
+      store: storage.packageLayers,
+      sandbox,
+      root: join(dataDir, "packages"),
+      config: config.packages,
+      uids,
+      // PostgreSQL: the other replicas unpack the built layer from its row instead of building it again.
+      keepArchive: storage.dialect === "postgres",
+      logger,
+    });
+    await packageLayers.cleanTemporary();
     const deps: AppDeps = {
       config,
       storage,
@@ -188,14 +208,9 @@ export async function buildDeps(options: ServiceOptions): Promise<AppDeps> {
         storage.workspaceSnapshots
           ? { store: storage.workspaceSnapshots, maxBytes: config.sandbox.snapshotMaxBytes, keep: [SKILLS_DIR] }
           : null,
-        // As root, each session's files belong to its own uid (sandbox/identity.ts).
-        sandbox.status.identity?.model === "session-uid"
-          ? new SessionUids(join(dataDir, "sandbox-uids"), {
-              base: config.sandbox.uidBase,
-              count: config.sandbox.uidCount,
-            })
-          : null,
+        uids,
       ),
+      packageLayers,
     };
     bindScrapeSources(deps);
     return deps;

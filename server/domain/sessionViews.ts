@@ -123,6 +123,16 @@ export function sessionEventView(e: SessionEventRecord): SessionEvent {
       };
     case "session.status_run_started":
       return { id, type: e.type, session_id, session_thread_id: null, created_at };
+    case "session.status_preparing":
+    case "session.status_prepared":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: e.session_thread_id,
+        packages: e.packages ?? { digest: "", action: "build" },
+        created_at,
+      };
     case "session.status_idled":
       // Events recorded before stop reasons existed ended their turn.
       return {

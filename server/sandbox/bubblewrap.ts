@@ -37,6 +37,7 @@ import { basename, dirname, join } from "node:path";
 import { CommandCgroups } from "./commandCgroups.ts";
 import { asOwner, type Owner, type UidModel } from "./identity.ts";
 import { NetProxy } from "./netProxy.ts";
+import { LAYER_MOUNT, withLayerEnv } from "./packages/layerMount.ts";
 import type { ExecRequest, ExecResult, Sandbox, SandboxStatus } from "./port.ts";
 import { findProgram } from "./programs.ts";
 import { runCommand } from "./runCommand.ts";
@@ -225,6 +226,8 @@ export class BubblewrapSandbox implements Sandbox {
         out.push(...this.rootLayout, "--bind", request.workspace, WORKSPACE_MOUNT);
         for (const ro of request.readOnly ?? []) out.push("--ro-bind", ro.host, `${WORKSPACE_MOUNT}/${ro.inside}`);
         for (const m of request.mounts ?? []) out.push(m.readOnly ? "--ro-bind" : "--bind", m.host, m.inside);
+        // The package layer, read-only whatever the command does (it is rebuilt, never edited).
+        if (request.layer) out.push("--ro-bind", request.layer.host, LAYER_MOUNT);
         rooted = true;
         continue;
       }
@@ -286,7 +289,7 @@ export class BubblewrapSandbox implements Sandbox {
       const notes = await prepareMountPoints(request, owner);
       const argv = await this.argv(request, socketPath, left);
       // Exactly the command's variables (never in an argv, where any local user could read them).
-      const env = environment(request.env);
+      const env = environment(request.env, request.layer?.env ?? null);
       const shell = this.shells?.take() ?? null;
       // Measured while it runs: past the quota (or past what it held already, when it was over) it ends.
       const line = Math.max(maxBytes, before);
@@ -354,9 +357,13 @@ const AWAIT_BRIDGE =
 /** Environment names as the API takes them (and none that bubblewrap could read as an option). */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** The command's environment: the session's variables, HOME and PATH (names checked). */
-function environment(vars: Record<string, string>): Record<string, string> {
-  const env = { ...vars, HOME: WORKSPACE_MOUNT, PATH: SANDBOX_PATH };
+/**
+ * The command's environment: the session's variables, HOME and PATH, and the package layer's
+ * search paths first (names checked).
+ */
+function environment(vars: Record<string, string>, layer: Record<string, string[]> | null): Record<string, string> {
+  const base = { ...vars, HOME: WORKSPACE_MOUNT, PATH: SANDBOX_PATH };
+  const env = layer ? withLayerEnv(base, layer, SANDBOX_PATH) : base;
   for (const [name, value] of Object.entries(env)) {
     if (!ENV_NAME.test(name)) throw new Error(`invalid environment variable name ${JSON.stringify(name)}`);
     if (value.includes("\0")) throw new Error("a command or variable holds a NUL character");

@@ -29,6 +29,12 @@ export interface ExecRequest {
   readOnly?: { host: string; inside: string }[];
   /** Folders mounted outside the workspace (memory stores): host path → absolute path inside. */
   mounts?: { host: string; inside: string; readOnly: boolean }[];
+  /**
+   * The environment's package layer (sandbox/packages/, docs/packages.md): the host folder shown
+   * read-only at /mnt/packages, and its search paths (`PATH`, `PYTHONPATH`, `NODE_PATH`,
+   * `LD_LIBRARY_PATH`, ...), put before the command's own values of them.
+   */
+  layer?: { host: string; env: Record<string, string[]> } | null;
   signal: AbortSignal;
 }
 

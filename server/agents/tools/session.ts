@@ -7,11 +7,15 @@
 
 import type { SandboxConfig } from "../../config/sections.ts";
 import { environmentVariablesToObject } from "../../domain/environmentVariables.ts";
+import { PackageBuildError, type PackageLayers } from "../../sandbox/packages/packageLayers.ts";
+import { hasPackages } from "../../sandbox/packages/packageSpec.ts";
 import type { NetworkPolicy, Sandbox } from "../../sandbox/port.ts";
 import type { Workspaces } from "../../sandbox/workspace.ts";
 import { WorkspaceTooLargeError } from "../../sandbox/workspaceSnapshots.ts";
 import type { AgentConfig } from "../../storage/port/agents.ts";
+import type { EnvironmentRecord } from "../../storage/port/environments.ts";
 import type { Storage } from "../../storage/port/index.ts";
+import type { RunOutput } from "../../storage/port/runs.ts";
 import type { ToolSpec } from "../turns/conversation.ts";
 import { TurnError } from "../turns/port.ts";
 import { MemoryMount, memoryPrompt, type WriteBackReport } from "./memoryMount.ts";
@@ -24,6 +28,10 @@ export interface SessionToolsDeps {
   sandbox: Sandbox;
   workspaces: Workspaces;
   config: SandboxConfig;
+  /** The environments' package layers (sandbox/packages/). */
+  packageLayers: PackageLayers;
+  /** The hosts of the configured package registries (limited networking with allow_package_managers). */
+  registryHosts: string[];
 }
 
 /** How long `glob`, `grep` and `web_fetch` may take. */
@@ -42,7 +50,15 @@ export class SessionTools {
 
   static async open(
     deps: SessionToolsDeps,
-    turn: { account_id: string; session_id: string; run_id: string; agent: { config: AgentConfig } },
+    turn: {
+      account_id: string;
+      session_id: string;
+      run_id: string;
+      agent: { config: AgentConfig };
+      /** Records the waits for the package layer (session.status_preparing / _prepared). */
+      record?: (outputs: RunOutput[]) => Promise<void>;
+    },
+    signal?: AbortSignal,
   ): Promise<SessionTools> {
     const { config } = turn.agent;
     const enabled = enabledBuiltins(config.tools);
@@ -58,7 +74,12 @@ export class SessionTools {
       ? await deps.storage.environments.getEnvironment(turn.account_id, session.environment_id)
       : null;
     // A session whose environment is gone gets no network rather than any.
-    const network: NetworkPolicy = environment?.config.networking ?? { type: "limited", allowed_hosts: [] };
+    const network = networkOf(environment, config, deps.registryHosts);
+    // The environment's packages: its layer, built (or waited for) before the turn's first command.
+    const layer =
+      enabled.includes("bash") && deps.sandbox.status.kind !== "off" && hasPackages(environment?.config.packages)
+        ? await openLayer(deps, environment.config.packages, turn, signal ?? new AbortController().signal)
+        : null;
     const context: Omit<ToolContext, "signal"> = {
       workspace,
       sandbox: deps.sandbox,
@@ -74,6 +95,7 @@ export class SessionTools {
       owner,
       skills: skillsFolder,
       memory: memory?.view ?? null,
+      layer,
     };
     const save = () => deps.workspaces.save(turn.session_id);
     const prompt = [skillsPrompt(skills, enabled.includes("read")), memory ? memoryPrompt(memory.view) : null];
@@ -147,5 +169,61 @@ export class SessionTools {
     } finally {
       await this.memory.close();
     }
+  }
+}
+
+/**
+ * The commands' network: the environment's policy; under `limited`, the configured registries'
+ * hosts too when `allow_package_managers` is set, and the agent's MCP servers' hosts when
+ * `allow_mcp_servers` is. No environment: no network.
+ */
+export function networkOf(
+  environment: EnvironmentRecord | null,
+  agent: AgentConfig,
+  registryHosts: string[],
+): NetworkPolicy {
+  const n = environment?.config.networking;
+  if (!n) return { type: "limited", allowed_hosts: [] };
+  if (n.type === "unrestricted") return { type: "unrestricted" };
+  const hosts = [...n.allowed_hosts];
+  if (n.allow_package_managers) hosts.push(...registryHosts);
+  if (n.allow_mcp_servers) {
+    for (const server of agent.mcp_servers) {
+      try {
+        hosts.push(new URL(server.url).hostname);
+      } catch {}
+    }
+  }
+  return { type: "limited", allowed_hosts: [...new Set(hosts)] };
+}
+
+/**
+ * The environment's package layer for this turn: here already, or built, waited for or
+ * unpacked, with `session.status_preparing` recorded when the turn starts waiting and
+ * `session.status_prepared` (with the time waited) when it is ready. A failed build ends the
+ * turn with `packages_failed` and the manager's words.
+ */
+async function openLayer(
+  deps: SessionToolsDeps,
+  packages: NonNullable<EnvironmentRecord["config"]["packages"]>,
+  turn: { record?: (outputs: RunOutput[]) => Promise<void> },
+  signal: AbortSignal,
+): Promise<{ host: string; env: Record<string, string[]> }> {
+  try {
+    const ready = await deps.packageLayers.acquire(packages, signal, async (digest, action) => {
+      await turn.record?.([{ type: "session.status_preparing", packages: { digest, action } }]);
+    });
+    if (ready.action !== null) {
+      await turn.record?.([
+        {
+          type: "session.status_prepared",
+          packages: { digest: ready.digest, action: ready.action, duration_ms: ready.waitedMs },
+        },
+      ]);
+    }
+    return { host: ready.host, env: ready.env };
+  } catch (err) {
+    if (err instanceof PackageBuildError) throw new TurnError("packages_failed", err.message);
+    throw err;
   }
 }

@@ -35,6 +35,8 @@ export interface ToolContext {
   skills: string | null;
   /** The session's memory stores under `/mnt/memory` (memoryMount.ts), or null without any. */
   memory?: MemoryView | null;
+  /** The environment's package layer (shown read-only at /mnt/packages), or null without packages. */
+  layer?: { host: string; env: Record<string, string[]> } | null;
   signal: AbortSignal;
 }
 

@@ -11,6 +11,7 @@ import type { RuntimesConfig, SandboxConfig } from "../../config/sections.ts";
 import type { SecretBox } from "../../crypto/secretBox.ts";
 import type { Logger } from "../../logger.ts";
 import type { FetchLike } from "../../outbound/targetFetch.ts";
+import type { PackageLayers } from "../../sandbox/packages/packageLayers.ts";
 import type { Sandbox } from "../../sandbox/port.ts";
 import type { Workspaces } from "../../sandbox/workspace.ts";
 import type { Storage } from "../../storage/port/index.ts";
@@ -35,6 +36,9 @@ export interface ModelRuntimeDeps {
   sandbox: Sandbox;
   workspaces: Workspaces;
   sandboxConfig: SandboxConfig;
+  /** The environments' package layers, and the configured registries' hosts. */
+  packageLayers: PackageLayers;
+  registryHosts: string[];
 }
 
 export class ModelRuntime implements AgentRuntime {
@@ -58,8 +62,11 @@ export class ModelRuntime implements AgentRuntime {
         sandbox: this.deps.sandbox,
         workspaces: this.deps.workspaces,
         config: this.deps.sandboxConfig,
+        packageLayers: this.deps.packageLayers,
+        registryHosts: this.deps.registryHosts,
       },
       turn,
+      signal,
     );
     const system = [turn.agent.config.system, builtins.prompt].filter((s): s is string => !!s).join("\n\n") || null;
     const tools = builtins.specs;

@@ -2,6 +2,8 @@ import type { Clock } from "../../clock.ts";
 import type { Config } from "../../config/sections.ts";
 import type { SecretBox } from "../../crypto/secretBox.ts";
 import type { Logger } from "../../logger.ts";
+import type { PackageLayers } from "../../sandbox/packages/packageLayers.ts";
+import { allRegistryHosts } from "../../sandbox/packages/managerScripts.ts";
 import type { Sandbox } from "../../sandbox/port.ts";
 import type { Workspaces } from "../../sandbox/workspace.ts";
 import type { Storage } from "../../storage/port/index.ts";
@@ -51,6 +53,7 @@ export interface RuntimeDeps {
   logger: Logger;
   sandbox: Sandbox;
   workspaces: Workspaces;
+  packageLayers: PackageLayers;
 }
 
 /**
@@ -96,6 +99,8 @@ export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
       sandbox: deps.sandbox,
       workspaces: deps.workspaces,
       sandboxConfig: config.sandbox,
+      packageLayers: deps.packageLayers,
+      registryHosts: allRegistryHosts(config.packages),
     };
   };
   const anthropicConfig = runtimes.anthropic;

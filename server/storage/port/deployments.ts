@@ -15,6 +15,7 @@ export type DeploymentRunErrorType =
   | "tool_rounds_exceeded"
   | "workspace_too_large"
   | "sandbox_error"
+  | "packages_failed"
   | "session_deleted"
   | "session_archived";
 

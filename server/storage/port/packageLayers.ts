@@ -39,13 +39,15 @@ export interface PackageLayerStore {
   /**
    * Claims the build of `digest` for `builder` until `leaseUntil`: inserts the row (`building`)
    * when there is none, or takes it over when it `failed` or its builder's lease ran out before
-   * `now`. Answers the row and whether this call claimed it (false: another builds it, or it is ready).
+   * `now`; with `takeReady`, also a ready row that keeps no archive (its folder is gone: SQLite).
+   * Answers the row and whether this call claimed it (false: another builds it, or it is ready).
    */
   claim(
     digest: string,
     spec: string,
     builder: string,
     leaseUntil: string,
+    takeReady: boolean,
   ): { record: PackageLayerRecord; claimed: boolean };
   /** Extends the builder's lease; false when the build is no longer its own. */
   renew(digest: string, builder: string, leaseUntil: string): boolean;

@@ -2,6 +2,7 @@ import type { AgentRecord } from "./agents.ts";
 import type {
   CustomToolUse,
   ModelUsage,
+  PackagesWait,
   RunErrorType,
   SessionEventRecord,
   StopReason,
@@ -23,7 +24,8 @@ export type RunOutput =
   | ({ type: "agent.custom_tool_use" } & CustomToolUse)
   | { type: "span.model_request_start"; model: string }
   | { type: "span.model_request_end"; model: string; duration_ms: number; model_usage: ModelUsage }
-  | { type: "usage"; model_usage: ModelUsage };
+  | { type: "usage"; model_usage: ModelUsage }
+  | { type: "session.status_preparing" | "session.status_prepared"; packages: PackagesWait };
 
 /** An event of the conversation a model runtime rebuilds, with the run that recorded it. */
 export type ConversationEvent = SessionEventRecord & { run_id: string | null };

@@ -43,6 +43,8 @@ export type SessionEventType =
   | "agent.tool_result"
   | "session.status_run_started"
   | "session.status_idled"
+  | "session.status_preparing"
+  | "session.status_prepared"
   | "session.thread_created"
   | "session.thread_idled"
   | "session.thread_terminated"
@@ -58,7 +60,8 @@ export type RunErrorType =
   | "mcp_error"
   | "tool_rounds_exceeded"
   | "workspace_too_large"
-  | "sandbox_error";
+  | "sandbox_error"
+  | "packages_failed";
 
 /** An MCP tool call of the agent (`agent.tool_use`). */
 export interface ToolUse {
@@ -104,6 +107,13 @@ export interface ModelSpan {
   model_usage?: ModelUsage;
 }
 
+/** The package layer a turn waited for (`duration_ms` on session.status_prepared only). */
+export interface PackagesWait {
+  digest: string;
+  action: "build" | "wait" | "unpack";
+  duration_ms?: number;
+}
+
 /** One event of a session's history. */
 export interface SessionEventRecord {
   id: string;
@@ -127,6 +137,8 @@ export interface SessionEventRecord {
   tool_confirmation?: { tool_use_id: string; result: "allow" | "deny"; deny_message: string | null };
   /** span.model_request_start / span.model_request_end */
   span?: ModelSpan;
+  /** session.status_preparing / session.status_prepared */
+  packages?: PackagesWait;
   created_at: string;
 }
 

@@ -13,11 +13,11 @@ export function createPackageLayerStore(ctx: PgContext): Async<PackageLayerStore
   };
   return {
     get: read,
-    async claim(digest, spec, builder, leaseUntil) {
+    async claim(digest, spec, builder, leaseUntil, takeReady) {
       // One statement: of two replicas claiming at once, the row's lock lets exactly one update it.
       const claimed = await ctx.one<PackageLayerRow>(
         CLAIM_SQL((n) => `$${n}`),
-        [digest, spec, builder, leaseUntil, ctx.now()],
+        [digest, spec, builder, leaseUntil, ctx.now(), takeReady ? 1 : 0],
       );
       if (claimed) return { record: toPackageLayer(claimed), claimed: true };
       const record = await read(digest);

@@ -38,8 +38,9 @@ export const toPackageLayer = (r: PackageLayerRow): PackageLayerRecord => ({
 /**
  * The claim, one statement for both adapters: a new row is ours; an existing one becomes ours
  * only when it failed or its builder's lease ran out (`$now`), and then counts one more attempt.
+ * A ready row without an archive is taken too when `$6` is 1 (SQLite: its folder was removed).
  * No row comes back when another builder holds it or it is ready. Parameters: digest, spec,
- * builder, lease until, now.
+ * builder, lease until, now, take-ready (1 or 0).
  */
 export const CLAIM_SQL = (p: (n: number) => string) =>
   `INSERT INTO package_layers (digest, spec, state, attempts, builder, lease_expires_at, created_at, updated_at)
@@ -49,4 +50,5 @@ export const CLAIM_SQL = (p: (n: number) => string) =>
      updated_at = excluded.updated_at
    WHERE package_layers.state = 'failed'
       OR (package_layers.state = 'building' AND package_layers.lease_expires_at < ${p(5)})
+      OR (${p(6)} = 1 AND package_layers.state = 'ready' AND package_layers.archive IS NULL)
    RETURNING ${PACKAGE_LAYER_COLUMNS}`;

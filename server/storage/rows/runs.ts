@@ -56,6 +56,9 @@ export function outputEvent(
       };
     case "span.model_request_start":
       return { ...base, type: out.type, span: { model: out.model } };
+    case "session.status_preparing":
+    case "session.status_prepared":
+      return { ...base, type: out.type, packages: out.packages };
     case "span.model_request_end":
       return {
         ...base,

@@ -112,6 +112,7 @@ export type EventBody = Pick<
   | "custom_tool_result"
   | "tool_confirmation"
   | "span"
+  | "packages"
 >;
 
 const BODY_FIELDS = [
@@ -124,6 +125,7 @@ const BODY_FIELDS = [
   "custom_tool_result",
   "tool_confirmation",
   "span",
+  "packages",
 ] as const satisfies readonly (keyof EventBody)[];
 
 /** The kind-specific fields present in `e`, as stored. */

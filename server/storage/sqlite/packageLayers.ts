@@ -6,7 +6,7 @@ import type { SqliteContext } from "./context.ts";
 export function createPackageLayerStore(ctx: SqliteContext): PackageLayerStore {
   const { db } = ctx;
   const get = db.prepare(`SELECT ${PACKAGE_LAYER_COLUMNS} FROM package_layers WHERE digest = ?`);
-  const claim = db.prepare(CLAIM_SQL((n) => `?${n}`));
+  const claim = db.prepare(CLAIM_SQL((n) => `@p${n}`));
   const renew = db.prepare(
     "UPDATE package_layers SET lease_expires_at = ?, updated_at = ? WHERE digest = ? AND builder = ? AND state = 'building'",
   );
@@ -25,9 +25,16 @@ export function createPackageLayerStore(ctx: SqliteContext): PackageLayerStore {
   };
   return {
     get: read,
-    claim(digest, spec, builder, leaseUntil) {
+    claim(digest, spec, builder, leaseUntil, takeReady) {
       return ctx.tx(() => {
-        const claimed = claim.get(digest, spec, builder, leaseUntil, ctx.now()) as PackageLayerRow | undefined;
+        const claimed = claim.get({
+          p1: digest,
+          p2: spec,
+          p3: builder,
+          p4: leaseUntil,
+          p5: ctx.now(),
+          p6: takeReady ? 1 : 0,
+        }) as PackageLayerRow | undefined;
         if (claimed) return { record: toPackageLayer(claimed), claimed: true };
         const record = read(digest);
         if (!record) throw new Error(`package layer ${digest} vanished during its claim`);

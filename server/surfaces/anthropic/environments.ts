@@ -11,35 +11,48 @@ import { nativeBody } from "./validation.ts";
 
 type Environment = Schema<"Environment">;
 
-const NO_PACKAGES = { type: "packages", apt: [], cargo: [], gem: [], go: [], npm: [], pip: [] } as const;
-
-/** Our environment as `BetaEnvironment`: its cloud config lists no packages (none are installed). */
+/** Our environment as `BetaEnvironment` (our config view has the SDK's shape already: every list, both switches). */
 export function sdkEnvironment(env: Environment) {
   return {
     ...env,
     config: {
       ...env.config,
       networking: env.config.networking ?? { type: "unrestricted" },
-      packages: NO_PACKAGES,
+      packages: env.config.packages ?? { type: "packages", apt: [], cargo: [], gem: [], go: [], npm: [], pip: [] },
     },
   };
 }
 
-/** The SDK's config (`{type, networking, packages}`) as ours: packages must be empty. */
-function withOurConfig(body: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The SDK's config (`BetaCloudConfigParams`) as ours: null fields are dropped (null means
+ * "default" on create and "keep" on update); on update, an omitted `networking` or `packages`
+ * keeps the environment's current one (the SDK's rule; our own update replaces the config).
+ */
+function withOurConfig(body: Record<string, unknown>, current: Environment | null): Record<string, unknown> {
   const config = body.config;
   if (!config || typeof config !== "object" || Array.isArray(config)) return body;
-  const { packages, ...rest } = config as Record<string, unknown>;
-  if (packages !== undefined && packages !== null) {
+  const ours: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(config as Record<string, unknown>)) if (v !== null) ours[k] = v;
+  const packages = ours.packages;
+  if (packages !== undefined) {
     if (typeof packages !== "object" || Array.isArray(packages)) {
       throw invalidRequest("config.packages: must be an object of package lists.", "config.packages");
     }
-    const lists = Object.entries(packages as Record<string, unknown>).filter(([k]) => k !== "type");
-    if (lists.some(([, v]) => Array.isArray(v) && v.length > 0)) {
-      throw invalidRequest("config.packages: installing packages is not supported by this server.", "config.packages");
-    }
+    const lists: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(packages as Record<string, unknown>)) if (v !== null) lists[k] = v;
+    ours.packages = lists;
   }
-  return { ...body, config: rest };
+  const networking = ours.networking;
+  if (networking && typeof networking === "object" && !Array.isArray(networking)) {
+    const n: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(networking as Record<string, unknown>)) if (v !== null) n[k] = v;
+    ours.networking = n;
+  }
+  if (current) {
+    if (ours.networking === undefined) ours.networking = current.config.networking;
+    if (ours.packages === undefined && current.config.packages) ours.packages = current.config.packages;
+  }
+  return { ...body, config: ours };
 }
 
 export const environmentsFamily: AnthropicFamily = {
@@ -47,7 +60,7 @@ export const environmentsFamily: AnthropicFamily = {
   router(deps: AppDeps) {
     const r = Router();
     r.post("/environments", async (req, res) => {
-      const body = await nativeBody(req, "CreateEnvironmentRequest", withOurConfig(bodyOf(req)));
+      const body = await nativeBody(req, "CreateEnvironmentRequest", withOurConfig(bodyOf(req), null));
       res.json(sdkEnvironment(await environments.createEnvironment(deps, accountOf(res), body)));
     });
     r.get("/environments", async (req, res) => {
@@ -63,8 +76,10 @@ export const environmentsFamily: AnthropicFamily = {
       );
     });
     r.post("/environments/:environment_id", async (req, res) => {
-      const body = await nativeBody(req, "UpdateEnvironmentRequest", withOurConfig(bodyOf(req)));
       const id = pathParam(req, "environment_id");
+      const given = bodyOf(req);
+      const current = given.config ? await environments.getEnvironment(deps, accountOf(res), id) : null;
+      const body = await nativeBody(req, "UpdateEnvironmentRequest", withOurConfig(given, current));
       res.json(sdkEnvironment(await environments.updateEnvironment(deps, accountOf(res), id, body)));
     });
     r.delete("/environments/:environment_id", async (req, res) => {
