@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { isAbsolute } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LogLevel } from "../logger.ts";
 import type {
@@ -197,7 +199,13 @@ function packagesConfig(env: Env): PackagesConfig {
       throw new ConfigError("PACKAGES_EXTRA_HOSTS", `must list host names separated by commas, got "${host}"`);
     }
   }
+  const caFile = str(env, "PACKAGES_CA_FILE") ?? null;
+  if (caFile !== null && (!isAbsolute(caFile) || !existsSync(caFile))) {
+    throw new ConfigError("PACKAGES_CA_FILE", `must be the absolute path of a PEM file that exists, got "${caFile}"`);
+  }
+  const inherited = str(env, "NODE_EXTRA_CA_CERTS") ?? null;
   return {
+    caFile: caFile ?? (inherited && isAbsolute(inherited) && existsSync(inherited) ? inherited : null),
     npmRegistry: registryUrl(env, "PACKAGES_NPM_REGISTRY"),
     pipIndexUrl: registryUrl(env, "PACKAGES_PIP_INDEX_URL"),
     aptMirror: registryUrl(env, "PACKAGES_APT_MIRROR"),

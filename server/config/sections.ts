@@ -63,6 +63,12 @@ export interface PackagesConfig {
   gemSource: string | null;
   /** PACKAGES_GOPROXY: the Go module proxy URL. */
   goProxy: string | null;
+  /**
+   * PACKAGES_CA_FILE: a PEM bundle of every certificate authority the builds trust (for a registry
+   * or an egress proxy with a CA of its own); default: the server's own NODE_EXTRA_CA_CERTS, if set.
+   * Shown read-only to the builds, as NODE_EXTRA_CA_CERTS, PIP_CERT, SSL_CERT_FILE and the like.
+   */
+  caFile: string | null;
   /** PACKAGES_EXTRA_HOSTS: more hosts a build may reach (a mirror's redirects), comma-separated. */
   extraHosts: string[];
   /** PACKAGES_BUILD_TIMEOUT_MS: how long one manager's install of one layer may take. */

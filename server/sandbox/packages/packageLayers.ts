@@ -68,6 +68,21 @@ export interface PackageLayersOptions {
   logger: Logger;
 }
 
+/** Where a build sees the operator's CA bundle (PACKAGES_CA_FILE). */
+const BUILD_CA_MOUNT = "/mnt/build-ca.pem";
+
+/** The variables that make each manager trust the CA bundle at `path`. */
+function caEnv(path: string): Record<string, string> {
+  return {
+    NODE_EXTRA_CA_CERTS: path,
+    PIP_CERT: path,
+    REQUESTS_CA_BUNDLE: path,
+    SSL_CERT_FILE: path,
+    CARGO_HTTP_CAINFO: path,
+    GIT_SSL_CAINFO: path,
+  };
+}
+
 /** The file of a layer that records its package set and its search paths. */
 const LAYER_FILE = ".layer.json";
 /** The most of a manager's output a failure's message keeps (its end, where the error is). */
@@ -253,11 +268,12 @@ export class PackageLayers {
           owner,
           command: managerScript(manager, packages, config),
           timeoutMs: config.buildTimeoutMs,
-          env: {},
+          env: config.caFile ? caEnv(BUILD_CA_MOUNT) : {},
           network: { type: "limited", allowed_hosts: registryHosts(manager, config) },
           mounts: [
             { host: layer, inside: LAYER_MOUNT, readOnly: false },
             ...(aptLists ? [{ host: HOST_APT_LISTS, inside: APT_LISTS_MOUNT, readOnly: true }] : []),
+            ...(config.caFile ? [{ host: config.caFile, inside: BUILD_CA_MOUNT, readOnly: true }] : []),
           ],
           signal,
         });
