@@ -619,9 +619,9 @@ describe("/v1 through the official SDK", () => {
     expect(speed.body.error.message).toContain("model.speed");
     const packages = await raw("POST", "/v1/environments", {
       name: "p",
-      config: { type: "cloud", packages: { pip: ["requests"] } },
+      config: { type: "cloud", packages: { pip: ["requests; rm -rf /"] } },
     });
-    expect(packages.body.error.message).toContain("config.packages");
+    expect(packages.body.error.message).toContain("config.packages.pip[0]");
   });
 
   it("checks responses for real: an object in the /api/v1/cloud shape is not a /v1 agent", async () => {

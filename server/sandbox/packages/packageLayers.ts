@@ -204,6 +204,8 @@ export class PackageLayers {
     try {
       const layer = join(tmp, "layer");
       await unpackWorkspace(archive, layer);
+      // The archive keeps the modes of what is inside; the layer's own folder is made 0700.
+      await chmod(layer, 0o555);
       await this.place(layer, dir);
     } finally {
       await rm(tmp, { recursive: true, force: true });
