@@ -1,11 +1,6 @@
 import type { Schema } from "../api.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
-import {
-  emptyPackages,
-  hasPackages,
-  normalizePackages,
-  PackageSpecError,
-} from "../sandbox/packages/packageSpec.ts";
+import { emptyPackages, hasPackages, normalizePackages, PackageSpecError } from "../sandbox/packages/packageSpec.ts";
 import type { EnvironmentConfig, EnvironmentRecord } from "../storage/port/environments.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import { applyMetadataPatch } from "./metadata.ts";

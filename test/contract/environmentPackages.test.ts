@@ -30,7 +30,11 @@ describe("environment packages on /api/v1/cloud", () => {
   it("keeps the lists normalised and shows all six, with limited networking's two switches", async () => {
     const res = await create({
       networking: { type: "limited", allowed_hosts: ["example.com"], allow_package_managers: true },
-      packages: { pip: ["requests==2.32.3", "numpy", "numpy"], npm: ["@scope/tool@1.0.0", "left-pad"], apt: ["jq=1.6-2.1"] },
+      packages: {
+        pip: ["requests==2.32.3", "numpy", "numpy"],
+        npm: ["@scope/tool@1.0.0", "left-pad"],
+        apt: ["jq=1.6-2.1"],
+      },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body.config).toEqual({
@@ -54,7 +58,15 @@ describe("environment packages on /api/v1/cloud", () => {
     expect((await server.request("GET", `/environments/${res.body.id}`)).body).toEqual(res.body);
     // Without packages: six empty lists.
     const plain = await create({});
-    expect(plain.body.config.packages).toEqual({ type: "packages", apt: [], cargo: [], gem: [], go: [], npm: [], pip: [] });
+    expect(plain.body.config.packages).toEqual({
+      type: "packages",
+      apt: [],
+      cargo: [],
+      gem: [],
+      go: [],
+      npm: [],
+      pip: [],
+    });
   });
 
   it.each([
@@ -95,7 +107,12 @@ describe("environment packages through the official SDK on /v1", () => {
       name: "analysis",
       config: {
         type: "cloud",
-        networking: { type: "limited", allowed_hosts: ["api.example.com"], allow_package_managers: true, allow_mcp_servers: true },
+        networking: {
+          type: "limited",
+          allowed_hosts: ["api.example.com"],
+          allow_package_managers: true,
+          allow_mcp_servers: true,
+        },
         packages: { type: "packages", pip: ["pandas==2.2.2"], apt: null },
       },
     });
@@ -128,7 +145,11 @@ describe("environment packages through the official SDK on /v1", () => {
     await expect(bad).rejects.toThrow(/config\.packages\.pip\[0\]/);
     const limited = client.beta.environments.create({
       name: "limited",
-      config: { type: "cloud", networking: { type: "limited", allowed_hosts: ["a.example"] }, packages: { npm: ["x"] } },
+      config: {
+        type: "cloud",
+        networking: { type: "limited", allowed_hosts: ["a.example"] },
+        packages: { npm: ["x"] },
+      },
     });
     await expect(limited).rejects.toThrow(/allow_package_managers/);
   });

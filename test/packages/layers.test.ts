@@ -60,7 +60,9 @@ beforeAll(async () => {
       PACKAGES_WAIT_POLL_MS: "50",
     },
   });
-  agentId = (await createAgent(s, { name: "worker", model: "openai/llama3.2", tools: [{ type: "agent_toolset_20260401" }] })).id;
+  agentId = (
+    await createAgent(s, { name: "worker", model: "openai/llama3.2", tools: [{ type: "agent_toolset_20260401" }] })
+  ).id;
 });
 afterAll(async () => {
   if (skip) return;
@@ -89,7 +91,9 @@ async function bash(sessionId: string, command: string, turns: number) {
 }
 
 describe.skipIf(skip !== null)("environment packages", () => {
-  it("builds one layer with a pip and an npm package for two sessions, once, and bash uses it", { timeout: 240_000 }, async () => {
+  it("builds one layer with a pip and an npm package for two sessions, once, and bash uses it", {
+    timeout: 240_000,
+  }, async () => {
     const env = await environment({ pip: ["tinypkg==1.0"], npm: ["tiny-npm@1.0.0"] });
     const first = await createSession(s, agentId, env);
     const layers = s.service.deps.packageLayers;
@@ -106,7 +110,10 @@ describe.skipIf(skip !== null)("environment packages", () => {
     const preparing = one.events.filter((e) => e.type === "session.status_preparing");
     const prepared = one.events.filter((e) => e.type === "session.status_prepared");
     expect(preparing).toHaveLength(1);
-    expect(preparing[0].packages).toMatchObject({ action: "build", digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+    expect(preparing[0].packages).toMatchObject({
+      action: "build",
+      digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+    });
     expect(prepared).toHaveLength(1);
     expect(prepared[0].packages.duration_ms).toBeGreaterThan(0);
     // Before the turn's first tool call.
@@ -114,7 +121,9 @@ describe.skipIf(skip !== null)("environment packages", () => {
       one.events.findIndex((e) => e.type === "agent.tool_use"),
     );
     const digest = prepared[0].packages.digest;
-    console.log(`[packages] layer build (pip + npm from local registries): ${prepared[0].packages.duration_ms} ms; turn ${Date.now() - started} ms`);
+    console.log(
+      `[packages] layer build (pip + npm from local registries): ${prepared[0].packages.duration_ms} ms; turn ${Date.now() - started} ms`,
+    );
 
     // A second session of the environment (and an environment with the same set in another order) builds nothing.
     const twin = await environment({ npm: ["tiny-npm@1.0.0"], pip: ["tinypkg==1.0", "tinypkg==1.0"] });
@@ -141,14 +150,22 @@ describe.skipIf(skip !== null)("environment packages", () => {
       expect(ready.action).toBeNull();
     }
     times.sort((a, b) => a - b);
-    console.log(`[packages] wait for an already-built layer: p50 ${times[10]?.toFixed(3)} ms, max ${times.at(-1)?.toFixed(3)} ms`);
+    console.log(
+      `[packages] wait for an already-built layer: p50 ${times[10]?.toFixed(3)} ms, max ${times.at(-1)?.toFixed(3)} ms`,
+    );
 
     // The layer is read-only to commands.
-    const write = await bash(first.id, "touch /mnt/packages/pip/x 2>&1; echo rc=$?; touch /mnt/packages/x 2>&1; echo rc=$?", 2);
+    const write = await bash(
+      first.id,
+      "touch /mnt/packages/pip/x 2>&1; echo rc=$?; touch /mnt/packages/x 2>&1; echo rc=$?",
+      2,
+    );
     expect(write.output).toMatch(/Read-only file system[\s\S]*rc=1[\s\S]*rc=1/);
   });
 
-  it("an install script runs inside the sandbox only: nothing outside its layer is written", { timeout: 240_000 }, async () => {
+  it("an install script runs inside the sandbox only: nothing outside its layer is written", {
+    timeout: 240_000,
+  }, async () => {
     const env = await environment({ npm: ["escape-probe"] });
     const session = await createSession(s, agentId, env);
     const run = await bash(session.id, "cat /mnt/packages/npm/node_modules/escape-probe/ran.json", 1);
@@ -166,7 +183,9 @@ describe.skipIf(skip !== null)("environment packages", () => {
     expect(stray).toEqual([]);
   });
 
-  it("a package that does not exist ends the turn with packages_failed and pip's own words", { timeout: 120_000 }, async () => {
+  it("a package that does not exist ends the turn with packages_failed and pip's own words", {
+    timeout: 120_000,
+  }, async () => {
     const env = await environment({ pip: ["no-such-package-zz==9.9"] });
     const session = await createSession(s, agentId, env);
     model.script([{ tool_calls: [{ id: "f1", name: "bash", input: { command: "true" } }] }, { text: "done" }]);

@@ -27,6 +27,7 @@ let agentId = "";
 /** Whether the host has a Debian package installed (then apt would have nothing to fetch). */
 function installed(pkg: string): boolean {
   try {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format field
     return execFileSync("dpkg-query", ["-W", "-f=${Status}", pkg], { encoding: "utf8" }).includes("installed");
   } catch {
     return false;
@@ -46,7 +47,9 @@ beforeAll(async () => {
       ...(process.env.NODE_EXTRA_CA_CERTS ? { PACKAGES_CA_FILE: process.env.NODE_EXTRA_CA_CERTS } : {}),
     },
   });
-  agentId = (await createAgent(s, { name: "worker", model: "openai/llama3.2", tools: [{ type: "agent_toolset_20260401" }] })).id;
+  agentId = (
+    await createAgent(s, { name: "worker", model: "openai/llama3.2", tools: [{ type: "agent_toolset_20260401" }] })
+  ).id;
 });
 afterAll(async () => {
   if (skip) return;
@@ -75,7 +78,9 @@ async function turn(packages: Record<string, string[]>, command: string) {
 }
 
 describe.skipIf(skip !== null)("packages from the public registries", () => {
-  it("installs is-number from the npm registry and hello from the Debian mirror into one layer", { timeout: 300_000 }, async () => {
+  it("installs is-number from the npm registry and hello from the Debian mirror into one layer", {
+    timeout: 300_000,
+  }, async () => {
     expect(installed("hello")).toBe(false);
     const { events, output } = await turn(
       { npm: ["is-number@7.0.0"], apt: ["hello"] },
@@ -86,7 +91,9 @@ describe.skipIf(skip !== null)("packages from the public registries", () => {
     expect(output).toContain("Hello, world!");
     expect(output).toContain("/mnt/packages/apt/usr/bin/hello");
     const prepared = events.find((e) => e.type === "session.status_prepared");
-    console.log(`[packages] layer build (npm is-number + apt hello from the public registries): ${prepared?.packages.duration_ms} ms`);
+    console.log(
+      `[packages] layer build (npm is-number + apt hello from the public registries): ${prepared?.packages.duration_ms} ms`,
+    );
     // Nothing was installed on the host.
     expect(installed("hello")).toBe(false);
   });

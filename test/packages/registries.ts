@@ -56,7 +56,9 @@ export function buildWheel(name: string, version: string, source: string): { fil
 }
 
 /** A PEP 503 index serving `wheels` (by project name); any other project is a 404. */
-export async function startPipIndex(wheels: { project: string; file: string; bytes: Uint8Array }[]): Promise<LocalRegistry> {
+export async function startPipIndex(
+  wheels: { project: string; file: string; bytes: Uint8Array }[],
+): Promise<LocalRegistry> {
   const requests: string[] = [];
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
@@ -66,12 +68,18 @@ export async function startPipIndex(wheels: { project: string; file: string; byt
       const mine = wheels.filter((w) => w.project === project);
       if (mine.length === 0) return void res.writeHead(404).end("not found");
       const links = mine
-        .map((w) => `<a href="/files/${w.file}#sha256=${createHash("sha256").update(w.bytes).digest("hex")}">${w.file}</a>`)
+        .map(
+          (w) =>
+            `<a href="/files/${w.file}#sha256=${createHash("sha256").update(w.bytes).digest("hex")}">${w.file}</a>`,
+        )
         .join("\n");
-      return void res.writeHead(200, { "content-type": "text/html" }).end(`<!DOCTYPE html><html><body>${links}</body></html>`);
+      return void res
+        .writeHead(200, { "content-type": "text/html" })
+        .end(`<!DOCTYPE html><html><body>${links}</body></html>`);
     }
     const wheel = wheels.find((w) => path === `/files/${w.file}`);
-    if (wheel) return void res.writeHead(200, { "content-type": "application/octet-stream" }).end(Buffer.from(wheel.bytes));
+    if (wheel)
+      return void res.writeHead(200, { "content-type": "application/octet-stream" }).end(Buffer.from(wheel.bytes));
     res.writeHead(404).end("not found");
   });
   const url = await listen(server);
@@ -159,7 +167,8 @@ export async function requireRegistry(name: string, url: string): Promise<string
 }
 
 function report(reason: string): string {
-  if (process.env.CI === "true") throw new Error(`${reason} (CI=true: an unreachable registry fails instead of skipping)`);
+  if (process.env.CI === "true")
+    throw new Error(`${reason} (CI=true: an unreachable registry fails instead of skipping)`);
   console.warn(`skipped: ${reason}`);
   return reason;
 }

@@ -75,7 +75,11 @@ describe.skipIf(skip !== null)("package layers on PostgreSQL replicas", () => {
     const [ma, mb] = models as [FakeModel, FakeModel];
     const a = await replica(env, ma);
     const b = await replica(env, mb, a.token);
-    const agent = await createAgent(a, { name: "worker", model: "openai/llama3.2", tools: [{ type: "agent_toolset_20260401" }] });
+    const agent = await createAgent(a, {
+      name: "worker",
+      model: "openai/llama3.2",
+      tools: [{ type: "agent_toolset_20260401" }],
+    });
     const created = await a.request("POST", "/environments", {
       body: { name: "pip", config: { type: "cloud", packages: { pip: ["replpkg==2.0"] } } },
     });

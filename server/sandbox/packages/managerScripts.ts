@@ -91,7 +91,9 @@ export function registryHosts(manager: PackageManager, config: PackagesConfig): 
       return [config.gemSource ? hostOf(config.gemSource) : "rubygems.org", "index.rubygems.org", ...extra];
     case "go":
       return [
-        ...(config.goProxy ? [hostOf(config.goProxy)] : ["proxy.golang.org", "sum.golang.org", "storage.googleapis.com"]),
+        ...(config.goProxy
+          ? [hostOf(config.goProxy)]
+          : ["proxy.golang.org", "sum.golang.org", "storage.googleapis.com"]),
         ...extra,
       ];
   }
@@ -117,6 +119,7 @@ export function managerScript(manager: PackageManager, packages: string[], confi
         // The host's dpkg status (copied in by the server): packages the host has are not fetched.
         `[ -f ${a}/status ] || : > ${a}/status`,
         `opts=(-q -o Debug::NoLocking=1 -o Dir::State=${a}/state -o Dir::State::status=${a}/status -o Dir::Cache=${a}/cache -o Dir::Cache::archives=${a}/debs -o Dir::Log=${a}/log -o APT::Get::AllowUnauthenticated=false)`,
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansions, not JavaScript
         'if [ -n "${HTTP_PROXY:-}" ]; then opts+=(-o "Acquire::http::Proxy=$HTTP_PROXY" -o "Acquire::https::Proxy=${HTTPS_PROXY:-$HTTP_PROXY}"); fi',
       );
       if (config.aptMirror) {
@@ -125,6 +128,7 @@ export function managerScript(manager: PackageManager, packages: string[], confi
         lines.push(
           `printf '%s\\n' ${q(line)} > ${a}/sources.list`,
           `opts+=(-o Dir::State::Lists=${a}/state/lists -o Dir::Etc::sourcelist=${a}/sources.list -o Dir::Etc::sourceparts=${a}/sources.list.d)`,
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell array expansion, not JavaScript
           'apt-get "${opts[@]}" update',
         );
       } else {

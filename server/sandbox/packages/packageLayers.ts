@@ -17,7 +17,7 @@
  * SQLite (one server per file) the folder under the data directory is the layer.
  */
 import { randomBytes } from "node:crypto";
-import { copyFile, lstat, mkdir, readdir, readFile, rename, rm, writeFile, chmod } from "node:fs/promises";
+import { chmod, copyFile, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import type { PackagesConfig } from "../../config/sections.ts";
@@ -154,7 +154,13 @@ export class PackageLayers {
       signal.throwIfAborted();
       const env = await this.local(digest, dir);
       if (env) return { digest, host: dir, env, action, waitedMs: Date.now() - started };
-      const { record, claimed } = await store.claim(digest, spec, this.builder, this.leaseUntil(), !this.options.keepArchive);
+      const { record, claimed } = await store.claim(
+        digest,
+        spec,
+        this.builder,
+        this.leaseUntil(),
+        !this.options.keepArchive,
+      );
       if (claimed) {
         await announce("build");
         const built = await this.build(digest, lists, dir, signal);
@@ -319,7 +325,9 @@ export class PackageLayers {
         throw err;
       }
       const message =
-        err instanceof PackageBuildError ? err.message : `The package layer could not be built: ${(err as Error).message}`;
+        err instanceof PackageBuildError
+          ? err.message
+          : `The package layer could not be built: ${(err as Error).message}`;
       await store.fail(digest, this.builder, message).catch(() => undefined);
       logger.warn("package layer build failed", { digest, error: message.slice(0, 500) });
       throw err instanceof PackageBuildError ? err : new PackageBuildError(message);

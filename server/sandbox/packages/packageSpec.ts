@@ -79,7 +79,8 @@ export function normalizePackages(
   const out = emptyPackages();
   for (const manager of PACKAGE_MANAGERS) {
     const list = given?.[manager] ?? [];
-    if (!Array.isArray(list)) throw new PackageSpecError(`${base}.${manager}: must be a list of names.`, `${base}.${manager}`);
+    if (!Array.isArray(list))
+      throw new PackageSpecError(`${base}.${manager}: must be a list of names.`, `${base}.${manager}`);
     if (list.length > MAX_PACKAGES_PER_MANAGER) {
       throw new PackageSpecError(
         `${base}.${manager}: at most ${MAX_PACKAGES_PER_MANAGER} packages, not ${list.length}.`,

@@ -6,9 +6,10 @@ import type { PgContext } from "./context.ts";
 /** The builds of package layers (migration 019), each ready layer's archive kept for the other replicas. */
 export function createPackageLayerStore(ctx: PgContext): Async<PackageLayerStore> {
   const read = async (digest: string) => {
-    const row = await ctx.one<PackageLayerRow>(`SELECT ${PACKAGE_LAYER_COLUMNS} FROM package_layers WHERE digest = $1`, [
-      digest,
-    ]);
+    const row = await ctx.one<PackageLayerRow>(
+      `SELECT ${PACKAGE_LAYER_COLUMNS} FROM package_layers WHERE digest = $1`,
+      [digest],
+    );
     return row ? toPackageLayer(row) : null;
   };
   return {
