@@ -98,6 +98,42 @@ describe.skipIf(skip !== null)("packages from the public registries", () => {
     expect(installed("hello")).toBe(false);
   });
 
+  it("installs from the mirror PACKAGES_APT_MIRROR names, with the build's own apt-get update", {
+    timeout: 300_000,
+  }, async () => {
+    const mirrored = await inProcess({
+      env: {
+        OPENAI_BASE_URL: model.url,
+        OPENAI_API_KEY: "sk-test",
+        SANDBOX: "bubblewrap",
+        PACKAGES_APT_MIRROR: "http://deb.debian.org/debian",
+        PACKAGES_WAIT_POLL_MS: "50",
+      },
+    });
+    try {
+      const agent = await createAgent(mirrored, {
+        name: "worker",
+        model: "openai/llama3.2",
+        tools: [{ type: "agent_toolset_20260401" }],
+      });
+      const env = await mirrored.request("POST", "/environments", {
+        body: { name: "mirror", config: { type: "cloud", packages: { apt: ["hello"] } } },
+      });
+      const session = await createSession(mirrored, agent.id, env.body.id);
+      model.script([
+        { tool_calls: [{ id: "m1", name: "bash", input: { command: "hello -g mirrored" } }] },
+        { text: "ok" },
+      ]);
+      await say(mirrored, session.id, "go");
+      const events = await waitForTurns(mirrored, session.id, 1, 300_000);
+      expect(events.find((e) => e.type === "session.error")).toBeUndefined();
+      const result = events.find((e) => e.type === "agent.tool_result");
+      expect(result?.content.map((b: { text: string }) => b.text).join("")).toContain("mirrored");
+    } finally {
+      await mirrored.stop();
+    }
+  });
+
   it("a manager whose client the server lacks fails naming the client", { timeout: 120_000 }, async () => {
     const { events } = await turn({ gem: ["rake"] }, "true");
     const error = events.find((e) => e.type === "session.error");
