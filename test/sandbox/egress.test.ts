@@ -8,7 +8,7 @@
  * branch, and the token is nowhere the command can look.
  */
 import { randomBytes } from "node:crypto";
-import { chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,7 +81,8 @@ describe.skipIf(skip !== null)("secrets at egress through the sandbox's proxy", 
     gitHttp = await startGitServer({ token });
     gitHttps = await startGitServer({ token, tls: certs });
     commits = seedRepository(gitHttp.root, "app");
-    seedRepository(gitHttps.root, "app");
+    // The same repository (same commits) on both servers.
+    cpSync(join(gitHttp.root, "app.git"), join(gitHttps.root, "app.git"), { recursive: true });
     mntHost = join(dataDir, "mnt-repo");
     mkdirSync(mntHost, { mode: 0o700 });
     if (owner) chownSync(mntHost, owner.uid, owner.gid);
