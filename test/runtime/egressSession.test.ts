@@ -136,14 +136,17 @@ describe.skipIf(skip !== null)("an agent calls an API with a key it never sees",
 
   it("a second server on the same database uses the same CA", async () => {
     const bundleA = readFileSync(join(s.dataDir, "egress", "ca-bundle.crt"), "utf8");
-    const key = onPostgres ? undefined : readFileSync(join(s.dataDir, "secret.key"), "utf8").trim();
+    // The first server's service key (test/helpers/servers/testDatabase.ts keeps PostgreSQL's beside the path).
+    const key = onPostgres
+      ? (JSON.parse(readFileSync(`${s.dbPath}.postgres.json`, "utf8")) as { secretKey: string }).secretKey
+      : readFileSync(join(s.dataDir, "secret.key"), "utf8").trim();
     const url = s.databaseUrl;
     await s.stop();
     const dataDir = mkdtempSync(join(tmpdir(), "egress-session-b-"));
     dirs.push(dataDir);
     s = await inProcess({
       dataDir,
-      env: { ...env, DATABASE_URL: url, ...(key ? { CLOUD_AGENTS_SECRET_KEY: key } : {}) },
+      env: { ...env, DATABASE_URL: url, CLOUD_AGENTS_SECRET_KEY: key },
     });
     const sessionId = await sessionWithKey(s);
     model.script([
