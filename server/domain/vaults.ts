@@ -266,10 +266,7 @@ function checkNetworking(networking: CredentialNetworking): CredentialNetworking
 
 function checkInjection(location: { header: boolean; body: boolean }): { header: boolean; body: boolean } {
   if (!location.header && !location.body) {
-    throw invalidRequest(
-      "auth.injection_location must enable header, body or both.",
-      "auth.injection_location",
-    );
+    throw invalidRequest("auth.injection_location must enable header, body or both.", "auth.injection_location");
   }
   return location;
 }
@@ -285,10 +282,7 @@ type CredentialAuthParts = Pick<NewCredential, "auth_type" | "target" | "auth_pu
  */
 function updatedAuth(deps: VaultDeps, current: CredentialRecord, auth: AuthUpdate): CredentialAuthParts {
   if (auth.type !== current.auth_type) {
-    throw invalidRequest(
-      `auth.type must stay ${current.auth_type}: a credential's type cannot change.`,
-      "auth.type",
-    );
+    throw invalidRequest(`auth.type must stay ${current.auth_type}: a credential's type cannot change.`, "auth.type");
   }
   if (auth.type !== "environment_variable") return sealAuth(deps, current.id, auth);
   const stored = current.auth_public as {
@@ -463,7 +457,11 @@ export async function egressCredentials(
   for (const vaultId of vaultIds) {
     for (const c of byVault.get(vaultId) ?? []) {
       if (c.auth_type !== "environment_variable") continue;
-      const pub = c.auth_public as { secret_name: string; networking: CredentialNetworking; injection_location: unknown };
+      const pub = c.auth_public as {
+        secret_name: string;
+        networking: CredentialNetworking;
+        injection_location: unknown;
+      };
       if (out.has(pub.secret_name)) continue;
       const { secret_value } = JSON.parse(deps.secrets.decrypt(c.secret_sealed, c.id)) as { secret_value: string };
       const where = storedInjection(pub.injection_location);

@@ -26,8 +26,8 @@ import { BlockedTargetError, blockedAddressReason, createGuardedLookup, ipLitera
 import {
   downstreamHeaders,
   MAX_SUBSTITUTED_BODY_BYTES,
-  type RequestTarget,
   ReplaceStream,
+  type RequestTarget,
   rewriteFor,
   substitutedBody,
   terminatesTls,
@@ -180,7 +180,12 @@ export class NetProxy {
       return;
     }
     const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
-    this.send(req, res, { protocol: "http:", host, port: Number(url.port || 80), path: `${url.pathname}${url.search}` });
+    this.send(req, res, {
+      protocol: "http:",
+      host,
+      port: Number(url.port || 80),
+      path: `${url.pathname}${url.search}`,
+    });
   }
 
   /**
@@ -237,7 +242,9 @@ export class NetProxy {
         if (!res.headersSent)
           res
             .writeHead(413, { "content-type": "text/plain" })
-            .end(`The sandbox's proxy holds at most ${MAX_SUBSTITUTED_BODY_BYTES} bytes of a body it puts a secret in.`);
+            .end(
+              `The sandbox's proxy holds at most ${MAX_SUBSTITUTED_BODY_BYTES} bytes of a body it puts a secret in.`,
+            );
         req.destroy();
         return;
       }
@@ -247,7 +254,8 @@ export class NetProxy {
       if (size > MAX_SUBSTITUTED_BODY_BYTES) return;
       const body = substitutedBody(Buffer.concat(chunks), bodySubs);
       delete headers["transfer-encoding"];
-      if (body.length > 0 || req.headers["content-length"] !== undefined) headers["content-length"] = String(body.length);
+      if (body.length > 0 || req.headers["content-length"] !== undefined)
+        headers["content-length"] = String(body.length);
       const upstream = open();
       upstream.on("error", fail);
       upstream.end(body);

@@ -53,7 +53,9 @@ describe("environment_variable credentials", () => {
     expect(updated.body.auth.injection_location).toEqual({ header: true, body: true });
     expect(updated.body.auth.networking.allowed_hosts).toHaveLength(3);
     const widened = await server.request("POST", path, {
-      body: { auth: { type: "environment_variable", secret_name: "PAYMENTS_KEY", networking: { type: "unrestricted" } } },
+      body: {
+        auth: { type: "environment_variable", secret_name: "PAYMENTS_KEY", networking: { type: "unrestricted" } },
+      },
     });
     expect(widened.body.auth.networking).toEqual({ type: "unrestricted" });
     expect(widened.body.auth.injection_location).toEqual({ header: true, body: true });
@@ -71,7 +73,11 @@ describe("environment_variable credentials", () => {
     });
     expect(expectError(retyped, 400, "invalid_request_error").param).toBe("auth.type");
     // One active credential per name.
-    expectError(await server.request("POST", base, { body: env({ secret_name: "PAYMENTS_KEY" }) }), 409, "conflict_error");
+    expectError(
+      await server.request("POST", base, { body: env({ secret_name: "PAYMENTS_KEY" }) }),
+      409,
+      "conflict_error",
+    );
 
     const shown = [made, updated, widened, await server.request("GET", path), await server.request("GET", base)]
       .map((r) => r.text)
@@ -101,7 +107,10 @@ describe("environment_variable credentials", () => {
         { networking: { type: "limited", allowed_hosts: Array.from({ length: 17 }, (_, i) => `h${i}.example.com`) } },
         "auth.networking.allowed_hosts",
       ],
-      [{ networking: { type: "limited", allowed_hosts: ["ok.example.com", "a.*.example.com"] } }, "auth.networking.allowed_hosts[1]"],
+      [
+        { networking: { type: "limited", allowed_hosts: ["ok.example.com", "a.*.example.com"] } },
+        "auth.networking.allowed_hosts[1]",
+      ],
       [{ networking: { type: "limited", allowed_hosts: ["-bad.example.com"] } }, "auth.networking.allowed_hosts[0]"],
       [{ networking: { type: "limited", allowed_hosts: ["*.com"] } }, "auth.networking.allowed_hosts[0]"],
       [{ networking: { type: "limited", allowed_hosts: ["10.0.0"] } }, "auth.networking.allowed_hosts[0]"],

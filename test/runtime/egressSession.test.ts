@@ -155,7 +155,9 @@ describe.skipIf(skip !== null)("an agent calls an API with a key it never sees",
           {
             id: "c1",
             name: "bash",
-            input: { command: `curl -sS --fail https://localhost:${api.port}/again -H "Authorization: Bearer $API_KEY"` },
+            input: {
+              command: `curl -sS --fail https://localhost:${api.port}/again -H "Authorization: Bearer $API_KEY"`,
+            },
           },
         ],
       },

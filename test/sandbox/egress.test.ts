@@ -13,15 +13,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEgressPlan } from "../../server/agents/tools/egress.ts";
+import { SecretBox } from "../../server/crypto/secretBox.ts";
 import type { BubblewrapSandbox } from "../../server/sandbox/bubblewrap.ts";
 import { type EgressAuthority, egressAuthority, loadOrCreateCa } from "../../server/sandbox/egress/authority.ts";
 import { cloneRepository } from "../../server/sandbox/egress/repository.ts";
 import { rewriteFor, terminatesTls } from "../../server/sandbox/egress/rewrite.ts";
-import { SecretBox } from "../../server/crypto/secretBox.ts";
 import { hostMatches } from "../../server/sandbox/hostPolicy.ts";
 import type { Owner } from "../../server/sandbox/identity.ts";
 import type { EgressPlan, EgressSubstitution, ExecRequest } from "../../server/sandbox/port.ts";
 import type { Workspaces } from "../../server/sandbox/workspace.ts";
+import type { Async } from "../../server/storage/port/index.ts";
 import type { MetaStore } from "../../server/storage/port/meta.ts";
 import { type GitServer, seedRepository, startGitServer } from "../helpers/servers/gitServer.ts";
 import { requireProgram, requireSandboxPrograms } from "../helpers/servers/requires.ts";
@@ -31,15 +32,15 @@ import { type RecordingServer, recordingServer, testCertificates } from "../help
 const skip = requireSandboxPrograms() ?? requireProgram("git", "git") ?? requireProgram("curl", "curl");
 
 /** The service_meta table as a map: the CA's storage path is the session test's (egressSession.test.ts). */
-function mapMeta(): MetaStore {
+function mapMeta(): Async<MetaStore> {
   const m = new Map<string, string>();
   return {
-    get: (k) => m.get(k) ?? null,
-    setIfAbsent: (k, v) => {
+    get: async (k) => m.get(k) ?? null,
+    setIfAbsent: async (k, v) => {
       if (!m.has(k)) m.set(k, v);
       return m.get(k) as string;
     },
-    set: (k, v) => void m.set(k, v),
+    set: async (k, v) => void m.set(k, v),
   };
 }
 

@@ -8,12 +8,12 @@
 import type { SandboxConfig } from "../../config/sections.ts";
 import type { SecretBox } from "../../crypto/secretBox.ts";
 import { environmentVariablesToObject } from "../../domain/environmentVariables.ts";
+import type { RepositoryAccess } from "../../sandbox/egress/repository.ts";
 import type { NetworkPolicy, Sandbox } from "../../sandbox/port.ts";
 import type { Workspaces } from "../../sandbox/workspace.ts";
 import { WorkspaceTooLargeError } from "../../sandbox/workspaceSnapshots.ts";
 import type { AgentConfig } from "../../storage/port/agents.ts";
 import type { Storage } from "../../storage/port/index.ts";
-import type { RepositoryAccess } from "../../sandbox/egress/repository.ts";
 import type { ToolSpec } from "../turns/conversation.ts";
 import { TurnError } from "../turns/port.ts";
 import { sessionEgress } from "./egress.ts";

@@ -43,7 +43,9 @@ declare module "node-forge" {
       function create(): MessageDigest;
     }
   }
+
   export { md, pki };
+
   const forge: { pki: typeof pki; md: typeof md };
   export default forge;
 }

@@ -58,7 +58,8 @@ const SHA = /^[0-9a-f]{7,64}$/i;
 export function mountPathProblem(path: string): string | null {
   if (!path.startsWith("/")) return "must be absolute";
   if (path.split("/").some((p) => p === ".." || p === ".")) return "must not hold . or .. segments";
-  if (!(path.startsWith(`${WORKSPACE_MOUNT}/`) || path.startsWith("/mnt/"))) return "must be under /workspace/ or /mnt/";
+  if (!(path.startsWith(`${WORKSPACE_MOUNT}/`) || path.startsWith("/mnt/")))
+    return "must be under /workspace/ or /mnt/";
   return null;
 }
 

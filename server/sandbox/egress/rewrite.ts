@@ -146,8 +146,13 @@ export const MAX_SUBSTITUTED_BODY_BYTES = 16 * 1024 * 1024;
 
 /** A request body with its placeholders replaced (the caller checked the size). */
 export function substitutedBody(body: Buffer, subs: EgressSubstitution[]): Buffer {
-  return subs.length === 0 ? body : Buffer.from(replaceAll(body.toString("latin1"), subs.map((s) => [
-    Buffer.from(s.placeholder).toString("latin1"),
-    Buffer.from(s.secret).toString("latin1"),
-  ])), "latin1");
+  return subs.length === 0
+    ? body
+    : Buffer.from(
+        replaceAll(
+          body.toString("latin1"),
+          subs.map((s) => [Buffer.from(s.placeholder).toString("latin1"), Buffer.from(s.secret).toString("latin1")]),
+        ),
+        "latin1",
+      );
 }

@@ -74,7 +74,9 @@ export async function startGitServer(options: {
     requests.push({ path: url.pathname, authorized, authorization });
     if (!authorized) {
       req.resume();
-      res.writeHead(401, { "www-authenticate": 'Basic realm="git"', "content-type": "text/plain" }).end("token needed\n");
+      res
+        .writeHead(401, { "www-authenticate": 'Basic realm="git"', "content-type": "text/plain" })
+        .end("token needed\n");
       return;
     }
     const cgi = spawn(BACKEND, [], {
@@ -132,7 +134,8 @@ export async function startGitServer(options: {
     port: (server.address() as AddressInfo).port,
     root,
     requests,
-    git: (repo, ...args) => execFileSync("git", ["-C", join(root, `${repo}.git`), ...args], { encoding: "utf8" }).trim(),
+    git: (repo, ...args) =>
+      execFileSync("git", ["-C", join(root, `${repo}.git`), ...args], { encoding: "utf8" }).trim(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -60,7 +60,13 @@ export function testCertificates(): { caPem: string; certPem: string; keyPem: st
   cert.setExtensions([
     { name: "basicConstraints", cA: false },
     { name: "extKeyUsage", serverAuth: true },
-    { name: "subjectAltName", altNames: [{ type: 2, value: "localhost" }, { type: 7, ip: "127.0.0.1" }] },
+    {
+      name: "subjectAltName",
+      altNames: [
+        { type: 2, value: "localhost" },
+        { type: 7, ip: "127.0.0.1" },
+      ],
+    },
   ]);
   cert.sign(ca.priv, forge.md.sha256.create());
   return { caPem: forge.pki.certificateToPem(caCert), certPem: forge.pki.certificateToPem(cert), keyPem: leaf.pem };
