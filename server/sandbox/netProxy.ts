@@ -254,6 +254,8 @@ export class NetProxy {
       if (size > MAX_SUBSTITUTED_BODY_BYTES) return;
       const body = substitutedBody(Buffer.concat(chunks), bodySubs);
       delete headers["transfer-encoding"];
+      // The whole body goes at once: nothing waits for a 100 Continue.
+      delete headers.expect;
       if (body.length > 0 || req.headers["content-length"] !== undefined)
         headers["content-length"] = String(body.length);
       const upstream = open();

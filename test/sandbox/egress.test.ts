@@ -17,7 +17,7 @@ import { SecretBox } from "../../server/crypto/secretBox.ts";
 import type { BubblewrapSandbox } from "../../server/sandbox/bubblewrap.ts";
 import { type EgressAuthority, egressAuthority, loadOrCreateCa } from "../../server/sandbox/egress/authority.ts";
 import { cloneRepository } from "../../server/sandbox/egress/repository.ts";
-import { rewriteFor, terminatesTls } from "../../server/sandbox/egress/rewrite.ts";
+import { rewriteFor, terminatesTls, underRepository } from "../../server/sandbox/egress/rewrite.ts";
 import { hostMatches } from "../../server/sandbox/hostPolicy.ts";
 import type { Owner } from "../../server/sandbox/identity.ts";
 import type { EgressPlan, EgressSubstitution, ExecRequest } from "../../server/sandbox/port.ts";
@@ -188,6 +188,19 @@ describe.skipIf(skip !== null)("secrets at egress through the sandbox's proxy", 
     expect(terminatesTls(wild, "example.com.evil", 443)).toBe(false);
     expect(rewriteFor(wild, { protocol: "https:", host: "example.com.evil", port: 443, path: "/" })).toBeNull();
     expect(terminatesTls(wild, "api.example.com", 443)).toBe(true);
+    // A repository's token goes to its own path only, never to a path a server could read as another.
+    expect(underRepository("/acme/app.git/info/refs?service=git-upload-pack", "/acme/app.git")).toBe(true);
+    expect(underRepository("/acme/app/git-receive-pack", "/acme/app.git")).toBe(true);
+    for (const sneaky of [
+      "/acme/app.git/../other.git/info/refs",
+      "/acme/app.git/%2e%2e/other.git/info/refs",
+      "/acme/app.git/%2E%2E%2Fother.git",
+      "/acme/app.git//..//other.git",
+      "/acme/app.git\\..\\other.git",
+      "/acme/app.github/info/refs",
+      "/acme/application.git/info/refs",
+    ])
+      expect(underRepository(sneaky, "/acme/app.git"), sneaky).toBe(false);
 
     // A line of the CA's private key, looked for wherever a command can read.
     const keyLine = caKeyPem.split("\n")[5] as string;

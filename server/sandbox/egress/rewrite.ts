@@ -29,10 +29,22 @@ function substitutionApplies(s: EgressSubstitution, host: string): boolean {
   return s.hosts === null || s.hosts.some((pattern) => hostMatches(host, pattern));
 }
 
-/** Whether a request path lies under a repository's path (`/o/r`, `/o/r.git`, `/o/r/...`, `/o/r.git/...`). */
+/**
+ * Whether a request path lies under a repository's path (`/o/r`, `/o/r.git`, `/o/r/...`,
+ * `/o/r.git/...`). A path a server could read as another (`..` or `.` segments, encoded dots,
+ * slashes or backslashes, doubled slashes) never gets the repository's token.
+ */
 export function underRepository(path: string, prefix: string): boolean {
   const bare = prefix.replace(/\/+$/, "").replace(/\.git$/, "");
   const p = path.split("?")[0] ?? "";
+  if (/%2e|%2f|%5c|\\|\/\//i.test(p)) return false;
+  let normal: string;
+  try {
+    normal = new URL(p, "http://repository.invalid").pathname;
+  } catch {
+    return false;
+  }
+  if (normal !== p) return false;
   return [bare, `${bare}.git`].some((base) => p === base || p.startsWith(`${base}/`));
 }
 
