@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { SecretBox } from "../../crypto/secretBox.ts";
 import type { Async } from "../../storage/port/index.ts";
 import type { MetaStore } from "../../storage/port/meta.ts";
-import { type CaMaterial, CertIssuer, generateCa } from "./certAuthority.ts";
+import { type CaMaterial, CertIssuer, generateCa, rsaKeysAsync } from "./certAuthority.ts";
 
 /** The `service_meta` key of the CA: `{cert_pem, key_sealed}`. */
 export const EGRESS_CA_META_KEY = "egress_ca";
@@ -30,7 +30,7 @@ interface StoredCa {
 export async function loadOrCreateCa(meta: Async<MetaStore>, secrets: SecretBox): Promise<CaMaterial> {
   let raw = await meta.get(EGRESS_CA_META_KEY);
   if (raw === null) {
-    const made = generateCa("Cloud Agents sandbox egress CA");
+    const made = generateCa("Cloud Agents sandbox egress CA", new Date(), await rsaKeysAsync());
     const stored: StoredCa = { cert_pem: made.certPem, key_sealed: secrets.encrypt(made.keyPem, CA_AAD) };
     // The loser of a race between replicas reads the winner's CA.
     raw = await meta.setIfAbsent(EGRESS_CA_META_KEY, JSON.stringify(stored));
@@ -77,7 +77,7 @@ export function egressAuthority(
       await writeFile(temp, bundle, { mode: 0o644 });
       await chmod(temp, 0o644);
       await rename(temp, path);
-      return { issuer: new CertIssuer(ca), caBundlePath: path, upstreamCa: deps.upstreamCa };
+      return { issuer: new CertIssuer(ca, await rsaKeysAsync()), caBundlePath: path, upstreamCa: deps.upstreamCa };
     })();
     // A failure is not kept: the next session tries again.
     found.catch(() => authorities.delete(owner));

@@ -9,6 +9,7 @@ declare module "node-forge" {
     }
     interface PrivateKey {
       readonly d: unknown;
+      sign(md: md.MessageDigest): string;
     }
     interface CertificateField {
       name?: string;
@@ -27,7 +28,8 @@ declare module "node-forge" {
       setSubject(attrs: CertificateField[]): void;
       setIssuer(attrs: CertificateField[]): void;
       setExtensions(exts: Extension[]): void;
-      sign(key: PrivateKey, md: md.MessageDigest): void;
+      /** Signs with `key.sign(md)` after feeding the TBS certificate's DER to `md.update`. */
+      sign(key: { sign(md: md.MessageDigest): string }, md: md.MessageDigest): void;
     }
     function createCertificate(): Certificate;
     function certificateToPem(cert: Certificate): string;
@@ -38,6 +40,7 @@ declare module "node-forge" {
   namespace md {
     interface MessageDigest {
       readonly algorithm: string;
+      update(bytes: string, encoding?: string): unknown;
     }
     namespace sha256 {
       function create(): MessageDigest;
