@@ -8,7 +8,7 @@
  * serves the next session with the same CA (one `egress_ca` row).
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -130,6 +130,15 @@ describe.skipIf(skip !== null)("an agent calls an API with a key it never sees",
     expect(JSON.stringify(s.logs)).not.toContain(secret);
     expect(JSON.stringify(model.requests)).not.toContain(secret);
     expect(await databaseText(s.databaseUrl)).not.toContain(secret);
+    // SQLite: the bytes of the file, its WAL and shared memory as they are on disk.
+    if (!onPostgres) {
+      const raw = ["", "-wal", "-shm"]
+        .map((suffix) => s.dbPath + suffix)
+        .map((path) => (existsSync(path) ? readFileSync(path).toString("latin1") : ""))
+        .join("");
+      expect(raw).toContain("API_KEY");
+      expect(raw).not.toContain(secret);
+    }
     // The CA's key is sealed in the database: no PEM private key in clear.
     expect(await databaseText(s.databaseUrl)).not.toContain("PRIVATE KEY");
   }, 90_000);
