@@ -200,6 +200,7 @@ function sealAuth(
         header: auth.injection_location ? auth.injection_location.header === true : true,
         body: auth.injection_location?.body === true,
       });
+      if (injection_location.header) checkHeaderSafe(auth.secret_value);
       return {
         auth_type: auth.type,
         target: `env:${auth.secret_name}`,
@@ -264,6 +265,17 @@ function checkNetworking(networking: CredentialNetworking): CredentialNetworking
   return { type: "limited", allowed_hosts: [...new Set(hosts.map((h) => h.toLowerCase()))] };
 }
 
+/** A secret that goes in header values holds no character a header cannot carry (CR, LF, NUL, ...). */
+function checkHeaderSafe(secret: string): void {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
+  if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(secret)) {
+    throw invalidRequest(
+      "auth.secret_value holds a control character, which a header value cannot carry; turn injection_location.header off or remove it.",
+      "auth.secret_value",
+    );
+  }
+}
+
 function checkInjection(location: { header: boolean; body: boolean }): { header: boolean; body: boolean } {
   if (!location.header && !location.body) {
     throw invalidRequest("auth.injection_location must enable header, body or both.", "auth.injection_location");
@@ -301,6 +313,7 @@ function updatedAuth(deps: VaultDeps, current: CredentialRecord, auth: AuthUpdat
     header: auth.injection_location?.header ?? was.header,
     body: auth.injection_location?.body ?? was.body,
   });
+  if (injection_location.header && auth.secret_value != null) checkHeaderSafe(auth.secret_value);
   const networking = auth.networking ? checkNetworking(auth.networking) : stored.networking;
   return {
     auth_type: current.auth_type,

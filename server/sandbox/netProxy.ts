@@ -226,9 +226,23 @@ export class NetProxy {
             answer,
           )
         : httpRequest(options, answer);
+    // A header value a secret made invalid (a control character) is refused here, not thrown.
+    const start = (): ReturnType<typeof open> | null => {
+      try {
+        return open();
+      } catch (err) {
+        req.resume();
+        if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
+        res.end(
+          `The sandbox's proxy could not send the request: ${(err as NodeJS.ErrnoException).code ?? "invalid request"}.`,
+        );
+        return null;
+      }
+    };
     const bodySubs = rewrite?.bodySubstitutions ?? [];
     if (bodySubs.length === 0) {
-      const upstream = open();
+      const upstream = start();
+      if (!upstream) return;
       upstream.on("error", fail);
       req.pipe(upstream);
       return;
@@ -258,7 +272,8 @@ export class NetProxy {
       delete headers.expect;
       if (body.length > 0 || req.headers["content-length"] !== undefined)
         headers["content-length"] = String(body.length);
-      const upstream = open();
+      const upstream = start();
+      if (!upstream) return;
       upstream.on("error", fail);
       upstream.end(body);
     });

@@ -114,6 +114,8 @@ describe("environment_variable credentials", () => {
       [{ networking: { type: "limited", allowed_hosts: ["-bad.example.com"] } }, "auth.networking.allowed_hosts[0]"],
       [{ networking: { type: "limited", allowed_hosts: ["*.com"] } }, "auth.networking.allowed_hosts[0]"],
       [{ networking: { type: "limited", allowed_hosts: ["10.0.0"] } }, "auth.networking.allowed_hosts[0]"],
+      // A secret that goes in headers cannot split one (it could add headers of its own).
+      [{ secret_value: "abc\r\nX-Injected: 1" }, "auth.secret_value"],
     ];
     for (const [over, field] of cases) {
       const res = await server.request("POST", base, { body: env(over) });

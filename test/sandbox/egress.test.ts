@@ -157,6 +157,18 @@ describe.skipIf(skip !== null)("secrets at egress through the sandbox's proxy", 
     expect(plain.requests.at(-1)?.headers.authorization).toBe(`Bearer ${placeholder}`);
   });
 
+  it("refuses a request whose header a secret would split, and goes on serving", async () => {
+    const before = api.requests.length;
+    const out = await run(
+      `curl -sS -o /dev/null -w '%{http_code}' https://localhost:${api.port}/split -H "Authorization: Bearer $API_KEY"`,
+      plan([credential({ secret: "abc\r\nX-Injected: 1" })]),
+    );
+    expect(out).toContain("502");
+    expect(api.requests.length).toBe(before);
+    await run(`curl -sS --fail https://localhost:${api.port}/after -H "X: $API_KEY"`, plan([credential()]));
+    expect(api.requests.at(-1)?.headers.x).toBe(secret);
+  });
+
   it("substitutes in plain-HTTP requests to a named host too", async () => {
     await run(`curl -sS http://localhost:${plain.port}/n -H "Authorization: Bearer $API_KEY"`, plan([credential()]));
     expect(plain.requests.at(-1)?.headers.authorization).toBe(`Bearer ${secret}`);
