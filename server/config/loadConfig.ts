@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { LogLevel } from "../logger.ts";
@@ -160,7 +161,23 @@ function sandboxConfig(env: Env, allowPrivate: boolean): SandboxConfig {
     allowPrivateTargets: bool(env, "SANDBOX_ALLOW_PRIVATE_TARGETS", allowPrivate),
     uidBase,
     uidCount,
+    egressUpstreamCa: upstreamCa(env),
   };
+}
+
+/** SANDBOX_EGRESS_UPSTREAM_CA_FILE: a PEM file of CAs the egress proxy trusts upstream besides Node's. */
+function upstreamCa(env: Env): string[] {
+  const path = str(env, "SANDBOX_EGRESS_UPSTREAM_CA_FILE");
+  if (!path) return [];
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    throw new ConfigError("SANDBOX_EGRESS_UPSTREAM_CA_FILE", `cannot be read: ${(err as Error).message}`);
+  }
+  const certs = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  if (certs.length === 0) throw new ConfigError("SANDBOX_EGRESS_UPSTREAM_CA_FILE", "holds no PEM certificate");
+  return certs.map((c) => `${c}\n`);
 }
 
 /** Which adapter a DATABASE_URL names, or null when it names none. */

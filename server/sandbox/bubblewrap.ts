@@ -37,7 +37,7 @@ import { basename, dirname, join } from "node:path";
 import { CommandCgroups } from "./commandCgroups.ts";
 import { asOwner, type Owner, type UidModel } from "./identity.ts";
 import { NetProxy } from "./netProxy.ts";
-import type { ExecRequest, ExecResult, Sandbox, SandboxStatus } from "./port.ts";
+import { EGRESS_CA_BUNDLE, type ExecRequest, type ExecResult, type Sandbox, type SandboxStatus } from "./port.ts";
 import { findProgram } from "./programs.ts";
 import { runCommand } from "./runCommand.ts";
 import { acquireRuntime, commandWords, releaseRuntime, runtimeTemplate, type Template } from "./runtimeTemplate.ts";
@@ -225,6 +225,8 @@ export class BubblewrapSandbox implements Sandbox {
         out.push(...this.rootLayout, "--bind", request.workspace, WORKSPACE_MOUNT);
         for (const ro of request.readOnly ?? []) out.push("--ro-bind", ro.host, `${WORKSPACE_MOUNT}/${ro.inside}`);
         for (const m of request.mounts ?? []) out.push(m.readOnly ? "--ro-bind" : "--bind", m.host, m.inside);
+        // The egress CA's bundle (certificates only: its key never leaves the server's memory).
+        if (request.egress) out.push("--ro-bind", request.egress.caBundlePath, EGRESS_CA_BUNDLE);
         rooted = true;
         continue;
       }
@@ -277,6 +279,7 @@ export class BubblewrapSandbox implements Sandbox {
     const socketPath = join(this.socketDir, `${process.pid}-${++this.calls}.sock`);
     const proxy = await NetProxy.listen(socketPath, {
       policy: request.network,
+      ...(request.egress ? { egress: request.egress } : {}),
       allowPrivate: this.options.allowPrivateTargets,
     });
     try {
@@ -286,7 +289,7 @@ export class BubblewrapSandbox implements Sandbox {
       const notes = await prepareMountPoints(request, owner);
       const argv = await this.argv(request, socketPath, left);
       // Exactly the command's variables (never in an argv, where any local user could read them).
-      const env = environment(request.env);
+      const env = environment(request.env, !!request.egress);
       const shell = this.shells?.take() ?? null;
       // Measured while it runs: past the quota (or past what it held already, when it was over) it ends.
       const line = Math.max(maxBytes, before);
@@ -354,9 +357,20 @@ const AWAIT_BRIDGE =
 /** Environment names as the API takes them (and none that bubblewrap could read as an option). */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** The command's environment: the session's variables, HOME and PATH (names checked). */
-function environment(vars: Record<string, string>): Record<string, string> {
-  const env = { ...vars, HOME: WORKSPACE_MOUNT, PATH: SANDBOX_PATH };
+/** The variables that name the CA bundle for the common TLS clients (curl, OpenSSL, git, Node, Python). */
+const CA_BUNDLE_VARIABLES = [
+  "SSL_CERT_FILE",
+  "CURL_CA_BUNDLE",
+  "GIT_SSL_CAINFO",
+  "NODE_EXTRA_CA_CERTS",
+  "REQUESTS_CA_BUNDLE",
+  "PIP_CERT",
+];
+
+/** The command's environment: the session's variables, HOME and PATH (names checked), and the CA bundle's. */
+function environment(vars: Record<string, string>, egress: boolean): Record<string, string> {
+  const env: Record<string, string> = { ...vars, HOME: WORKSPACE_MOUNT, PATH: SANDBOX_PATH };
+  if (egress) for (const name of CA_BUNDLE_VARIABLES) env[name] = EGRESS_CA_BUNDLE;
   for (const [name, value] of Object.entries(env)) {
     if (!ENV_NAME.test(name)) throw new Error(`invalid environment variable name ${JSON.stringify(name)}`);
     if (value.includes("\0")) throw new Error("a command or variable holds a NUL character");

@@ -26,6 +26,7 @@ export async function bashTool(ctx: ToolContext, input: Record<string, unknown>)
       inside: `${MEMORY_MOUNT}/${s.name}`,
       readOnly: s.readOnly,
     })),
+    ...(ctx.egress ? { egress: ctx.egress } : {}),
     signal: ctx.signal,
   });
   // The sandbox kept at most OUTPUT_LIMIT_BYTES; the notes below must survive, so nothing is cut here.

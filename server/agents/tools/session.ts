@@ -6,7 +6,9 @@
  */
 
 import type { SandboxConfig } from "../../config/sections.ts";
+import type { SecretBox } from "../../crypto/secretBox.ts";
 import { environmentVariablesToObject } from "../../domain/environmentVariables.ts";
+import type { RepositoryAccess } from "../../sandbox/egress/repository.ts";
 import type { NetworkPolicy, Sandbox } from "../../sandbox/port.ts";
 import type { Workspaces } from "../../sandbox/workspace.ts";
 import { WorkspaceTooLargeError } from "../../sandbox/workspaceSnapshots.ts";
@@ -14,6 +16,7 @@ import type { AgentConfig } from "../../storage/port/agents.ts";
 import type { Storage } from "../../storage/port/index.ts";
 import type { ToolSpec } from "../turns/conversation.ts";
 import { TurnError } from "../turns/port.ts";
+import { sessionEgress } from "./egress.ts";
 import { MemoryMount, memoryPrompt, type WriteBackReport } from "./memoryMount.ts";
 import { loadSkills, skillsPrompt, unpackSkills } from "./skills.ts";
 import { BUILTIN_TOOL_SPECS, type BuiltinToolName, callBuiltin, enabledBuiltins, isBuiltinName } from "./toolset.ts";
@@ -24,6 +27,13 @@ export interface SessionToolsDeps {
   sandbox: Sandbox;
   workspaces: Workspaces;
   config: SandboxConfig;
+  /** Opens the `environment_variable` credentials of the session's vaults for egress (tools/egress.ts). */
+  secrets: SecretBox;
+  /**
+   * The session's repositories whose tokens the proxy presents (their URL and token): the
+   * session resources' store answers them; none when absent.
+   */
+  repositories?: (accountId: string, sessionId: string) => Promise<RepositoryAccess[]>;
 }
 
 /** How long `glob`, `grep` and `web_fetch` may take. */
@@ -59,10 +69,20 @@ export class SessionTools {
       : null;
     // A session whose environment is gone gets no network rather than any.
     const network: NetworkPolicy = environment?.config.networking ?? { type: "limited", allowed_hosts: [] };
+    // Credentials used at egress: the commands see placeholders; the proxy holds the secrets.
+    const repositories = deps.repositories ? await deps.repositories(turn.account_id, turn.session_id) : [];
+    const egress = session
+      ? await sessionEgress(
+          { ...deps, upstreamCa: deps.config.egressUpstreamCa ?? [] },
+          { id: session.id, vault_ids: session.vault_ids },
+          repositories,
+        )
+      : { env: {}, plan: null };
     const context: Omit<ToolContext, "signal"> = {
       workspace,
       sandbox: deps.sandbox,
-      env: session ? environmentVariablesToObject(session.environment_variables) : {},
+      env: { ...(session ? environmentVariablesToObject(session.environment_variables) : {}), ...egress.env },
+      ...(egress.plan ? { egress: egress.plan } : {}),
       network,
       limits: {
         defaultTimeoutMs: deps.config.defaultTimeoutMs,

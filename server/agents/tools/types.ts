@@ -4,7 +4,7 @@
  * result the model reads (it may try something else); only an abort propagates.
  */
 import type { Owner } from "../../sandbox/identity.ts";
-import type { NetworkPolicy, Sandbox } from "../../sandbox/port.ts";
+import type { EgressPlan, NetworkPolicy, Sandbox } from "../../sandbox/port.ts";
 import type { TextBlock } from "../../storage/port/sessions.ts";
 
 export interface ToolResult {
@@ -35,6 +35,8 @@ export interface ToolContext {
   skills: string | null;
   /** The session's memory stores under `/mnt/memory` (memoryMount.ts), or null without any. */
   memory?: MemoryView | null;
+  /** The secrets the sandbox's proxy puts in at egress (docs/egress.md), or none. */
+  egress?: EgressPlan;
   signal: AbortSignal;
 }
 

@@ -58,6 +58,7 @@ export class ModelRuntime implements AgentRuntime {
         sandbox: this.deps.sandbox,
         workspaces: this.deps.workspaces,
         config: this.deps.sandboxConfig,
+        secrets: this.deps.secrets,
       },
       turn,
     );
