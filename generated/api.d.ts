@@ -280,6 +280,9 @@ export interface paths {
          * @description Adds a credential to an active vault. Secret fields (`token`, `access_token`, `refresh_token`,
          *     `client_secret`, `secret_value`) are encrypted at rest with AES-256-GCM and never returned.
          *     A vault holds one active credential per `mcp_server_url` (and per `secret_name`): another is a 409.
+         *     An `environment_variable` credential is never given to the sandbox: a session's commands see
+         *     the variable with a placeholder (`cas_placeholder_...`), and the sandbox's proxy substitutes the
+         *     secret in requests to the credential's hosts only (docs/egress.md).
          */
         post: operations["createVaultCredential"];
         delete?: never;
@@ -3072,7 +3075,12 @@ export interface components {
             /** @description How the access token is refreshed, without the refresh token and client secret; null when it is not. */
             refresh: components["schemas"]["OAuthRefresh"] | null;
         };
-        /** @description Which hosts may receive the secret. `unrestricted` by default. */
+        /**
+         * @description The hosts whose requests get the secret substituted for its placeholder. `unrestricted` (the
+         *     default): any host the session's environment lets commands reach; `limited`: only the hosts in
+         *     `allowed_hosts`, each a bare host name (`api.example.com`), an IPv4 address or a `*.` wildcard
+         *     (`*.example.com`: any subdomain, not `example.com` itself). No URLs, ports, paths or IPv6.
+         */
         CredentialNetworking: {
             /**
              * @description `unrestricted`, or `limited` to the hosts in `allowed_hosts`.
@@ -3081,14 +3089,31 @@ export interface components {
              */
             type: "unrestricted" | "limited";
             /**
-             * @description The host names that may receive the secret (with `limited`).
+             * @description The hosts that may receive the secret (with `limited`; 1 to 16 entries).
              * @example [
-             *       "api.github.com"
+             *       "api.example.com"
              *     ]
              */
             allowed_hosts?: string[];
         };
-        /** @description A secret injected into the agent's environment (the value is not shown). */
+        /** @description Where in an outbound request the secret is substituted for its placeholder. */
+        InjectionLocation: {
+            /**
+             * @description Whether the placeholder is substituted in request header values.
+             * @example true
+             */
+            header: boolean;
+            /**
+             * @description Whether the placeholder is substituted in the request body.
+             * @example false
+             */
+            body: boolean;
+        };
+        /**
+         * @description A secret used at egress (the value is not shown): commands see the variable `secret_name` with
+         *     a placeholder value, and the sandbox's proxy puts the secret in its place in requests to the
+         *     credential's hosts only.
+         */
         EnvironmentVariableAuth: {
             /**
              * @description Always `environment_variable`.
@@ -3098,16 +3123,11 @@ export interface components {
             type: "environment_variable";
             /**
              * @description The environment variable name. One active credential per name per vault.
-             * @example GITHUB_TOKEN
+             * @example API_KEY
              */
             secret_name: string;
             networking: components["schemas"]["CredentialNetworking"];
-            /**
-             * @description `environment` sets the variable; `file` writes the value to `/run/secrets/<secret_name>`.
-             * @example environment
-             * @enum {string}
-             */
-            injection_location: "environment" | "file";
+            injection_location: components["schemas"]["InjectionLocation"];
         };
         /** @description How the credential authenticates, without its secret fields. */
         CredentialAuth: components["schemas"]["StaticBearerAuth"] | components["schemas"]["McpOAuthAuth"] | components["schemas"]["EnvironmentVariableAuth"];
@@ -3333,7 +3353,28 @@ export interface components {
             expires_at?: string;
             refresh?: components["schemas"]["OAuthRefreshInput"];
         };
-        /** @description A secret injected into the agent's environment. */
+        /**
+         * @description Where in an outbound request the secret may be substituted for its placeholder. On create, a
+         *     location left out is off, and leaving the whole object out means `{header: true}`; on update, a
+         *     location left out keeps its setting. At least one location must be on.
+         */
+        InjectionLocationInput: {
+            /**
+             * @description Substitute when the placeholder appears in a request header value.
+             * @example true
+             */
+            header?: boolean;
+            /**
+             * @description Substitute when the placeholder appears in the request body.
+             * @example false
+             */
+            body?: boolean;
+        };
+        /**
+         * @description A secret used at egress: commands see the variable `secret_name` holding a placeholder, never
+         *     the secret; the sandbox's proxy substitutes the secret for the placeholder in requests to the
+         *     hosts `networking` names, in the places `injection_location` names.
+         */
         EnvironmentVariableAuthInput: {
             /**
              * @description Always `environment_variable`. (enum property replaced by openapi-typescript)
@@ -3341,23 +3382,17 @@ export interface components {
              */
             type: "environment_variable";
             /**
-             * @description The environment variable name; letters, digits and underscores, not starting with a digit.
-             * @example GITHUB_TOKEN
+             * @description The environment variable name; letters, digits and underscores, not starting with a digit. Immutable after create.
+             * @example API_KEY
              */
             secret_name: string;
             /**
-             * @description The secret value. Encrypted at rest; never returned.
-             * @example ghp_exampletoken
+             * @description The secret value. Encrypted at rest; never returned, never given to the sandbox.
+             * @example sk_live_example
              */
             secret_value: string;
             networking?: components["schemas"]["CredentialNetworking"];
-            /**
-             * @description `environment` (default) sets the variable; `file` writes the value to `/run/secrets/<secret_name>`.
-             * @default environment
-             * @example environment
-             * @enum {string}
-             */
-            injection_location: "environment" | "file";
+            injection_location?: components["schemas"]["InjectionLocationInput"];
         };
         /** @description How the credential authenticates, with its secret fields (write-only). */
         CredentialAuthInput: components["schemas"]["StaticBearerAuthInput"] | components["schemas"]["McpOAuthAuthInput"] | components["schemas"]["EnvironmentVariableAuthInput"];
@@ -3371,9 +3406,41 @@ export interface components {
             display_name?: string;
             metadata?: components["schemas"]["Metadata"];
         };
-        /** @description A partial update of a credential. `auth` replaces the whole auth configuration (to rotate a secret). */
+        /**
+         * @description Changes an environment variable credential. `secret_name` cannot change (when sent, it must be
+         *     the current one); `secret_value` rotates the secret; `networking` replaces the stored scope as a
+         *     whole; `injection_location` changes the locations it names and keeps the others. Null or absent
+         *     fields keep their current value.
+         */
+        EnvironmentVariableAuthUpdate: {
+            /**
+             * @description Always `environment_variable` (the credential's type cannot change). (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "environment_variable";
+            /**
+             * @description The current name (immutable); another name is a 400.
+             * @example API_KEY
+             */
+            secret_name?: string;
+            /**
+             * @description A new secret to replace the stored one.
+             * @example sk_live_rotated
+             */
+            secret_value?: string | null;
+            /** @description The new networking scope, replacing the stored one; null keeps it. */
+            networking?: components["schemas"]["CredentialNetworking"] | null;
+            injection_location?: components["schemas"]["InjectionLocationInput"];
+        };
+        /**
+         * @description New auth settings of a credential; the `type` must be the credential's own. An MCP credential's
+         *     `auth` replaces the whole configuration (to rotate a secret); an environment variable's is
+         *     partial (EnvironmentVariableAuthUpdate).
+         */
+        CredentialAuthUpdate: components["schemas"]["StaticBearerAuthInput"] | components["schemas"]["McpOAuthAuthInput"] | components["schemas"]["EnvironmentVariableAuthUpdate"];
+        /** @description A partial update of a credential. `auth` changes the auth settings (CredentialAuthUpdate). */
         UpdateVaultCredentialRequest: {
-            auth?: components["schemas"]["CredentialAuthInput"];
+            auth?: components["schemas"]["CredentialAuthUpdate"];
             /**
              * @description A new name; null clears it.
              * @example GitHub MCP (rotated)

@@ -7,6 +7,7 @@ import { createApp } from "./app.ts";
 import type { AppDeps } from "./appDeps.ts";
 import type { BackgroundWorker } from "./background/backgroundWorker.ts";
 import { createWorkers } from "./background/workers.ts";
+import { whenNotBusy } from "./busy.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { redactUrl } from "./config/loadConfig.ts";
 import type { Config, HttpConfig } from "./config/sections.ts";
@@ -143,14 +144,18 @@ export async function buildDeps(options: ServiceOptions): Promise<AppDeps> {
   try {
     // Migrated just now, so only a database from a newer version can differ: refuse to run an
     // older server on a schema it does not know (restore a backup to go back).
-    const schema = (await storage.housekeeping.check()).migrations;
+    const schema = (await whenNotBusy(() => storage.housekeeping.check())).migrations;
     if (schema) throw new Error(`Cannot serve ${redactUrl(config.databaseUrl)}: ${schema}`);
-    const { key } = resolveSecretKey(config, { allowGenerate: !(await databaseHasSealedSecrets(storage.meta)) });
+    // Start-up waits for a lock another process holds (a replica writing on the same SQLite file,
+    // or recovering its WAL after a crash): each step is one unit of work, or idempotent, so a
+    // busy attempt is run again.
+    const sealed = await whenNotBusy(() => databaseHasSealedSecrets(storage.meta));
+    const { key } = resolveSecretKey(config, { allowGenerate: !sealed });
     const secrets = new SecretBox(key);
-    await verifySecretKey(storage.meta, secrets);
-    await bootstrapTokens(storage, config, options.onFirstToken);
+    await whenNotBusy(() => verifySecretKey(storage.meta, secrets));
+    await whenNotBusy(() => bootstrapTokens(storage, config, options.onFirstToken));
     // After the migrations: upsert the shipped skills (idempotent across restarts).
-    await loadVendorSkills({ storage, config, logger });
+    await whenNotBusy(() => loadVendorSkills({ storage, config, logger }));
     const metrics = new Metrics();
     const dataDir = resolvePath(config.dataDir);
     // Commands never see the data folder (database, secret key, every workspace).

@@ -1546,6 +1546,23 @@ export interface components {
             display_name?: string;
             metadata?: components["schemas"]["MetadataPatch"];
         };
+        /** @description Where the secret goes: `unrestricted`, or `limited` to `allowed_hosts` (exact names, IPv4 addresses or `*.` wildcards). */
+        CredentialNetworking: {
+            /**
+             * @description The scope.
+             * @enum {string}
+             */
+            type: "unrestricted" | "limited";
+            /** @description The hosts (with `limited`). */
+            allowed_hosts?: string[];
+        };
+        /** @description Where the placeholder is replaced by the secret (`BetaManagedAgentsInjectionLocationResponse`). */
+        InjectionLocation: {
+            /** @description In request header values. */
+            header: boolean;
+            /** @description In the request body. */
+            body: boolean;
+        };
         /** @description A credential of a vault (`BetaManagedAgentsCredential`); secrets are never returned. */
         Credential: {
             /** @description The credential id. */
@@ -1559,16 +1576,29 @@ export interface components {
             vault_id: string;
             /** @description Its name. */
             display_name?: string | null;
-            /** @description How it authenticates (`static_bearer`, `mcp_oauth`, `environment_variable`), without secrets. */
+            /**
+             * @description How it authenticates (`static_bearer`, `mcp_oauth`, `environment_variable`), without secrets.
+             *     An `environment_variable` credential (`BetaManagedAgentsEnvironmentVariableAuthResponse`)
+             *     shows `secret_name`, `networking` and `injection_location`, never `secret_value`.
+             */
             auth: {
-                /** @description The kind. */
-                type: string;
+                /**
+                 * @description The kind.
+                 * @enum {string}
+                 */
+                type: "static_bearer" | "mcp_oauth" | "environment_variable";
                 /** @description Never returned. */
                 token?: unknown;
                 /** @description Never returned. */
                 access_token?: unknown;
                 /** @description Never returned. */
                 value?: unknown;
+                /** @description Never returned. */
+                secret_value?: unknown;
+                /** @description `environment_variable`: the variable's name. */
+                secret_name?: string;
+                networking?: components["schemas"]["CredentialNetworking"];
+                injection_location?: components["schemas"]["InjectionLocation"];
             };
             metadata: components["schemas"]["Metadata"];
             archived_at: components["schemas"]["NullableTimestamp"];
@@ -1585,7 +1615,12 @@ export interface components {
         CredentialParams: {
             /** @description Its name. */
             display_name?: string | null;
-            /** @description The credential's kind and secret. */
+            /**
+             * @description The credential's kind and secret. `environment_variable`
+             *     (`BetaManagedAgentsEnvironmentVariableCreateParams` / `...UpdateParams`): `secret_name`
+             *     (create only), `secret_value`, `networking` and `injection_location`, with the native
+             *     surface's rules (EnvironmentVariableAuthInput / EnvironmentVariableAuthUpdate).
+             */
             auth?: {
                 /** @description The kind. */
                 type: string;

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { isAbsolute } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -163,6 +163,7 @@ function sandboxConfig(env: Env, allowPrivate: boolean): SandboxConfig {
     allowPrivateTargets: bool(env, "SANDBOX_ALLOW_PRIVATE_TARGETS", allowPrivate),
     uidBase,
     uidCount,
+    egressUpstreamCa: upstreamCa(env),
   };
 }
 
@@ -219,6 +220,21 @@ function packagesConfig(env: Env): PackagesConfig {
     leaseMs: int(env, "PACKAGES_BUILD_LEASE_MS", 60_000, 1000, 3_600_000),
     waitPollMs: int(env, "PACKAGES_WAIT_POLL_MS", 500, 10, 60_000),
   };
+}
+
+/** SANDBOX_EGRESS_UPSTREAM_CA_FILE: a PEM file of CAs the egress proxy trusts upstream besides Node's. */
+function upstreamCa(env: Env): string[] {
+  const path = str(env, "SANDBOX_EGRESS_UPSTREAM_CA_FILE");
+  if (!path) return [];
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    throw new ConfigError("SANDBOX_EGRESS_UPSTREAM_CA_FILE", `cannot be read: ${(err as Error).message}`);
+  }
+  const certs = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  if (certs.length === 0) throw new ConfigError("SANDBOX_EGRESS_UPSTREAM_CA_FILE", "holds no PEM certificate");
+  return certs.map((c) => `${c}\n`);
 }
 
 /** Which adapter a DATABASE_URL names, or null when it names none. */

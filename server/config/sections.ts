@@ -104,6 +104,11 @@ export interface SandboxConfig {
    */
   uidBase: number;
   uidCount: number;
+  /**
+   * SANDBOX_EGRESS_UPSTREAM_CA_FILE: CAs (PEM) the egress proxy trusts for the real hosts behind
+   * the TLS it terminates, besides Node's own (docs/egress.md); none by default.
+   */
+  egressUpstreamCa?: string[];
 }
 
 /** Live streams: limits, heartbeats and how slow clients are handled (server/streams/). */

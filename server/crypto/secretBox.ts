@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
 
 /**
  * Encrypts secrets at rest with AES-256-GCM. The stored form is
@@ -17,6 +17,14 @@ export class SecretBox {
     const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
     const tag = cipher.getAuthTag();
     return `v1:${iv.toString("base64url")}:${tag.toString("base64url")}:${body.toString("base64url")}`;
+  }
+
+  /**
+   * A value derived from the key and `label` (HMAC-SHA256, base64url): stable for one label on
+   * every replica, unguessable without the key (the egress placeholders of a session's credentials).
+   */
+  derive(label: string): string {
+    return createHmac("sha256", this.key).update(`derive:${label}`, "utf8").digest("base64url");
   }
 
   /** A copy of the key, for a worker thread of this process that opens the same secrets (never stored or logged). */

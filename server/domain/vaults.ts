@@ -36,7 +36,9 @@ export function credentialView(c: CredentialRecord): Credential {
     vault_id: c.vault_id,
     display_name: c.display_name,
     metadata: c.metadata,
-    auth: c.auth_public as Credential["auth"],
+    auth: (c.auth_type === "environment_variable"
+      ? { ...c.auth_public, injection_location: storedInjection(c.auth_public.injection_location) }
+      : c.auth_public) as Credential["auth"],
     archived_at: c.archived_at,
     created_at: c.created_at,
     updated_at: c.updated_at,
@@ -193,32 +195,147 @@ function sealAuth(
       };
     }
     case "environment_variable": {
-      const networking = auth.networking ?? { type: "unrestricted" as const };
-      if (networking.type === "limited" && !networking.allowed_hosts?.length) {
-        throw invalidRequest(
-          "auth.networking.allowed_hosts must list at least one host with type limited.",
-          "auth.networking.allowed_hosts",
-        );
-      }
-      if (networking.type === "unrestricted" && networking.allowed_hosts !== undefined) {
-        throw invalidRequest(
-          "auth.networking.allowed_hosts is only allowed with type limited.",
-          "auth.networking.allowed_hosts",
-        );
-      }
+      const networking = checkNetworking(auth.networking ?? { type: "unrestricted" });
+      const injection_location = checkInjection({
+        header: auth.injection_location ? auth.injection_location.header === true : true,
+        body: auth.injection_location?.body === true,
+      });
+      if (injection_location.header) checkHeaderSafe(auth.secret_value);
       return {
         auth_type: auth.type,
         target: `env:${auth.secret_name}`,
-        auth_public: {
-          type: auth.type,
-          secret_name: auth.secret_name,
-          networking,
-          injection_location: auth.injection_location ?? "environment",
-        },
+        auth_public: { type: auth.type, secret_name: auth.secret_name, networking, injection_location },
         secret_sealed: seal({ secret_value: auth.secret_value }),
       };
     }
   }
+}
+
+type CredentialNetworking = Schema<"CredentialNetworking">;
+
+/** The SDK's limit on a credential's `allowed_hosts`. */
+export const MAX_CREDENTIAL_HOSTS = 16;
+/** A host name label (letters, digits, hyphens, not at either end). */
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/**
+ * Why an `allowed_hosts` entry is refused, or null: a bare host name, an IPv4 address, or `*.`
+ * followed by a host name of at least two labels (no URLs, ports, paths, IPv6, or inner `*`).
+ */
+export function credentialHostProblem(entry: string): string | null {
+  const host = entry.toLowerCase();
+  if (IPV4.test(host)) return null;
+  const name = host.startsWith("*.") ? host.slice(2) : host;
+  if (name.includes("*")) return "may hold `*` only as a leading `*.` label";
+  const labels = name.split(".");
+  if (!labels.every((l) => LABEL.test(l))) return "must be a host name, an IPv4 address or `*.` and a host name";
+  if (host.startsWith("*.") && labels.length < 2) return "must name a domain of two labels or more after `*.`";
+  if (/^\d+$/.test(labels[labels.length - 1] ?? "")) return "must be a host name or a whole IPv4 address";
+  return null;
+}
+
+/** A credential's networking, checked: `limited` needs 1 to 16 valid hosts; `unrestricted` none. */
+function checkNetworking(networking: CredentialNetworking): CredentialNetworking {
+  if (networking.type === "unrestricted") {
+    if (networking.allowed_hosts !== undefined) {
+      throw invalidRequest(
+        "auth.networking.allowed_hosts is only allowed with type limited.",
+        "auth.networking.allowed_hosts",
+      );
+    }
+    return { type: "unrestricted" };
+  }
+  const hosts = networking.allowed_hosts ?? [];
+  if (hosts.length === 0 || hosts.length > MAX_CREDENTIAL_HOSTS) {
+    throw invalidRequest(
+      `auth.networking.allowed_hosts must list 1 to ${MAX_CREDENTIAL_HOSTS} hosts with type limited.`,
+      "auth.networking.allowed_hosts",
+    );
+  }
+  hosts.forEach((h, i) => {
+    const problem = credentialHostProblem(h);
+    if (problem) {
+      throw invalidRequest(
+        `auth.networking.allowed_hosts[${i}] ${JSON.stringify(h.slice(0, 64))} ${problem}.`,
+        `auth.networking.allowed_hosts[${i}]`,
+      );
+    }
+  });
+  return { type: "limited", allowed_hosts: [...new Set(hosts.map((h) => h.toLowerCase()))] };
+}
+
+/** A secret that goes in header values holds no character a header cannot carry (CR, LF, NUL, ...). */
+function checkHeaderSafe(secret: string): void {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
+  if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(secret)) {
+    throw invalidRequest(
+      "auth.secret_value holds a control character, which a header value cannot carry; turn injection_location.header off or remove it.",
+      "auth.secret_value",
+    );
+  }
+}
+
+function checkInjection(location: { header: boolean; body: boolean }): { header: boolean; body: boolean } {
+  if (!location.header && !location.body) {
+    throw invalidRequest("auth.injection_location must enable header, body or both.", "auth.injection_location");
+  }
+  return location;
+}
+
+type AuthUpdate = Schema<"CredentialAuthUpdate">;
+type CredentialAuthParts = Pick<NewCredential, "auth_type" | "target" | "auth_public" | "secret_sealed">;
+
+/**
+ * An update's new auth of a credential as it is now. The type cannot change. An MCP
+ * credential's auth is replaced as a whole; an environment variable's is merged: the name is
+ * immutable, an absent secret keeps the sealed one, `networking` replaces the scope, and each
+ * injection location left out keeps its setting.
+ */
+function updatedAuth(deps: VaultDeps, current: CredentialRecord, auth: AuthUpdate): CredentialAuthParts {
+  if (auth.type !== current.auth_type) {
+    throw invalidRequest(`auth.type must stay ${current.auth_type}: a credential's type cannot change.`, "auth.type");
+  }
+  if (auth.type !== "environment_variable") return sealAuth(deps, current.id, auth);
+  const stored = current.auth_public as {
+    secret_name: string;
+    networking: CredentialNetworking;
+    injection_location: { header: boolean; body: boolean } | string;
+  };
+  if (auth.secret_name !== undefined && auth.secret_name !== stored.secret_name) {
+    throw invalidRequest(
+      `auth.secret_name cannot change (it is ${stored.secret_name}); create another credential.`,
+      "auth.secret_name",
+    );
+  }
+  const was = storedInjection(stored.injection_location);
+  const injection_location = checkInjection({
+    header: auth.injection_location?.header ?? was.header,
+    body: auth.injection_location?.body ?? was.body,
+  });
+  if (injection_location.header && auth.secret_value != null) checkHeaderSafe(auth.secret_value);
+  const networking = auth.networking ? checkNetworking(auth.networking) : stored.networking;
+  return {
+    auth_type: current.auth_type,
+    target: current.target,
+    auth_public: { type: auth.type, secret_name: stored.secret_name, networking, injection_location },
+    secret_sealed:
+      auth.secret_value != null
+        ? deps.secrets.encrypt(JSON.stringify({ secret_value: auth.secret_value }), current.id)
+        : current.secret_sealed,
+  };
+}
+
+/**
+ * A stored injection location: `{header, body}`, or the word an earlier version of this type
+ * stored (`environment` or `file`, which no command ever received): read as header only.
+ */
+export function storedInjection(value: unknown): { header: boolean; body: boolean } {
+  if (value && typeof value === "object") {
+    const v = value as { header?: unknown; body?: unknown };
+    return { header: v.header === true, body: v.body === true };
+  }
+  return { header: true, body: false };
 }
 
 function credentialResult(result: CredentialWriteResult, vaultId: string, credentialId: string): Credential {
@@ -293,12 +410,12 @@ export async function updateCredential(
   credentialId: string,
   body: Schema<"UpdateVaultCredentialRequest">,
 ): Promise<Credential> {
-  if (body.auth) await checkAuthUrls(deps, body.auth);
-  const auth = body.auth ? sealAuth(deps, credentialId, body.auth) : undefined;
+  const auth = body.auth;
+  if (auth && auth.type !== "environment_variable") await checkAuthUrls(deps, auth);
   const result = await deps.storage.vaults.updateCredential(accountId, vaultId, credentialId, (current) => ({
     ...(body.display_name !== undefined ? { display_name: body.display_name } : {}),
     metadata: applyMetadataPatch(current.metadata, body.metadata),
-    ...(auth ? { auth } : {}),
+    ...(auth ? { auth: updatedAuth(deps, current, auth) } : {}),
   }));
   if (!result.ok && result.reason === "credential_not_found")
     throw await missingCredential(deps, accountId, vaultId, credentialId);
@@ -326,4 +443,50 @@ export async function deleteCredential(
     throw await missingCredential(deps, accountId, vaultId, credentialId);
   }
   return { id: credentialId, type: "vault_credential_deleted" };
+}
+
+/** An `environment_variable` credential opened for egress (its secret in memory only). */
+export interface EgressCredential {
+  credential_id: string;
+  secret_name: string;
+  secret_value: string;
+  /** The `allowed_hosts`; null with `unrestricted`. */
+  hosts: string[] | null;
+  header: boolean;
+  body: boolean;
+}
+
+/**
+ * The active `environment_variable` credentials of a session's vaults, secrets opened, for the
+ * sandbox's proxy. When two vaults hold the same name, the first vault in `vault_ids` wins.
+ */
+export async function egressCredentials(
+  deps: { storage: Storage; secrets: SecretBox },
+  vaultIds: string[],
+): Promise<EgressCredential[]> {
+  if (vaultIds.length === 0) return [];
+  const byVault = await deps.storage.vaults.activeCredentials(vaultIds);
+  const out = new Map<string, EgressCredential>();
+  for (const vaultId of vaultIds) {
+    for (const c of byVault.get(vaultId) ?? []) {
+      if (c.auth_type !== "environment_variable") continue;
+      const pub = c.auth_public as {
+        secret_name: string;
+        networking: CredentialNetworking;
+        injection_location: unknown;
+      };
+      if (out.has(pub.secret_name)) continue;
+      const { secret_value } = JSON.parse(deps.secrets.decrypt(c.secret_sealed, c.id)) as { secret_value: string };
+      const where = storedInjection(pub.injection_location);
+      out.set(pub.secret_name, {
+        credential_id: c.id,
+        secret_name: pub.secret_name,
+        secret_value,
+        hosts: pub.networking.type === "limited" ? (pub.networking.allowed_hosts ?? []) : null,
+        header: where.header,
+        body: where.body,
+      });
+    }
+  }
+  return [...out.values()];
 }

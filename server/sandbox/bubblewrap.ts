@@ -38,7 +38,7 @@ import { CommandCgroups } from "./commandCgroups.ts";
 import { asOwner, type Owner, type UidModel } from "./identity.ts";
 import { NetProxy } from "./netProxy.ts";
 import { LAYER_MOUNT, withLayerEnv } from "./packages/layerMount.ts";
-import type { ExecRequest, ExecResult, Sandbox, SandboxStatus } from "./port.ts";
+import { EGRESS_CA_BUNDLE, type ExecRequest, type ExecResult, type Sandbox, type SandboxStatus } from "./port.ts";
 import { findProgram } from "./programs.ts";
 import { runCommand } from "./runCommand.ts";
 import { acquireRuntime, commandWords, releaseRuntime, runtimeTemplate, type Template } from "./runtimeTemplate.ts";
@@ -228,6 +228,8 @@ export class BubblewrapSandbox implements Sandbox {
         for (const m of request.mounts ?? []) out.push(m.readOnly ? "--ro-bind" : "--bind", m.host, m.inside);
         // The package layer, read-only whatever the command does (it is rebuilt, never edited).
         if (request.layer) out.push("--ro-bind", request.layer.host, LAYER_MOUNT);
+        // The egress CA's bundle (certificates only: its key never leaves the server's memory).
+        if (request.egress) out.push("--ro-bind", request.egress.caBundlePath, EGRESS_CA_BUNDLE);
         rooted = true;
         continue;
       }
@@ -280,6 +282,7 @@ export class BubblewrapSandbox implements Sandbox {
     const socketPath = join(this.socketDir, `${process.pid}-${++this.calls}.sock`);
     const proxy = await NetProxy.listen(socketPath, {
       policy: request.network,
+      ...(request.egress ? { egress: request.egress } : {}),
       allowPrivate: this.options.allowPrivateTargets,
     });
     try {
@@ -289,7 +292,7 @@ export class BubblewrapSandbox implements Sandbox {
       const notes = await prepareMountPoints(request, owner);
       const argv = await this.argv(request, socketPath, left);
       // Exactly the command's variables (never in an argv, where any local user could read them).
-      const env = environment(request.env, request.layer?.env ?? null);
+      const env = environment(request.env, !!request.egress, request.layer?.env ?? null);
       const shell = this.shells?.take() ?? null;
       // Measured while it runs: past the quota (or past what it held already, when it was over) it ends.
       const line = Math.max(maxBytes, before);
@@ -357,12 +360,27 @@ const AWAIT_BRIDGE =
 /** Environment names as the API takes them (and none that bubblewrap could read as an option). */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** The variables that name the CA bundle for the common TLS clients (curl, OpenSSL, git, Node, Python). */
+const CA_BUNDLE_VARIABLES = [
+  "SSL_CERT_FILE",
+  "CURL_CA_BUNDLE",
+  "GIT_SSL_CAINFO",
+  "NODE_EXTRA_CA_CERTS",
+  "REQUESTS_CA_BUNDLE",
+  "PIP_CERT",
+];
+
 /**
- * The command's environment: the session's variables, HOME and PATH, and the package layer's
- * search paths first (names checked).
+ * The command's environment: the session's variables, HOME and PATH (names checked), the CA
+ * bundle's, and the package layer's search paths first.
  */
-function environment(vars: Record<string, string>, layer: Record<string, string[]> | null): Record<string, string> {
-  const base = { ...vars, HOME: WORKSPACE_MOUNT, PATH: SANDBOX_PATH };
+function environment(
+  vars: Record<string, string>,
+  egress: boolean,
+  layer: Record<string, string[]> | null,
+): Record<string, string> {
+  const base: Record<string, string> = { ...vars, HOME: WORKSPACE_MOUNT, PATH: SANDBOX_PATH };
+  if (egress) for (const name of CA_BUNDLE_VARIABLES) base[name] = EGRESS_CA_BUNDLE;
   const env = layer ? withLayerEnv(base, layer, SANDBOX_PATH) : base;
   for (const [name, value] of Object.entries(env)) {
     if (!ENV_NAME.test(name)) throw new Error(`invalid environment variable name ${JSON.stringify(name)}`);

@@ -4,6 +4,7 @@
  * `bubblewrap` adapter (bubblewrap.ts) runs it; `off` (off.ts) runs nothing and says why.
  */
 
+import type { SecureContext } from "node:tls";
 import type { Owner } from "./identity.ts";
 
 /** Which hosts a command may reach, from the session's environment. */
@@ -35,7 +36,49 @@ export interface ExecRequest {
    * `LD_LIBRARY_PATH`, ...), put before the command's own values of them.
    */
   layer?: { host: string; env: Record<string, string[]> } | null;
+  /**
+   * Secrets used at egress (sandbox/egress/, docs/egress.md): the proxy terminates TLS for the
+   * hosts these name, with certificates of the server's CA (whose bundle is shown read-only at
+   * EGRESS_CA_BUNDLE and named by SSL_CERT_FILE and the like), and puts the secrets in; the
+   * command itself only ever holds placeholders.
+   */
+  egress?: EgressPlan;
   signal: AbortSignal;
+}
+
+/** Where a command sees the CA bundle (the system's CAs and the server's egress CA). */
+export const EGRESS_CA_BUNDLE = "/run/cloud-agents/ca-bundle.crt";
+
+/** A vault credential's placeholder, replaced by its secret in requests to its hosts. */
+export interface EgressSubstitution {
+  placeholder: string;
+  secret: string;
+  /** The `allowed_hosts` (exact names, IPv4 addresses, `*.example.com`); null: any host. */
+  hosts: string[] | null;
+  header: boolean;
+  body: boolean;
+}
+
+/** A header the proxy sets on requests to one repository (its host, port and path) only. */
+export interface EgressHeaderGrant {
+  protocol: "http:" | "https:";
+  host: string;
+  port: number;
+  /** The repository's path (`/owner/repo`): requests under it (`.git` or not) get the header. */
+  pathPrefix: string;
+  name: string;
+  value: string;
+}
+
+export interface EgressPlan {
+  substitutions: EgressSubstitution[];
+  headers: EgressHeaderGrant[];
+  /** The TLS context the proxy shows a command for a host (the server's CA issues it). */
+  contextFor(host: string): SecureContext;
+  /** The CAs the proxy trusts upstream: Node's own plus the operator's extra ones. */
+  upstreamCa: string[];
+  /** The bundle on the host, mounted read-only at EGRESS_CA_BUNDLE. */
+  caBundlePath: string;
 }
 
 export interface ExecResult {

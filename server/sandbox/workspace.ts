@@ -86,6 +86,11 @@ export class Workspaces {
     return join(dirname(this.root), "memory-mounts");
   }
 
+  /** Where the egress CA's bundle is written (sandbox/egress/authority.ts), beside the workspaces. */
+  get egressRoot(): string {
+    return join(dirname(this.root), "egress");
+  }
+
   /** Where each session's skills are unpacked (tools/skills.ts), outside its workspace. */
   get skillsRoot(): string {
     return join(dirname(this.root), "skill-mounts");

@@ -4,10 +4,13 @@
  * blocking the event loop, and one that cannot get it in time is answered 503 with nothing
  * written. The lock is held here by a second connection to the same file, as the CLI would.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/flows/waitFor.ts";
-import { expectError, inProcess, type TestServer } from "../helpers/servers/server.ts";
+import { expectError, inProcess, serverProcess, type TestServer } from "../helpers/servers/server.ts";
 import { onPostgres } from "../helpers/servers/testDatabase.ts";
 
 let server: TestServer;
@@ -96,5 +99,41 @@ describe.skipIf(onPostgres)("while another process holds the write lock", () => 
       "session.status_idled",
     ]);
     expect(server.logs.filter((l) => l.level === "error")).toEqual([]);
+  });
+});
+
+// A replica restarted next to one that writes all the time (test/replicas/sqlite.test.ts) found the
+// lock taken by its first write and refused to start.
+describe.skipIf(onPostgres)("a server starting while another process holds the write lock", () => {
+  it("waits for the lock instead of refusing to start, then serves", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cas-startlock-"));
+    const dbPath = join(dir, "db.sqlite");
+    const token = "start-lock-token-0123456789";
+    // A database at this schema that already has its secrets, as a restarted replica finds it.
+    const first = await serverProcess({ dbPath, token });
+    expect(await first.kill()).toBe(0);
+    const lock = new Database(dbPath);
+    lock.exec("BEGIN IMMEDIATE");
+    let released = 0;
+    const release = setTimeout(() => {
+      lock.exec("COMMIT");
+      released = Date.now();
+    }, 1000);
+    try {
+      const server = await serverProcess({ dbPath, token });
+      try {
+        // It was listening only once the lock was released: its start-up writes had waited for it.
+        expect(released).toBeGreaterThan(0);
+        const res = await fetch(`${server.url}/api/v1/cloud/vaults`, { headers: { authorization: `Bearer ${token}` } });
+        expect(res.status).toBe(200);
+      } finally {
+        expect(await server.kill()).toBe(0);
+      }
+    } finally {
+      clearTimeout(release);
+      if (lock.inTransaction) lock.exec("ROLLBACK");
+      lock.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -187,7 +187,7 @@ describe("vault credentials", () => {
       type: "environment_variable",
       secret_name: "GITHUB_TOKEN",
       networking: { type: "unrestricted" },
-      injection_location: "environment",
+      injection_location: { header: true, body: false },
     });
 
     const rotated = await server.request("POST", `${base}/${bearer.body.id}`, {

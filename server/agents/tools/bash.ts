@@ -27,6 +27,7 @@ export async function bashTool(ctx: ToolContext, input: Record<string, unknown>)
       readOnly: s.readOnly,
     })),
     layer: ctx.layer ?? null,
+    ...(ctx.egress ? { egress: ctx.egress } : {}),
     signal: ctx.signal,
   });
   // The sandbox kept at most OUTPUT_LIMIT_BYTES; the notes below must survive, so nothing is cut here.

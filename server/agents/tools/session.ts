@@ -6,7 +6,9 @@
  */
 
 import type { SandboxConfig } from "../../config/sections.ts";
+import type { SecretBox } from "../../crypto/secretBox.ts";
 import { environmentVariablesToObject } from "../../domain/environmentVariables.ts";
+import type { RepositoryAccess } from "../../sandbox/egress/repository.ts";
 import { PackageBuildError, type PackageLayers } from "../../sandbox/packages/packageLayers.ts";
 import { hasPackages } from "../../sandbox/packages/packageSpec.ts";
 import type { NetworkPolicy, Sandbox } from "../../sandbox/port.ts";
@@ -18,6 +20,7 @@ import type { Storage } from "../../storage/port/index.ts";
 import type { RunOutput } from "../../storage/port/runs.ts";
 import type { ToolSpec } from "../turns/conversation.ts";
 import { TurnError } from "../turns/port.ts";
+import { sessionEgress } from "./egress.ts";
 import { MemoryMount, memoryPrompt, type WriteBackReport } from "./memoryMount.ts";
 import { loadSkills, skillsPrompt, unpackSkills } from "./skills.ts";
 import { BUILTIN_TOOL_SPECS, type BuiltinToolName, callBuiltin, enabledBuiltins, isBuiltinName } from "./toolset.ts";
@@ -32,6 +35,13 @@ export interface SessionToolsDeps {
   packageLayers: PackageLayers;
   /** The hosts of the configured package registries (limited networking with allow_package_managers). */
   registryHosts: string[];
+  /** Opens the `environment_variable` credentials of the session's vaults for egress (tools/egress.ts). */
+  secrets: SecretBox;
+  /**
+   * The session's repositories whose tokens the proxy presents (their URL and token): the
+   * session resources' store answers them; none when absent.
+   */
+  repositories?: (accountId: string, sessionId: string) => Promise<RepositoryAccess[]>;
 }
 
 /** How long `glob`, `grep` and `web_fetch` may take. */
@@ -80,10 +90,20 @@ export class SessionTools {
       enabled.includes("bash") && deps.sandbox.status.kind !== "off" && hasPackages(environment?.config.packages)
         ? await openLayer(deps, environment.config.packages, turn, signal ?? new AbortController().signal)
         : null;
+    // Credentials used at egress: the commands see placeholders; the proxy holds the secrets.
+    const repositories = deps.repositories ? await deps.repositories(turn.account_id, turn.session_id) : [];
+    const egress = session
+      ? await sessionEgress(
+          { ...deps, upstreamCa: deps.config.egressUpstreamCa ?? [] },
+          { id: session.id, vault_ids: session.vault_ids },
+          repositories,
+        )
+      : { env: {}, plan: null };
     const context: Omit<ToolContext, "signal"> = {
       workspace,
       sandbox: deps.sandbox,
-      env: session ? environmentVariablesToObject(session.environment_variables) : {},
+      env: { ...(session ? environmentVariablesToObject(session.environment_variables) : {}), ...egress.env },
+      ...(egress.plan ? { egress: egress.plan } : {}),
       network,
       limits: {
         defaultTimeoutMs: deps.config.defaultTimeoutMs,

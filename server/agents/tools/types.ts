@@ -4,7 +4,7 @@
  * result the model reads (it may try something else); only an abort propagates.
  */
 import type { Owner } from "../../sandbox/identity.ts";
-import type { NetworkPolicy, Sandbox } from "../../sandbox/port.ts";
+import type { EgressPlan, NetworkPolicy, Sandbox } from "../../sandbox/port.ts";
 import type { TextBlock } from "../../storage/port/sessions.ts";
 
 export interface ToolResult {
@@ -37,6 +37,8 @@ export interface ToolContext {
   memory?: MemoryView | null;
   /** The environment's package layer (shown read-only at /mnt/packages), or null without packages. */
   layer?: { host: string; env: Record<string, string[]> } | null;
+  /** The secrets the sandbox's proxy puts in at egress (docs/egress.md), or none. */
+  egress?: EgressPlan;
   signal: AbortSignal;
 }
 

@@ -64,6 +64,7 @@ export class ModelRuntime implements AgentRuntime {
         config: this.deps.sandboxConfig,
         packageLayers: this.deps.packageLayers,
         registryHosts: this.deps.registryHosts,
+        secrets: this.deps.secrets,
       },
       turn,
       signal,

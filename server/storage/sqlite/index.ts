@@ -103,9 +103,10 @@ export function openDatabase(
   const nativeBinding = sqliteAddonFile();
   const db = new Database(path, { fileMustExist: !create, ...(nativeBinding ? { nativeBinding } : {}) });
   cacheStatements(db);
+  // First: the pragmas below wait for a lock too (another process recovering the WAL after a crash).
+  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   db.pragma("journal_mode = WAL");
   db.pragma("foreign_keys = ON");
-  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   db.pragma("synchronous = NORMAL");
   // A writer that starts the WAL over cuts the file back to this size (walCheckpointer.ts).
   db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
@@ -117,8 +118,12 @@ export function openDatabase(
 
 /** The SQLite adapter of the storage port. */
 export function createSqliteStorage(options: SqliteOptions): Storage {
-  const db = openDatabase(options.path, { busyTimeoutMs: options.busyTimeoutMs });
+  // Opening and migrating block before anything is served: they may wait as long as the CLI does
+  // for a lock another process holds; the stores then wait only the configured time.
+  const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+  const db = openDatabase(options.path, { busyTimeoutMs: Math.max(busyTimeoutMs, DEFAULT_BUSY_TIMEOUT_MS) });
   if (options.migrate !== false) migrate(db);
+  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   return storageOver(db, options);
 }
 
