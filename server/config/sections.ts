@@ -41,6 +41,16 @@ export interface Config {
   streams: StreamsConfig;
   /** The sandbox, the workspaces and the built-in tools (server/sandbox/, server/tools/). */
   sandbox: SandboxConfig;
+  /** The files API and the sessions' outputs (docs/files.md). */
+  files: FilesConfig;
+}
+
+/** The files API (`file_` ids) and the sessions' outputs (docs/files.md). */
+export interface FilesConfig {
+  /** FILES_MAX_BYTES: the largest file, uploaded or collected from a session's outputs. */
+  maxBytes: number;
+  /** FILES_ACCOUNT_MAX_BYTES: the most bytes the files of one account may total. */
+  accountMaxBytes: number;
 }
 
 /** The sandbox and the built-in tools (API.md, "Environments that run"). */
