@@ -12,6 +12,7 @@ import type {
 } from "../storage/port/sessions.ts";
 import { budgetReached, budgetReachedMessage } from "./budget.ts";
 import { normalizeEnvironmentVariables, validateEnvironmentVariableObject } from "./environmentVariables.ts";
+import { sessionFileIds } from "./files.ts";
 import { attachMemoryStores, sessionMemoryStores } from "./memoryStores.ts";
 import { applyMetadataPatch } from "./metadata.ts";
 import { sessionEventView, sessionView, threadView } from "./sessionViews.ts";
@@ -221,7 +222,10 @@ export async function deleteSession(
   accountId: string,
   id: string,
 ): Promise<Schema<"DeletedSession">> {
+  // Its outputs' rows go with it (a foreign key); their bytes are removed after (docs/files.md).
+  const outputs = await sessionFileIds(deps, id);
   if (!(await deps.storage.sessions.deleteSession(accountId, id))) throw sessionNotFound(id);
+  await deps.storage.blobs.delete(outputs);
   // The workspace goes with its session (a turn in flight was aborted by the delete).
   await deps.workspaces.remove(id);
   return { id, type: "session_deleted" };
