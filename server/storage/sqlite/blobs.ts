@@ -5,7 +5,6 @@
  * temporary file (swept with the orphans). Keys are the files' ids (letters, digits, `_`).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
@@ -58,7 +57,7 @@ export function createFolderBlobStore(folder: string): BlobStore {
       const path = join(folder, checkKey(key));
       try {
         const handle = await open(path, "r");
-        return createReadStream("", { fd: handle.fd, autoClose: true, highWaterMark: 256 * 1024 });
+        return handle.createReadStream({ autoClose: true, highWaterMark: 256 * 1024 });
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw err;
