@@ -4,8 +4,8 @@ import type { LogLevel } from "../logger.ts";
 import type {
   Config,
   EventLoopConfig,
-  HttpConfig,
   FilesConfig,
+  HttpConfig,
   PostgresConfig,
   RetentionConfig,
   RunConfig,

@@ -10,8 +10,8 @@ import type { Schema } from "../api.ts";
 import type { Config } from "../config/sections.ts";
 import { ApiError, invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
-import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import type { FileRecord } from "../storage/port/files.ts";
+import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 
 type FileView = Schema<"File">;
 
@@ -195,7 +195,9 @@ export async function uploadFile(
   const filename = uploadName(upload.filename, upload.mimeType);
   const now = deps.clock.now();
   const expiresAt =
-    options.expiresInSeconds !== undefined ? new Date(now.getTime() + options.expiresInSeconds * 1000).toISOString() : null;
+    options.expiresInSeconds !== undefined
+      ? new Date(now.getTime() + options.expiresInSeconds * 1000).toISOString()
+      : null;
   const stored = await storeFile(deps, accountId, {
     filename,
     mimeType: mediaType(upload.mimeType, filename),

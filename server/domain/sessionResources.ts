@@ -10,7 +10,7 @@ import type { Schema } from "../api.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
-import { SKILLS_DIR, WORKSPACE_MOUNT } from "../sandbox/workspace.ts";
+import { OUTPUTS_MOUNT, SKILLS_DIR, WORKSPACE_MOUNT } from "../sandbox/workspace.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import type {
   NewSessionResource,
@@ -29,8 +29,6 @@ export interface SessionResourceDeps {
 /** At most this many `file` resources a session (as the hosted service). */
 export const MAX_FILE_RESOURCES = 999;
 
-/** Where the session's outputs are collected (agents/tools/outputs.ts). */
-export const OUTPUTS_MOUNT = "/mnt/session/outputs";
 /** Where memory stores are mounted (agents/tools/toolPaths.ts's MEMORY_MOUNT). */
 const MEMORY_MOUNT = "/mnt/memory";
 /** Where a `file` resource given without `mount_path` is mounted: `<this>/<file id>`. */
@@ -43,6 +41,7 @@ const within = (path: string, folder: string) => path === folder || path.startsW
 /** Two mount paths overlap when one is the other or holds it. */
 export const overlaps = (a: string, b: string) => within(a, b) || within(b, a);
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
@@ -108,10 +107,7 @@ function checkCheckout(raw: unknown): RepositoryCheckout | null {
   if (c.type === "commit" && typeof c.sha === "string" && c.name === undefined) {
     return { type: "commit", sha: c.sha.toLowerCase() };
   }
-  throw invalidRequest(
-    'checkout: must be {"type":"branch","name":...} or {"type":"commit","sha":...}.',
-    "checkout",
-  );
+  throw invalidRequest('checkout: must be {"type":"branch","name":...} or {"type":"commit","sha":...}.', "checkout");
 }
 
 /** The sealing context of a repository's token: bound to its resource. */
@@ -182,7 +178,8 @@ export function newResource(secrets: SecretBox, input: ResourceInput): NewSessio
       mount_path: checkMountPath(mount),
     };
   }
-  if (input.file_id !== undefined) throw invalidRequest("file_id: not a field of a github_repository resource.", "file_id");
+  if (input.file_id !== undefined)
+    throw invalidRequest("file_id: not a field of a github_repository resource.", "file_id");
   if (input.url === undefined) throw invalidRequest("url: a github_repository resource names its URL.", "url");
   if (input.authorization_token === undefined) {
     throw invalidRequest("authorization_token: a github_repository resource needs its token.", "authorization_token");
@@ -222,7 +219,12 @@ export async function addResource(
 async function memoryStoreResources(deps: SessionResourceDeps, accountId: string, sessionId: string) {
   const attached = await deps.storage.memoryStores.sessionStores(accountId, sessionId);
   const stores = new Map(
-    (await deps.storage.memoryStores.getStores(accountId, attached.map((a) => a.memory_store_id))).map((s) => [s.id, s]),
+    (
+      await deps.storage.memoryStores.getStores(
+        accountId,
+        attached.map((a) => a.memory_store_id),
+      )
+    ).map((s) => [s.id, s]),
   );
   return attached.map((a) => {
     const store = stores.get(a.memory_store_id);
@@ -263,7 +265,8 @@ export async function getResource(
 ): Promise<ResourceView> {
   const found = await deps.storage.sessionResources.getResource(accountId, sessionId, id);
   if (!found) {
-    if (!(await deps.storage.sessions.getSession(accountId, sessionId))) throw refusal({ ok: false, reason: "session_not_found" }, sessionId);
+    if (!(await deps.storage.sessions.getSession(accountId, sessionId)))
+      throw refusal({ ok: false, reason: "session_not_found" }, sessionId);
     throw refusal({ ok: false, reason: "not_found" }, sessionId);
   }
   return resourceView(found);

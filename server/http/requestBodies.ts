@@ -160,7 +160,9 @@ export function receiveFileUpload(
       });
       upload(req, res, (err?: unknown) => {
         partsRead.add(req);
-        const part = (req as { file?: { path: string; originalname: string; mimetype: string; size: number; destination: string } }).file;
+        const part = (
+          req as { file?: { path: string; originalname: string; mimetype: string; size: number; destination: string } }
+        ).file;
         if (part) {
           receivedFiles.set(req, {
             path: part.path,

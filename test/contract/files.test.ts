@@ -15,7 +15,12 @@ import { onPostgres, queryRows } from "../helpers/servers/testDatabase.ts";
 
 const MiB = 1024 * 1024;
 
-function form(content: string | Uint8Array, filename = "data.csv", type = "text/csv", fields: Record<string, string> = {}) {
+function form(
+  content: string | Uint8Array,
+  filename = "data.csv",
+  type = "text/csv",
+  fields: Record<string, string> = {},
+) {
   const fd = new FormData();
   fd.append("file", new Blob([content], { type }), filename);
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
@@ -23,7 +28,9 @@ function form(content: string | Uint8Array, filename = "data.csv", type = "text/
 }
 
 async function download(s: TestServer, id: string, token = s.token) {
-  const res = await fetch(`${s.url}/api/v1/cloud/files/${id}/content`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${s.url}/api/v1/cloud/files/${id}/content`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -77,7 +84,8 @@ describe("files", () => {
 
   it("pages through the files newest first, and another account sees none of them", async () => {
     const made: string[] = [];
-    for (let i = 0; i < 5; i++) made.push((await s.request("POST", "/files", { raw: form(`n${i}`, `f${i}.txt`, "") })).body.id);
+    for (let i = 0; i < 5; i++)
+      made.push((await s.request("POST", "/files", { raw: form(`n${i}`, `f${i}.txt`, "") })).body.id);
     const seen: string[] = [];
     let page = await s.request("GET", "/files?limit=2");
     for (;;) {
@@ -113,14 +121,16 @@ describe("files", () => {
     expect(expectError(second, 413, "request_too_large").message).toContain("FILES_ACCOUNT_MAX_BYTES");
     // Another account has its own room.
     const other = await s.tokenFor("files-room");
-    expect((await s.request("POST", "/files", { raw: form(new Uint8Array(1.5 * MiB)), token: other })).status).toBe(200);
+    expect((await s.request("POST", "/files", { raw: form(new Uint8Array(1.5 * MiB)), token: other })).status).toBe(
+      200,
+    );
     await s.request("DELETE", `/files/${first.body.id}`);
     expect((await s.request("POST", "/files", { raw: form(new Uint8Array(1.5 * MiB)) })).status).toBe(200);
   });
 
   it("answers 400 to a body that is not the multipart it declares, and to one without a file part", async () => {
     const bad = await s.request("POST", "/files", {
-      raw: "--xyz\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\"\r\n\r\nabc",
+      raw: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc',
       contentType: "multipart/form-data; boundary=xyz",
     });
     expectError(bad, 400, "invalid_request_error");
@@ -132,12 +142,16 @@ describe("files", () => {
     expectError(await s.request("POST", "/files", { raw: twoFiles }), 400, "invalid_request_error");
     const json = await s.request("POST", "/files", { body: { file: "abc" } });
     expect(json.status).toBe(400);
-    const expiry = await s.request("POST", "/files", { raw: form("x", "x.txt", "text/plain", { expires_in_seconds: "10" }) });
+    const expiry = await s.request("POST", "/files", {
+      raw: form("x", "x.txt", "text/plain", { expires_in_seconds: "10" }),
+    });
     expect(expectError(expiry, 400, "invalid_request_error").param).toBe("expires_in_seconds");
   });
 
   it("keeps a file's expiry, and answers 404 to its download once it expired", async () => {
-    const up = await s.request("POST", "/files", { raw: form("x", "x.txt", "text/plain", { expires_in_seconds: "3600" }) });
+    const up = await s.request("POST", "/files", {
+      raw: form("x", "x.txt", "text/plain", { expires_in_seconds: "3600" }),
+    });
     expect(up.status).toBe(200);
     expect(Date.parse(up.body.expires_at) - Date.parse(up.body.created_at)).toBeGreaterThanOrEqual(3_599_000);
     expect((await download(s, up.body.id)).bytes.toString()).toBe("x");
@@ -156,7 +170,10 @@ describe("files", () => {
 });
 
 /** A multipart body of one `file` part of `size` bytes, made as it is sent (never whole in memory). */
-function streamingUpload(size: number, boundary: string): { body: ReadableStream<Uint8Array>; length: number; sha256: string } {
+function streamingUpload(
+  size: number,
+  boundary: string,
+): { body: ReadableStream<Uint8Array>; length: number; sha256: string } {
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
@@ -237,7 +254,9 @@ async function roundTrip(s: TestServer, size: number): Promise<{ up: number; dow
   const hash = createHash("sha256");
   let received = 0;
   const down = await peakGrowth(async () => {
-    const res = await fetch(`${s.url}/api/v1/cloud/files/${id}/content`, { headers: { authorization: `Bearer ${s.token}` } });
+    const res = await fetch(`${s.url}/api/v1/cloud/files/${id}/content`, {
+      headers: { authorization: `Bearer ${s.token}` },
+    });
     expect(res.headers.get("content-length")).toBe(String(size));
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
       hash.update(chunk);
@@ -259,7 +278,9 @@ describe("a large file", () => {
   });
   afterAll(() => s.stop());
 
-  it(`streams ${LARGE / MiB} MiB in and out without the process's memory growing with its size`, { timeout: 300_000 }, async () => {
+  it(`streams ${LARGE / MiB} MiB in and out without the process's memory growing with its size`, {
+    timeout: 300_000,
+  }, async () => {
     const small = await roundTrip(s, SMALL);
     const large = await roundTrip(s, LARGE);
     const mib = (n: number) => `${(n / MiB).toFixed(1)} MiB`;

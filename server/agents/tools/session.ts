@@ -5,7 +5,7 @@
  * and the tools the agent's toolset enables, ready to be offered to the model and called.
  */
 
-import type { SandboxConfig } from "../../config/sections.ts";
+import type { FilesConfig, SandboxConfig } from "../../config/sections.ts";
 import { environmentVariablesToObject } from "../../domain/environmentVariables.ts";
 import type { NetworkPolicy, Sandbox } from "../../sandbox/port.ts";
 import type { Workspaces } from "../../sandbox/workspace.ts";
@@ -15,6 +15,7 @@ import type { Storage } from "../../storage/port/index.ts";
 import type { ToolSpec } from "../turns/conversation.ts";
 import { TurnError } from "../turns/port.ts";
 import { MemoryMount, memoryPrompt, type WriteBackReport } from "./memoryMount.ts";
+import { SessionMounts } from "./sessionMounts.ts";
 import { loadSkills, skillsPrompt, unpackSkills } from "./skills.ts";
 import { BUILTIN_TOOL_SPECS, type BuiltinToolName, callBuiltin, enabledBuiltins, isBuiltinName } from "./toolset.ts";
 import type { ToolContext, ToolResult } from "./types.ts";
@@ -24,6 +25,9 @@ export interface SessionToolsDeps {
   sandbox: Sandbox;
   workspaces: Workspaces;
   config: SandboxConfig;
+  /** FILES_MAX_BYTES and FILES_ACCOUNT_MAX_BYTES: the outputs collected at the end of a turn. */
+  files: FilesConfig;
+  clock: { now(): Date };
 }
 
 /** How long `glob`, `grep` and `web_fetch` may take. */
@@ -38,6 +42,8 @@ export class SessionTools {
     private readonly memory: MemoryMount | null = null,
     /** Saves the workspace for the other replicas (null: this turn has no workspace). */
     private readonly saveWorkspace: (() => Promise<unknown>) | null = null,
+    /** The outputs folder and the file resources (null: this turn has no workspace). */
+    private readonly mounts: SessionMounts | null = null,
   ) {}
 
   static async open(
@@ -51,6 +57,7 @@ export class SessionTools {
     const workspace = await deps.workspaces.open(turn.session_id);
     const owner = await deps.workspaces.owner(turn.session_id);
     const memory = await MemoryMount.open(deps.storage, deps.workspaces.memoryMountsRoot, turn, owner);
+    const mounts = await SessionMounts.open(deps, turn, owner);
     const skillsFolder = skills.length > 0 ? deps.workspaces.skillsFolder(turn.session_id) : null;
     if (skillsFolder) await unpackSkills(skillsFolder, skills, owner);
     const session = await deps.storage.sessions.getSession(turn.account_id, turn.session_id);
@@ -74,26 +81,35 @@ export class SessionTools {
       owner,
       skills: skillsFolder,
       memory: memory?.view ?? null,
+      outputs: mounts.outputs,
+      fileMounts: mounts.files,
     };
     const save = () => deps.workspaces.save(turn.session_id);
-    const prompt = [skillsPrompt(skills, enabled.includes("read")), memory ? memoryPrompt(memory.view) : null];
+    const prompt = [
+      skillsPrompt(skills, enabled.includes("read")),
+      memory ? memoryPrompt(memory.view) : null,
+      outputsPrompt(mounts),
+    ];
     const text = prompt.filter((p): p is string => !!p).join("\n\n") || null;
-    return new SessionTools(enabled, context, text, memory, save);
+    return new SessionTools(enabled, context, text, memory, save, mounts);
   }
 
   /**
-   * At the end of a turn: saves the workspace for the replica that runs the next one (PostgreSQL;
-   * nothing on SQLite). A workspace over SANDBOX_SNAPSHOT_MAX_BYTES ends the turn with
-   * `workspace_too_large`.
+   * At the end of a turn: collects the outputs the turn left under /mnt/session/outputs as files
+   * of the session (sessionMounts.ts), then saves the workspace for the replica that runs the
+   * next one (PostgreSQL; nothing on SQLite). A workspace over SANDBOX_SNAPSHOT_MAX_BYTES ends the
+   * turn with `workspace_too_large`. Answers the notes of what was not collected (for the turn).
    */
-  async finish(): Promise<void> {
-    if (!this.saveWorkspace) return;
+  async finish(): Promise<string[]> {
+    const notes = [...(this.mounts?.notes.splice(0) ?? []), ...((await this.mounts?.collect()) ?? [])];
+    if (!this.saveWorkspace) return notes;
     try {
       await this.saveWorkspace();
     } catch (err) {
       if (err instanceof WorkspaceTooLargeError) throw new TurnError("workspace_too_large", err.message);
       throw err;
     }
+    return notes;
   }
 
   get specs(): ToolSpec[] {
@@ -148,4 +164,15 @@ export class SessionTools {
       await this.memory.close();
     }
   }
+}
+
+/** What the system prompt says of the outputs folder and the file resources. */
+function outputsPrompt(mounts: SessionMounts): string {
+  const lines = [
+    "Files you leave under /mnt/session/outputs/ are collected at the end of each turn as the session's outputs (downloadable by the user).",
+  ];
+  if (mounts.files.length > 0) {
+    lines.push(`Files given to this session (read-only): ${mounts.files.map((m) => m.inside).join(", ")}.`);
+  }
+  return lines.join("\n");
 }

@@ -35,6 +35,10 @@ export interface ToolContext {
   skills: string | null;
   /** The session's memory stores under `/mnt/memory` (memoryMount.ts), or null without any. */
   memory?: MemoryView | null;
+  /** The session's outputs folder, shown read-write at `/mnt/session/outputs` (sessionMounts.ts), or null. */
+  outputs?: string | null;
+  /** The session's `file` resources, each shown read-only at its path (sessionMounts.ts). */
+  fileMounts?: { host: string; inside: string }[];
   signal: AbortSignal;
 }
 

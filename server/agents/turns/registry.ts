@@ -96,6 +96,7 @@ export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
       sandbox: deps.sandbox,
       workspaces: deps.workspaces,
       sandboxConfig: config.sandbox,
+      filesConfig: config.files,
     };
   };
   const anthropicConfig = runtimes.anthropic;

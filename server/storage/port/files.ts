@@ -24,7 +24,11 @@ export interface FileRecord {
 export type NewFile = Omit<FileRecord, "account_id" | "created_at">;
 
 export type CreateFileResult =
-  | { ok: true; file: FileRecord; /** The file it replaced (an output rewritten), whose bytes go now. */ replaced: string | null }
+  | {
+      ok: true;
+      file: FileRecord /** The file it replaced (an output rewritten), whose bytes go now. */;
+      replaced: string | null;
+    }
   /** The account's files would total more than its limit; `used` is what they total now. */
   | { ok: false; reason: "over_quota"; used: number }
   /** The scope's session no longer exists. */

@@ -59,10 +59,10 @@ export function createPgBlobStore(ctx: PgContext): BlobStore {
       if (count === 0) return null;
       async function* chunks() {
         for (let seq = 0; seq < count; seq++) {
-          const row = await ctx.one<{ data: Buffer }>(
-            "SELECT data FROM blob_chunks WHERE blob_key = $1 AND seq = $2",
-            [key, seq],
-          );
+          const row = await ctx.one<{ data: Buffer }>("SELECT data FROM blob_chunks WHERE blob_key = $1 AND seq = $2", [
+            key,
+            seq,
+          ]);
           if (!row) throw new Error(`blob ${key} lost its chunk ${seq} while it was read`);
           if (row.data.byteLength > 0) yield row.data;
         }

@@ -7,7 +7,8 @@
 import type { ResourceRefusal, SessionResourceRecord, SessionResourceStore } from "../port/sessionResources.ts";
 import { all, exec, now, one, page, type StepStore, type Steps } from "./steps.ts";
 
-const COLUMNS = "id, session_id, account_id, type, file_id, url, checkout, token_sealed, mount_path, created_at, updated_at";
+const COLUMNS =
+  "id, session_id, account_id, type, file_id, url, checkout, token_sealed, mount_path, created_at, updated_at";
 
 type Row = Omit<SessionResourceRecord, "checkout"> & { checkout: string | null };
 
@@ -29,9 +30,9 @@ function* idleSession(accountId: string, sessionId: string): Steps<ResourceRefus
 }
 
 function* sessionRows(sessionId: string): Steps<SessionResourceRecord[]> {
-  return (yield* all<Row>(`SELECT ${COLUMNS} FROM session_resources WHERE session_id = ? ORDER BY id`, [sessionId])).map(
-    toResource,
-  );
+  return (yield* all<Row>(`SELECT ${COLUMNS} FROM session_resources WHERE session_id = ? ORDER BY id`, [
+    sessionId,
+  ])).map(toResource);
 }
 
 const findRow = (accountId: string, sessionId: string, id: string) =>

@@ -27,7 +27,12 @@ export const filesFamily: AnthropicFamily = {
         page: sdkPageQuery(req, "file"),
         scopeId: queryString(req, "scope_id"),
       });
-      res.json({ ...(await sdkPage(page, (f) => f)), has_more: page.has_more, first_id: page.first_id, last_id: page.last_id });
+      res.json({
+        ...(await sdkPage(page, (f) => f)),
+        has_more: page.has_more,
+        first_id: page.first_id,
+        last_id: page.last_id,
+      });
     });
     r.get("/files/:file_id", async (req, res) => {
       res.json(await files.getFile(deps, accountOf(res), pathParam(req, "file_id")));
