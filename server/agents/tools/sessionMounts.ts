@@ -264,7 +264,11 @@ async function prepareWorkspacePoint(
   const place = workspaces.place(sessionId);
   const rel = mountPath.slice(WORKSPACE_MOUNT.length + 1);
   try {
-    const found = await statIn(place, rel, false);
+    const found = await statIn(place, rel, false).catch((err: unknown) => {
+      // A folder on the way is missing: made below, with the file.
+      if (err instanceof WorkspacePathError && err.problem === "not_found") return { rel, stats: null };
+      throw err;
+    });
     // A link on the way would send the mount elsewhere: not mounted.
     if (found.rel !== rel) return `the path goes through a link (to ${WORKSPACE_MOUNT}/${found.rel}).`;
     if (found.stats && !found.stats.isFile()) {
