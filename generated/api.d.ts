@@ -4849,10 +4849,20 @@ export interface components {
              */
             access?: "read_write" | "read_only";
             /**
-             * @description Where the agent's commands and tools see it.
+             * @description The memory store's name (`memory_store` resources; null once the store is deleted).
+             * @example notes
+             */
+            name?: string | null;
+            /**
+             * @description The memory store's description (`memory_store` resources).
+             * @example What the agent learnt.
+             */
+            description?: string;
+            /**
+             * @description Where the agent's commands and tools see it (null for a deleted memory store).
              * @example /workspace/data/in.csv
              */
-            mount_path?: string;
+            mount_path?: string | null;
             /**
              * Format: date-time
              * @description When it was added.
