@@ -38,7 +38,11 @@ afterEach(() => {
 const call = (id: string, name: string, input: Record<string, unknown>) => ({ id, name, input });
 
 async function newSession(): Promise<string> {
-  const agent = await createAgent(s, { name: "worker", model: "openai/llama3.2", tools: [{ type: "agent_toolset_20260401" }] });
+  const agent = await createAgent(s, {
+    name: "worker",
+    model: "openai/llama3.2",
+    tools: [{ type: "agent_toolset_20260401" }],
+  });
   return (await createSession(s, agent.id, await createEnvironment(s))).id;
 }
 
@@ -49,7 +53,10 @@ async function turn(sessionId: string, turns: number) {
   const results = Object.fromEntries(
     events
       .filter((e) => e.type === "agent.tool_result")
-      .map((e) => [e.tool_use_id, { text: e.content.map((b: { text: string }) => b.text).join(""), error: e.is_error }]),
+      .map((e) => [
+        e.tool_use_id,
+        { text: e.content.map((b: { text: string }) => b.text).join(""), error: e.is_error },
+      ]),
   );
   const messages = events.filter((e) => e.type === "agent.message");
   const last = messages[messages.length - 1];
@@ -63,13 +70,17 @@ async function outputs(sessionId: string): Promise<any[]> {
 }
 
 async function content(id: string): Promise<string> {
-  const res = await fetch(`${s.url}/api/v1/cloud/files/${id}/content`, { headers: { authorization: `Bearer ${s.token}` } });
+  const res = await fetch(`${s.url}/api/v1/cloud/files/${id}/content`, {
+    headers: { authorization: `Bearer ${s.token}` },
+  });
   expect(res.status).toBe(200);
   return await res.text();
 }
 
 describe.skipIf(skip !== null)("outputs and file resources", () => {
-  it("collects what bash leaves under /mnt/session/outputs/ as files of the session", { timeout: 120_000 }, async () => {
+  it("collects what bash leaves under /mnt/session/outputs/ as files of the session", {
+    timeout: 120_000,
+  }, async () => {
     const sessionId = await newSession();
     providers.script("openai", [
       {
@@ -93,13 +104,23 @@ describe.skipIf(skip !== null)("outputs and file resources", () => {
     const files = await outputs(sessionId);
     expect(files.map((f) => f.filename).sort()).toEqual(["charts/data.csv", "report.txt"]);
     const report = files.find((f) => f.filename === "report.txt");
-    expect(report).toMatchObject({ scope: { type: "session", id: sessionId }, mime_type: "text/plain", size_bytes: 17 });
+    expect(report).toMatchObject({
+      scope: { type: "session", id: sessionId },
+      mime_type: "text/plain",
+      size_bytes: 17,
+    });
     expect(await content(report.id)).toBe("quarterly report\n");
     expect(files.find((f) => f.filename === "charts/data.csv").mime_type).toBe("text/csv");
 
     // The next turn: an unchanged output keeps its file; a rewritten one replaces it.
     providers.script("openai", [
-      { tool_calls: [call("b2", "bash", { command: "echo 'v2' > /mnt/session/outputs/charts/data.csv; cat /mnt/session/outputs/report.txt" })] },
+      {
+        tool_calls: [
+          call("b2", "bash", {
+            command: "echo 'v2' > /mnt/session/outputs/charts/data.csv; cat /mnt/session/outputs/report.txt",
+          }),
+        ],
+      },
       { text: "Again." },
     ]);
     const second = await turn(sessionId, 2);

@@ -43,7 +43,14 @@ describe("client.beta.files", () => {
       );
     }
     const first = made[0] as Anthropic.Beta.Files.BetaFileMetadata;
-    expect(first).toMatchObject({ type: "file", filename: "1.txt", mime_type: "text/plain", size_bytes: 6, downloadable: true, scope: null });
+    expect(first).toMatchObject({
+      type: "file",
+      filename: "1.txt",
+      mime_type: "text/plain",
+      size_bytes: 6,
+      downloadable: true,
+      scope: null,
+    });
     expect(await client.beta.files.retrieveMetadata(first.id)).toEqual(first);
     const listed = await all(client.beta.files.list({ limit: 2 }));
     expect(listed.map((f) => f.id)).toEqual(expect.arrayContaining(made.map((f) => f.id)));
@@ -81,8 +88,11 @@ describe("client.beta.files", () => {
       "request_too_large",
     );
     const kept = [];
-    for (let i = 0; i < 4; i++) kept.push(await client.beta.files.upload({ file: await toFile(Buffer.alloc(64 * KiB), `${i}.bin`) }));
-    const full = await client.beta.files.upload({ file: await toFile(Buffer.alloc(1), "one.bin") }).catch((e: unknown) => e);
+    for (let i = 0; i < 4; i++)
+      kept.push(await client.beta.files.upload({ file: await toFile(Buffer.alloc(64 * KiB), `${i}.bin`) }));
+    const full = await client.beta.files
+      .upload({ file: await toFile(Buffer.alloc(1), "one.bin") })
+      .catch((e: unknown) => e);
     expect((full as InstanceType<typeof Anthropic.APIError>).status).toBe(413);
     expect((full as Error).message).toContain("FILES_ACCOUNT_MAX_BYTES");
     for (const f of kept) await client.beta.files.delete(f.id);

@@ -64,7 +64,13 @@ describe("client.beta.sessions.resources", () => {
     const files = [await upload("a.csv"), await upload("b.csv"), await upload("c.csv")];
     const added = [];
     for (const [i, f] of files.entries()) {
-      added.push(await client.beta.sessions.resources.add(s.id, { type: "file", file_id: f.id, mount_path: `/workspace/in/${i}.csv` }));
+      added.push(
+        await client.beta.sessions.resources.add(s.id, {
+          type: "file",
+          file_id: f.id,
+          mount_path: `/workspace/in/${i}.csv`,
+        }),
+      );
     }
     expect(added[0]).toMatchObject({ type: "file", file_id: files[0]?.id, mount_path: "/workspace/in/0.csv" });
     expect(added[0]?.id).toMatch(/^sres_/);
@@ -72,20 +78,34 @@ describe("client.beta.sessions.resources", () => {
     const defaulted = await client.beta.sessions.resources.add(s.id, { type: "file", file_id: files[0]?.id as string });
     expect(defaulted.mount_path).toBe(`/mnt/session/uploads/${files[0]?.id}`);
     const listed = await all(client.beta.sessions.resources.list(s.id, { limit: 2 }));
-    expect(listed.map((r) => ("id" in r ? r.id : r.type))).toEqual([...added.map((r) => r.id), defaulted.id, "memory_store"]);
-    expect(listed[4]).toMatchObject({ type: "memory_store", memory_store_id: store.id, mount_path: "/mnt/memory/res-notes" });
+    expect(listed.map((r) => ("id" in r ? r.id : r.type))).toEqual([
+      ...added.map((r) => r.id),
+      defaulted.id,
+      "memory_store",
+    ]);
+    expect(listed[4]).toMatchObject({
+      type: "memory_store",
+      memory_store_id: store.id,
+      mount_path: "/mnt/memory/res-notes",
+    });
     const one = await client.beta.sessions.resources.retrieve(added[1]?.id as string, { session_id: s.id });
     expect(one).toEqual(added[1]);
     const deleted = await client.beta.sessions.resources.delete(added[1]?.id as string, { session_id: s.id });
     expect(deleted).toEqual({ id: added[1]?.id, type: "session_resource_deleted" });
-    expect((await refused(client.beta.sessions.resources.retrieve(added[1]?.id as string, { session_id: s.id }))).status).toBe(404);
+    expect(
+      (await refused(client.beta.sessions.resources.retrieve(added[1]?.id as string, { session_id: s.id }))).status,
+    ).toBe(404);
     // Deleting a file removes the resources that mount it.
     await client.beta.files.delete(files[2]?.id as string);
     const left = await all(client.beta.sessions.resources.list(s.id));
     expect(left.map((r) => ("id" in r ? r.id : r.type))).toEqual([added[0]?.id, defaulted.id, "memory_store"]);
     // The same resources on the native surface.
     const native = await server.request("GET", `/sessions/${s.id}/resources`);
-    expect(native.body.data.map((r: { id?: string; type: string }) => r.id ?? r.type)).toEqual([added[0]?.id, defaulted.id, "memory_store"]);
+    expect(native.body.data.map((r: { id?: string; type: string }) => r.id ?? r.type)).toEqual([
+      added[0]?.id,
+      defaulted.id,
+      "memory_store",
+    ]);
     // A file of another account is not found.
     const other = await server.tokenFor("res-other");
     const theirs = await server.request("POST", "/files", {
@@ -96,14 +116,17 @@ describe("client.beta.sessions.resources", () => {
       })(),
       token: other,
     });
-    const stranger = await refused(client.beta.sessions.resources.add(s.id, { type: "file", file_id: theirs.body.id, mount_path: "/mnt/x" }));
+    const stranger = await refused(
+      client.beta.sessions.resources.add(s.id, { type: "file", file_id: theirs.body.id, mount_path: "/mnt/x" }),
+    );
     expect(stranger.status).toBe(404);
   });
 
   it("refuses mount paths over the server's mounts, with .., overlapping or outside /workspace and /mnt", async () => {
     const s = await session();
     const file = await upload("m.txt");
-    const add = (mount_path: string) => client.beta.sessions.resources.add(s.id, { type: "file", file_id: file.id, mount_path });
+    const add = (mount_path: string) =>
+      client.beta.sessions.resources.add(s.id, { type: "file", file_id: file.id, mount_path });
     for (const path of [
       "/workspace/skills",
       "/workspace/skills/demo/SKILL.md",
@@ -147,7 +170,11 @@ describe("client.beta.sessions.resources", () => {
     expect(made.text).not.toContain(TOKEN);
     const id = made.body.id as string;
     const sdk = await client.beta.sessions.resources.retrieve(id, { session_id: s.id });
-    expect(sdk).toMatchObject({ type: "github_repository", url: "https://git.example.com/team/app.git", checkout: { type: "branch", name: "main" } });
+    expect(sdk).toMatchObject({
+      type: "github_repository",
+      url: "https://git.example.com/team/app.git",
+      checkout: { type: "branch", name: "main" },
+    });
     expect(JSON.stringify(sdk)).not.toContain(TOKEN);
     const deps = server.service.deps;
     expect((await repositoryResourcesForClone(deps, s.id)).map((r) => r.authorization_token)).toEqual([TOKEN]);
@@ -164,8 +191,15 @@ describe("client.beta.sessions.resources", () => {
     expect(text).not.toContain(TOKEN);
     expect(text).not.toContain(ROTATED);
     // A file resource has no token; bad URLs and checkouts are refused.
-    const file = await client.beta.sessions.resources.add(s.id, { type: "file", file_id: (await upload("t.txt")).id, mount_path: "/mnt/t.txt" });
-    expect((await refused(client.beta.sessions.resources.update(file.id, { session_id: s.id, authorization_token: "x" }))).status).toBe(400);
+    const file = await client.beta.sessions.resources.add(s.id, {
+      type: "file",
+      file_id: (await upload("t.txt")).id,
+      mount_path: "/mnt/t.txt",
+    });
+    expect(
+      (await refused(client.beta.sessions.resources.update(file.id, { session_id: s.id, authorization_token: "x" })))
+        .status,
+    ).toBe(400);
     for (const body of [
       { url: "http://git.example.com/a.git" },
       { url: "https://user:pw@git.example.com/a.git" },
@@ -174,7 +208,13 @@ describe("client.beta.sessions.resources", () => {
       { mount_path: "/workspace/app/sub" },
     ]) {
       const res = await server.request("POST", `/sessions/${s.id}/resources`, {
-        body: { type: "github_repository", url: "https://git.example.com/b.git", authorization_token: TOKEN, mount_path: "/workspace/b", ...body },
+        body: {
+          type: "github_repository",
+          url: "https://git.example.com/b.git",
+          authorization_token: TOKEN,
+          mount_path: "/workspace/b",
+          ...body,
+        },
       });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -183,15 +223,25 @@ describe("client.beta.sessions.resources", () => {
   it("refuses changes while a turn runs (409) and accepts them once the session is idle", async () => {
     const s = await session();
     const file = await upload("busy.txt");
-    const added = await client.beta.sessions.resources.add(s.id, { type: "file", file_id: file.id, mount_path: "/mnt/busy.txt" });
-    await client.beta.sessions.events.send(s.id, { events: [{ type: "user.message", content: [{ type: "text", text: "hi" }] }] });
-    await waitFor(async () => (await client.beta.sessions.retrieve(s.id)).status === "running", 10_000);
-    const busy = await refused(client.beta.sessions.resources.add(s.id, { type: "file", file_id: file.id, mount_path: "/mnt/other.txt" }));
+    const added = await client.beta.sessions.resources.add(s.id, {
+      type: "file",
+      file_id: file.id,
+      mount_path: "/mnt/busy.txt",
+    });
+    await client.beta.sessions.events.send(s.id, {
+      events: [{ type: "user.message", content: [{ type: "text", text: "hi" }] }],
+    });
+    await waitFor(async () => (await client.beta.sessions.retrieve(s.id)).status === "running", { timeoutMs: 10_000 });
+    const busy = await refused(
+      client.beta.sessions.resources.add(s.id, { type: "file", file_id: file.id, mount_path: "/mnt/other.txt" }),
+    );
     expect(busy.status).toBe(409);
     expect(busy.message).toContain("running a turn");
     expect((await refused(client.beta.sessions.resources.delete(added.id, { session_id: s.id }))).status).toBe(409);
-    await waitFor(async () => (await client.beta.sessions.retrieve(s.id)).status === "idle", 20_000);
-    expect((await client.beta.sessions.resources.delete(added.id, { session_id: s.id })).type).toBe("session_resource_deleted");
+    await waitFor(async () => (await client.beta.sessions.retrieve(s.id)).status === "idle", { timeoutMs: 20_000 });
+    expect((await client.beta.sessions.resources.delete(added.id, { session_id: s.id })).type).toBe(
+      "session_resource_deleted",
+    );
     // Unknown sessions and resources are 404s.
     expect((await refused(client.beta.sessions.resources.list("sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y"))).status).toBe(404);
   });
