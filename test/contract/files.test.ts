@@ -5,7 +5,7 @@
  * upload and download do not grow the process's memory by the file's size (measured).
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -292,5 +292,28 @@ describe("a large file", () => {
     const bound = (LARGE - SMALL) / 4;
     expect(large.up - small.up).toBeLessThan(bound);
     expect(large.down - small.down).toBeLessThan(bound);
+  });
+});
+
+describe.skipIf(!onPostgres)("files on PostgreSQL replicas", () => {
+  it("a second server on the same database downloads the bytes the first stored, and deletes them", { timeout: 60_000 }, async () => {
+    const first = await inProcess();
+    const remembered = JSON.parse(readFileSync(`${first.dbPath}.postgres.json`, "utf8")) as { url: string; secretKey: string };
+    const second = await inProcess({ env: { DATABASE_URL: remembered.url, CLOUD_AGENTS_SECRET_KEY: remembered.secretKey } });
+    try {
+      const bytes = Buffer.alloc(3 * MiB + 17, 7);
+      const up = await first.request("POST", "/files", { raw: form(bytes, "shared.bin", "application/octet-stream") });
+      expect(up.status).toBe(200);
+      const { res, bytes: got } = await download(second, up.body.id, first.token);
+      expect(res.status).toBe(200);
+      expect(got.equals(bytes)).toBe(true);
+      expect((await second.request("DELETE", `/files/${up.body.id}`, { token: first.token })).status).toBe(200);
+      expect((await download(first, up.body.id)).res.status).toBe(404);
+      const chunks = await queryRows(first.databaseUrl, "SELECT blob_key FROM blob_chunks WHERE blob_key = ?", up.body.id);
+      expect(chunks).toEqual([]);
+    } finally {
+      await second.stop();
+      await first.stop();
+    }
   });
 });
