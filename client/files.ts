@@ -27,7 +27,11 @@ export interface UploadFileOptions {
  * @example
  * const file = await uploadFile(client, new Blob(["a,b\n1,2\n"], { type: "text/csv" }), { filename: "data.csv" });
  */
-export async function uploadFile(client: Client<paths>, file: Blob, options: UploadFileOptions = {}): Promise<FileObject> {
+export async function uploadFile(
+  client: Client<paths>,
+  file: Blob,
+  options: UploadFileOptions = {},
+): Promise<FileObject> {
   const form = new FormData();
   const name = options.filename ?? ((file as { name?: unknown }).name as string | undefined) ?? "unnamed";
   form.append("file", file, name || "unnamed");

@@ -55,7 +55,9 @@ describe("the SDK with files", () => {
     expect(overlap.error?.error.param).toBe("mount_path");
 
     // Too large: the SDK's error names the limit.
-    const big = await uploadFile(client, new Blob([new Uint8Array(5000)]), { filename: "big.bin" }).catch((e: unknown) => e);
+    const big = await uploadFile(client, new Blob([new Uint8Array(5000)]), { filename: "big.bin" }).catch(
+      (e: unknown) => e,
+    );
     expect(big).toBeInstanceOf(CloudAgentsApiError);
     expect((big as CloudAgentsApiError).status).toBe(413);
     for (const id of [file.id, second.id]) {

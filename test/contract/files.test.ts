@@ -296,10 +296,17 @@ describe("a large file", () => {
 });
 
 describe.skipIf(!onPostgres)("files on PostgreSQL replicas", () => {
-  it("a second server on the same database downloads the bytes the first stored, and deletes them", { timeout: 60_000 }, async () => {
+  it("a second server on the same database downloads the bytes the first stored, and deletes them", {
+    timeout: 60_000,
+  }, async () => {
     const first = await inProcess();
-    const remembered = JSON.parse(readFileSync(`${first.dbPath}.postgres.json`, "utf8")) as { url: string; secretKey: string };
-    const second = await inProcess({ env: { DATABASE_URL: remembered.url, CLOUD_AGENTS_SECRET_KEY: remembered.secretKey } });
+    const remembered = JSON.parse(readFileSync(`${first.dbPath}.postgres.json`, "utf8")) as {
+      url: string;
+      secretKey: string;
+    };
+    const second = await inProcess({
+      env: { DATABASE_URL: remembered.url, CLOUD_AGENTS_SECRET_KEY: remembered.secretKey },
+    });
     try {
       const bytes = Buffer.alloc(3 * MiB + 17, 7);
       const up = await first.request("POST", "/files", { raw: form(bytes, "shared.bin", "application/octet-stream") });
@@ -309,7 +316,11 @@ describe.skipIf(!onPostgres)("files on PostgreSQL replicas", () => {
       expect(got.equals(bytes)).toBe(true);
       expect((await second.request("DELETE", `/files/${up.body.id}`, { token: first.token })).status).toBe(200);
       expect((await download(first, up.body.id)).res.status).toBe(404);
-      const chunks = await queryRows(first.databaseUrl, "SELECT blob_key FROM blob_chunks WHERE blob_key = ?", up.body.id);
+      const chunks = await queryRows(
+        first.databaseUrl,
+        "SELECT blob_key FROM blob_chunks WHERE blob_key = ?",
+        up.body.id,
+      );
       expect(chunks).toEqual([]);
     } finally {
       await second.stop();
