@@ -2272,8 +2272,6 @@ export interface components {
         SkillId: string;
         /** @description Only the files of this scope (a session id lists that session's outputs). */
         ScopeId: string;
-        /** @description Only these files (at most 100; not with `page` or `limit`); unknown ids are left out. */
-        Ids: string[];
         /** @description The file id (`file_...`). */
         FileId: string;
         /** @description The memory store id (`memstore_...`). */
@@ -4358,8 +4356,6 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Only the files of this scope (a session id lists that session's outputs). */
                 scope_id?: components["parameters"]["ScopeId"];
-                /** @description Only these files (at most 100; not with `page` or `limit`); unknown ids are left out. */
-                ids?: components["parameters"]["Ids"];
             };
             header?: {
                 /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
