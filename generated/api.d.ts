@@ -4600,6 +4600,62 @@ export interface components {
              */
             access: "read_write" | "read_only";
         };
+        /** @description What to check out: `{"type":"branch","name":"main"}` or `{"type":"commit","sha":"<40 hex>"}`. */
+        RepositoryCheckout: {
+            /**
+             * @description A branch by name, or a commit by its SHA.
+             * @example branch
+             * @enum {string}
+             */
+            type: "branch" | "commit";
+            /**
+             * @description The branch (with `type` `branch`).
+             * @example main
+             */
+            name?: string;
+            /**
+             * @description The commit (with `type` `commit`).
+             * @example 0a1b2c3d4e5f60718293a4b5c6d7e8f901234567
+             */
+            sha?: string;
+        };
+        /** @description A resource to add to an idle session (409 while a turn runs): `{"type":"file","file_id","mount_path"}` (at most 999 a session; the file must be the account's) or `{"type":"github_repository","url", "authorization_token","mount_path","checkout"}`. `mount_path` must be absolute, inside `/workspace` or under `/mnt/`, without `.` or `..` segments, and must not be or overlap `/workspace/skills`, `/mnt/memory`, `/mnt/session/outputs` or another resource's mount path (400 naming `mount_path`). A `file` without `mount_path` is mounted at `/mnt/session/uploads/<file_id>`. */
+        CreateSessionResourceRequest: {
+            /**
+             * @description What kind of resource it is.
+             * @example file
+             * @enum {string}
+             */
+            type: "file" | "github_repository";
+            /**
+             * @description The file (`file`).
+             * @example file_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            file_id?: string;
+            /**
+             * @description The repository's `https://` URL (`github_repository`).
+             * @example https://github.com/example/app.git
+             */
+            url?: string;
+            /**
+             * @description The token git presents for it (`github_repository`); encrypted at rest, never returned.
+             * @example ghp_exampletoken
+             */
+            authorization_token?: string;
+            /**
+             * @description What to check out (`github_repository`); null or absent for the default branch.
+             * @example {
+             *       "type": "branch",
+             *       "name": "main"
+             *     }
+             */
+            checkout?: components["schemas"]["RepositoryCheckout"] | null;
+            /**
+             * @description Where the agent sees it (see above).
+             * @example /workspace/data/in.csv
+             */
+            mount_path?: string;
+        };
         /** @description A block of text sent by the user. */
         TextBlockInput: {
             /**
@@ -4708,7 +4764,7 @@ export interface components {
              */
             vault_ids?: string[];
             /**
-             * @description Memory stores the session uses, at most 8, each store once. Each must be an active store of the account (archived: 409).
+             * @description What the session works on: memory stores (at most 8, each store once; each an active store of the account, archived: 409), and `file` and `github_repository` resources as `POST /sessions/{session_id}/resources` takes them (at most 999 files; a bad mount path 400).
              * @example [
              *       {
              *         "type": "memory_store",
@@ -4717,7 +4773,7 @@ export interface components {
              *       }
              *     ]
              */
-            resources?: components["schemas"]["SessionResourceInput"][];
+            resources?: (components["schemas"]["SessionResourceInput"] | components["schemas"]["CreateSessionResourceRequest"])[];
             environment_variables?: components["schemas"]["EnvironmentVariables"];
             /** @description Events appended right after creation, in the same transaction, at most 50. */
             initial_events?: components["schemas"]["SessionEventInput"][];
@@ -4786,25 +4842,6 @@ export interface components {
              *     ]
              */
             data: components["schemas"]["SessionFile"][];
-        };
-        /** @description What to check out: `{"type":"branch","name":"main"}` or `{"type":"commit","sha":"<40 hex>"}`. */
-        RepositoryCheckout: {
-            /**
-             * @description A branch by name, or a commit by its SHA.
-             * @example branch
-             * @enum {string}
-             */
-            type: "branch" | "commit";
-            /**
-             * @description The branch (with `type` `branch`).
-             * @example main
-             */
-            name?: string;
-            /**
-             * @description The commit (with `type` `commit`).
-             * @example 0a1b2c3d4e5f60718293a4b5c6d7e8f901234567
-             */
-            sha?: string;
         };
         /** @description A resource of a session: a `file` mounted read-only at `mount_path`, a `github_repository` checked out at `mount_path` (its token is held by the server and never returned), or a `memory_store` given at create (listed, not addressable by id). */
         SessionResource: {
@@ -4900,43 +4937,6 @@ export interface components {
              * @example false
              */
             has_more: boolean;
-        };
-        /** @description A resource to add to an idle session (409 while a turn runs): `{"type":"file","file_id","mount_path"}` (at most 999 a session; the file must be the account's) or `{"type":"github_repository","url", "authorization_token","mount_path","checkout"}`. `mount_path` must be absolute, inside `/workspace` or under `/mnt/`, without `.` or `..` segments, and must not be or overlap `/workspace/skills`, `/mnt/memory`, `/mnt/session/outputs` or another resource's mount path (400 naming `mount_path`). A `file` without `mount_path` is mounted at `/mnt/session/uploads/<file_id>`. */
-        CreateSessionResourceRequest: {
-            /**
-             * @description What kind of resource it is.
-             * @example file
-             * @enum {string}
-             */
-            type: "file" | "github_repository";
-            /**
-             * @description The file (`file`).
-             * @example file_01JD3Q8B6E1H4K7M9P2R5T8W0Y
-             */
-            file_id?: string;
-            /**
-             * @description The repository's `https://` URL (`github_repository`).
-             * @example https://github.com/example/app.git
-             */
-            url?: string;
-            /**
-             * @description The token git presents for it (`github_repository`); encrypted at rest, never returned.
-             * @example ghp_exampletoken
-             */
-            authorization_token?: string;
-            /**
-             * @description What to check out (`github_repository`); null or absent for the default branch.
-             * @example {
-             *       "type": "branch",
-             *       "name": "main"
-             *     }
-             */
-            checkout?: components["schemas"]["RepositoryCheckout"] | null;
-            /**
-             * @description Where the agent sees it (see above).
-             * @example /workspace/data/in.csv
-             */
-            mount_path?: string;
         };
         /** @description A new token for a `github_repository` resource of an idle session (409 while a turn runs). */
         UpdateSessionResourceRequest: {

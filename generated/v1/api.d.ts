@@ -1503,6 +1503,36 @@ export interface components {
             /** @description Per-attachment guidance is not offered here (only null). */
             instructions?: null;
         };
+        /** @description `{type: "branch", name}` or `{type: "commit", sha}`. */
+        Checkout: {
+            /**
+             * @description Branch or commit.
+             * @enum {string}
+             */
+            type: "branch" | "commit";
+            /** @description The branch. */
+            name?: string;
+            /** @description The commit. */
+            sha?: string;
+        };
+        /** @description The body of `client.beta.sessions.resources.add`: `{type: "file", file_id, mount_path?}`, or a `github_repository` `{url, authorization_token, mount_path, checkout?}`. Only while the session is idle (409 while a turn runs). Mount paths as on /api/v1/cloud (400 naming `mount_path`). */
+        ResourceAddParams: {
+            /**
+             * @description Its kind.
+             * @enum {string}
+             */
+            type: "file" | "github_repository";
+            /** @description The file. */
+            file_id?: string;
+            /** @description Where the agent sees it. */
+            mount_path?: string | null;
+            /** @description The repository URL (https). */
+            url?: string;
+            /** @description Its token (never returned). */
+            authorization_token?: string;
+            /** @description What to check out. */
+            checkout?: components["schemas"]["Checkout"] | null;
+        };
         /** @description The body of `client.beta.sessions.create`. */
         SessionCreateParams: {
             /** @description An agent id (latest version) or `{type: "agent", id, version?}`. */
@@ -1519,8 +1549,8 @@ export interface components {
             vault_ids?: string[];
             /** @description Events to start with (`user.message`). */
             initial_events?: Record<string, never>[];
-            /** @description Memory stores to mount at `/mnt/memory/<name>/` (at most 8; an archived one is a 409). */
-            resources?: components["schemas"]["SessionMemoryStoreResourceParam"][];
+            /** @description Memory stores to mount at `/mnt/memory/<name>/` (at most 8; an archived one is a 409), and `file` and `github_repository` resources (as `resources.add` takes them). */
+            resources?: (components["schemas"]["SessionMemoryStoreResourceParam"] | components["schemas"]["ResourceAddParams"])[];
         };
         /** @description The body of `client.beta.sessions.update`. */
         SessionUpdateParams: {
@@ -1576,18 +1606,6 @@ export interface components {
         };
         /** @description Server-Sent Events: one message per event, `event: <type>` and `data: <the event as JSON>` (the `SessionEvent` schema), history first, then live; `: ping` comments keep it open. */
         SessionEventStream: string;
-        /** @description `{type: "branch", name}` or `{type: "commit", sha}`. */
-        Checkout: {
-            /**
-             * @description Branch or commit.
-             * @enum {string}
-             */
-            type: "branch" | "commit";
-            /** @description The branch. */
-            name?: string;
-            /** @description The commit. */
-            sha?: string;
-        };
         /** @description A session resource: `BetaManagedAgentsFileResource`, `...GitHubRepositoryResource` (never its token) or `...MemoryStoreResource`. */
         SessionResource: {
             /** @description The resource id (`sres_...`; absent on a memory store). */
@@ -1626,24 +1644,6 @@ export interface components {
             /** @description The resources. */
             data: components["schemas"]["SessionResource"][];
             next_page: components["schemas"]["NextPage"];
-        };
-        /** @description The body of `client.beta.sessions.resources.add`: `{type: "file", file_id, mount_path?}`, or a `github_repository` `{url, authorization_token, mount_path, checkout?}`. Only while the session is idle (409 while a turn runs). Mount paths as on /api/v1/cloud (400 naming `mount_path`). */
-        ResourceAddParams: {
-            /**
-             * @description Its kind.
-             * @enum {string}
-             */
-            type: "file" | "github_repository";
-            /** @description The file. */
-            file_id?: string;
-            /** @description Where the agent sees it. */
-            mount_path?: string | null;
-            /** @description The repository URL (https). */
-            url?: string;
-            /** @description Its token (never returned). */
-            authorization_token?: string;
-            /** @description What to check out. */
-            checkout?: components["schemas"]["Checkout"] | null;
         };
         /** @description The body of `client.beta.sessions.resources.update`: a new token for a repository. */
         ResourceUpdateParams: {

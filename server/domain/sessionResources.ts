@@ -8,7 +8,7 @@
  */
 import type { Schema } from "../api.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
-import { conflict, invalidRequest, notFound } from "../errors.ts";
+import { ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { OUTPUTS_MOUNT, SKILLS_DIR, WORKSPACE_MOUNT } from "../sandbox/workspace.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
@@ -196,6 +196,31 @@ export function newResource(secrets: SecretBox, input: ResourceInput): NewSessio
     token_sealed: secrets.encrypt(input.authorization_token, tokenAad(id)),
     mount_path: checkMountPath(input.mount_path),
   };
+}
+
+/** Adds a resource given at session create, inside its unit of work (errors name `resources[index]`). */
+export async function attachResource(
+  tx: Pick<Storage, "sessionResources">,
+  accountId: string,
+  sessionId: string,
+  resource: NewSessionResource,
+  index: number,
+): Promise<void> {
+  const result = await tx.sessionResources.addResource(
+    accountId,
+    sessionId,
+    resource,
+    checkAgainst(resource, `resources[${index}].mount_path`),
+  );
+  if (result.ok) return;
+  const err = refusal(result, sessionId, resource.file_id);
+  if (err instanceof ApiError)
+    throw new ApiError(
+      err.type,
+      err.message,
+      `resources[${index}].${err.param === "file_id" ? "file_id" : "mount_path"}`,
+    );
+  throw err;
 }
 
 export async function addResource(

@@ -1,5 +1,6 @@
 import type { Schema } from "../api.ts";
-import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
+import type { SecretBox } from "../crypto/secretBox.ts";
+import { ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
 import type { AgentRef } from "../storage/port/agents.ts";
 import { agentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage, Stores } from "../storage/port/index.ts";
@@ -15,6 +16,7 @@ import { normalizeEnvironmentVariables, validateEnvironmentVariableObject } from
 import { sessionFileIds } from "./files.ts";
 import { attachMemoryStores, sessionMemoryStores } from "./memoryStores.ts";
 import { applyMetadataPatch } from "./metadata.ts";
+import { attachResource, newResource, type ResourceInput } from "./sessionResources.ts";
 import { sessionEventView, sessionView, threadView } from "./sessionViews.ts";
 
 type Session = Schema<"Session">;
@@ -25,6 +27,8 @@ import type { Workspaces } from "../sandbox/workspace.ts";
 
 export interface SessionDeps {
   storage: Storage;
+  /** Seals the tokens of repositories given at create (domain/sessionResources.ts). */
+  secrets?: SecretBox;
 }
 
 const sessionNotFound = (id: string) => notFound(`No session with id ${id.slice(0, 64)}.`);
@@ -151,6 +155,20 @@ export async function createSession(
 ): Promise<Session> {
   const variables = validateEnvironmentVariableObject(body.environment_variables ?? {});
   const memoryStores = sessionMemoryStores(body.resources ?? []);
+  const others = (body.resources ?? []).flatMap((r, i) =>
+    r.type === "memory_store" ? [] : [{ index: i, input: r as ResourceInput }],
+  );
+  if (others.length > 0 && !deps.secrets) throw new Error("createSession: resources need the secret box");
+  const added = others.map(({ index, input }) => {
+    try {
+      return { index, resource: newResource(deps.secrets as SecretBox, input) };
+    } catch (err) {
+      // The field of the resource it names: resources[i].mount_path.
+      if (err instanceof ApiError && err.param)
+        throw new ApiError(err.type, err.message, `resources[${index}].${err.param}`);
+      throw err;
+    }
+  });
   const spec: SessionSpec = {
     agent: agentRef(body.agent),
     environment_id: body.environment_id,
@@ -161,11 +179,12 @@ export async function createSession(
     budget: body.budget ? { max_total_tokens: body.budget.max_total_tokens } : null,
     initial_events: userEvents(body.initial_events ?? []),
   };
-  if (memoryStores.length === 0) return await startSession(deps, accountId, spec);
-  // The session and its memory stores in one unit of work: a refused store leaves no session.
+  if (memoryStores.length === 0 && added.length === 0) return await startSession(deps, accountId, spec);
+  // The session and its resources in one unit of work: a refused one leaves no session.
   return await deps.storage.transaction(async (tx) => {
     const session = await createWith(tx, accountId, spec);
-    await attachMemoryStores(tx, accountId, session.id, memoryStores);
+    if (memoryStores.length > 0) await attachMemoryStores(tx, accountId, session.id, memoryStores);
+    for (const { index, resource } of added) await attachResource(tx, accountId, session.id, resource, index);
     return session;
   });
 }

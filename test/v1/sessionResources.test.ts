@@ -246,3 +246,53 @@ describe("client.beta.sessions.resources", () => {
     expect((await refused(client.beta.sessions.resources.list("sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y"))).status).toBe(404);
   });
 });
+
+describe("resources at session create", () => {
+  it("takes files and repositories beside memory stores, and refuses a bad one leaving no session", async () => {
+    const file = await upload("created.csv");
+    const s = await session([
+      { type: "file", file_id: file.id, mount_path: "/workspace/created.csv" },
+      { type: "file", file_id: file.id, mount_path: null },
+    ]);
+    const listed = await all(client.beta.sessions.resources.list(s.id));
+    expect(listed.map((r) => r.mount_path)).toEqual(["/workspace/created.csv", `/mnt/session/uploads/${file.id}`]);
+    const repo = await server.request("POST", "/sessions", {
+      body: {
+        agent: s.agent.id,
+        environment_id: s.environment_id,
+        resources: [
+          {
+            type: "github_repository",
+            url: "https://git.example.com/r.git",
+            authorization_token: TOKEN,
+            mount_path: "/workspace/r",
+          },
+        ],
+      },
+    });
+    expect(repo.status, repo.text).toBe(200);
+    expect((await repositoryResourcesForClone(server.service.deps, repo.body.id))[0]?.authorization_token).toBe(TOKEN);
+    const before = (await server.request("GET", "/sessions?limit=100")).body.data.length;
+    const bad = await server.request("POST", "/sessions", {
+      body: {
+        agent: s.agent.id,
+        environment_id: s.environment_id,
+        resources: [
+          { type: "file", file_id: file.id, mount_path: "/mnt/a" },
+          { type: "file", file_id: file.id, mount_path: "/mnt/a/b" },
+        ],
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.param).toBe("resources[1].mount_path");
+    const skills = await server.request("POST", "/sessions", {
+      body: {
+        agent: s.agent.id,
+        environment_id: s.environment_id,
+        resources: [{ type: "file", file_id: file.id, mount_path: "/workspace/skills/x" }],
+      },
+    });
+    expect(skills.body.error.param).toBe("resources[0].mount_path");
+    expect((await server.request("GET", "/sessions?limit=100")).body.data.length).toBe(before);
+  });
+});

@@ -16,7 +16,9 @@ export const sessionResourcesFamily: AnthropicFamily = {
   router(deps: AppDeps) {
     const r = Router();
     r.post("/sessions/:session_id/resources", async (req, res) => {
-      const body = await nativeBody(req, "CreateSessionResourceRequest", req.body);
+      const { mount_path, ...rest } = (req.body ?? {}) as Record<string, unknown>;
+      // `mount_path: null` is the default mount (ours leaves the field out).
+      const body = await nativeBody(req, "CreateSessionResourceRequest", mount_path === null ? rest : req.body);
       res.json(await resources.addResource(deps, accountOf(res), pathParam(req, "session_id"), body));
     });
     r.get("/sessions/:session_id/resources", async (req, res) => {
