@@ -49,6 +49,7 @@ export {
   type ErrorEnvelope,
   type ErrorType,
 } from "./errors.js";
+export { downloadFile, type UploadFileOptions, uploadFile } from "./files.js";
 export { type EditMemoryOptions, editMemory } from "./memory.js";
 export {
   backoffDelay,

@@ -985,6 +985,155 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sessions/{session_id}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a session's resources
+         * @description Lists the session's `sres_` resources oldest first, `limit` (1 to 100, default 20) at a time with `page`; the memory stores given at create follow on the last page.
+         */
+        get: operations["listSessionResources"];
+        put?: never;
+        /**
+         * Add a resource to a session
+         * @description Adds a `file` (mounted read-only at `mount_path` before the first command of each turn) or a `github_repository` (its token encrypted at rest, never returned) to an idle session: 409 while a turn runs or when it is archived, 404 for a file of no such id, 400 for a bad or overlapping `mount_path` or a 1000th file.
+         */
+        post: operations["addSessionResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/resources/{resource_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+                /**
+                 * @description The id of the session resource (`sres_...`).
+                 * @example sres_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                resource_id: components["parameters"]["SessionResourceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a session resource
+         * @description Returns one resource of the session (never a repository's token).
+         */
+        get: operations["getSessionResource"];
+        put?: never;
+        /**
+         * Rotate a repository's token
+         * @description Replaces the `authorization_token` of a `github_repository` resource of an idle session (409 while a turn runs; 400 for a `file` resource, which has none).
+         */
+        post: operations["updateSessionResource"];
+        /**
+         * Remove a session resource
+         * @description Removes the resource from an idle session (409 while a turn runs); its file stays in the account. The next turn no longer sees it.
+         */
+        delete: operations["deleteSessionResource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List files
+         * @description Lists the account's files, newest first; `scope_id` keeps the outputs of one session. `limit` is 1 to 100 (default 20); at most one of `page`, `after_id` and `before_id` (a `file_` id).
+         */
+        get: operations["listFiles"];
+        put?: never;
+        /**
+         * Upload a file
+         * @description Stores one file from a `multipart/form-data` body with one `file` part, streamed to storage (never held whole in memory). Over `FILES_MAX_BYTES` (default 500 MiB) or the account's `FILES_ACCOUNT_MAX_BYTES` (default 10 GiB, the total of its files) answers 413 and keeps nothing; a body that is not the multipart it declares, or without a `file` part, 400. Give it to a session as a `file` resource to mount it read-only.
+         */
+        post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the file (`file_...`).
+                 * @example file_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a file's metadata
+         * @description Returns the file's metadata (its bytes are at `/files/{file_id}/content`).
+         */
+        get: operations["getFile"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a file
+         * @description Deletes the file and its bytes. A session resource that mounts it is removed with it (the session's next turn no longer sees it).
+         */
+        delete: operations["deleteFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{file_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the file (`file_...`).
+                 * @example file_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a file
+         * @description Streams the file's bytes with its `mime_type` as `Content-Type` and its name in `Content-Disposition`. A file past its `expires_at` answers 404.
+         */
+        get: operations["getFileContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sessions/{session_id}/events": {
         parameters: {
             query?: never;
@@ -4568,6 +4717,62 @@ export interface components {
              */
             access: "read_write" | "read_only";
         };
+        /** @description What to check out: `{"type":"branch","name":"main"}` or `{"type":"commit","sha":"<40 hex>"}`. */
+        RepositoryCheckout: {
+            /**
+             * @description A branch by name, or a commit by its SHA.
+             * @example branch
+             * @enum {string}
+             */
+            type: "branch" | "commit";
+            /**
+             * @description The branch (with `type` `branch`).
+             * @example main
+             */
+            name?: string;
+            /**
+             * @description The commit (with `type` `commit`).
+             * @example 0a1b2c3d4e5f60718293a4b5c6d7e8f901234567
+             */
+            sha?: string;
+        };
+        /** @description A resource to add to an idle session (409 while a turn runs): `{"type":"file","file_id","mount_path"}` (at most 999 a session; the file must be the account's) or `{"type":"github_repository","url", "authorization_token","mount_path","checkout"}`. `mount_path` must be absolute, inside `/workspace` or under `/mnt/`, without `.` or `..` segments, and must not be or overlap `/workspace/skills`, `/mnt/memory`, `/mnt/session/outputs` or another resource's mount path (400 naming `mount_path`). A `file` without `mount_path` is mounted at `/mnt/session/uploads/<file_id>`. */
+        CreateSessionResourceRequest: {
+            /**
+             * @description What kind of resource it is.
+             * @example file
+             * @enum {string}
+             */
+            type: "file" | "github_repository";
+            /**
+             * @description The file (`file`).
+             * @example file_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            file_id?: string;
+            /**
+             * @description The repository's `https://` URL (`github_repository`).
+             * @example https://github.com/example/app.git
+             */
+            url?: string;
+            /**
+             * @description The token git presents for it (`github_repository`); encrypted at rest, never returned.
+             * @example ghp_exampletoken
+             */
+            authorization_token?: string;
+            /**
+             * @description What to check out (`github_repository`); null or absent for the default branch.
+             * @example {
+             *       "type": "branch",
+             *       "name": "main"
+             *     }
+             */
+            checkout?: components["schemas"]["RepositoryCheckout"] | null;
+            /**
+             * @description Where the agent sees it (see above).
+             * @example /workspace/data/in.csv
+             */
+            mount_path?: string;
+        };
         /** @description A block of text sent by the user. */
         TextBlockInput: {
             /**
@@ -4676,7 +4881,7 @@ export interface components {
              */
             vault_ids?: string[];
             /**
-             * @description Memory stores the session uses, at most 8, each store once. Each must be an active store of the account (archived: 409).
+             * @description What the session works on: memory stores (at most 8, each store once; each an active store of the account, archived: 409), and `file` and `github_repository` resources as `POST /sessions/{session_id}/resources` takes them (at most 999 files; a bad mount path 400).
              * @example [
              *       {
              *         "type": "memory_store",
@@ -4685,7 +4890,7 @@ export interface components {
              *       }
              *     ]
              */
-            resources?: components["schemas"]["SessionResourceInput"][];
+            resources?: (components["schemas"]["SessionResourceInput"] | components["schemas"]["CreateSessionResourceRequest"])[];
             environment_variables?: components["schemas"]["EnvironmentVariables"];
             /** @description Events appended right after creation, in the same transaction, at most 50. */
             initial_events?: components["schemas"]["SessionEventInput"][];
@@ -4754,6 +4959,241 @@ export interface components {
              *     ]
              */
             data: components["schemas"]["SessionFile"][];
+        };
+        /** @description A resource of a session: a `file` mounted read-only at `mount_path`, a `github_repository` checked out at `mount_path` (its token is held by the server and never returned), or a `memory_store` given at create (listed, not addressable by id). */
+        SessionResource: {
+            /**
+             * @description The resource's id (`sres_...`); absent on a memory store.
+             * @example sres_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id?: string;
+            /**
+             * @description What kind of resource it is.
+             * @example file
+             * @enum {string}
+             */
+            type: "file" | "github_repository" | "memory_store";
+            /**
+             * @description The file (`file` resources).
+             * @example file_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            file_id?: string;
+            /**
+             * @description The repository's HTTPS URL (`github_repository` resources).
+             * @example https://github.com/example/app.git
+             */
+            url?: string;
+            /**
+             * @description What is checked out (`github_repository`); null for the default branch.
+             * @example {
+             *       "type": "branch",
+             *       "name": "main"
+             *     }
+             */
+            checkout?: components["schemas"]["RepositoryCheckout"] | null;
+            /**
+             * @description The store (`memory_store` resources).
+             * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+             */
+            memory_store_id?: string;
+            /**
+             * @description How the agent may use the store (`memory_store` resources).
+             * @example read_write
+             * @enum {string}
+             */
+            access?: "read_write" | "read_only";
+            /**
+             * @description The memory store's name (`memory_store` resources; null once the store is deleted).
+             * @example notes
+             */
+            name?: string | null;
+            /**
+             * @description The memory store's description (`memory_store` resources).
+             * @example What the agent learnt.
+             */
+            description?: string;
+            /**
+             * @description Where the agent's commands and tools see it (null for a deleted memory store).
+             * @example /workspace/data/in.csv
+             */
+            mount_path?: string | null;
+            /**
+             * Format: date-time
+             * @description When it was added.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at?: string;
+            /**
+             * Format: date-time
+             * @description When it last changed (a token rotation).
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            updated_at?: string;
+        };
+        /** @description One page of a session's resources, oldest first; the memory stores given at create follow the last page's `sres_` resources. */
+        SessionResourceList: {
+            /** @description The resources of this page. */
+            data: components["schemas"]["SessionResource"][];
+            /**
+             * @description The cursor of the next page (`page=`), null on the last one.
+             * @example null
+             */
+            next_page: string | null;
+            /**
+             * @description The id of the first `sres_` resource of the page.
+             * @example sres_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            first_id: string | null;
+            /**
+             * @description The id of the last `sres_` resource of the page.
+             * @example sres_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            last_id: string | null;
+            /**
+             * @description Whether more resources follow.
+             * @example false
+             */
+            has_more: boolean;
+        };
+        /** @description A new token for a `github_repository` resource of an idle session (409 while a turn runs). */
+        UpdateSessionResourceRequest: {
+            /**
+             * @description The new token; the old one is forgotten.
+             * @example ghp_rotatedtoken
+             */
+            authorization_token: string;
+        };
+        /** @description The confirmation of a session resource's removal. */
+        DeletedSessionResource: {
+            /**
+             * @description The id of the removed resource.
+             * @example sres_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `session_resource_deleted`.
+             * @example session_resource_deleted
+             * @constant
+             */
+            type: "session_resource_deleted";
+        };
+        /** @description What a file belongs to. Outputs of a session have the scope of that session. */
+        FileScope: {
+            /**
+             * @description Always `session`.
+             * @example session
+             * @constant
+             */
+            type: "session";
+            /**
+             * @description The session's id.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+        };
+        /** @description A file of the account: uploaded, or collected from a session's `/mnt/session/outputs/`. Its bytes are downloaded from `/files/{file_id}/content`. */
+        File: {
+            /**
+             * @description The file's id (`file_` and a ULID).
+             * @example file_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `file`.
+             * @example file
+             * @constant
+             */
+            type: "file";
+            /**
+             * @description The name it was uploaded with (its last path component), or for an output its path under `/mnt/session/outputs/`.
+             * @example data.csv
+             */
+            filename: string;
+            /**
+             * @description The media type the upload declared (else guessed from the name; `application/octet-stream` when unknown).
+             * @example text/csv
+             */
+            mime_type: string;
+            /**
+             * @description The size of the file in bytes.
+             * @example 1024
+             */
+            size_bytes: number;
+            /**
+             * @description Whether its bytes can be downloaded (always true here while it has not expired).
+             * @example true
+             */
+            downloadable: boolean;
+            /**
+             * @description The session whose output it is; null for an uploaded file.
+             * @example null
+             */
+            scope: components["schemas"]["FileScope"] | null;
+            /**
+             * Format: date-time
+             * @description When it was stored.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When its bytes stop being downloadable (upload with `expires_in_seconds`); null when never.
+             * @example null
+             */
+            expires_at: string | null;
+        };
+        /** @description One page of files, newest first. */
+        FileList: {
+            /** @description The files of this page. */
+            data: components["schemas"]["File"][];
+            /**
+             * @description The cursor of the next page (`page=`), null on the last one.
+             * @example null
+             */
+            next_page: string | null;
+            /**
+             * @description The id of the first file of the page.
+             * @example file_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            first_id: string | null;
+            /**
+             * @description The id of the last file of the page.
+             * @example file_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            last_id: string | null;
+            /**
+             * @description Whether more files follow (or precede, paging with `before_id`).
+             * @example false
+             */
+            has_more: boolean;
+        };
+        /** @description The multipart form of a file upload: one `file` part. */
+        UploadFileRequest: {
+            /**
+             * Format: binary
+             * @description The file's bytes, at most `FILES_MAX_BYTES` (default 500 MiB), within the account's `FILES_ACCOUNT_MAX_BYTES` (default 10 GiB); over either 413. Its part's `filename` (last path component kept) and `Content-Type` become the file's `filename` and `mime_type`.
+             * @example a,b
+             */
+            file: string;
+            /**
+             * @description Seconds from upload until its bytes stop being downloadable, 3600 to 7776000 (ninety days).
+             * @example 86400
+             */
+            expires_in_seconds?: string;
+        };
+        /** @description The confirmation of a file delete. */
+        DeletedFile: {
+            /**
+             * @description The id of the deleted file.
+             * @example file_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `file_deleted`.
+             * @example file_deleted
+             * @constant
+             */
+            type: "file_deleted";
         };
         /** @description A block of text. */
         TextBlock: {
@@ -7560,6 +8000,21 @@ export interface components {
          * @example reports/out.csv
          */
         SessionFilePath: string;
+        /**
+         * @description The id of the session resource (`sres_...`).
+         * @example sres_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+         */
+        SessionResourceId: string;
+        /**
+         * @description Only the files of this scope: a session id (`sess_...`) lists the outputs that session left under `/mnt/session/outputs/`.
+         * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+         */
+        FileScopeId: string;
+        /**
+         * @description The id of the file (`file_...`).
+         * @example file_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+         */
+        FileId: string;
         /**
          * @description The id of the session thread (`sthr_...`).
          * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
@@ -10852,6 +11307,554 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSessionResources: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of resources. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "next_page": null,
+                     *       "first_id": null,
+                     *       "last_id": null,
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionResourceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addSessionResource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "file",
+                 *       "file_id": "file_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                 *       "mount_path": "/workspace/data/in.csv"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSessionResourceRequest"];
+            };
+        };
+        responses: {
+            /** @description The added resource. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "sres_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *       "type": "file",
+                     *       "file_id": "file_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *       "mount_path": "/workspace/data/in.csv",
+                     *       "created_at": "2026-11-21T12:34:56.789Z",
+                     *       "updated_at": "2026-11-21T12:34:56.789Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionResource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSessionResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+                /**
+                 * @description The id of the session resource (`sres_...`).
+                 * @example sres_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                resource_id: components["parameters"]["SessionResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "sres_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *       "type": "file",
+                     *       "file_id": "file_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *       "mount_path": "/workspace/data/in.csv",
+                     *       "created_at": "2026-11-21T12:34:56.789Z",
+                     *       "updated_at": "2026-11-21T12:34:56.789Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionResource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateSessionResource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+                /**
+                 * @description The id of the session resource (`sres_...`).
+                 * @example sres_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                resource_id: components["parameters"]["SessionResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "authorization_token": "ghp_rotatedtoken"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSessionResourceRequest"];
+            };
+        };
+        responses: {
+            /** @description The resource. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "sres_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *       "type": "github_repository",
+                     *       "url": "https://github.com/example/app.git",
+                     *       "checkout": {
+                     *         "type": "branch",
+                     *         "name": "main"
+                     *       },
+                     *       "mount_path": "/workspace/app",
+                     *       "created_at": "2026-11-21T12:34:56.789Z",
+                     *       "updated_at": "2026-11-21T12:40:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionResource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteSessionResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+                /**
+                 * @description The id of the session resource (`sres_...`).
+                 * @example sres_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                resource_id: components["parameters"]["SessionResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is removed. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "sres_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *       "type": "session_resource_deleted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedSessionResource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listFiles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+                /**
+                 * @description Only the files of this scope: a session id (`sess_...`) lists the outputs that session left under `/mnt/session/outputs/`.
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                scope_id?: components["parameters"]["FileScopeId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of files. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [],
+                     *       "next_page": null,
+                     *       "first_id": null,
+                     *       "last_id": null,
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FileList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "a,b"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["UploadFileRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored file. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "file_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *       "type": "file",
+                     *       "filename": "data.csv",
+                     *       "mime_type": "text/csv",
+                     *       "size_bytes": 3,
+                     *       "downloadable": true,
+                     *       "scope": null,
+                     *       "created_at": "2026-11-21T12:34:56.789Z",
+                     *       "expires_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["File"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the file (`file_...`).
+                 * @example file_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "file_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *       "type": "file",
+                     *       "filename": "data.csv",
+                     *       "mime_type": "text/csv",
+                     *       "size_bytes": 3,
+                     *       "downloadable": true,
+                     *       "scope": null,
+                     *       "created_at": "2026-11-21T12:34:56.789Z",
+                     *       "expires_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["File"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the file (`file_...`).
+                 * @example file_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is deleted. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "file_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *       "type": "file_deleted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeletedFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFileContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the file (`file_...`).
+                 * @example file_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    /**
+                     * @description `attachment; filename="<name>"`.
+                     * @example attachment; filename="data.csv"
+                     */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -26,7 +26,9 @@ export type IdPrefix =
   | "drun"
   | "wep"
   | "evt"
-  | "whev";
+  | "whev"
+  | "file"
+  | "sres";
 
 let lastTime = -1;
 let lastRandom: number[] = [];

@@ -304,6 +304,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{session_id}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List session resources
+         * @description `client.beta.sessions.resources.list`.
+         */
+        get: operations["v1ListSessionResources"];
+        put?: never;
+        /**
+         * Add a session resource
+         * @description `client.beta.sessions.resources.add`.
+         */
+        post: operations["v1AddSessionResource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{session_id}/resources/{resource_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+                /** @description The session resource id (`sres_...`). */
+                resource_id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a session resource
+         * @description `client.beta.sessions.resources.retrieve`.
+         */
+        get: operations["v1RetrieveSessionResource"];
+        put?: never;
+        /**
+         * Rotate a repository token
+         * @description `client.beta.sessions.resources.update`: a new `authorization_token` (idle sessions only).
+         */
+        post: operations["v1UpdateSessionResource"];
+        /**
+         * Remove a session resource
+         * @description `client.beta.sessions.resources.delete` (idle sessions only).
+         */
+        delete: operations["v1DeleteSessionResource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{session_id}/threads": {
         parameters: {
             query?: never;
@@ -797,6 +857,80 @@ export interface paths {
          * @description `client.beta.skills.delete`: refused (409) while an agent uses it.
          */
         delete: operations["v1DeleteSkill"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List files
+         * @description `client.beta.files.list`: newest first; `scope_id` keeps one session's outputs.
+         */
+        get: operations["v1ListFiles"];
+        put?: never;
+        /**
+         * Upload a file
+         * @description `client.beta.files.upload`: one `file` part, streamed to storage.
+         */
+        post: operations["v1UploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/files/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file id (`file_...`). */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a file's metadata
+         * @description `client.beta.files.retrieveMetadata`.
+         */
+        get: operations["v1RetrieveFileMetadata"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a file
+         * @description `client.beta.files.delete`: the file and its bytes.
+         */
+        delete: operations["v1DeleteFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/files/{file_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file id (`file_...`). */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a file
+         * @description `client.beta.files.download`: the bytes, streamed, with the file's `mime_type`.
+         */
+        get: operations["v1DownloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1400,6 +1534,36 @@ export interface components {
             /** @description Per-attachment guidance is not offered here (only null). */
             instructions?: null;
         };
+        /** @description `{type: "branch", name}` or `{type: "commit", sha}`. */
+        Checkout: {
+            /**
+             * @description Branch or commit.
+             * @enum {string}
+             */
+            type: "branch" | "commit";
+            /** @description The branch. */
+            name?: string;
+            /** @description The commit. */
+            sha?: string;
+        };
+        /** @description The body of `client.beta.sessions.resources.add`: `{type: "file", file_id, mount_path?}`, or a `github_repository` `{url, authorization_token, mount_path, checkout?}`. Only while the session is idle (409 while a turn runs). Mount paths as on /api/v1/cloud (400 naming `mount_path`). */
+        ResourceAddParams: {
+            /**
+             * @description Its kind.
+             * @enum {string}
+             */
+            type: "file" | "github_repository";
+            /** @description The file. */
+            file_id?: string;
+            /** @description Where the agent sees it. */
+            mount_path?: string | null;
+            /** @description The repository URL (https). */
+            url?: string;
+            /** @description Its token (never returned). */
+            authorization_token?: string;
+            /** @description What to check out. */
+            checkout?: components["schemas"]["Checkout"] | null;
+        };
         /** @description The body of `client.beta.sessions.create`. */
         SessionCreateParams: {
             /** @description An agent id (latest version) or `{type: "agent", id, version?}`. */
@@ -1416,8 +1580,8 @@ export interface components {
             vault_ids?: string[];
             /** @description Events to start with (`user.message`). */
             initial_events?: Record<string, never>[];
-            /** @description Memory stores to mount at `/mnt/memory/<name>/` (at most 8; an archived one is a 409). */
-            resources?: components["schemas"]["SessionMemoryStoreResourceParam"][];
+            /** @description Memory stores to mount at `/mnt/memory/<name>/` (at most 8; an archived one is a 409), and `file` and `github_repository` resources (as `resources.add` takes them). */
+            resources?: (components["schemas"]["SessionMemoryStoreResourceParam"] | components["schemas"]["ResourceAddParams"])[];
         };
         /** @description The body of `client.beta.sessions.update`. */
         SessionUpdateParams: {
@@ -1485,6 +1649,60 @@ export interface components {
         };
         /** @description Server-Sent Events: one message per event, `event: <type>` and `data: <the event as JSON>` (the `SessionEvent` schema), history first, then live; `: ping` comments keep it open. */
         SessionEventStream: string;
+        /** @description A session resource: `BetaManagedAgentsFileResource`, `...GitHubRepositoryResource` (never its token) or `...MemoryStoreResource`. */
+        SessionResource: {
+            /** @description The resource id (`sres_...`; absent on a memory store). */
+            id?: string;
+            /**
+             * @description Its kind.
+             * @enum {string}
+             */
+            type: "file" | "github_repository" | "memory_store";
+            /** @description The file. */
+            file_id?: string;
+            /** @description The repository URL. */
+            url?: string;
+            /** @description What is checked out; null for the default branch. */
+            checkout?: components["schemas"]["Checkout"] | null;
+            /** @description Where the agent sees it. */
+            mount_path?: string | null;
+            /** @description The memory store. */
+            memory_store_id?: string;
+            /**
+             * @description How the store may be used.
+             * @enum {string|null}
+             */
+            access?: "read_write" | "read_only" | null;
+            /** @description The store's name. */
+            name?: string | null;
+            /** @description The store's description. */
+            description?: string;
+            /** @description Always null here. */
+            instructions?: null;
+            created_at?: components["schemas"]["Timestamp"];
+            updated_at?: components["schemas"]["Timestamp"];
+        };
+        /** @description One page of a session's resources (`PageCursor`), oldest first; memory stores on the last page. */
+        SessionResourceList: {
+            /** @description The resources. */
+            data: components["schemas"]["SessionResource"][];
+            next_page: components["schemas"]["NextPage"];
+        };
+        /** @description The body of `client.beta.sessions.resources.update`: a new token for a repository. */
+        ResourceUpdateParams: {
+            /** @description The new token. */
+            authorization_token: string;
+        };
+        /** @description `BetaManagedAgentsDeleteSessionResource`. */
+        DeletedSessionResource: {
+            /** @description The removed resource. */
+            id: string;
+            /**
+             * @description Always `session_resource_deleted`.
+             * @constant
+             */
+            type: "session_resource_deleted";
+        };
         /** @description A thread of a session (`BetaManagedAgentsSessionThread`). */
         Thread: {
             /** @description The thread id. */
@@ -1770,6 +1988,70 @@ export interface components {
             /** @description Its title. */
             display_name?: string;
         };
+        /** @description The scope of a file (`BetaFileScope`). */
+        FileScope: {
+            /** @description The session id. */
+            id: string;
+            /**
+             * @description Always `session`.
+             * @constant
+             */
+            type: "session";
+        };
+        /** @description A file (`BetaFileMetadata`). */
+        FileMetadata: {
+            /** @description The file id. */
+            id: string;
+            /**
+             * @description Always `file`.
+             * @constant
+             */
+            type: "file";
+            /** @description Its name (an output's path under `/mnt/session/outputs/`). */
+            filename: string;
+            /** @description Its media type. */
+            mime_type: string;
+            /** @description Its size. */
+            size_bytes: number;
+            created_at: components["schemas"]["Timestamp"];
+            /** @description Whether it can be downloaded. */
+            downloadable: boolean;
+            expires_at: components["schemas"]["NullableTimestamp"];
+            /** @description The session it is an output of, or null. */
+            scope: components["schemas"]["FileScope"] | null;
+        };
+        /** @description One page of files (`PageCursor`), newest first. */
+        FileList: {
+            /** @description The files. */
+            data: components["schemas"]["FileMetadata"][];
+            next_page: components["schemas"]["NextPage"];
+            /** @description Whether more follow. */
+            has_more?: boolean;
+            /** @description The first file of the page. */
+            first_id?: string | null;
+            /** @description The last file of the page. */
+            last_id?: string | null;
+        };
+        /** @description The multipart body of `client.beta.files.upload`. */
+        FileUploadParams: {
+            /**
+             * Format: binary
+             * @description The bytes (at most `FILES_MAX_BYTES`, within `FILES_ACCOUNT_MAX_BYTES`; over either 413).
+             */
+            file: string;
+            /** @description 3600 to 7776000. */
+            expires_in_seconds?: string;
+        };
+        /** @description `BetaDeletedFile`. */
+        DeletedFile: {
+            /** @description The deleted file. */
+            id: string;
+            /**
+             * @description Always `file_deleted`.
+             * @constant
+             */
+            type: "file_deleted";
+        };
         /** @description A memory store (`BetaManagedAgentsMemoryStore`). */
         MemoryStore: {
             /** @description The memory store id. */
@@ -2050,6 +2332,10 @@ export interface components {
         SessionId: string;
         /** @description `asc` (the default: oldest first) or `desc` (newest first). */
         EventOrder: "asc" | "desc";
+        /** @description The SDK's workspace header; accepted and ignored (one workspace per account here). */
+        AnthropicWorkspaceId: string;
+        /** @description The session resource id (`sres_...`). */
+        ResourceId: string;
         /** @description The thread id (`sthr_...`). */
         ThreadId: string;
         /** @description The vault id (`vault_...`). */
@@ -2062,6 +2348,10 @@ export interface components {
         DeploymentRunId: string;
         /** @description The skill id (`skill_...`). */
         SkillId: string;
+        /** @description Only the files of this scope (a session id lists that session's outputs). */
+        ScopeId: string;
+        /** @description The file id (`file_...`). */
+        FileId: string;
         /** @description The memory store id (`memstore_...`). */
         MemoryStoreId: string;
         /** @description Only memories below this prefix, which starts and ends with `/` (`/notes/`) and matches whole segments. */
@@ -2852,6 +3142,203 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1ListSessionResources: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+                /** @description The SDK's workspace header; accepted and ignored (one workspace per account here). */
+                "anthropic-workspace-id"?: components["parameters"]["AnthropicWorkspaceId"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResourceList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1AddSessionResource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+                /** @description The SDK's workspace header; accepted and ignored (one workspace per account here). */
+                "anthropic-workspace-id"?: components["parameters"]["AnthropicWorkspaceId"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResourceAddParams"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1RetrieveSessionResource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+                /** @description The SDK's workspace header; accepted and ignored (one workspace per account here). */
+                "anthropic-workspace-id"?: components["parameters"]["AnthropicWorkspaceId"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+                /** @description The session resource id (`sres_...`). */
+                resource_id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1UpdateSessionResource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+                /** @description The SDK's workspace header; accepted and ignored (one workspace per account here). */
+                "anthropic-workspace-id"?: components["parameters"]["AnthropicWorkspaceId"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+                /** @description The session resource id (`sres_...`). */
+                resource_id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResourceUpdateParams"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1DeleteSessionResource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+                /** @description The SDK's workspace header; accepted and ignored (one workspace per account here). */
+                "anthropic-workspace-id"?: components["parameters"]["AnthropicWorkspaceId"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+                /** @description The session resource id (`sres_...`). */
+                resource_id: components["parameters"]["ResourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedSessionResource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
@@ -3932,6 +4419,184 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1ListFiles: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+                /** @description Only the files of this scope (a session id lists that session's outputs). */
+                scope_id?: components["parameters"]["ScopeId"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+                /** @description The SDK's workspace header; accepted and ignored (one workspace per account here). */
+                "anthropic-workspace-id"?: components["parameters"]["AnthropicWorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1UploadFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+                /** @description The SDK's workspace header; accepted and ignored (one workspace per account here). */
+                "anthropic-workspace-id"?: components["parameters"]["AnthropicWorkspaceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUploadParams"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileMetadata"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1RetrieveFileMetadata: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+                /** @description The SDK's workspace header; accepted and ignored (one workspace per account here). */
+                "anthropic-workspace-id"?: components["parameters"]["AnthropicWorkspaceId"];
+            };
+            path: {
+                /** @description The file id (`file_...`). */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileMetadata"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1DeleteFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+                /** @description The SDK's workspace header; accepted and ignored (one workspace per account here). */
+                "anthropic-workspace-id"?: components["parameters"]["AnthropicWorkspaceId"];
+            };
+            path: {
+                /** @description The file id (`file_...`). */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1DownloadFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+                /** @description The SDK's workspace header; accepted and ignored (one workspace per account here). */
+                "anthropic-workspace-id"?: components["parameters"]["AnthropicWorkspaceId"];
+            };
+            path: {
+                /** @description The file id (`file_...`). */
+                file_id: components["parameters"]["FileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];

@@ -6,6 +6,7 @@ import type { LogLevel } from "../logger.ts";
 import type {
   Config,
   EventLoopConfig,
+  FilesConfig,
   HttpConfig,
   PackagesConfig,
   PostgresConfig,
@@ -412,6 +413,8 @@ export function loadConfig(env: Env): Config {
     drainTimeoutMs: int(env, "STREAM_DRAIN_TIMEOUT_MS", 30_000, 10, 3_600_000),
   };
 
+  const files = filesConfig(env);
+
   return {
     host,
     port,
@@ -439,5 +442,19 @@ export function loadConfig(env: Env): Config {
     sqlite,
     postgres,
     streams,
+    files,
   };
+}
+
+/** FILES_MAX_BYTES (default 500 MiB) and FILES_ACCOUNT_MAX_BYTES (default 10 GiB, at least the former). */
+function filesConfig(env: Env): FilesConfig {
+  const maxBytes = int(env, "FILES_MAX_BYTES", 500 * 1024 ** 2, 1024, 2 ** 40);
+  const accountMaxBytes = int(env, "FILES_ACCOUNT_MAX_BYTES", Math.max(10 * 1024 ** 3, maxBytes), 1024, 2 ** 50);
+  if (accountMaxBytes < maxBytes) {
+    throw new ConfigError(
+      "FILES_ACCOUNT_MAX_BYTES",
+      `must be at least FILES_MAX_BYTES (${maxBytes}), got ${accountMaxBytes}`,
+    );
+  }
+  return { maxBytes, accountMaxBytes };
 }

@@ -43,6 +43,16 @@ export interface Config {
   sandbox: SandboxConfig;
   /** Environment packages: the registries and the layer builds (server/sandbox/packages/, docs/packages.md). */
   packages: PackagesConfig;
+  /** The files API and the sessions' outputs (docs/files.md). */
+  files: FilesConfig;
+}
+
+/** The files API (`file_` ids) and the sessions' outputs (docs/files.md). */
+export interface FilesConfig {
+  /** FILES_MAX_BYTES: the largest file, uploaded or collected from a session's outputs. */
+  maxBytes: number;
+  /** FILES_ACCOUNT_MAX_BYTES: the most bytes the files of one account may total. */
+  accountMaxBytes: number;
 }
 
 /**

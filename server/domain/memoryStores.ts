@@ -433,9 +433,15 @@ export async function redactMemoryVersion(
 }
 
 /** A session create's `resources`, normalised (access defaults to read_write); each store once. */
-export function sessionMemoryStores(resources: Schema<"SessionResourceInput">[]): SessionMemoryStore[] {
+export function sessionMemoryStores(
+  resources: (Schema<"SessionResourceInput"> | { type: "file" | "github_repository" })[],
+): SessionMemoryStore[] {
   const seen = new Map<string, number>();
-  return resources.map((r, i) => {
+  const stores = resources.flatMap((r, i) => (r.type === "memory_store" ? [{ r, i }] : []));
+  if (stores.length > 8) {
+    throw invalidRequest(`resources: a session uses at most 8 memory stores, got ${stores.length}.`, "resources");
+  }
+  return stores.map(({ r, i }) => {
     const first = seen.get(r.memory_store_id);
     if (first !== undefined) {
       throw invalidRequest(

@@ -1,5 +1,6 @@
 import type { Schema } from "../api.ts";
-import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
+import type { SecretBox } from "../crypto/secretBox.ts";
+import { ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
 import type { AgentRef } from "../storage/port/agents.ts";
 import { agentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage, Stores } from "../storage/port/index.ts";
@@ -12,8 +13,10 @@ import type {
 } from "../storage/port/sessions.ts";
 import { budgetReached, budgetReachedMessage } from "./budget.ts";
 import { normalizeEnvironmentVariables, validateEnvironmentVariableObject } from "./environmentVariables.ts";
+import { sessionFileIds } from "./files.ts";
 import { attachMemoryStores, sessionMemoryStores } from "./memoryStores.ts";
 import { applyMetadataPatch } from "./metadata.ts";
+import { attachResource, newResource, type ResourceInput } from "./sessionResources.ts";
 import { sessionEventView, sessionView, threadView } from "./sessionViews.ts";
 
 type Session = Schema<"Session">;
@@ -24,6 +27,8 @@ import type { Workspaces } from "../sandbox/workspace.ts";
 
 export interface SessionDeps {
   storage: Storage;
+  /** Seals the tokens of repositories given at create (domain/sessionResources.ts). */
+  secrets?: SecretBox;
 }
 
 const sessionNotFound = (id: string) => notFound(`No session with id ${id.slice(0, 64)}.`);
@@ -150,6 +155,20 @@ export async function createSession(
 ): Promise<Session> {
   const variables = validateEnvironmentVariableObject(body.environment_variables ?? {});
   const memoryStores = sessionMemoryStores(body.resources ?? []);
+  const others = (body.resources ?? []).flatMap((r, i) =>
+    r.type === "memory_store" ? [] : [{ index: i, input: r as ResourceInput }],
+  );
+  if (others.length > 0 && !deps.secrets) throw new Error("createSession: resources need the secret box");
+  const added = others.map(({ index, input }) => {
+    try {
+      return { index, resource: newResource(deps.secrets as SecretBox, input) };
+    } catch (err) {
+      // The field of the resource it names: resources[i].mount_path.
+      if (err instanceof ApiError && err.param)
+        throw new ApiError(err.type, err.message, `resources[${index}].${err.param}`);
+      throw err;
+    }
+  });
   const spec: SessionSpec = {
     agent: agentRef(body.agent),
     environment_id: body.environment_id,
@@ -160,11 +179,12 @@ export async function createSession(
     budget: body.budget ? { max_total_tokens: body.budget.max_total_tokens } : null,
     initial_events: userEvents(body.initial_events ?? []),
   };
-  if (memoryStores.length === 0) return await startSession(deps, accountId, spec);
-  // The session and its memory stores in one unit of work: a refused store leaves no session.
+  if (memoryStores.length === 0 && added.length === 0) return await startSession(deps, accountId, spec);
+  // The session and its resources in one unit of work: a refused one leaves no session.
   return await deps.storage.transaction(async (tx) => {
     const session = await createWith(tx, accountId, spec);
-    await attachMemoryStores(tx, accountId, session.id, memoryStores);
+    if (memoryStores.length > 0) await attachMemoryStores(tx, accountId, session.id, memoryStores);
+    for (const { index, resource } of added) await attachResource(tx, accountId, session.id, resource, index);
     return session;
   });
 }
@@ -221,7 +241,10 @@ export async function deleteSession(
   accountId: string,
   id: string,
 ): Promise<Schema<"DeletedSession">> {
+  // Its outputs' rows go with it (a foreign key); their bytes are removed after (docs/files.md).
+  const outputs = await sessionFileIds(deps, id);
   if (!(await deps.storage.sessions.deleteSession(accountId, id))) throw sessionNotFound(id);
+  await deps.storage.blobs.delete(outputs);
   // The workspace goes with its session (a turn in flight was aborted by the delete).
   await deps.workspaces.remove(id);
   return { id, type: "session_deleted" };

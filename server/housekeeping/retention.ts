@@ -9,6 +9,7 @@ import type { ScheduledTask } from "node-cron";
 import type { WorkerHealth } from "../background/backgroundWorker.ts";
 import type { Clock } from "../clock.ts";
 import type { RetentionConfig } from "../config/sections.ts";
+import { sweepOrphanBlobs } from "../domain/files.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
 import type { Workspaces } from "../sandbox/workspace.ts";
@@ -17,6 +18,8 @@ import type { Storage } from "../storage/port/index.ts";
 export interface RetentionResult {
   /** Workspace folders removed because their session no longer exists (RetentionJob only). */
   workspacesRemoved?: number;
+  /** Blobs removed because no file names them (RetentionJob only). */
+  blobsRemoved?: number;
   /** Rows older than this (RFC 3339) were eligible. */
   cutoff: string;
   /** Rows deleted per table. */
@@ -172,6 +175,8 @@ export class RetentionJob {
         if (this.deps.workspaces) {
           result.workspacesRemoved = await removeOrphanWorkspaces(storage, this.deps.workspaces, this.abort.signal);
         }
+        // The bytes of files no row names (a session deleted by retention, an interrupted upload).
+        result.blobsRemoved = await sweepOrphanBlobs({ storage, clock });
         this.lastPassAt = Date.now();
         this.lastError = null;
         metrics.observeRetention(result.deleted, new Date());
@@ -181,6 +186,7 @@ export class RetentionJob {
           batches: result.batches,
           complete: result.complete,
           workspaces_removed: result.workspacesRemoved ?? 0,
+          blobs_removed: result.blobsRemoved ?? 0,
           duration_ms: Date.now() - started,
         });
         return result;

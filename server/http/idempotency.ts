@@ -6,6 +6,7 @@ import { ApiError, conflict, errorEnvelope, invalidRequest } from "../errors.ts"
 import { newId } from "../ids.ts";
 import { describeError } from "../logger.ts";
 import { accountOf } from "./context.ts";
+import { receivedFile } from "./requestBodies.ts";
 
 /** How long a completed response is kept for replay (API.md, "Idempotency and limits"). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -46,6 +47,9 @@ export function requestFingerprint(req: Request): string {
   const mediaType = (req.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
   const parts = (Array.isArray(req.files) ? req.files : []) as UploadedPart[];
   const files = parts.map((f) => ({ field: f.fieldname, name: f.originalname, sha256: sha256(f.buffer) }));
+  // A file upload's part is on disk, hashed as it was read (http/requestBodies.ts).
+  const received = receivedFile(req);
+  if (received) files.push({ field: "file", name: received.filename, sha256: received.sha256 });
   return sha256(canonicalJson({ mediaType, body: req.body ?? null, files }));
 }
 

@@ -24,8 +24,14 @@ import { type NumericParam, rawSegments, type SpecRoutes } from "./specRoutes.ts
  */
 export const MULTIPART_OVERHEAD_BYTES = 2 * 1024 * 1024;
 
-/** The most body bytes an operation with these media types accepts. */
-export function bodyLimitFor(config: Pick<Config, "maxBodyBytes" | "maxUploadBytes">, media: string[]): number {
+/** The most body bytes an operation with these media types (and `x-upload-limit`) accepts. */
+export function bodyLimitFor(
+  config: Pick<Config, "maxBodyBytes" | "maxUploadBytes"> & { files?: Pick<Config["files"], "maxBytes"> },
+  media: string[],
+  uploadLimit?: "files",
+): number {
+  // File uploads (POST /files on both surfaces): one file of FILES_MAX_BYTES and its framing.
+  if (uploadLimit === "files" && config.files) return config.files.maxBytes + MULTIPART_OVERHEAD_BYTES;
   if (media.includes("multipart/form-data")) return config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES;
   // A file's bytes as they are (session file uploads): the upload limit itself.
   if (media.includes("application/octet-stream")) return config.maxUploadBytes;
@@ -83,7 +89,10 @@ export interface SurfaceRoutes {
  * For requests of every surface: refuses a declared body over the operation's limit with 413,
  * drained. A request of no operation is held to the JSON limit.
  */
-export function bodyLimit(surfaces: SurfaceRoutes[], config: Pick<Config, "maxBodyBytes" | "maxUploadBytes">) {
+export function bodyLimit(
+  surfaces: SurfaceRoutes[],
+  config: Pick<Config, "maxBodyBytes" | "maxUploadBytes"> & { files?: Pick<Config["files"], "maxBytes"> },
+) {
   const operationOf = (req: Request) => {
     for (const { base, routes } of surfaces) {
       if (!req.path.startsWith(`${base}/`)) continue;
@@ -96,7 +105,8 @@ export function bodyLimit(surfaces: SurfaceRoutes[], config: Pick<Config, "maxBo
     const declared = req.get("content-length");
     if (declared === undefined) return next();
     const length = Number(declared);
-    const limit = bodyLimitFor(config, operationOf(req)?.bodyMedia ?? []);
+    const op = operationOf(req);
+    const limit = bodyLimitFor(config, op?.bodyMedia ?? [], op?.uploadLimit);
     if (!(length > limit)) return next();
     drainThenClose(req, res);
     next(

@@ -24,6 +24,8 @@ export interface SpecOperation {
   numericQuery: NumericParam[];
   /** The media types of the request body (empty when it takes none). */
   bodyMedia: string[];
+  /** `x-upload-limit` of the operation: `files` for file uploads (FILES_MAX_BYTES instead of MAX_UPLOAD_BYTES). */
+  uploadLimit: "files" | undefined;
 }
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
@@ -72,6 +74,7 @@ function buildOperations(spec: Json): SpecOperation[] {
           .map((p) => numericParam(spec, p))
           .filter((p): p is NumericParam => p !== null),
         bodyMedia: Object.keys((body?.content ?? {}) as Json),
+        uploadLimit: op["x-upload-limit"] === "files" ? "files" : undefined,
       });
     }
   }

@@ -3,8 +3,10 @@ import { agentRoutes } from "./agents.ts";
 import { deploymentRunRoutes } from "./deploymentRuns.ts";
 import { deploymentRoutes } from "./deployments.ts";
 import { environmentRoutes } from "./environments.ts";
+import { fileRoutes } from "./files.ts";
 import { memoryStoreRoutes } from "./memoryStores.ts";
 import { sessionFileRoutes } from "./sessionFiles.ts";
+import { sessionResourceRoutes } from "./sessionResources.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { sessionThreadRoutes } from "./sessionThreads.ts";
 import { skillRoutes } from "./skills.ts";
@@ -24,6 +26,8 @@ export const apiRoutes: RouteModule[] = [
   environmentRoutes,
   sessionRoutes,
   sessionFileRoutes,
+  sessionResourceRoutes,
+  fileRoutes,
   sessionThreadRoutes,
   deploymentRoutes,
   deploymentRunRoutes,

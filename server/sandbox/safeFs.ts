@@ -337,6 +337,8 @@ export interface TreeEntry {
   stats: Stats;
   /** Its bytes, read only while it is a regular file (never through a link, never blocking). */
   readFile(): Promise<Buffer>;
+  /** It opened for reading, only while it is a regular file (never through a link, never blocking): for streaming it. */
+  openFile(): Promise<FileHandle>;
   /** A link's target (the link is not followed). */
   readLink(): Promise<string>;
 }
@@ -364,9 +366,18 @@ export async function forEachInTree(
       const stats = all[index];
       if (!stats) continue; // vanished meanwhile
       const rel = prefix ? `${prefix}/${name}` : name;
+      const openFile = async () => {
+        const fh = await mapped(rel, () => open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK));
+        if (!(await fh.stat()).isFile()) {
+          await fh.close();
+          throw new WorkspacePathError(`${rel} is not a regular file.`, "special");
+        }
+        return fh;
+      };
       await fn({
         rel,
         stats,
+        openFile,
         readFile: async () => {
           const fh = await mapped(rel, () => open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK));
           try {

@@ -22,6 +22,8 @@ export { WorkspacePathError };
 export const WORKSPACE_MOUNT = "/workspace";
 /** The folder of the workspace where the agent's skills are shown, read-only (tools/skills.ts unpacks them). */
 export const SKILLS_DIR = "skills";
+/** Where a session's commands and tools leave the outputs collected as files at the end of each turn. */
+export const OUTPUTS_MOUNT = "/mnt/session/outputs";
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -39,7 +41,7 @@ export class Workspaces {
   ) {
     this.snapshots = snapshots ? new WorkspaceSnapshotSync(root, snapshots) : null;
     if (uids) {
-      for (const dir of [root, this.memoryMountsRoot, this.skillsRoot]) {
+      for (const dir of [root, this.memoryMountsRoot, this.skillsRoot, this.outputsRoot, this.resourceMountsRoot]) {
         mkdirSync(dir, { recursive: true, mode: 0o711 });
         chmodSync(dir, 0o711);
       }
@@ -102,6 +104,28 @@ export class Workspaces {
     return join(this.skillsRoot, sessionId);
   }
 
+  /** Where each session's outputs folder is (shown read-write at /mnt/session/outputs), beside the workspaces. */
+  get outputsRoot(): string {
+    return join(dirname(this.root), "session-outputs");
+  }
+
+  /** The session's outputs folder (not created): what its commands leave there becomes files (tools/sessionMounts.ts). */
+  outputsFolder(sessionId: string): string {
+    this.folder(sessionId); // checks the id
+    return join(this.outputsRoot, sessionId);
+  }
+
+  /** Where the copies of each session's `file` resources are kept, read-only to its commands, beside the workspaces. */
+  get resourceMountsRoot(): string {
+    return join(dirname(this.root), "resource-mounts");
+  }
+
+  /** The folder of the session's `file` resource copies (not created). */
+  resourceMountsFolder(sessionId: string): string {
+    this.folder(sessionId); // checks the id
+    return join(this.resourceMountsRoot, sessionId);
+  }
+
   /** With snapshots: restores the last saved workspace over a missing or older folder (true if it did). */
   async restore(sessionId: string): Promise<boolean> {
     if (!this.snapshots) return false;
@@ -127,6 +151,8 @@ export class Workspaces {
     await rm(this.folder(sessionId), { recursive: true, force: true });
     await rm(join(this.memoryMountsRoot, sessionId), { recursive: true, force: true });
     await rm(this.skillsFolder(sessionId), { recursive: true, force: true });
+    await rm(this.outputsFolder(sessionId), { recursive: true, force: true });
+    await rm(this.resourceMountsFolder(sessionId), { recursive: true, force: true });
     await this.snapshots?.forget(sessionId);
     if (owner && this.uids) await this.uids.release(sessionId, owner.uid);
   }

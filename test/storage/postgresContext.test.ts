@@ -90,8 +90,8 @@ describe.skipIf(noPostgres)("PostgreSQL migrations", () => {
         "SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public'",
       )
     ).rows;
-    // The one table only PostgreSQL has: the saved workspaces of replicas (on SQLite the folder is the truth).
-    const postgresOnly = ["workspace_snapshots"];
+    // The tables only PostgreSQL has: the saved workspaces of replicas and the files' bytes (on SQLite both are folders).
+    const postgresOnly = ["workspace_snapshots", "blob_chunks"];
     const pgTables = [...new Set(pgColumns.map((c) => c.table_name))].filter((t) => !postgresOnly.includes(t));
     expect(pgTables.sort()).toEqual([...sqliteTables].sort());
     expect(

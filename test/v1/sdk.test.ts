@@ -641,9 +641,9 @@ describe("/v1 through the official SDK", () => {
   });
 
   it("answers every SDK operation it does not serve with 404 naming it", async () => {
-    const err = await client.beta.sessions.resources.list("sess_x").catch((e: unknown) => e);
+    const err = await client.beta.skills.versions.list("skill_x").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Anthropic.NotFoundError);
-    expect((err as Error).message).toContain("client.beta.sessions.resources.list");
+    expect((err as Error).message).toContain("client.beta.skills.versions.list");
     const thread = await client.beta.sessions.threads
       .archive("sthr_x", { session_id: "sess_x" })
       .catch((e: unknown) => e);

@@ -1,6 +1,6 @@
 /** `bash {command, timeout_ms?}`: one command in the session's sandbox (sandbox/port.ts). */
 import { join } from "node:path";
-import { SKILLS_DIR } from "../../sandbox/workspace.ts";
+import { OUTPUTS_MOUNT, SKILLS_DIR } from "../../sandbox/workspace.ts";
 import { MEMORY_MOUNT } from "./toolPaths.ts";
 import { fail, intField, stringField, type ToolContext, type ToolResult } from "./types.ts";
 
@@ -20,12 +20,17 @@ export async function bashTool(ctx: ToolContext, input: Record<string, unknown>)
     owner: ctx.owner,
     // Skills: a read-only mount from outside the workspace.
     readOnly: ctx.skills ? [{ host: ctx.skills, inside: SKILLS_DIR }] : [],
-    // Memory stores: read-only ones are mounted read-only, so a write fails as in any read-only filesystem.
-    mounts: (ctx.memory?.stores ?? []).map((s) => ({
-      host: join(ctx.memory?.folder ?? "", s.name),
-      inside: `${MEMORY_MOUNT}/${s.name}`,
-      readOnly: s.readOnly,
-    })),
+    // Memory stores: read-only ones are mounted read-only, so a write fails as in any read-only
+    // filesystem; then the outputs folder (read-write) and the file resources (read-only).
+    mounts: [
+      ...(ctx.memory?.stores ?? []).map((s) => ({
+        host: join(ctx.memory?.folder ?? "", s.name),
+        inside: `${MEMORY_MOUNT}/${s.name}`,
+        readOnly: s.readOnly,
+      })),
+      ...(ctx.outputs ? [{ host: ctx.outputs, inside: OUTPUTS_MOUNT, readOnly: false }] : []),
+      ...(ctx.fileMounts ?? []).map((m) => ({ host: m.host, inside: m.inside, readOnly: true })),
+    ],
     layer: ctx.layer ?? null,
     ...(ctx.egress ? { egress: ctx.egress } : {}),
     signal: ctx.signal,

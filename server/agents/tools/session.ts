@@ -5,7 +5,7 @@
  * and the tools the agent's toolset enables, ready to be offered to the model and called.
  */
 
-import type { SandboxConfig } from "../../config/sections.ts";
+import type { FilesConfig, SandboxConfig } from "../../config/sections.ts";
 import type { SecretBox } from "../../crypto/secretBox.ts";
 import { environmentVariablesToObject } from "../../domain/environmentVariables.ts";
 import type { RepositoryAccess } from "../../sandbox/egress/repository.ts";
@@ -22,6 +22,7 @@ import type { ToolSpec } from "../turns/conversation.ts";
 import { TurnError } from "../turns/port.ts";
 import { sessionEgress } from "./egress.ts";
 import { MemoryMount, memoryPrompt, type WriteBackReport } from "./memoryMount.ts";
+import { SessionMounts } from "./sessionMounts.ts";
 import { loadSkills, skillsPrompt, unpackSkills } from "./skills.ts";
 import { BUILTIN_TOOL_SPECS, type BuiltinToolName, callBuiltin, enabledBuiltins, isBuiltinName } from "./toolset.ts";
 import type { ToolContext, ToolResult } from "./types.ts";
@@ -42,6 +43,9 @@ export interface SessionToolsDeps {
    * session resources' store answers them; none when absent.
    */
   repositories?: (accountId: string, sessionId: string) => Promise<RepositoryAccess[]>;
+  /** FILES_MAX_BYTES and FILES_ACCOUNT_MAX_BYTES: the outputs collected at the end of a turn. */
+  files: FilesConfig;
+  clock: { now(): Date };
 }
 
 /** How long `glob`, `grep` and `web_fetch` may take. */
@@ -56,6 +60,8 @@ export class SessionTools {
     private readonly memory: MemoryMount | null = null,
     /** Saves the workspace for the other replicas (null: this turn has no workspace). */
     private readonly saveWorkspace: (() => Promise<unknown>) | null = null,
+    /** The outputs folder and the file resources (null: this turn has no workspace). */
+    private readonly mounts: SessionMounts | null = null,
   ) {}
 
   static async open(
@@ -77,6 +83,7 @@ export class SessionTools {
     const workspace = await deps.workspaces.open(turn.session_id);
     const owner = await deps.workspaces.owner(turn.session_id);
     const memory = await MemoryMount.open(deps.storage, deps.workspaces.memoryMountsRoot, turn, owner);
+    const mounts = await SessionMounts.open(deps, turn, owner);
     const skillsFolder = skills.length > 0 ? deps.workspaces.skillsFolder(turn.session_id) : null;
     if (skillsFolder) await unpackSkills(skillsFolder, skills, owner);
     const session = await deps.storage.sessions.getSession(turn.account_id, turn.session_id);
@@ -116,26 +123,35 @@ export class SessionTools {
       skills: skillsFolder,
       memory: memory?.view ?? null,
       layer,
+      outputs: mounts.outputs,
+      fileMounts: mounts.files,
     };
     const save = () => deps.workspaces.save(turn.session_id);
-    const prompt = [skillsPrompt(skills, enabled.includes("read")), memory ? memoryPrompt(memory.view) : null];
+    const prompt = [
+      skillsPrompt(skills, enabled.includes("read")),
+      memory ? memoryPrompt(memory.view) : null,
+      outputsPrompt(mounts),
+    ];
     const text = prompt.filter((p): p is string => !!p).join("\n\n") || null;
-    return new SessionTools(enabled, context, text, memory, save);
+    return new SessionTools(enabled, context, text, memory, save, mounts);
   }
 
   /**
-   * At the end of a turn: saves the workspace for the replica that runs the next one (PostgreSQL;
-   * nothing on SQLite). A workspace over SANDBOX_SNAPSHOT_MAX_BYTES ends the turn with
-   * `workspace_too_large`.
+   * At the end of a turn: collects the outputs the turn left under /mnt/session/outputs as files
+   * of the session (sessionMounts.ts), then saves the workspace for the replica that runs the
+   * next one (PostgreSQL; nothing on SQLite). A workspace over SANDBOX_SNAPSHOT_MAX_BYTES ends the
+   * turn with `workspace_too_large`. Answers the notes of what was not collected (for the turn).
    */
-  async finish(): Promise<void> {
-    if (!this.saveWorkspace) return;
+  async finish(): Promise<string[]> {
+    const notes = [...(this.mounts?.notes.splice(0) ?? []), ...((await this.mounts?.collect()) ?? [])];
+    if (!this.saveWorkspace) return notes;
     try {
       await this.saveWorkspace();
     } catch (err) {
       if (err instanceof WorkspaceTooLargeError) throw new TurnError("workspace_too_large", err.message);
       throw err;
     }
+    return notes;
   }
 
   get specs(): ToolSpec[] {
@@ -246,4 +262,15 @@ async function openLayer(
     if (err instanceof PackageBuildError) throw new TurnError("packages_failed", err.message);
     throw err;
   }
+}
+
+/** What the system prompt says of the outputs folder and the file resources. */
+function outputsPrompt(mounts: SessionMounts): string {
+  const lines = [
+    "Files you leave under /mnt/session/outputs/ are collected at the end of each turn as the session's outputs (downloadable by the user).",
+  ];
+  if (mounts.files.length > 0) {
+    lines.push(`Files given to this session (read-only): ${mounts.files.map((m) => m.inside).join(", ")}.`);
+  }
+  return lines.join("\n");
 }

@@ -7,7 +7,7 @@
  */
 import { join, posix } from "node:path";
 import { type Place, relativeTo, shownIn, WorkspacePathError } from "../../sandbox/safeFs.ts";
-import { SKILLS_DIR, WORKSPACE_MOUNT } from "../../sandbox/workspace.ts";
+import { OUTPUTS_MOUNT, SKILLS_DIR, WORKSPACE_MOUNT } from "../../sandbox/workspace.ts";
 import type { MemoryView, ToolContext } from "./types.ts";
 
 /** Where the tools see the session's memory stores, one folder each. */
@@ -28,8 +28,31 @@ export function isMemoryPath(path: string): boolean {
   return path === MEMORY_MOUNT || path.startsWith(`${MEMORY_MOUNT}/`);
 }
 
-export function resolveToolPath(ctx: Pick<ToolContext, "workspace" | "skills" | "memory">, path: string): ToolPath {
+export function resolveToolPath(
+  ctx: Pick<ToolContext, "workspace" | "skills" | "memory" | "outputs" | "fileMounts">,
+  path: string,
+): ToolPath {
   if (typeof path === "string" && isMemoryPath(path)) return resolveMemoryPath(ctx.memory ?? null, path);
+  // A file resource: its read-only copy, at its mount path exactly (by the path's words).
+  const normalized =
+    typeof path === "string" && posix.isAbsolute(path) ? posix.normalize(path).replace(/\/$/, "") : null;
+  const mounted = normalized ? ctx.fileMounts?.find((m) => m.inside === normalized) : undefined;
+  if (mounted) {
+    return {
+      place: { root: posix.dirname(mounted.host), mount: posix.dirname(mounted.inside) },
+      rel: posix.basename(mounted.host),
+      readOnly: `${mounted.inside} is a file resource of the session, mounted read-only.`,
+      memory: false,
+    };
+  }
+  if (ctx.outputs && normalized && (normalized === OUTPUTS_MOUNT || normalized.startsWith(`${OUTPUTS_MOUNT}/`))) {
+    return {
+      place: { root: ctx.outputs, mount: OUTPUTS_MOUNT },
+      rel: relativeTo(OUTPUTS_MOUNT, normalized),
+      readOnly: null,
+      memory: false,
+    };
+  }
   const rel = relativeTo(WORKSPACE_MOUNT, path);
   if (ctx.skills && (rel === SKILLS_DIR || rel.startsWith(`${SKILLS_DIR}/`))) {
     return {

@@ -39,6 +39,10 @@ export interface ToolContext {
   layer?: { host: string; env: Record<string, string[]> } | null;
   /** The secrets the sandbox's proxy puts in at egress (docs/egress.md), or none. */
   egress?: EgressPlan;
+  /** The session's outputs folder, shown read-write at `/mnt/session/outputs` (sessionMounts.ts), or null. */
+  outputs?: string | null;
+  /** The session's `file` resources, each shown read-only at its path (sessionMounts.ts). */
+  fileMounts?: { host: string; inside: string }[];
   signal: AbortSignal;
 }
 

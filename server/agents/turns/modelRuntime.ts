@@ -7,7 +7,7 @@
  * continues from what it recorded: calls with a result are not made again.
  */
 import type { Clock } from "../../clock.ts";
-import type { RuntimesConfig, SandboxConfig } from "../../config/sections.ts";
+import type { FilesConfig, RuntimesConfig, SandboxConfig } from "../../config/sections.ts";
 import type { SecretBox } from "../../crypto/secretBox.ts";
 import type { Logger } from "../../logger.ts";
 import type { FetchLike } from "../../outbound/targetFetch.ts";
@@ -39,6 +39,8 @@ export interface ModelRuntimeDeps {
   /** The environments' package layers, and the configured registries' hosts. */
   packageLayers: PackageLayers;
   registryHosts: string[];
+  /** The files' limits: the outputs collected at the end of a turn. */
+  filesConfig: FilesConfig;
 }
 
 export class ModelRuntime implements AgentRuntime {
@@ -65,6 +67,8 @@ export class ModelRuntime implements AgentRuntime {
         packageLayers: this.deps.packageLayers,
         registryHosts: this.deps.registryHosts,
         secrets: this.deps.secrets,
+        files: this.deps.filesConfig,
+        clock: this.deps.clock,
       },
       turn,
       signal,
@@ -120,8 +124,13 @@ export class ModelRuntime implements AgentRuntime {
           ? [{ type: "agent.message", content: [{ type: "text", text: reply.text }] }]
           : [];
         if (reply.tool_calls.length === 0) {
-          await builtins.finish();
-          return message;
+          // What the outputs' collection refused is a note of the turn (its last message).
+          const notes = await builtins.finish();
+          if (notes.length === 0) return message;
+          const note = { type: "text" as const, text: notes.join("\n") };
+          const last = message[0];
+          if (last?.type === "agent.message") return [{ ...last, content: [...last.content, note] }];
+          return [{ type: "agent.message", content: [note] }];
         }
         if (toolRounds >= config.maxToolRounds) {
           throw new TurnError(

@@ -101,6 +101,7 @@ export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
       sandboxConfig: config.sandbox,
       packageLayers: deps.packageLayers,
       registryHosts: allRegistryHosts(config.packages),
+      filesConfig: config.files,
     };
   };
   const anthropicConfig = runtimes.anthropic;

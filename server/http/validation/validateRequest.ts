@@ -17,6 +17,7 @@ import type {
   ParamStep,
 } from "../../../generated/requestValidators.js";
 import { loadOnce } from "../../loadOnce.ts";
+import { multipartWasRead } from "../requestBodies.ts";
 import { ContentType, selectMediaType } from "./contentType.ts";
 import {
   badRequest,
@@ -317,7 +318,8 @@ export function validateRequests(maxUploadBytes: number, load = loadValidators):
       next();
     };
     const type = req.headers["content-type"];
-    if (found.operation.multipart && type?.includes("multipart/form-data")) {
+    // A file upload's reader (http/requestBodies.ts) has read the parts already.
+    if (found.operation.multipart && type?.includes("multipart/form-data") && !multipartWasRead(req)) {
       readMultipart(validators, req, res).then(run, next);
       return;
     }

@@ -1,9 +1,11 @@
 import type { WorkerHealth } from "../../background/backgroundWorker.ts";
 import type { AccountStore } from "./accounts.ts";
 import type { AgentStore } from "./agents.ts";
+import type { BlobStore } from "./blobs.ts";
 import type { DeliveryQueue } from "./deliveryQueue.ts";
 import type { DeploymentStore } from "./deployments.ts";
 import type { EnvironmentStore } from "./environments.ts";
+import type { FileStore } from "./files.ts";
 import type { HousekeepingStore } from "./housekeeping.ts";
 import type { IdempotencyStore } from "./idempotency.ts";
 import type { MemoryStoreStore } from "./memoryStores.ts";
@@ -11,6 +13,7 @@ import type { MetaStore } from "./meta.ts";
 import type { OutboxStore } from "./outbox.ts";
 import type { PackageLayerStore } from "./packageLayers.ts";
 import type { RunStore } from "./runs.ts";
+import type { SessionResourceStore } from "./sessionResources.ts";
 import type { SessionStore } from "./sessions.ts";
 import type { SkillStore } from "./skills.ts";
 import type { StreamStore, StreamWakeups } from "./streams.ts";
@@ -107,6 +110,10 @@ export interface Stores {
   vaults: Async<VaultStore>;
   /** Memory stores, their memories and versions, and the stores sessions use. */
   memoryStores: Async<MemoryStoreStore>;
+  /** Files' metadata (their bytes are `Storage.blobs`'). */
+  files: Async<FileStore>;
+  /** The `file` and `github_repository` resources of sessions. */
+  sessionResources: Async<SessionResourceStore>;
   /** Webhook endpoints and their delivery records, as the API reads and changes them. */
   webhooks: Async<WebhookEndpointStore>;
   /** The delivery records as the delivery engine (server/delivery/) leases, settles and releases them. */
@@ -135,6 +142,8 @@ export interface Storage extends Stores {
    * (SQLite: the workspace folder under the data directory is the truth).
    */
   readonly workspaceSnapshots: Async<WorkspaceSnapshotStore> | null;
+  /** Bytes by key, streamed (the files' contents): the data folder on SQLite, the database on PostgreSQL. */
+  readonly blobs: BlobStore;
   /**
    * The builds of package layers (sandbox/packages/packageLayers.ts), outside units of work: each
    * call its own transaction. On PostgreSQL a ready row keeps the layer's archive for other replicas.

@@ -9,11 +9,14 @@ import type { Storage, StorageMaintenance, Stores } from "../port/index.ts";
 import { describeMigrationStatus } from "../rows/migrations.ts";
 import { accounts } from "../shared/accounts.ts";
 import { environments } from "../shared/environments.ts";
+import { files } from "../shared/files.ts";
 import { idempotency } from "../shared/idempotency.ts";
 import { memoryStores } from "../shared/memoryStores.ts";
+import { sessionResources } from "../shared/sessionResources.ts";
 import { vaults } from "../shared/vaults.ts";
 import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
 import { createAgentStore } from "./agents.ts";
+import { createPgBlobStore } from "./blobs.ts";
 import { createPool, PgContext, PgHub, PgListener } from "./context.ts";
 import { createDeliveryQueue } from "./deliveryQueue.ts";
 import { createDeploymentStore } from "./deployments.ts";
@@ -63,6 +66,8 @@ function storesOver(ctx: PgContext): Stores {
     skills: createSkillStore(ctx),
     vaults: storeOf(ctx, vaults),
     memoryStores: storeOf(ctx, memoryStores),
+    files: storeOf(ctx, files),
+    sessionResources: storeOf(ctx, sessionResources),
     webhooks: storeOf(ctx, webhookEndpoints),
     deliveryQueue: createDeliveryQueue(ctx),
     housekeeping: createHousekeepingStore(ctx),
@@ -107,6 +112,7 @@ export async function createPostgresStorage(options: PostgresOptions): Promise<S
     dialect: "postgres",
     workspaceSnapshots: createWorkspaceSnapshotStore(ctx),
     packageLayers: createPackageLayerStore(ctx),
+    blobs: createPgBlobStore(ctx),
     transaction: (fn) => ctx.tx((tx) => fn(storesOver(tx))),
     streamWakeups: ({ pollIntervalMs }) => new PostgresStreamWakeups(ctx, pollIntervalMs, listener),
     on: (signal, listener) => ctx.on(signal, listener),

@@ -1,15 +1,20 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { Clock } from "../../clock.ts";
 import type { Storage } from "../port/index.ts";
 import { accounts } from "../shared/accounts.ts";
 import { environments } from "../shared/environments.ts";
+import { files } from "../shared/files.ts";
 import { idempotency } from "../shared/idempotency.ts";
+import { sessionResources } from "../shared/sessionResources.ts";
 import { vaults } from "../shared/vaults.ts";
 import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
 import { createAgentStore } from "./agents.ts";
+import { createFolderBlobStore } from "./blobs.ts";
 import { SqliteContext } from "./context.ts";
 import { createDeliveryQueue } from "./deliveryQueue.ts";
 import { createDeploymentStore } from "./deployments.ts";
@@ -185,6 +190,8 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
     skills: createSkillStore(ctx),
     vaults: storeOf(ctx, vaults),
     memoryStores: createMemoryStoreStore(ctx),
+    files: storeOf(ctx, files),
+    sessionResources: storeOf(ctx, sessionResources),
     webhooks: storeOf(ctx, webhookEndpoints),
     deliveryQueue: createDeliveryQueue(ctx),
     housekeeping: createHousekeepingStore(ctx, options.path),
@@ -208,6 +215,7 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
     dialect: "sqlite",
     workspaceSnapshots: null,
     packageLayers: asyncStore(createPackageLayerStore(ctx), gate.invoke),
+    blobs: createFolderBlobStore(blobFolder(options.path)),
     transaction: (fn) => gate.transaction(fn),
     streamWakeups: ({ pollIntervalMs }) => new SqliteStreamWakeups(ctx, db, pollIntervalMs),
     on: (signal, listener) => ctx.on(signal, listener),
@@ -217,6 +225,15 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
       db.close();
     },
   };
+}
+
+/**
+ * Where the files' bytes live: `files/` beside the database file (the data folder), or a folder
+ * of this process under the system's temporary folder for an in-memory database.
+ */
+function blobFolder(path: string): string {
+  if (path === ":memory:") return join(tmpdir(), `cloud-agents-blobs-${process.pid}-${randomBytes(4).toString("hex")}`);
+  return join(dirname(resolve(path)), "files");
 }
 
 /** Turns `DATABASE_URL` into the SQLite path. */

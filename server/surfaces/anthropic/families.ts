@@ -2,7 +2,9 @@ import { agentsFamily } from "./agents.ts";
 import { deploymentsFamily } from "./deployments.ts";
 import { environmentsFamily } from "./environments.ts";
 import type { AnthropicFamily } from "./family.ts";
+import { filesFamily } from "./files.ts";
 import { memoryStoresFamily } from "./memoryStores.ts";
+import { sessionResourcesFamily } from "./sessionResources.ts";
 import { sessionsFamily } from "./sessions.ts";
 import { skillsFamily } from "./skills.ts";
 import { vaultsFamily } from "./vaults.ts";
@@ -12,8 +14,10 @@ export const anthropicFamilies: AnthropicFamily[] = [
   agentsFamily,
   environmentsFamily,
   sessionsFamily,
+  sessionResourcesFamily,
   vaultsFamily,
   deploymentsFamily,
   skillsFamily,
   memoryStoresFamily,
+  filesFamily,
 ];

@@ -99,7 +99,9 @@ function withOurResources(body: Record<string, unknown>): Record<string, unknown
   const resources = (body.resources as unknown[]).map((item, i) => {
     const resource = objectField(item);
     if (!resource) return item;
-    const { access, instructions, ...r } = resource;
+    const { access, instructions, mount_path, ...r } = resource;
+    // A file's `mount_path: null` is its default (ours leaves the field out).
+    if (mount_path !== null && mount_path !== undefined) (r as Record<string, unknown>).mount_path = mount_path;
     if (instructions !== undefined && instructions !== null) {
       const param = `resources[${i}].instructions`;
       throw invalidRequest(`${param}: per-attachment instructions are not offered by this server (only null).`, param);

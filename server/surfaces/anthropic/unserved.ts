@@ -4,11 +4,6 @@
  * is served, its rows leave this table (test/v1 checks that no row shadows a served operation).
  */
 const UNSERVED: [method: string, template: string, operation: string][] = [
-  ["POST", "/v1/sessions/{id}/resources", "client.beta.sessions.resources.add"],
-  ["GET", "/v1/sessions/{id}/resources", "client.beta.sessions.resources.list"],
-  ["GET", "/v1/sessions/{id}/resources/{id}", "client.beta.sessions.resources.retrieve"],
-  ["POST", "/v1/sessions/{id}/resources/{id}", "client.beta.sessions.resources.update"],
-  ["DELETE", "/v1/sessions/{id}/resources/{id}", "client.beta.sessions.resources.delete"],
   ["POST", "/v1/sessions/{id}/threads/{id}/archive", "client.beta.sessions.threads.archive"],
   ["POST", "/v1/vaults/{id}/credentials/{id}/mcp_oauth_validate", "client.beta.vaults.credentials.mcpOAuthValidate"],
   ["POST", "/v1/skills/{id}/versions", "client.beta.skills.versions.create"],
