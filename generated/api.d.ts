@@ -5682,11 +5682,11 @@ export interface components {
             /** @description What went wrong. */
             error: {
                 /**
-                 * @description `run_interrupted`: the server stopped during the run and it was not retried. `runtime_error`: the agent runtime failed. `agent_unavailable`: the agent, a sub-agent or its model can no longer be run. `provider_error`: the model provider refused or failed the request (retryable errors are retried with backoff first). `mcp_error`: one of the agent's MCP servers could not be reached or authenticated (for instance its credential's refresh failed). `tool_rounds_exceeded`: the model kept calling tools for more than `RUN_MAX_TOOL_ROUNDS` rounds. `workspace_too_large`: the session's workspace was larger than `SANDBOX_SNAPSHOT_MAX_BYTES` when it was saved at the end of the turn. `sandbox_error`: the session's workspace could not be prepared or restored. `packages_failed`: the environment's packages could not be installed; the message carries the package manager's own words.
+                 * @description `run_interrupted`: the server stopped during the run and it was not retried. `runtime_error`: the agent runtime failed. `agent_unavailable`: the agent, a sub-agent or its model can no longer be run. `provider_error`: the model provider refused or failed the request (retryable errors are retried with backoff first). `mcp_error`: one of the agent's MCP servers could not be reached or authenticated (for instance its credential's refresh failed). `tool_rounds_exceeded`: the model kept calling tools for more than `RUN_MAX_TOOL_ROUNDS` rounds. `workspace_too_large`: the session's workspace was larger than `SANDBOX_SNAPSHOT_MAX_BYTES` when it was saved at the end of the turn. `sandbox_error`: the session's workspace could not be prepared or restored. `packages_failed`: the environment's packages could not be installed; the message carries the package manager's own words. `resource_failed`: a session resource could not be mounted (a repository's clone failed); the message names the resource and carries git's own words.
                  * @example run_interrupted
                  * @enum {string}
                  */
-                type: "run_interrupted" | "runtime_error" | "agent_unavailable" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "workspace_too_large" | "sandbox_error" | "packages_failed";
+                type: "run_interrupted" | "runtime_error" | "agent_unavailable" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "workspace_too_large" | "sandbox_error" | "packages_failed" | "resource_failed";
                 /**
                  * @description A readable explanation.
                  * @example The server stopped while this run was in progress; it was not retried after 2 attempts.
@@ -6812,11 +6812,11 @@ export interface components {
          */
         CatchupWindowSeconds: number;
         /**
-         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `provider_error`, `mcp_error`, `tool_rounds_exceeded`, `workspace_too_large`, `sandbox_error`, `packages_failed`, `session_deleted`, `session_archived` (the session was archived before its first turn ended).
+         * @description Why a run failed: `agent_unavailable` (the agent or its pinned version was archived or deleted), `environment_unavailable`, `vault_unavailable` (a vault was archived or deleted); or, once its session ran, the session's error: `runtime_error`, `run_interrupted`, `provider_error`, `mcp_error`, `tool_rounds_exceeded`, `workspace_too_large`, `sandbox_error`, `packages_failed`, `resource_failed`, `session_deleted`, `session_archived` (the session was archived before its first turn ended).
          * @example agent_unavailable
          * @enum {string}
          */
-        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "workspace_too_large" | "sandbox_error" | "packages_failed" | "session_deleted" | "session_archived";
+        DeploymentRunErrorType: "agent_unavailable" | "environment_unavailable" | "vault_unavailable" | "runtime_error" | "run_interrupted" | "provider_error" | "mcp_error" | "tool_rounds_exceeded" | "workspace_too_large" | "sandbox_error" | "packages_failed" | "resource_failed" | "session_deleted" | "session_archived";
         /** @description Why the deployment is paused: `{type:"manual"}` after `POST /deployments/{deployment_id}/pause`, or `{type:"error", error:{type}}` when a run could not start for a cause that will not go away by itself (its agent or environment was archived or deleted); null while active. */
         DeploymentPausedReason: null | {
             /**

@@ -10,6 +10,7 @@ import type { Schema } from "../api.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import { ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
+import { repositoryUrlProblem } from "../sandbox/egress/repository.ts";
 import { OUTPUTS_MOUNT, SKILLS_DIR, WORKSPACE_MOUNT } from "../sandbox/workspace.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import type {
@@ -92,6 +93,8 @@ function checkRepositoryUrl(raw: string): string {
     throw invalidRequest("url: must not carry credentials; give the token as authorization_token.", "url");
   }
   if (url.search || url.hash) throw invalidRequest("url: must not have a query or a fragment.", "url");
+  const problem = repositoryUrlProblem(url.toString());
+  if (problem) throw invalidRequest(`url: ${problem}.`, "url");
   return url.toString();
 }
 
@@ -159,6 +162,13 @@ function refusal(result: ResourceRefusal, sessionId: string, fileId?: string | n
 
 export type ResourceInput = Schema<"CreateSessionResourceRequest">;
 
+/** The folder name git would give a clone of `url` (its last path segment without `.git`). */
+function repositoryName(url: string): string {
+  const last = new URL(url).pathname.replace(/\/+$/, "").split("/").pop() ?? "";
+  const name = last.replace(/\.git$/, "");
+  return name === "" || name === "." || name === ".." ? "repository" : name;
+}
+
 /** A resource to add, checked (its token sealed); `param` prefixes the fields named in errors. */
 export function newResource(secrets: SecretBox, input: ResourceInput): NewSessionResource {
   const id = newId("sres");
@@ -184,17 +194,23 @@ export function newResource(secrets: SecretBox, input: ResourceInput): NewSessio
   if (input.authorization_token === undefined) {
     throw invalidRequest("authorization_token: a github_repository resource needs its token.", "authorization_token");
   }
-  if (input.mount_path === undefined) {
-    throw invalidRequest("mount_path: a github_repository resource names where it is checked out.", "mount_path");
+  const url = checkRepositoryUrl(input.url);
+  // Cloned inside the workspace: it lasts as the workspace does (saved with it for other replicas).
+  const mount = checkMountPath(input.mount_path ?? `${WORKSPACE_MOUNT}/${repositoryName(url)}`);
+  if (!mount.startsWith(`${WORKSPACE_MOUNT}/`)) {
+    throw invalidRequest(
+      `mount_path: a github_repository resource is cloned inside ${WORKSPACE_MOUNT}/, not at ${mount}.`,
+      "mount_path",
+    );
   }
   return {
     id,
     type: "github_repository",
     file_id: null,
-    url: checkRepositoryUrl(input.url),
+    url,
     checkout: checkCheckout(input.checkout),
     token_sealed: secrets.encrypt(input.authorization_token, tokenAad(id)),
-    mount_path: checkMountPath(input.mount_path),
+    mount_path: mount,
   };
 }
 

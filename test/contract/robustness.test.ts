@@ -105,7 +105,8 @@ describe.each(operations.map((o) => [`${o.method.toUpperCase()} ${o.template}`, 
     } = await rawRequest(
       server.url,
       `${method} ${BASE_PATH}${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${server.token}\r\n` +
-        "Content-Type: application/json\r\nContent-Length: 268435456\r\n\r\n",
+        // 1 TiB: over every operation's limit, the uploads' (FILES_MAX_BYTES) included.
+        "Content-Type: application/json\r\nContent-Length: 1099511627776\r\n\r\n",
     );
     expect(status, answer).toBe(413);
     const envelope = JSON.parse(answer);

@@ -155,6 +155,27 @@ describe("client.beta.sessions.resources", () => {
     await add("/mnt/inputs/data2");
   });
 
+  it("clones a repository inside /workspace only, by default at /workspace/<name>", async () => {
+    const s = await session();
+    const repo = (extra: Record<string, unknown>) =>
+      server.request("POST", `/sessions/${s.id}/resources`, {
+        body: { type: "github_repository", authorization_token: TOKEN, ...extra },
+      });
+    for (const mount_path of ["/workspace/skills/app", "/workspace/skills", "/mnt/repo", "/workspace/../app"]) {
+      const r = await repo({ url: "https://git.example.com/team/app.git", mount_path });
+      expect(r.status, mount_path).toBe(400);
+      expect(r.body.error.param, mount_path).toBe("mount_path");
+    }
+    for (const url of ["http://git.example.com/team/app.git", "https://x:y@git.example.com/a.git", "https://git.example.com/"]) {
+      const r = await repo({ url });
+      expect(r.status, url).toBe(400);
+      expect(r.body.error.param, url).toBe("url");
+    }
+    const made = await repo({ url: "https://git.example.com/team/app.git/" });
+    expect(made.status, made.text).toBe(200);
+    expect(made.body.mount_path).toBe("/workspace/app");
+  });
+
   it("keeps a repository's token sealed, never returns it, rotates it, and gives it to the server only", async () => {
     const s = await session();
     const made = await server.request("POST", `/sessions/${s.id}/resources`, {

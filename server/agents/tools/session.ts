@@ -8,10 +8,11 @@
 import type { FilesConfig, SandboxConfig } from "../../config/sections.ts";
 import type { SecretBox } from "../../crypto/secretBox.ts";
 import { environmentVariablesToObject } from "../../domain/environmentVariables.ts";
-import type { RepositoryAccess } from "../../sandbox/egress/repository.ts";
+import { type RepositoryForClone, repositoryResourcesForClone } from "../../domain/sessionResources.ts";
+import { cloneRepository } from "../../sandbox/egress/repository.ts";
 import { PackageBuildError, type PackageLayers } from "../../sandbox/packages/packageLayers.ts";
 import { hasPackages } from "../../sandbox/packages/packageSpec.ts";
-import type { NetworkPolicy, Sandbox } from "../../sandbox/port.ts";
+import type { EgressPlan, NetworkPolicy, Sandbox } from "../../sandbox/port.ts";
 import type { Workspaces } from "../../sandbox/workspace.ts";
 import { WorkspaceTooLargeError } from "../../sandbox/workspaceSnapshots.ts";
 import type { AgentConfig } from "../../storage/port/agents.ts";
@@ -20,6 +21,7 @@ import type { Storage } from "../../storage/port/index.ts";
 import type { RunOutput } from "../../storage/port/runs.ts";
 import type { ToolSpec } from "../turns/conversation.ts";
 import { TurnError } from "../turns/port.ts";
+import { commandRequest } from "./bash.ts";
 import { sessionEgress } from "./egress.ts";
 import { MemoryMount, memoryPrompt, type WriteBackReport } from "./memoryMount.ts";
 import { SessionMounts } from "./sessionMounts.ts";
@@ -38,11 +40,6 @@ export interface SessionToolsDeps {
   registryHosts: string[];
   /** Opens the `environment_variable` credentials of the session's vaults for egress (tools/egress.ts). */
   secrets: SecretBox;
-  /**
-   * The session's repositories whose tokens the proxy presents (their URL and token): the
-   * session resources' store answers them; none when absent.
-   */
-  repositories?: (accountId: string, sessionId: string) => Promise<RepositoryAccess[]>;
   /** FILES_MAX_BYTES and FILES_ACCOUNT_MAX_BYTES: the outputs collected at the end of a turn. */
   files: FilesConfig;
   clock: { now(): Date };
@@ -98,12 +95,13 @@ export class SessionTools {
         ? await openLayer(deps, environment.config.packages, turn, signal ?? new AbortController().signal)
         : null;
     // Credentials used at egress: the commands see placeholders; the proxy holds the secrets.
-    const repositories = deps.repositories ? await deps.repositories(turn.account_id, turn.session_id) : [];
+    // The session's repositories: the proxy presents each one's token to its repository alone.
+    const repositories = session ? await repositoryResourcesForClone(deps, session.id) : [];
     const egress = session
       ? await sessionEgress(
           { ...deps, upstreamCa: deps.config.egressUpstreamCa ?? [] },
           { id: session.id, vault_ids: session.vault_ids },
-          repositories,
+          repositories.map((r) => ({ url: r.url, token: r.authorization_token })),
         )
       : { env: {}, plan: null };
     const context: Omit<ToolContext, "signal"> = {
@@ -126,6 +124,9 @@ export class SessionTools {
       outputs: mounts.outputs,
       fileMounts: mounts.files,
     };
+    if (enabled.includes("bash") && deps.sandbox.status.kind !== "off" && egress.plan) {
+      await cloneRepositories(deps, { ...context, signal: signal ?? new AbortController().signal }, egress.plan, repositories);
+    }
     const save = () => deps.workspaces.save(turn.session_id);
     const prompt = [
       skillsPrompt(skills, enabled.includes("read")),
@@ -261,6 +262,38 @@ async function openLayer(
   } catch (err) {
     if (err instanceof PackageBuildError) throw new TurnError("packages_failed", err.message);
     throw err;
+  }
+}
+
+/** How long the clone of one repository may take. */
+const CLONE_TIMEOUT_MS = 300_000;
+
+/**
+ * Clones each of the session's repositories not cloned yet into its mount path, inside the
+ * sandbox as the session's uid, through the proxy that presents its token (sandbox/egress/
+ * repository.ts), before the turn's first command. A clone that fails ends the turn with
+ * `resource_failed` and git's own words.
+ */
+async function cloneRepositories(
+  deps: SessionToolsDeps,
+  ctx: ToolContext,
+  plan: EgressPlan,
+  repositories: RepositoryForClone[],
+): Promise<void> {
+  for (const repository of repositories) {
+    const { command: _command, timeoutMs: _timeout, signal, egress: _egress, ...exec } = commandRequest(ctx, "", 0);
+    const result = await cloneRepository({
+      sandbox: deps.sandbox,
+      exec,
+      egress: plan,
+      url: repository.url,
+      token: repository.authorization_token,
+      mountPath: repository.mount_path,
+      checkout: repository.checkout,
+      timeoutMs: CLONE_TIMEOUT_MS,
+      signal,
+    });
+    if (!result.ok) throw new TurnError("resource_failed", `${repository.id}: ${result.message}`);
   }
 }
 

@@ -75,9 +75,13 @@ export interface CloneRequest {
   egress: EgressPlan;
   url: string;
   token: string;
-  /** The repository's folder inside the sandbox (made by the clone; an existing one must be empty). */
+  /**
+   * The repository's folder inside the sandbox (made by the clone; an existing one must be empty).
+   * One that already holds `.git` was cloned by an earlier turn: it is left as the session left it.
+   */
   mountPath: string;
-  checkout: RepositoryCheckout;
+  /** The branch or commit to check out; null: the repository's default branch. */
+  checkout: RepositoryCheckout | null;
   timeoutMs: number;
   signal: AbortSignal;
 }
@@ -86,7 +90,8 @@ export type CloneResult = { ok: true } | { ok: false; message: string };
 
 /**
  * Clones a repository into the sandbox through the proxy that adds its token, then checks out
- * the branch (tracking `origin/<name>`) or the commit (detached). The URL, path and revision reach
+ * the branch (tracking `origin/<name>`), the commit (detached) or the default branch; a folder
+ * already cloned is left alone. The URL, path and revision reach
  * the script as variables, never as script text. A failure answers git's own words.
  */
 export async function cloneRepository(request: CloneRequest): Promise<CloneResult> {
@@ -95,9 +100,9 @@ export async function cloneRepository(request: CloneRequest): Promise<CloneResul
   const pathProblem = mountPathProblem(request.mountPath);
   if (pathProblem) return { ok: false, message: `The mount path ${pathProblem}.` };
   const { checkout } = request;
-  if (checkout.type === "branch" && !BRANCH.test(checkout.name))
+  if (checkout?.type === "branch" && !BRANCH.test(checkout.name))
     return { ok: false, message: `The branch name ${JSON.stringify(checkout.name.slice(0, 64))} is not valid.` };
-  if (checkout.type === "commit" && !SHA.test(checkout.sha))
+  if (checkout?.type === "commit" && !SHA.test(checkout.sha))
     return { ok: false, message: "The commit must be a hexadecimal commit id." };
   const grant = repositoryGrant({ url: request.url, token: request.token });
   const egress: EgressPlan = request.egress.headers.some((g) => g.value === grant.value && g.host === grant.host)
@@ -105,10 +110,13 @@ export async function cloneRepository(request: CloneRequest): Promise<CloneResul
     : { ...request.egress, headers: [...request.egress.headers, grant] };
   const script = [
     "set -e",
+    'if [ -e "$CAS_CLONE_PATH/.git" ]; then exit 0; fi',
     'git clone --quiet --no-checkout -- "$CAS_CLONE_URL" "$CAS_CLONE_PATH"',
     'cd "$CAS_CLONE_PATH"',
     'if [ "$CAS_CLONE_KIND" = branch ]; then',
     '  git checkout --quiet -B "$CAS_CLONE_REV" --track "origin/$CAS_CLONE_REV"',
+    'elif [ "$CAS_CLONE_KIND" = default ]; then',
+    "  git reset --quiet --hard HEAD",
     "else",
     '  git cat-file -e "$CAS_CLONE_REV^{commit}" 2>/dev/null || git fetch --quiet origin "$CAS_CLONE_REV"',
     '  git checkout --quiet --detach "$CAS_CLONE_REV"',
@@ -121,8 +129,8 @@ export async function cloneRepository(request: CloneRequest): Promise<CloneResul
       GIT_TERMINAL_PROMPT: "0",
       CAS_CLONE_URL: request.url,
       CAS_CLONE_PATH: request.mountPath,
-      CAS_CLONE_KIND: checkout.type,
-      CAS_CLONE_REV: checkout.type === "branch" ? checkout.name : checkout.sha,
+      CAS_CLONE_KIND: checkout?.type ?? "default",
+      CAS_CLONE_REV: checkout === null ? "" : checkout.type === "branch" ? checkout.name : checkout.sha,
     },
     command: script,
     timeoutMs: request.timeoutMs,

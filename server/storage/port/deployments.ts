@@ -16,6 +16,7 @@ export type DeploymentRunErrorType =
   | "workspace_too_large"
   | "sandbox_error"
   | "packages_failed"
+  | "resource_failed"
   | "session_deleted"
   | "session_archived";
 

@@ -61,7 +61,8 @@ export type RunErrorType =
   | "tool_rounds_exceeded"
   | "workspace_too_large"
   | "sandbox_error"
-  | "packages_failed";
+  | "packages_failed"
+  | "resource_failed";
 
 /** An MCP tool call of the agent (`agent.tool_use`). */
 export interface ToolUse {
