@@ -161,7 +161,9 @@ describe.skipIf(skip !== null)("an agent given a repository", () => {
     const events = await waitForTurns(s, session.id, 1, 120_000);
     const error = events.find((e) => e.type === "session.error");
     expect(error?.error.type).toBe("resource_failed");
-    expect(error?.error.message).toMatch(/git clone of https:\/\/localhost:\d+\/missing\.git failed: .*(not found|404)/is);
+    expect(error?.error.message).toMatch(
+      /git clone of https:\/\/localhost:\d+\/missing\.git failed: .*(not found|404)/is,
+    );
     expect(results(events)).not.toContain("never");
     expect(JSON.stringify(events)).not.toContain(TOKEN);
     expect(validator.failures.splice(0)).toEqual([]);

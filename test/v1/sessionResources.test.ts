@@ -166,7 +166,11 @@ describe("client.beta.sessions.resources", () => {
       expect(r.status, mount_path).toBe(400);
       expect(r.body.error.param, mount_path).toBe("mount_path");
     }
-    for (const url of ["http://git.example.com/team/app.git", "https://x:y@git.example.com/a.git", "https://git.example.com/"]) {
+    for (const url of [
+      "http://git.example.com/team/app.git",
+      "https://x:y@git.example.com/a.git",
+      "https://git.example.com/",
+    ]) {
       const r = await repo({ url });
       expect(r.status, url).toBe(400);
       expect(r.body.error.param, url).toBe("url");

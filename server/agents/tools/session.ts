@@ -125,7 +125,12 @@ export class SessionTools {
       fileMounts: mounts.files,
     };
     if (enabled.includes("bash") && deps.sandbox.status.kind !== "off" && egress.plan) {
-      await cloneRepositories(deps, { ...context, signal: signal ?? new AbortController().signal }, egress.plan, repositories);
+      await cloneRepositories(
+        deps,
+        { ...context, signal: signal ?? new AbortController().signal },
+        egress.plan,
+        repositories,
+      );
     }
     const save = () => deps.workspaces.save(turn.session_id);
     const prompt = [
