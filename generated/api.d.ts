@@ -4736,7 +4736,7 @@ export interface components {
              */
             sha?: string;
         };
-        /** @description A resource to add to an idle session (409 while a turn runs): `{"type":"file","file_id","mount_path"}` (at most 999 a session; the file must be the account's) or `{"type":"github_repository","url", "authorization_token","mount_path","checkout"}`. `mount_path` must be absolute, inside `/workspace` or under `/mnt/`, without `.` or `..` segments, and must not be or overlap `/workspace/skills`, `/mnt/memory`, `/mnt/session/outputs` or another resource's mount path (400 naming `mount_path`). A `file` without `mount_path` is mounted at `/mnt/session/uploads/<file_id>`. */
+        /** @description A resource to add to an idle session (409 while a turn runs): `{"type":"file","file_id","mount_path"}` (at most 999 a session; the file must be the account's) or `{"type":"github_repository","url", "authorization_token","mount_path","checkout"}`. `mount_path` must be absolute, inside `/workspace` or under `/mnt/`, without `.` or `..` segments, and must not be or overlap `/workspace/skills`, `/mnt/memory`, `/mnt/session/outputs` or another resource's mount path (400 naming `mount_path`). A `file` without `mount_path` is mounted at `/mnt/session/uploads/<file_id>`. A `github_repository` is cloned inside `/workspace` (so it lasts with the workspace, on every replica), by default at `/workspace/<repository name>`, before the first command of the next turn. */
         CreateSessionResourceRequest: {
             /**
              * @description What kind of resource it is.

@@ -1546,7 +1546,7 @@ export interface components {
             /** @description The commit. */
             sha?: string;
         };
-        /** @description The body of `client.beta.sessions.resources.add`: `{type: "file", file_id, mount_path?}`, or a `github_repository` `{url, authorization_token, mount_path, checkout?}`. Only while the session is idle (409 while a turn runs). Mount paths as on /api/v1/cloud (400 naming `mount_path`). */
+        /** @description The body of `client.beta.sessions.resources.add`: `{type: "file", file_id, mount_path?}`, or a `github_repository` `{url, authorization_token, mount_path?, checkout?}` (cloned inside `/workspace`, by default at `/workspace/<repository name>`). Only while the session is idle (409 while a turn runs). Mount paths as on /api/v1/cloud (400 naming `mount_path`). */
         ResourceAddParams: {
             /**
              * @description Its kind.
