@@ -274,7 +274,9 @@ describe("a large file", () => {
   const SMALL = LARGE / 4;
   let s: TestServer;
   beforeAll(async () => {
-    s = await inProcess();
+    // This measures memory, not speed: on a loaded 2-core machine 256 MiB can take longer than the
+    // default whole-request limit (HTTP_REQUEST_TIMEOUT_MS, 60 s; docs/files.md "Limits").
+    s = await inProcess({ env: { HTTP_REQUEST_TIMEOUT_MS: "600000" } });
   });
   afterAll(() => s.stop());
 
