@@ -26,6 +26,8 @@ export const SLOW_TESTS = [
   "test/crash/runCrash.test.ts",
   "test/crash/schedulerRestart.test.ts",
   "test/crash/requiresActionCrash.test.ts",
+  // A 256 MiB file uploaded and downloaded twice over, its memory sampled after a collection every 100 ms.
+  "test/contract/largeFiles.test.ts",
   // Six rounds of two real `npm start` at once in a copy of the project, each after a source change.
   "test/operator/concurrentStarts.test.ts",
 ];
