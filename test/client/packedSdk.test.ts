@@ -122,6 +122,8 @@ it("packs only the built SDK, installs without the server, and runs with plain n
   expect(files).toEqual([
     "dist/errors.d.ts",
     "dist/errors.js",
+    "dist/files.d.ts",
+    "dist/files.js",
     "dist/index.d.ts",
     "dist/index.js",
     "dist/memory.d.ts",
