@@ -15,6 +15,8 @@
  *   agents       the agent wing, agents/: turns/ (the run worker, the runtime registry, the tool
  *                loop, pending actions, usage), models/, mcp/ and tools/ (built-in tools, skills,
  *                memory mounts); beside it the other workers: delivery/, scheduler/, housekeeping/
+ *   worker       worker/ (cloud-agents worker: a self-hosted environment's tool calls on another
+ *                machine, through the API's own SDK)
  *   http         http/ (the pipeline), routes/ (one file per tag), surfaces/ (the /v1 surface),
  *                appDeps.ts (what the HTTP layer is given, types only), health.ts (/readyz)
  *   composition  main.ts, launcher.ts, service.ts, app.ts, cli/, background/workers.ts: they put
@@ -35,6 +37,7 @@ const layers = [
   { name: "domain", path: "^server/domain/" },
   { name: "streams", path: "^server/streams/" },
   { name: "agents", path: "^server/(agents|delivery|scheduler|housekeeping)/" },
+  { name: "worker", path: "^server/worker/" },
   { name: "http", path: "^server/(http|routes|surfaces)/|^server/(appDeps|health)\\.ts$" },
   {
     name: "composition",
@@ -53,6 +56,11 @@ const EXCEPTIONS = [
     file: "server/domain/agents.ts",
     imports: "server/agents/tools/toolset.ts",
     why: "An agent's toolset is checked against the built-in tools the wing serves (their names and the toolset type), read from the one list of them.",
+  },
+  {
+    file: "server/domain/dreams.ts",
+    imports: "server/agents/turns/registry.ts",
+    why: "A dream's model is refused at create time when no configured runtime serves it, as an agent's is.",
   },
   {
     file: "server/domain/webhookEndpoints.ts",

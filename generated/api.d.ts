@@ -361,6 +361,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/vaults/{vault_id}/credentials/{credential_id}/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the vault (`vault_...`).
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                vault_id: components["parameters"]["VaultId"];
+                /**
+                 * @description The id of the credential (`vcred_...`).
+                 * @example vcred_01JD3Q4B7T2M8X0P5R6S9V1W3Y
+                 */
+                credential_id: components["parameters"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a credential
+         * @description Probes an MCP credential (`mcp_oauth` or `static_bearer`) against its MCP server, as a run
+         *     would use it: the server is initialized and its tools listed with the credential's token. A
+         *     token the server rejects (401) is refreshed once when the credential has a refresh token, and
+         *     the probe repeated; the new token is stored. The answer says `valid`, `invalid` or `unknown`,
+         *     with the failed step and the captured error answers (secrets scrubbed). Another kind of
+         *     credential is a 400; an archived one a 409. The SDK's `mcpOAuthValidate` on `/v1`.
+         */
+        post: operations["validateVaultCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/memory_stores": {
         parameters: {
             query?: never;
@@ -619,6 +655,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dreams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List dreams
+         * @description Lists the account's dreams, newest first, without archived ones unless `include_archived`,
+         *     optionally only those in some `statuses[]`.
+         */
+        get: operations["listDreams"];
+        put?: never;
+        /**
+         * Start a dream
+         * @description Starts a dream: a job that reads a memory store and up to 100 past sessions and writes a
+         *     reorganized store (a new one copied from the input by default; the input itself with
+         *     `output_behavior: update_existing`). It is created `pending` and started at once by the
+         *     server's dream worker, which runs it as a session of its own (`session_id`); poll it (or
+         *     follow that session's events) until `completed`, `failed` or `canceled`.
+         *     404 names an unknown store or session; 409 an archived store, or another `update_existing`
+         *     dream of the store that is still pending or running.
+         */
+        post: operations["createDream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dreams/{dream_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the dream (`drm_...`).
+                 * @example drm_01JD3R2A5C7E9G1J3M5P7R9T1V
+                 */
+                dream_id: components["parameters"]["DreamId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a dream
+         * @description A dream, archived or not, with its status, output store and usage so far.
+         */
+        get: operations["getDream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dreams/{dream_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the dream (`drm_...`).
+                 * @example drm_01JD3R2A5C7E9G1J3M5P7R9T1V
+                 */
+                dream_id: components["parameters"]["DreamId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a dream
+         * @description Hides a `completed`, `failed` or `canceled` dream from the default list; it stays readable by id. 400 while it is `pending` or `running` (cancel it first); archiving again changes nothing.
+         */
+        post: operations["archiveDream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dreams/{dream_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the dream (`drm_...`).
+                 * @example drm_01JD3R2A5C7E9G1J3M5P7R9T1V
+                 */
+                dream_id: components["parameters"]["DreamId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a dream
+         * @description Stops a `pending` or `running` dream: `canceled` at once, and its session (if it started) is interrupted. What it wrote stays in its output store. Canceling a canceled dream changes nothing; a `completed` or `failed` one is a 400.
+         */
+        post: operations["cancelDream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents": {
         parameters: {
             query?: never;
@@ -827,6 +972,339 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/environments/{environment_id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an environment's keys
+         * @description The environment's keys, newest first, revoked ones too; never their secrets.
+         */
+        get: operations["listEnvironmentKeys"];
+        put?: never;
+        /**
+         * Create an environment key
+         * @description Creates a key for the workers of a self-hosted environment (409 for a cloud or archived one). Its `secret` is shown in this answer only.
+         */
+        post: operations["createEnvironmentKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/environments/{environment_id}/keys/{key_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the environment key (`envkey_...`).
+                 * @example envkey_01JD3QC2D4F6H8J0K2M4N6P8Q0
+                 */
+                key_id: components["parameters"]["EnvironmentKeyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an environment key
+         * @description Revokes the key at once: its next request is 401. Revoking again changes nothing.
+         */
+        post: operations["revokeEnvironmentKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/environments/{environment_id}/work": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List work items
+         * @description The environment's work items, newest first. With a token of the account or a key of the environment.
+         */
+        get: operations["listWork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/environments/{environment_id}/work/poll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Poll for work
+         * @description Hands the oldest queued item to this poll (no other poll gets it until `reclaim_older_than_ms` passes without an acknowledgement), waiting up to `block_ms` for one; 204 when there is none.
+         */
+        get: operations["pollWork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/environments/{environment_id}/work/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Work queue statistics
+         * @description The queue's depth, the items handed out and not acknowledged, the oldest queued item and the workers polling.
+         */
+        get: operations["getWorkStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/environments/{environment_id}/work/{work_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the work item (`work_...`).
+                 * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+                 */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a work item
+         * @description One work item of the environment.
+         */
+        get: operations["getWork"];
+        put?: never;
+        /**
+         * Update a work item
+         * @description Merges the metadata patch into the item's metadata (at most 16 keys).
+         */
+        post: operations["updateWork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/environments/{environment_id}/work/{work_id}/ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the work item (`work_...`).
+                 * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+                 */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge a work item
+         * @description `queued` → `starting`: the item leaves the queue and the worker holds its lease (90 seconds, renewed by heartbeats; when they stop, the item is queued again). 409 when it is not queued.
+         */
+        post: operations["ackWork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/environments/{environment_id}/work/{work_id}/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the work item (`work_...`).
+                 * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+                 */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Heartbeat a work item
+         * @description Renews the lease of a `starting` or `active` item (it becomes `active`); a `stopping` item keeps its lease so that its worker finishes; 412 when `expected_last_heartbeat` is not the stored one, 409 when the item is queued.
+         */
+        post: operations["heartbeatWork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/environments/{environment_id}/work/{work_id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the work item (`work_...`).
+                 * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+                 */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand a work item back to the queue
+         * @description A worker that stops before the item's session is done with it (`cloud-agents worker` on SIGTERM) hands its item back at once rather than letting its lease run out: a `starting` or `active` item is `queued` again, in its place in the queue (items are handed out oldest first; its lease is not counted as lost), and a `stopping` one is `stopped`. 409 when it is queued or stopped already. Served on this surface only (the official SDK's worker has no such call: it lets the lease run out).
+         */
+        post: operations["releaseWork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/environments/{environment_id}/work/{work_id}/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the work item (`work_...`).
+                 * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+                 */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download the workspace of a work item's session
+         * @description The session's workspace as the server holds it (what the last worker saved, and the files uploaded through the files API), as one archive (the format the server saves workspaces in: a zip with `manifest.json` and `files/<path>`; `skills/` is left out). A worker restores it when it takes the item, so that the session's turns find their files whichever worker runs them. `204` when the session has no workspace yet. Only for an item a worker holds (acked, lease running): 409 otherwise.
+         */
+        get: operations["downloadWorkWorkspace"];
+        /**
+         * Save the workspace of a work item's session
+         * @description Replaces the session's workspace on the server with the archive (the format of the download; `skills/` is kept as it is), at most `SANDBOX_SNAPSHOT_MAX_BYTES` (413 over it); on PostgreSQL it is saved for every replica. A worker saves it at the end of each turn and when it hands its item back, so that the next worker, or the files API, sees what the session's commands did. The archive is unpacked without following any link it holds; a damaged one is a 400. Only for an item a worker holds (acked, lease running): 409 otherwise.
+         */
+        put: operations["uploadWorkWorkspace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/environments/{environment_id}/work/{work_id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the work item (`work_...`).
+                 * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+                 */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a work item
+         * @description `stopping` (its worker learns it from its next heartbeat), or `stopped` at once with `force`; 409 when it is stopped already.
+         */
+        post: operations["stopWork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sessions": {
         parameters: {
             query?: never;
@@ -837,8 +1315,10 @@ export interface paths {
         /**
          * List sessions
          * @description Lists the account's sessions, newest first, optionally only those in some statuses
-         *     (`statuses[]=idle&statuses[]=running`) or of one agent (`agent_id`). Archived sessions are
-         *     hidden unless `include_archived=true`.
+         *     (`statuses[]=idle&statuses[]=running`), of one agent (`agent_id`, and `agent_version` with
+         *     it), started by one deployment (`deployment_id`) or with one memory store attached
+         *     (`memory_store_id`); the filters combine. Archived sessions are hidden unless
+         *     `include_archived=true`.
          */
         get: operations["listSessions"];
         put?: never;
@@ -1230,6 +1710,40 @@ export interface paths {
         get: operations["getSessionThread"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sessions/{session_id}/threads/{thread_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+                /**
+                 * @description The id of the session thread (`sthr_...`).
+                 * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+                 */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a session thread
+         * @description Archives a thread that is not running: it stays readable with its history, and its sub-agent
+         *     is not run again on the session's later turns (as after an interrupt of the thread). A running
+         *     thread is refused (409: interrupt it first, or wait for `session.thread_idled`). Archiving again
+         *     changes nothing.
+         */
+        post: operations["archiveSessionThread"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2095,6 +2609,52 @@ export interface webhooks {
          *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
          */
         post: operations["receiveSessionStatusIdledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "session.status_rescheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.status_rescheduled
+         * @description The run hit an error it retries (a model provider's rate limit, overload or server error) and waits out the back-off: the session is `rescheduling`, and a `session.error` with `retry_status` `retrying` says why. The session is `running` again (`session.status_run_started`) when the retry starts; a `user.interrupt` meanwhile stops the retry and idles the session. A run taken over after a server stopped is rescheduled too.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.status_rescheduled` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveSessionStatusRescheduledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "session.status_terminated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.status_terminated
+         * @description The session can never run again: its agent was deleted. Its history stays readable.
+         *
+         *     Sent by HTTP POST to every enabled endpoint subscribed to `session.status_terminated` (or `*`), signed per the endpoint's
+         *     `signing_scheme` (the `Webhook-Signature` header by default, or the Standard Webhooks headers). Delivery is at-least-once: deduplicate on the envelope `id`.
+         */
+        post: operations["receiveSessionStatusTerminatedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3000,16 +3560,42 @@ export interface components {
             last_id: components["schemas"]["LastId"];
             has_more: components["schemas"]["HasMore"];
         };
+        /**
+         * @description The state of a work item: `queued` (waiting for a worker; a poll hands it to one worker at a time), `starting` (acknowledged: the worker holds its lease), `active` (heartbeating), `stopping` (a stop was asked: the worker finishes and stops it), `stopped`.
+         * @example active
+         * @enum {string}
+         */
+        WorkState: "queued" | "starting" | "active" | "stopping" | "stopped";
+        /** @description A work item's lease as the server holds it (in a refused heartbeat's `details.current_state`). */
+        WorkLeaseState: {
+            /**
+             * @description The stored heartbeat, or null when there is none.
+             * @example null
+             */
+            last_heartbeat: string | null;
+            /**
+             * @description Always false.
+             * @example false
+             * @constant
+             */
+            lease_extended: false;
+            state: components["schemas"]["WorkState"];
+            /**
+             * @description What is left of the lease, in seconds.
+             * @example 0
+             */
+            ttl_seconds: number;
+        };
         /** @description What went wrong. */
         ErrorObject: {
             /**
              * @description A stable error type: `invalid_request_error` (400), `TOKEN_INVALID` (401), `permission_error` (403),
-             *     `not_found_error` (404), `conflict_error` (409), `request_too_large` (413),
+             *     `not_found_error` (404), `conflict_error` (409), `precondition_failed_error` (412), `request_too_large` (413),
              *     `idempotency_error` (422), `rate_limit_error` (429) or `api_error` (500).
              * @example invalid_request_error
              * @enum {string}
              */
-            type: "invalid_request_error" | "TOKEN_INVALID" | "permission_error" | "not_found_error" | "conflict_error" | "request_too_large" | "idempotency_error" | "rate_limit_error" | "api_error";
+            type: "invalid_request_error" | "TOKEN_INVALID" | "permission_error" | "not_found_error" | "conflict_error" | "precondition_failed_error" | "request_too_large" | "idempotency_error" | "rate_limit_error" | "api_error";
             /**
              * @description A readable explanation meant for the developer.
              * @example display_name: must NOT have more than 255 characters
@@ -3020,6 +3606,15 @@ export interface components {
              * @example display_name
              */
             param?: string;
+            /** @description Machine-readable detail, when there is some: `error_code` names the cause (`heartbeat_precondition_failed`, with the lease's `current_state`). */
+            details?: {
+                /**
+                 * @description The cause.
+                 * @example heartbeat_precondition_failed
+                 */
+                error_code: string;
+                current_state?: components["schemas"]["WorkLeaseState"];
+            };
         };
         /** @description The envelope of every error response. */
         ErrorEnvelope: {
@@ -3611,6 +4206,92 @@ export interface components {
              */
             type: "vault_credential_deleted";
         };
+        /** @description An HTTP error answer captured during a credential's validation, its body cut and scrubbed of the credential's secrets. */
+        HttpResponseCapture: {
+            /**
+             * @description The HTTP status.
+             * @example 401
+             */
+            status_code: number;
+            /**
+             * @description The `Content-Type` of the answer (empty when absent).
+             * @example application/json
+             */
+            content_type: string;
+            /**
+             * @description The body, at most 1,024 characters, with the credential's tokens replaced by `[redacted]`.
+             * @example {"error":"invalid_token"}
+             */
+            body: string;
+            /**
+             * @description Whether `body` was cut.
+             * @example false
+             */
+            body_truncated: boolean;
+        };
+        /** @description The verdict of probing an MCP credential against its MCP server: the server is initialized and its tools listed with the credential's token; a token rejected with 401 is refreshed once when the credential has a refresh token, and the probe repeated (the new token is stored). */
+        CredentialValidation: {
+            /**
+             * @description Always `vault_credential_validation`.
+             * @example vault_credential_validation
+             * @constant
+             */
+            type: "vault_credential_validation";
+            /**
+             * @description The credential probed.
+             * @example vcred_01JD3Q7N3C8Y0S5U9W1X6Z2A4L
+             */
+            credential_id: string;
+            /**
+             * @description Its vault.
+             * @example vault_01JD3Q7M2B7X9R4T8V0W5Y1Z3K
+             */
+            vault_id: string;
+            /**
+             * @description `valid`: the server accepted the token. `invalid`: it rejected it and no refresh saved it. `unknown`: the server could not tell (unreachable, timeout, another error).
+             * @example valid
+             * @enum {string}
+             */
+            status: "valid" | "invalid" | "unknown";
+            /**
+             * @description Whether the credential holds a refresh token and a refresh configuration.
+             * @example true
+             */
+            has_refresh_token: boolean;
+            /**
+             * @description The MCP step that failed, or null when the probe succeeded (or no token could be had to present).
+             * @example null
+             */
+            mcp_probe: null | {
+                /**
+                 * @description The MCP method that failed (`initialize`, `tools/list`, ...).
+                 * @example initialize
+                 */
+                method: string;
+                /** @description The server's HTTP error answer, or null when there was none (timeout, DNS or TLS failure). */
+                http_response: null | components["schemas"]["HttpResponseCapture"];
+            };
+            /**
+             * @description The refresh attempted, or null when none was needed.
+             * @example null
+             */
+            refresh: null | {
+                /**
+                 * @description `succeeded`, `failed` (the token endpoint answered an error), `connect_error` (it could not be reached) or `no_refresh_token` (the server rejected the token and there is no refresh token).
+                 * @example succeeded
+                 * @enum {string}
+                 */
+                status: "succeeded" | "failed" | "connect_error" | "no_refresh_token";
+                /** @description The token endpoint's error answer when `status` is `failed`, else null. */
+                http_response: null | components["schemas"]["HttpResponseCapture"];
+            };
+            /**
+             * Format: date-time
+             * @description When the probe ran.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            validated_at: string;
+        };
         /**
          * @description The store's name, unique in the account: 1 to 64 letters, digits, `-` and `_`. Sessions see the store's memories under `/mnt/memory/<name>/`.
          * @example customer-notes
@@ -3807,13 +4488,14 @@ export interface components {
              */
             updated_at: string;
         };
-        /** @description A new content for a memory. With `content_sha256` the update applies only while the memory's current content has that SHA-256 (else 409, nothing written): read, change, write back with the hash you read, and no concurrent update is lost. */
+        /** @description A new content for a memory, a new path (a rename: the memory keeps its id), or both. With `content_sha256` the update applies only while the memory's current content has that SHA-256 (else 409, nothing written): read, change, write back with the hash you read, and no concurrent update is lost. A path another memory of the store has is refused with 409. */
         UpdateMemoryRequest: {
             /**
-             * @description The new text, at most 100 KiB (102,400 bytes) of UTF-8; more is refused with 413.
+             * @description The new text, at most 100 KiB (102,400 bytes) of UTF-8; more is refused with 413. Omitted, the content stays.
              * @example Acme prefers email over phone. Contract renews in March.
              */
-            content: string;
+            content?: string;
+            path?: components["schemas"]["MemoryPath"];
             content_sha256?: components["schemas"]["MemorySha256"];
         };
         /** @description The confirmation of a memory delete. The delete is recorded as a version without content. */
@@ -3966,6 +4648,169 @@ export interface components {
              */
             created_at: string;
         };
+        /**
+         * @description Where a dream is: `pending` (not started: no session, no output yet), `running` (its session reads the inputs and writes the output store), then one of the final `completed`, `failed` (see `error`) or `canceled`.
+         * @example completed
+         * @enum {string}
+         */
+        DreamStatus: "pending" | "running" | "completed" | "failed" | "canceled";
+        /** @description Memory store input: The memory store the dream reorganizes. */
+        DreamMemoryStoreInput: {
+            /**
+             * @description The memory store the dream reorganizes. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "memory_store";
+            /**
+             * @description The store (`memstore_...`), active and of this account.
+             * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+             */
+            memory_store_id: string;
+        };
+        /** @description Sessions input: The sessions whose transcripts the dream reads. */
+        DreamSessionsInput: {
+            /**
+             * @description The sessions whose transcripts the dream reads. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "sessions";
+            /**
+             * @description 1 to 100 sessions of this account, no duplicates (responses list them sorted).
+             * @example [
+             *       "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y"
+             *     ]
+             */
+            session_ids: string[];
+        };
+        /** @description A source the dream reads: the memory store, or the sessions whose transcripts it reads. */
+        DreamInput: components["schemas"]["DreamMemoryStoreInput"] | components["schemas"]["DreamSessionsInput"];
+        /** @description The model that runs the dream (always an object in responses). */
+        DreamModel: {
+            /**
+             * @description A model this server runs (as an agent's `model`).
+             * @example claude-sonnet-4-5
+             */
+            id: string;
+            /**
+             * @description Always `standard`.
+             * @enum {string}
+             */
+            speed: "standard";
+        };
+        /** @description Create new: Write to a new store copied from the input store. */
+        DreamOutputCreateNew: {
+            /**
+             * @description Write to a new store copied from the input store. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "create_new";
+        };
+        /** @description Update existing: Write into the input store. */
+        DreamOutputUpdateExisting: {
+            /**
+             * @description Write into the input store. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "update_existing";
+            /**
+             * @description The input store's id (it must be the `memory_store` input).
+             * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+             */
+            memory_store_id: string;
+        };
+        /** @description Where the dream writes: `create_new` (the default) a new store that starts as a copy of the input store, which stays unchanged; `update_existing` the input store itself (at most one such dream of a store at a time: another gets 409). */
+        DreamOutputBehavior: components["schemas"]["DreamOutputCreateNew"] | components["schemas"]["DreamOutputUpdateExisting"];
+        /** @description Why the dream failed: `inputs_unavailable` (its store or a session was deleted, or the store archived, before it started), `model_unavailable`, `session_deleted`, `run_interrupted` (its session was interrupted by hand), or its session's turn error (`provider_error`, ...). */
+        DreamError: {
+            /** @example provider_error */
+            type: string;
+            /** @example The model provider answered 500 three times. */
+            message: string;
+        };
+        /** @description The tokens of the dream's session so far (zero while pending; they can still change after a cancel). */
+        DreamUsage: {
+            /** @example 5120 */
+            input_tokens: number;
+            /** @example 830 */
+            output_tokens: number;
+            /** @example 0 */
+            cache_read_input_tokens: number;
+            /** @example 0 */
+            cache_creation_input_tokens: number;
+        };
+        /** @description A job that reads a memory store and past sessions and writes a reorganized store, run as a session of its own (`session_id`) whose agent works on the output store at `/mnt/memory/<name>/` with the file tools. */
+        Dream: {
+            /**
+             * @description The dream id, `drm_` followed by a ULID.
+             * @example drm_01JD3R2A5C7E9G1J3M5P7R9T1V
+             */
+            id: string;
+            /**
+             * @description Always `dream`.
+             * @constant
+             */
+            type: "dream";
+            status: components["schemas"]["DreamStatus"];
+            /** @description What the dream reads, as created (session ids sorted). */
+            inputs: components["schemas"]["DreamInput"][];
+            /** @description The guidance given at create; null when none. */
+            instructions: string | null;
+            model: components["schemas"]["DreamModel"];
+            output_behavior: components["schemas"]["DreamOutputBehavior"];
+            /** @description The store that holds the result, once the dream has one (empty while pending). */
+            outputs: {
+                /** @constant */
+                type: "memory_store";
+                /** @example memstore_01JD3R2B6D8F0H2K4N6Q8S0U2W */
+                memory_store_id: string;
+            }[];
+            /**
+             * @description The session that runs the dream (follow its events); null while pending.
+             * @example sess_01JD3R2C7E9G1J3M5P7R9T1V3X
+             */
+            session_id: string | null;
+            /** @description Why it failed; null unless `failed`. */
+            error: components["schemas"]["DreamError"] | null;
+            usage: components["schemas"]["DreamUsage"];
+            /**
+             * Format: date-time
+             * @description When it was archived (hidden from lists by default).
+             */
+            archived_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it reached `completed`, `failed` or `canceled`.
+             */
+            ended_at: string | null;
+        };
+        /** @description One page of dreams, newest first. */
+        DreamList: {
+            /** @description The dreams on this page. */
+            data: components["schemas"]["Dream"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /** @description A dream to start. */
+        CreateDreamRequest: {
+            /** @description Exactly one `memory_store` entry and exactly one `sessions` entry. */
+            inputs: components["schemas"]["DreamInput"][];
+            /** @description The model that runs the dream, as an id or `{id, speed}` (`speed` only `standard`). */
+            model: string | {
+                id: string;
+                /**
+                 * @description Only `standard` (`fast` is refused).
+                 * @enum {string|null}
+                 */
+                speed?: "standard" | "fast" | null;
+            };
+            /** @description Guidance on what to keep and how to organize it. */
+            instructions?: string | null;
+            output_behavior?: components["schemas"]["DreamOutputBehavior"];
+        };
         /** @description A tool defined by the client; the agent calls it with input matching `input_schema`. */
         AgentCustomTool: {
             /**
@@ -4016,7 +4861,7 @@ export interface components {
         /** @description The setting of one tool of a toolset, by name. */
         ToolConfig: {
             /**
-             * @description The tool's name: for `agent_toolset_20260401` one of `bash`, `read`, `write`, `edit`, `glob`, `grep`, `web_fetch`.
+             * @description The tool's name: for `agent_toolset_20260401` one of `bash`, `read`, `write`, `edit`, `glob`, `grep`, `web_fetch`, `web_search` (on by default only where the operator configured a search backend, WEB_SEARCH_URL; enabling it by name without one is a 400).
              * @example bash
              */
             name: string;
@@ -4026,6 +4871,25 @@ export interface components {
              */
             enabled?: boolean;
             permission_policy?: components["schemas"]["PermissionPolicy"];
+            /**
+             * @description `web_search` and `web_fetch` only: the domains (and their subdomains) the tool may reach; its other results are left out, other fetches refused. Not with `blocked_domains`.
+             * @example [
+             *       "docs.python.org"
+             *     ]
+             */
+            allowed_domains?: string[];
+            /**
+             * @description `web_search` and `web_fetch` only: the domains (and their subdomains) the tool may not reach. Not with `allowed_domains`.
+             * @example [
+             *       "pinterest.com"
+             *     ]
+             */
+            blocked_domains?: string[];
+            /**
+             * @description `web_fetch` only: the most tokens of page text it returns (about four characters a token; at most its 50 KiB).
+             * @example 4000
+             */
+            max_content_tokens?: number | null;
         };
         /** @description Every tool of one of the agent's MCP servers. */
         AgentMcpToolset: {
@@ -4408,7 +5272,7 @@ export interface components {
             pip?: components["schemas"]["PackageList"];
         };
         /**
-         * @description The environment's configuration. Defaults to a cloud container with unrestricted networking and no packages.
+         * @description The environment's configuration. Defaults to a cloud container with unrestricted networking and no packages. `self_hosted`: the built-in tool calls of its sessions are run by workers holding one of its keys (docs/self-hosted.md); networking and packages are then the workers' machines' (400 when given).
          * @example {
          *       "type": "cloud",
          *       "networking": {
@@ -4421,11 +5285,11 @@ export interface components {
          */
         EnvironmentConfig: {
             /**
-             * @description Always `cloud`.
+             * @description `cloud` (a container on the server) or `self_hosted` (the workers of its keys run the tools).
              * @example cloud
-             * @constant
+             * @enum {string}
              */
-            type: "cloud";
+            type: "cloud" | "self_hosted";
             networking?: components["schemas"]["EnvironmentNetworking"];
             packages?: components["schemas"]["EnvironmentPackages"];
         };
@@ -4527,6 +5391,401 @@ export interface components {
             type: "environment_deleted";
         };
         /**
+         * @description A key of a self-hosted environment, the credential of its workers. It authenticates the environment's work operations, and the reads and `user.tool_result` posts of the sessions its workers hold; nothing else (403). Stored as a SHA-256 hash; its secret is shown once, at create.
+         * @example {
+         *       "id": "envkey_01JD3QC2D4F6H8J0K2M4N6P8Q0",
+         *       "type": "environment_key",
+         *       "environment_id": "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X",
+         *       "name": "build-farm-1",
+         *       "hint": "cak_env_3fQx…",
+         *       "created_at": "2026-11-21T12:34:56.789Z",
+         *       "last_used_at": null,
+         *       "revoked_at": null
+         *     }
+         */
+        EnvironmentKey: {
+            /**
+             * @description The key id, `envkey_` followed by a ULID.
+             * @example envkey_01JD3QC2D4F6H8J0K2M4N6P8Q0
+             */
+            id: string;
+            /**
+             * @description Always `environment_key`.
+             * @example environment_key
+             * @constant
+             */
+            type: "environment_key";
+            /**
+             * @description The environment it belongs to.
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            environment_id: string;
+            /**
+             * @description A label for the key (which machine holds it); null when none was given.
+             * @example build-farm-1
+             */
+            name: string | null;
+            /**
+             * @description The first characters of the secret, to recognise it.
+             * @example cak_env_3fQx
+             */
+            hint: string;
+            /**
+             * Format: date-time
+             * @description When the key was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it last authenticated a request (updated at most once a minute); null when never.
+             * @example null
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it was revoked; a revoked key authenticates nothing (401).
+             * @example null
+             */
+            revoked_at: string | null;
+        };
+        /**
+         * @description The keys of an environment, newest first (revoked ones too), without their secrets.
+         * @example {
+         *       "data": [
+         *         {
+         *           "id": "envkey_01JD3QC2D4F6H8J0K2M4N6P8Q0",
+         *           "type": "environment_key",
+         *           "environment_id": "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X",
+         *           "name": "build-farm-1",
+         *           "hint": "cak_env_3fQx…",
+         *           "created_at": "2026-11-21T12:34:56.789Z",
+         *           "last_used_at": null,
+         *           "revoked_at": null
+         *         }
+         *       ]
+         *     }
+         */
+        EnvironmentKeyList: {
+            /** @description The keys. */
+            data: components["schemas"]["EnvironmentKey"][];
+        };
+        /** @description The body of an environment key's create (optional). */
+        CreateEnvironmentKeyRequest: {
+            /**
+             * @description A label for the key, 1 to 255 characters.
+             * @example build-farm-1
+             */
+            name?: string | null;
+        };
+        /**
+         * @description A key just created, with its secret. The secret is shown this once; the server keeps only its hash.
+         * @example {
+         *       "id": "envkey_01JD3QC2D4F6H8J0K2M4N6P8Q0",
+         *       "type": "environment_key",
+         *       "environment_id": "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X",
+         *       "name": "build-farm-1",
+         *       "hint": "cak_env_3fQx…",
+         *       "created_at": "2026-11-21T12:34:56.789Z",
+         *       "last_used_at": null,
+         *       "revoked_at": null,
+         *       "secret": "cak_env_3fQxV0sd9bN2LxK7a1TqWmC4eZ8rY6uP5oI3hG2jF1k"
+         *     }
+         */
+        CreatedEnvironmentKey: {
+            /**
+             * @description The key id, `envkey_` followed by a ULID.
+             * @example envkey_01JD3QC2D4F6H8J0K2M4N6P8Q0
+             */
+            id: string;
+            /**
+             * @description Always `environment_key`.
+             * @example environment_key
+             * @constant
+             */
+            type: "environment_key";
+            /**
+             * @description The environment it belongs to.
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            environment_id: string;
+            /**
+             * @description The key's label.
+             * @example build-farm-1
+             */
+            name: string | null;
+            /**
+             * @description The first characters of the secret.
+             * @example cak_env_3fQx
+             */
+            hint: string;
+            /**
+             * Format: date-time
+             * @description When the key was created.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * @description Always null for a new key.
+             * @example null
+             */
+            last_used_at: null;
+            /**
+             * @description Always null for a new key.
+             * @example null
+             */
+            revoked_at: null;
+            /**
+             * @description The key itself, sent by workers as `Authorization: Bearer <secret>` (or `x-api-key` on /v1). Shown only here.
+             * @example cak_env_3fQxV0sd9bN2LxK7a1TqWmC4eZ8rY6uP5oI3hG2jF1k
+             */
+            secret: string;
+        };
+        /**
+         * @description A work item of a self-hosted environment: a session whose built-in tool calls a worker holding one of the environment's keys is to run. One live item per session at a time; it is queued when the session's turn records such a call and no worker holds the session, leased to the worker that acknowledges it, queued again when its heartbeats stop, and stopped when the session is interrupted, archived or deleted.
+         * @example {
+         *       "id": "work_01JD3QB7M2N8P4R6T0V2X4Z6A8",
+         *       "type": "work",
+         *       "environment_id": "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X",
+         *       "data": {
+         *         "type": "session",
+         *         "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y"
+         *       },
+         *       "state": "active",
+         *       "metadata": {},
+         *       "secret": null,
+         *       "created_at": "2026-11-21T12:34:56.789Z",
+         *       "acknowledged_at": "2026-11-21T12:34:57.012Z",
+         *       "started_at": "2026-11-21T12:34:57.100Z",
+         *       "latest_heartbeat_at": "2026-11-21T12:35:27.100Z",
+         *       "stop_requested_at": null,
+         *       "stopped_at": null
+         *     }
+         */
+        Work: {
+            /**
+             * @description The work item id, `work_` followed by a ULID.
+             * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+             */
+            id: string;
+            /**
+             * @description Always `work`.
+             * @example work
+             * @constant
+             */
+            type: "work";
+            /**
+             * @description The environment the item belongs to.
+             * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+             */
+            environment_id: string;
+            /** @description What to do; `type` is `session` (its `id` is the session's). */
+            data: {
+                /**
+                 * @description Always `session`.
+                 * @example session
+                 * @constant
+                 */
+                type: "session";
+                /**
+                 * @description The session whose built-in tool calls the worker runs.
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                id: string;
+            };
+            state: components["schemas"]["WorkState"];
+            metadata: components["schemas"]["Metadata"];
+            /**
+             * @description Always null; the worker's environment key is its credential for the item's session too.
+             * @example null
+             */
+            secret: null;
+            /**
+             * Format: date-time
+             * @description When the item was queued.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When a worker acknowledged it (null while queued).
+             * @example 2026-11-21T12:34:57.012Z
+             */
+            acknowledged_at: string | null;
+            /**
+             * Format: date-time
+             * @description When its first heartbeat made it active.
+             * @example 2026-11-21T12:34:57.100Z
+             */
+            started_at: string | null;
+            /**
+             * Format: date-time
+             * @description The last heartbeat of the worker that holds it (null until the first, and again when it is queued again).
+             * @example 2026-11-21T12:35:27.100Z
+             */
+            latest_heartbeat_at: string | null;
+            /**
+             * Format: date-time
+             * @description When a stop was asked.
+             * @example null
+             */
+            stop_requested_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it stopped.
+             * @example null
+             */
+            stopped_at: string | null;
+        };
+        /**
+         * @description One page of an environment's work items, newest first.
+         * @example {
+         *       "data": [
+         *         {
+         *           "id": "work_01JD3QB7M2N8P4R6T0V2X4Z6A8",
+         *           "type": "work",
+         *           "environment_id": "env_01JD3Q5E8C1QK4ZB2N7V0G6H9X",
+         *           "data": {
+         *             "type": "session",
+         *             "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y"
+         *           },
+         *           "state": "active",
+         *           "metadata": {},
+         *           "secret": null,
+         *           "created_at": "2026-11-21T12:34:56.789Z",
+         *           "acknowledged_at": "2026-11-21T12:34:57.012Z",
+         *           "started_at": "2026-11-21T12:34:57.100Z",
+         *           "latest_heartbeat_at": "2026-11-21T12:35:27.100Z",
+         *           "stop_requested_at": null,
+         *           "stopped_at": null
+         *         }
+         *       ],
+         *       "next_page": null,
+         *       "first_id": "work_01JD3QB7M2N8P4R6T0V2X4Z6A8",
+         *       "last_id": "work_01JD3QB7M2N8P4R6T0V2X4Z6A8",
+         *       "has_more": false
+         *     }
+         */
+        WorkList: {
+            /** @description The work items on this page. */
+            data: components["schemas"]["Work"][];
+            next_page: components["schemas"]["NextPage"];
+            first_id: components["schemas"]["FirstId"];
+            last_id: components["schemas"]["LastId"];
+            has_more: components["schemas"]["HasMore"];
+        };
+        /**
+         * @description The work queue of an environment, for operators.
+         * @example {
+         *       "type": "work_queue_stats",
+         *       "depth": 2,
+         *       "pending": 1,
+         *       "oldest_queued_at": "2026-11-21T12:34:56.789Z",
+         *       "workers_polling": 2
+         *     }
+         */
+        WorkQueueStats: {
+            /**
+             * @description Always `work_queue_stats`.
+             * @example work_queue_stats
+             * @constant
+             */
+            type: "work_queue_stats";
+            /**
+             * @description Items waiting for a worker (`queued`, handed out or not).
+             * @example 2
+             */
+            depth: number;
+            /**
+             * @description Of those, the items a poll handed out that are not acknowledged yet.
+             * @example 1
+             */
+            pending: number;
+            /**
+             * Format: date-time
+             * @description When the oldest queued item was queued; null when none is.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            oldest_queued_at: string | null;
+            /**
+             * @description Workers (told apart by `Anthropic-Worker-ID`) that polled in the last 30 seconds.
+             * @example 2
+             */
+            workers_polling: number | null;
+        };
+        /** @description The body of a work item's update. */
+        UpdateWorkRequest: {
+            metadata: components["schemas"]["MetadataPatch"];
+        };
+        /**
+         * @description What a heartbeat answers.
+         * @example {
+         *       "type": "work_heartbeat",
+         *       "last_heartbeat": "2026-11-21T12:35:27.100Z",
+         *       "lease_extended": true,
+         *       "state": "active",
+         *       "ttl_seconds": 90
+         *     }
+         */
+        WorkHeartbeat: {
+            /**
+             * @description Always `work_heartbeat`.
+             * @example work_heartbeat
+             * @constant
+             */
+            type: "work_heartbeat";
+            /**
+             * @description The heartbeat now stored (send it as `expected_last_heartbeat` next time), or an empty string when there is none.
+             * @example 2026-11-21T12:35:27.100Z
+             */
+            last_heartbeat: string;
+            /**
+             * @description Whether the lease was extended (false once the item is stopped).
+             * @example true
+             */
+            lease_extended: boolean;
+            state: components["schemas"]["WorkState"];
+            /**
+             * @description The lease's time to live from now, in seconds.
+             * @example 90
+             */
+            ttl_seconds: number;
+        };
+        /** @description A session's workspace as a worker saved it on the server. */
+        WorkWorkspace: {
+            /**
+             * @description Always `work_workspace`.
+             * @example work_workspace
+             * @constant
+             */
+            type: "work_workspace";
+            /**
+             * @description The session whose workspace it is.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * @description The archive's size.
+             * @example 2048
+             */
+            size_bytes: number;
+            /**
+             * Format: date-time
+             * @description When it was saved.
+             * @example 2026-12-02T05:00:00.000Z
+             */
+            saved_at: string;
+        };
+        /** @description The body of a work item's stop (optional). */
+        StopWorkRequest: {
+            /**
+             * @description Stop at once (`stopped`) instead of asking the worker to (`stopping`).
+             * @default false
+             * @example true
+             */
+            force: boolean;
+        };
+        /**
          * @description `idle`: no run in progress, the latest output is safe to read. `running`: the agent is working on a turn. `rescheduling`: a run was interrupted (server restart) and waits to be run again. `terminated`: the session can no longer run because its agent was deleted; its history stays readable.
          * @example idle
          * @enum {string}
@@ -4550,6 +5809,25 @@ export interface components {
              * @example 1
              */
             version: number;
+        };
+        /** @description What the session runs differently from its agent version (`agent_with_overrides` at create, `agent` on update); each field present replaces the agent's. */
+        AgentOverrides: {
+            /**
+             * @description The model.
+             * @example echo
+             */
+            model?: string;
+            /**
+             * @description The system prompt.
+             * @example Answer in French.
+             */
+            system?: string | null;
+            /** @description The tools. */
+            tools?: components["schemas"]["AgentTool"][];
+            /** @description The MCP servers. */
+            mcp_servers?: components["schemas"]["AgentMcpServer"][];
+            /** @description The skills. */
+            skills?: components["schemas"]["AgentSkill"][];
         };
         /**
          * @description Environment variables of the session, name to value. Names match `[A-Za-z_][A-Za-z0-9_]*`; the reserved names `PATH`, `HOME`, `USER`, `SHELL`, `PWD`, `HOSTNAME` and the prefixes `CLOUD_AGENTS_`, `LD_`, `DYLD_` are refused (in any letter case), as are two names that differ only in letter case; values are single-line; all `NAME=value` lines together are at most 32 KiB. Responses list the variables sorted by name.
@@ -4593,6 +5871,26 @@ export interface components {
             cache_creation_input_tokens: number;
         };
         /**
+         * @description An amount of money in the minor units of its currency, as an integer decimal string with no leading zeros (`"2500"` is $25.00), as the Anthropic API writes it: no float rounding.
+         * @example {
+         *       "amount": "2500",
+         *       "currency": "USD"
+         *     }
+         */
+        MonetaryAmount: {
+            /**
+             * @description The amount in cents.
+             * @example 2500
+             */
+            amount: string;
+            /**
+             * @description The currency (ISO 4217); `USD` is the only one.
+             * @example USD
+             * @enum {string}
+             */
+            currency: "USD";
+        };
+        /**
          * @description What a session (or one of its threads) did so far.
          * @example {
          *       "turns": 2,
@@ -4618,9 +5916,13 @@ export interface components {
             active_seconds: number;
         };
         /**
-         * @description A session's token budget. Checked before each model request: once the session's total tokens (the four counts of `usage` added up, its threads' included) reach `max_total_tokens`, the turn ends with `stop_reason {type: budget_reached}` and new `user.message` events are refused (409) until the budget is raised (or removed) by an update.
+         * @description A session's budget: a token limit, a list-cost limit, or both. Checked before each model request (the grader's of outcomes too): once the session's total tokens (the four counts of `usage` added up, its threads' included) reach `max_total_tokens`, or its `list_cost` (its requests priced at the operator's list prices, MODEL_PRICES) reaches `max_list_cost`, the turn ends with `stop_reason {type: budget_reached}` and new `user.message` events are refused (409) until the budget is raised (or removed) by an update. A `max_list_cost` needs the agent's model (and the operator's grader model, if any) to have a list price (400 otherwise).
          * @example {
-         *       "max_total_tokens": 200000
+         *       "max_total_tokens": 200000,
+         *       "max_list_cost": {
+         *         "amount": "500",
+         *         "currency": "USD"
+         *       }
          *     }
          */
         SessionBudget: {
@@ -4628,7 +5930,8 @@ export interface components {
              * @description The most tokens the session may use.
              * @example 200000
              */
-            max_total_tokens: number;
+            max_total_tokens?: number;
+            max_list_cost?: components["schemas"]["MonetaryAmount"];
         };
         /** @description A conversation between a user and an agent, run in an environment. */
         Session: {
@@ -4649,6 +5952,8 @@ export interface components {
              */
             title: string | null;
             agent: components["schemas"]["AgentVersionReference"];
+            /** @description What the session runs differently from its agent version; null when nothing. */
+            agent_overrides?: components["schemas"]["AgentOverrides"] | null;
             /**
              * @description The environment the session runs in.
              * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
@@ -4665,8 +5970,23 @@ export interface components {
             vault_ids: string[];
             environment_variables: components["schemas"]["EnvironmentVariables"];
             usage: components["schemas"]["ModelUsage"];
+            /** @description The list cost of the session's model requests (its threads' and the outcome grader's included) at the operator's list prices (MODEL_PRICES), rounded down to the cent; requests of a model without a price count nothing. */
+            list_cost: components["schemas"]["MonetaryAmount"];
+            /** @description The built-in tools the server ran for the session that the Anthropic API counts apart. */
+            server_tool_use: {
+                /**
+                 * @description `web_search` calls.
+                 * @example 2
+                 */
+                web_search_requests: number;
+                /**
+                 * @description `web_fetch` calls.
+                 * @example 1
+                 */
+                web_fetch_requests: number;
+            };
             stats: components["schemas"]["UsageStats"];
-            /** @description The session's token budget; null when it has none. */
+            /** @description The session's budget (tokens, list cost); null when it has none. */
             budget: components["schemas"]["SessionBudget"] | null;
             /**
              * Format: date-time
@@ -4696,6 +6016,45 @@ export interface components {
             last_id: components["schemas"]["LastId"];
             has_more: components["schemas"]["HasMore"];
         };
+        /** @description The tools this session offers instead of its agent's, at most 64. */
+        SessionAgentTools: components["schemas"]["AgentTool"][];
+        /** @description The MCP servers this session connects to instead of its agent's, at most 20, with unique names. */
+        SessionAgentMcpServers: components["schemas"]["AgentMcpServer"][];
+        /** @description An agent (its latest version, or the pinned `version`) with some of its configuration replaced for this session only: each field given replaces the agent's (tools, MCP servers and skills as whole lists). The agent itself does not change. Checked as an agent create would be. */
+        AgentWithOverrides: {
+            /**
+             * @description Always `agent_with_overrides`.
+             * @example agent_with_overrides
+             * @constant
+             */
+            type: "agent_with_overrides";
+            /**
+             * @description The agent id.
+             * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
+             */
+            id: string;
+            /**
+             * @description A version of the agent; omitted means its latest version.
+             * @example 2
+             */
+            version?: number;
+            /**
+             * @description The model this session runs instead of the agent's.
+             * @example echo
+             */
+            model?: string;
+            /**
+             * @description The system prompt this session uses instead of the agent's.
+             * @example Answer in French.
+             */
+            system?: string | null;
+            tools?: components["schemas"]["SessionAgentTools"];
+            mcp_servers?: components["schemas"]["SessionAgentMcpServers"];
+            /** @description The skills this session uses instead of the agent's. */
+            skills?: components["schemas"]["AgentSkill"][];
+        };
+        /** @description The agent a session runs: an id (its latest version), `{type: "agent", id, version?}`, or `{type: "agent_with_overrides", id, version?, model?, system?, tools?, mcp_servers?, skills?}`. */
+        SessionAgentReference: string | components["schemas"]["AgentReferenceObject"] | components["schemas"]["AgentWithOverrides"];
         /** @description A memory store attached to the session. */
         SessionResourceInput: {
             /**
@@ -4831,6 +6190,27 @@ export interface components {
              */
             is_error: boolean;
         };
+        /** @description The result of a built-in tool call (`agent.tool_use`) of a self-hosted environment's session, posted by the worker that ran it (with the environment key). The turn waits for it like for a custom tool's answer; when every call of the model's reply has its answer, the turn continues. An id that names no call of the session → 404; a call answered already (or whose turn no longer waits) → 409. */
+        UserToolResultInput: {
+            /**
+             * @description Always `user.tool_result`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "user.tool_result";
+            /**
+             * @description The `id` of the `agent.tool_use` event answered (`sevt_...`).
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            tool_use_id: string;
+            /** @description The result, 1 to 50 text blocks. */
+            content: components["schemas"]["TextBlockInput"][];
+            /**
+             * @description True when the tool failed; the model reads the content as an error.
+             * @default false
+             * @example false
+             */
+            is_error: boolean;
+        };
         /** @description Allows or denies an `agent.tool_use` whose tool asks first (`permission_policy: always_ask`). `allow` makes the call; `deny` gives the model an error result with `deny_message`. Nothing runs before the allow. An id that names no call of the session → 404; a call confirmed already (or whose turn no longer waits) → 409. */
         UserToolConfirmationInput: {
             /**
@@ -4855,13 +6235,64 @@ export interface components {
              */
             deny_message?: string;
         };
+        /**
+         * @description How the grader judges the outcome: the rubric as text (plain text or Markdown), or a file of the account (uploaded with the Files API, at most 262,144 characters of UTF-8 text), which is read when the event is accepted and recorded as text.
+         * @example {
+         *       "type": "text",
+         *       "content": "The report names every failing test and the fix for each."
+         *     }
+         */
+        OutcomeRubricInput: {
+            /**
+             * @description Always `text`.
+             * @example text
+             * @constant
+             */
+            type: "text";
+            /**
+             * @description The rubric, plain text or Markdown.
+             * @example The report names every failing test and the fix for each.
+             */
+            content: string;
+        } | {
+            /**
+             * @description Always `file`.
+             * @example file
+             * @constant
+             */
+            type: "file";
+            /**
+             * @description The file (`file_...`) that holds the rubric.
+             * @example file_01JD3QB8D4F6H8K0M2P4R6T8V0
+             */
+            file_id: string;
+        };
+        /** @description An outcome for the agent to work toward (it starts a run, as a message does): the agent gets the `description` as its task; when it ends its turn a grader (a separate model request with the rubric: the agent's model, unless the operator names another with `OUTCOME_GRADER_MODEL`) judges the work. A `needs_revision` verdict goes back to the agent as feedback and it works again, up to `max_iterations` evaluations; each evaluation is recorded as `span.outcome_evaluation_start` and `span.outcome_evaluation_end`, and its model requests count against the session's budget. */
+        UserDefineOutcomeInput: {
+            /**
+             * @description Always `user.define_outcome`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "user.define_outcome";
+            /**
+             * @description What the agent should produce (its task).
+             * @example Write a report of the failing tests in report.md.
+             */
+            description: string;
+            rubric: components["schemas"]["OutcomeRubricInput"];
+            /**
+             * @description How many evaluations at most (3 to 20; null or absent is 3).
+             * @example 3
+             */
+            max_iterations?: number | null;
+        };
         /** @description An event sent by the user to a session. */
-        SessionEventInput: components["schemas"]["UserMessageInput"] | components["schemas"]["UserInterruptInput"] | components["schemas"]["UserCustomToolResultInput"] | components["schemas"]["UserToolConfirmationInput"];
+        SessionEventInput: components["schemas"]["UserMessageInput"] | components["schemas"]["UserInterruptInput"] | components["schemas"]["UserCustomToolResultInput"] | components["schemas"]["UserToolResultInput"] | components["schemas"]["UserToolConfirmationInput"] | components["schemas"]["UserDefineOutcomeInput"];
         /** @description The body of a session create. The new session is `idle`; `initial_events` start its first run. */
         CreateSessionRequest: {
             /** @description A token budget for the session (see `Session.budget`); null or absent for none. */
             budget?: components["schemas"]["SessionBudget"] | null;
-            agent: components["schemas"]["AgentReference"];
+            agent: components["schemas"]["SessionAgentReference"];
             /**
              * @description The environment to run in (`env_...`); it must be active.
              * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
@@ -4895,10 +6326,16 @@ export interface components {
             /** @description Events appended right after creation, in the same transaction, at most 50. */
             initial_events?: components["schemas"]["SessionEventInput"][];
         };
+        /** @description The agent configuration a session changes for its next turns, only while it is idle (409 otherwise): each field given replaces the current list. The agent itself does not change. */
+        SessionAgentUpdate: {
+            tools?: components["schemas"]["SessionAgentTools"];
+            mcp_servers?: components["schemas"]["SessionAgentMcpServers"];
+        };
         /** @description A partial update of a session: omitted fields keep their value, `metadata` is a patch. An update that changes nothing emits no `session.updated` event. */
         UpdateSessionRequest: {
             /** @description A new token budget; null removes it. Raising it lets a session stopped by `budget_reached` take messages again. */
             budget?: components["schemas"]["SessionBudget"] | null;
+            agent?: components["schemas"]["SessionAgentUpdate"];
             /**
              * @description A new title; null removes it.
              * @example Ticket 4711 (escalated)
@@ -5332,6 +6769,12 @@ export interface components {
              */
             mcp_server_name?: string;
             /**
+             * @description What the agent's permission policy said of the call when it was recorded: `allow` (it runs at once) or `ask` (`always_ask`: it waits for the user's `user.tool_confirmation`). A worker of a self-hosted environment runs an `ask` call only after an `allow` confirmation (as the official SDK's worker does). Absent on events recorded before this field existed.
+             * @example allow
+             * @enum {string}
+             */
+            evaluated_permission?: "allow" | "ask";
+            /**
              * @description The arguments the model passed (a JSON object).
              * @example {
              *       "number": 4711
@@ -5378,6 +6821,11 @@ export interface components {
             /** @description The tool's output as text blocks (non-text MCP content is described in words). */
             content: components["schemas"]["TextBlock"][];
             /**
+             * @description The `name` of the MCP server whose tool answered, as on the `agent.tool_use`; absent for built-in tools (and on results recorded before this field existed).
+             * @example tickets
+             */
+            mcp_server_name?: string;
+            /**
              * @description True when the tool reported an error or could not be called.
              * @example false
              */
@@ -5399,7 +6847,7 @@ export interface components {
              */
             created_at: string;
         };
-        /** @description The agent called one of its custom tools. The turn pauses (`session.status_idled` with `stop_reason` `requires_action` naming this event) until the client answers with a `user.custom_tool_result` whose `custom_tool_use_id` is this event's `id`; when every call of the model's reply has its answer the turn continues. */
+        /** @description The agent (or a sub-agent in its thread) called one of its custom tools. The turn pauses (`session.status_idled` with `stop_reason` `requires_action` naming this event) until the client answers with a `user.custom_tool_result` whose `custom_tool_use_id` is this event's `id`; when every call of the model's reply has its answer the turn continues. */
         SessionEventCustomToolUse: {
             /**
              * @description Always `agent.custom_tool_use`.
@@ -5408,10 +6856,10 @@ export interface components {
              */
             type: "agent.custom_tool_use";
             /**
-             * @description Always null; custom tools are answered for the session's own agent.
+             * @description The sub-agent thread that called the tool; null for the session's own agent. A sub-agent's call is answered like the session's own (by this event's `id`, on the session).
              * @example null
              */
-            session_thread_id: null;
+            session_thread_id: string | null;
             /**
              * @description The custom tool's name.
              * @example lookup_ticket
@@ -5452,10 +6900,10 @@ export interface components {
              */
             type: "user.custom_tool_result";
             /**
-             * @description Always null.
+             * @description The thread of the answered call (a sub-agent's), set by the server; null for the session's own agent.
              * @example null
              */
-            session_thread_id: null;
+            session_thread_id: string | null;
             /**
              * @description The `id` of the `agent.custom_tool_use` event answered.
              * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
@@ -5485,6 +6933,48 @@ export interface components {
              */
             created_at: string;
         };
+        /** @description A worker's result of a self-hosted session's built-in tool call (`agent.tool_use`), as the model sees it. */
+        SessionEventUserToolResult: {
+            /**
+             * @description Always `user.tool_result`.
+             * @example user.tool_result
+             * @constant
+             */
+            type: "user.tool_result";
+            /**
+             * @description The thread of the answered call (a sub-agent's), set by the server; null for the session's own agent.
+             * @example null
+             */
+            session_thread_id: string | null;
+            /**
+             * @description The `id` of the `agent.tool_use` event answered.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            tool_use_id: string;
+            /** @description The result as text blocks. */
+            content: components["schemas"]["TextBlock"][];
+            /**
+             * @description True when the tool failed on the worker.
+             * @example false
+             */
+            is_error: boolean;
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
         /** @description The user's answer to an `agent.tool_use` whose tool asks first (`permission_policy` `always_ask`). */
         SessionEventToolConfirmation: {
             /**
@@ -5494,10 +6984,10 @@ export interface components {
              */
             type: "user.tool_confirmation";
             /**
-             * @description Always null.
+             * @description The thread of the confirmed call (a sub-agent's), set by the server; null for the session's own agent.
              * @example null
              */
-            session_thread_id: null;
+            session_thread_id: string | null;
             /**
              * @description The `id` of the `agent.tool_use` event confirmed.
              * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
@@ -5555,14 +7045,14 @@ export interface components {
              */
             event_ids?: string[];
         };
-        /** @description The session's status changed: a run started (`session.status_run_started`) or a turn completed and the session is idle (`session.status_idled`; the latest output is safe to read). The same kinds are pushed to webhook endpoints. */
+        /** @description The session's status changed: a run started (`session.status_run_started`, and again when a rescheduled run retries), a turn completed and the session is idle (`session.status_idled`; the latest output is safe to read), the run waits out the back-off of an error it retries (`session.status_rescheduled`, after a `session.error` whose `retry_status` is `retrying`; the session is `rescheduling`, and a `user.interrupt` stops the retry), or the session can never run again (`session.status_terminated`: its agent was deleted). The same kinds are pushed to webhook endpoints. */
         SessionEventStatus: {
             /**
              * @description The status change.
              * @example session.status_idled
              * @enum {string}
              */
-            type: "session.status_run_started" | "session.status_idled";
+            type: "session.status_run_started" | "session.status_idled" | "session.status_rescheduled" | "session.status_terminated";
             /** @description `session.status_idled` only (always there): why the session went idle. */
             stop_reason?: components["schemas"]["StopReason"];
             /**
@@ -5636,6 +7126,49 @@ export interface components {
              */
             created_at: string;
         };
+        /** @description The session's turn waits for a worker of its self-hosted environment (docs/self-hosted.md): its built-in calls of this round are queued on the environment's work item `work.work_id` for a worker to run. Recorded when the turn pauses for them; the `session.status_idled` that follows names the calls (`requires_action`), and the turn goes on when a worker has answered each with `user.tool_result` (or the server has, after `SANDBOX_MAX_TIMEOUT_MS` without an answer). */
+        SessionEventWaitingForWorker: {
+            /**
+             * @description Always `session.status_waiting_for_worker`.
+             * @example session.status_waiting_for_worker
+             * @constant
+             */
+            type: "session.status_waiting_for_worker";
+            /** @description The work item and the calls it holds. */
+            work: {
+                /**
+                 * @description The environment's work item of the session (`work_` id).
+                 * @example work_01JD3QA1B2C3D4E5F6G7H8J9K0
+                 */
+                work_id: string;
+                /**
+                 * @description How many built-in calls of this round wait for a worker.
+                 * @example 2
+                 */
+                calls: number;
+            };
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * @description The sub-agent thread whose calls wait; null for the session's own agent.
+             * @example null
+             */
+            session_thread_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
         /** @description A session thread was created, finished a run (idled) or was terminated. The same kinds are pushed to webhook endpoints. */
         SessionEventThread: {
             /**
@@ -5666,6 +7199,48 @@ export interface components {
              */
             created_at: string;
         };
+        /** @description A message between the session's agent (a coordinator) and one of its sub-agents' threads, recorded on the session's own history (`session_thread_id` null): `agent.thread_message_sent` when the coordinator hands the turn's user messages to the thread (`to_session_thread_id`), and `agent.thread_message_received` when the thread's part of the turn ends with its answer (`from_session_thread_id`). */
+        SessionEventThreadMessage: {
+            /**
+             * @description Which way the message went.
+             * @example agent.thread_message_received
+             * @enum {string}
+             */
+            type: "agent.thread_message_sent" | "agent.thread_message_received";
+            /**
+             * @description Always null; these events are the session's own agent's.
+             * @example null
+             */
+            session_thread_id: null;
+            /**
+             * @description `agent.thread_message_sent` only: the thread the message went to.
+             * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+             */
+            to_session_thread_id?: string;
+            /**
+             * @description `agent.thread_message_received` only: the thread the message came from.
+             * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+             */
+            from_session_thread_id?: string;
+            /** @description The message as text blocks. */
+            content: components["schemas"]["TextBlock"][];
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        } & unknown;
         /** @description A run (or a sub-agent's part of it) ended with an error instead of an answer. A run ended by an error is still followed by `session.status_idled`. */
         SessionEventError: {
             /**
@@ -5692,6 +7267,30 @@ export interface components {
                  * @example The server stopped while this run was in progress; it was not retried after 2 attempts.
                  */
                 message: string;
+                /**
+                 * @description What happens next. `retrying`: the server retries on its own after a back-off (the session is `rescheduling`; an error of the same kind may follow, then the final one). `exhausted`: the turn is over (the session idles; the next `user.message` starts a new one). `terminal`: the session can never run again. Absent on errors recorded before this field existed.
+                 * @example {
+                 *       "type": "exhausted"
+                 *     }
+                 */
+                retry_status?: {
+                    /**
+                     * @description The retry status.
+                     * @example exhausted
+                     * @enum {string}
+                     */
+                    type: "retrying" | "exhausted" | "terminal";
+                };
+                /**
+                 * @description `provider_error` only: the HTTP status the model provider answered, when it answered (429: rate limited; 529 or 503: overloaded).
+                 * @example 429
+                 */
+                provider_status?: number;
+                /**
+                 * @description `mcp_error` only: the agent's MCP server concerned.
+                 * @example tickets
+                 */
+                mcp_server_name?: string;
             };
             /**
              * @description The event id, `sevt_` followed by a ULID.
@@ -5813,8 +7412,199 @@ export interface components {
              */
             created_at: string;
         };
+        /** @description The model's reasoning before it answered: the extended thinking of an Anthropic model, or the reasoning summary an OpenAI-compatible server returned (`reasoning_content` or `reasoning`). Recorded only when the provider returns it. */
+        SessionEventAgentThinking: {
+            /**
+             * @description Always `agent.thinking`.
+             * @example agent.thinking
+             * @constant
+             */
+            type: "agent.thinking";
+            /**
+             * @description The sub-agent thread whose model thought; null for the session's own agent.
+             * @example null
+             */
+            session_thread_id: string | null;
+            /**
+             * @description The reasoning text as the provider returned it.
+             * @example The user wants the sum; the add tool gives it exactly.
+             */
+            thinking: string;
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /** @description An outcome the user defined (`user.define_outcome`), with the `outcome_id` its evaluations name; a file rubric is recorded as its text. */
+        SessionEventDefineOutcome: {
+            /**
+             * @description Always `user.define_outcome`.
+             * @example user.define_outcome
+             * @constant
+             */
+            type: "user.define_outcome";
+            /**
+             * @description Always null (outcomes belong to the session's own agent).
+             * @example null
+             */
+            session_thread_id: null;
+            /**
+             * @description The outcome's id, `outc_` followed by a ULID.
+             * @example outc_01JD3QB8D4F6H8K0M2P4R6T8V0
+             */
+            outcome_id: string;
+            /**
+             * @description What the agent should produce.
+             * @example Write a report of the failing tests in report.md.
+             */
+            description: string;
+            /** @description The rubric the grader applies, as text. */
+            rubric: {
+                /**
+                 * @description Always `text`.
+                 * @example text
+                 * @constant
+                 */
+                type: "text";
+                /**
+                 * @description The rubric.
+                 * @example The report names every failing test and the fix for each.
+                 */
+                content: string;
+            };
+            /**
+             * @description How many evaluations at most.
+             * @example 3
+             */
+            max_iterations: number;
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /** @description The grader started judging the agent's work on an outcome (one evaluation). */
+        SessionEventOutcomeEvaluationStart: {
+            /**
+             * @description Always `span.outcome_evaluation_start`.
+             * @example span.outcome_evaluation_start
+             * @constant
+             */
+            type: "span.outcome_evaluation_start";
+            /**
+             * @description Always null.
+             * @example null
+             */
+            session_thread_id: null;
+            /**
+             * @description The outcome judged.
+             * @example outc_01JD3QB8D4F6H8K0M2P4R6T8V0
+             */
+            outcome_id: string;
+            /**
+             * @description The evaluation's number, from 0 (the first).
+             * @example 0
+             */
+            iteration: number;
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
+        /** @description An evaluation ended with its verdict: `satisfied` (the turn ends), `needs_revision` (the explanation goes back to the agent, which works again), `max_iterations_reached` (the last evaluation allowed still found the work lacking), `failed` (the grader found the rubric does not apply, or its verdict could not be read) or `interrupted` (a `user.interrupt` came during the evaluation). `usage` sums the grader's model requests of this evaluation (each also recorded as a `span.model_request_end`, which is what the session's usage and budget count). */
+        SessionEventOutcomeEvaluationEnd: {
+            /**
+             * @description Always `span.outcome_evaluation_end`.
+             * @example span.outcome_evaluation_end
+             * @constant
+             */
+            type: "span.outcome_evaluation_end";
+            /**
+             * @description Always null.
+             * @example null
+             */
+            session_thread_id: null;
+            /**
+             * @description The outcome judged.
+             * @example outc_01JD3QB8D4F6H8K0M2P4R6T8V0
+             */
+            outcome_id: string;
+            /**
+             * @description The evaluation's number, as on its start.
+             * @example 0
+             */
+            iteration: number;
+            /**
+             * @description The id of its `span.outcome_evaluation_start` event.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            outcome_evaluation_start_id: string;
+            /**
+             * @description The verdict.
+             * @example needs_revision
+             * @enum {string}
+             */
+            result: "satisfied" | "needs_revision" | "max_iterations_reached" | "failed" | "interrupted";
+            /**
+             * @description The grader's reasons (for `needs_revision`, what is missing; the feedback the agent gets).
+             * @example The report does not name the fix for test_login.
+             */
+            explanation: string;
+            usage: components["schemas"]["ModelUsage"];
+            /**
+             * @description The event id, `sevt_` followed by a ULID.
+             * @example sevt_01JD3QA1B2C3D4E5F6G7H8J9K0
+             */
+            id: string;
+            /**
+             * @description The session the event belongs to.
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            created_at: string;
+        };
         /** @description An event of a session's history. */
-        SessionEvent: components["schemas"]["SessionEventUserMessage"] | components["schemas"]["SessionEventUserInterrupt"] | components["schemas"]["SessionEventAgentMessage"] | components["schemas"]["SessionEventToolUse"] | components["schemas"]["SessionEventToolResult"] | components["schemas"]["SessionEventCustomToolUse"] | components["schemas"]["SessionEventCustomToolResult"] | components["schemas"]["SessionEventToolConfirmation"] | components["schemas"]["SessionEventStatus"] | components["schemas"]["SessionEventPackages"] | components["schemas"]["SessionEventThread"] | components["schemas"]["SessionEventError"] | components["schemas"]["SessionEventModelRequestStart"] | components["schemas"]["SessionEventModelRequestEnd"];
+        SessionEvent: components["schemas"]["SessionEventUserMessage"] | components["schemas"]["SessionEventUserInterrupt"] | components["schemas"]["SessionEventAgentMessage"] | components["schemas"]["SessionEventToolUse"] | components["schemas"]["SessionEventToolResult"] | components["schemas"]["SessionEventCustomToolUse"] | components["schemas"]["SessionEventCustomToolResult"] | components["schemas"]["SessionEventUserToolResult"] | components["schemas"]["SessionEventToolConfirmation"] | components["schemas"]["SessionEventStatus"] | components["schemas"]["SessionEventPackages"] | components["schemas"]["SessionEventWaitingForWorker"] | components["schemas"]["SessionEventThread"] | components["schemas"]["SessionEventThreadMessage"] | components["schemas"]["SessionEventError"] | components["schemas"]["SessionEventModelRequestStart"] | components["schemas"]["SessionEventModelRequestEnd"] | components["schemas"]["SessionEventAgentThinking"] | components["schemas"]["SessionEventDefineOutcome"] | components["schemas"]["SessionEventOutcomeEvaluationStart"] | components["schemas"]["SessionEventOutcomeEvaluationEnd"];
         /** @description One page of a session's (or a thread's) history, oldest first. */
         SessionEventList: {
             /** @description The events on this page, oldest first. */
@@ -5834,7 +7624,7 @@ export interface components {
             /** @description The stored events, each with its id and time. */
             data: components["schemas"]["SessionEvent"][];
         };
-        /** @description A thread of a session in which a sub-agent of a coordinator agent runs. It is created on the first turn that runs the sub-agent, is `running` during each of its runs and `idle` after; `terminated` is final. */
+        /** @description A thread of a session in which a sub-agent of a coordinator agent runs. It is created on the first turn that runs the sub-agent, is `running` during each of its runs and `idle` after; `terminated` is final. An archived thread (`archived_at` set) stays readable and is not run again. */
         SessionThread: {
             usage: components["schemas"]["ModelUsage"];
             stats: components["schemas"]["UsageStats"];
@@ -5863,6 +7653,12 @@ export interface components {
             status: "running" | "idle" | "terminated";
             /**
              * Format: date-time
+             * @description When the thread was archived (`POST .../threads/{thread_id}/archive`); null when not archived.
+             * @example null
+             */
+            archived_at: string | null;
+            /**
+             * Format: date-time
              * @description When the thread was created.
              * @example 2026-11-21T12:34:56.789Z
              */
@@ -5888,7 +7684,7 @@ export interface components {
          * @example agent.message
          * @enum {string}
          */
-        SessionEventType: "user.message" | "user.interrupt" | "user.custom_tool_result" | "user.tool_confirmation" | "agent.message" | "agent.tool_use" | "agent.tool_result" | "agent.custom_tool_use" | "session.status_run_started" | "session.status_idled" | "session.status_preparing" | "session.status_prepared" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "session.error" | "span.model_request_start" | "span.model_request_end";
+        SessionEventType: "user.message" | "user.interrupt" | "user.custom_tool_result" | "user.tool_result" | "user.tool_confirmation" | "agent.message" | "agent.tool_use" | "agent.tool_result" | "agent.custom_tool_use" | "agent.thread_message_sent" | "agent.thread_message_received" | "session.status_run_started" | "session.status_idled" | "session.status_rescheduled" | "session.status_terminated" | "session.status_preparing" | "session.status_prepared" | "session.status_waiting_for_worker" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "session.error" | "span.model_request_start" | "span.model_request_end" | "agent.thinking" | "user.define_outcome" | "span.outcome_evaluation_start" | "span.outcome_evaluation_end";
         /** @description One message of a session's or thread's event stream. On the wire it is three lines and a blank line: `id: <event id>`, `event: <event type>`, `data: <the event as one line of JSON>`. */
         SessionEventStreamMessage: {
             /**
@@ -5974,7 +7770,7 @@ export interface components {
          * @example session.status_idled
          * @enum {string}
          */
-        WebhookEventType: "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed" | "environment.created" | "environment.updated" | "environment.archived" | "environment.deleted" | "vault.created" | "vault.archived" | "vault.deleted" | "vault_credential.created" | "vault_credential.updated" | "vault_credential.archived" | "vault_credential.deleted" | "vault_credential.refresh_failed" | "memory_store.created" | "memory_store.archived" | "memory_store.deleted" | "webhook_endpoint.degraded" | "webhook_endpoint.recovered" | "webhook_endpoint.disabled" | "webhook.test";
+        WebhookEventType: "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.status_rescheduled" | "session.status_terminated" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed" | "environment.created" | "environment.updated" | "environment.archived" | "environment.deleted" | "vault.created" | "vault.archived" | "vault.deleted" | "vault_credential.created" | "vault_credential.updated" | "vault_credential.archived" | "vault_credential.deleted" | "vault_credential.refresh_failed" | "memory_store.created" | "memory_store.archived" | "memory_store.deleted" | "webhook_endpoint.degraded" | "webhook_endpoint.recovered" | "webhook_endpoint.disabled" | "webhook.test";
         /** @description The fields every event envelope shares: its id, when it occurred and `type: event`. Each webhook adds its own `data` (see the kinds under Events); `EventEnvelope` is the envelope of any kind. */
         EventEnvelopeBase: {
             /**
@@ -6080,6 +7876,34 @@ export interface components {
             type: "session.status_idled";
             /** @description Why the session went idle. On every event this version records; events recorded before stop reasons existed (kept and delivered as they were written) have none, and ended their turn. */
             stop_reason?: components["schemas"]["StopReason"];
+        };
+        /** @description The data of a `session.status_rescheduled` event. The run hit an error it retries (a model provider's rate limit, overload or server error) and waits out the back-off: the session is `rescheduling`, and a `session.error` with `retry_status` `retrying` says why. The session is `running` again (`session.status_run_started`) when the retry starts; a `user.interrupt` meanwhile stops the retry and idles the session. A run taken over after a server stopped is rescheduled too. */
+        SessionStatusRescheduledEventData: {
+            /**
+             * @description The session id (`sess_...`).
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `session.status_rescheduled`.
+             * @example session.status_rescheduled
+             * @constant
+             */
+            type: "session.status_rescheduled";
+        };
+        /** @description The data of a `session.status_terminated` event. The session can never run again: its agent was deleted. Its history stays readable. */
+        SessionStatusTerminatedEventData: {
+            /**
+             * @description The session id (`sess_...`).
+             * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+             */
+            id: string;
+            /**
+             * @description Always `session.status_terminated`.
+             * @example session.status_terminated
+             * @constant
+             */
+            type: "session.status_terminated";
         };
         /** @description The data of a `session.thread_created` event. A session thread was created: a sub-agent of a coordinator agent runs in it for the first time. */
         SessionThreadCreatedEventData: {
@@ -6682,7 +8506,7 @@ export interface components {
             type: "webhook.test";
         };
         /** @description The data of an event: the resource id, the event kind in `type`, and the kind's fields (`version` for agent events, `session_thread_id` for thread events, `deployment_id` and `session_id` for deployment run events, `vault_id` for credential events, `consecutive_fail` and `disabled_reason` for webhook endpoint events). */
-        EventData: components["schemas"]["SessionCreatedEventData"] | components["schemas"]["SessionUpdatedEventData"] | components["schemas"]["SessionArchivedEventData"] | components["schemas"]["SessionDeletedEventData"] | components["schemas"]["SessionStatusRunStartedEventData"] | components["schemas"]["SessionStatusIdledEventData"] | components["schemas"]["SessionThreadCreatedEventData"] | components["schemas"]["SessionThreadIdledEventData"] | components["schemas"]["SessionThreadTerminatedEventData"] | components["schemas"]["AgentCreatedEventData"] | components["schemas"]["AgentUpdatedEventData"] | components["schemas"]["AgentArchivedEventData"] | components["schemas"]["AgentDeletedEventData"] | components["schemas"]["DeploymentCreatedEventData"] | components["schemas"]["DeploymentUpdatedEventData"] | components["schemas"]["DeploymentPausedEventData"] | components["schemas"]["DeploymentUnpausedEventData"] | components["schemas"]["DeploymentArchivedEventData"] | components["schemas"]["DeploymentDeletedEventData"] | components["schemas"]["DeploymentRunStartedEventData"] | components["schemas"]["DeploymentRunSucceededEventData"] | components["schemas"]["DeploymentRunFailedEventData"] | components["schemas"]["EnvironmentCreatedEventData"] | components["schemas"]["EnvironmentUpdatedEventData"] | components["schemas"]["EnvironmentArchivedEventData"] | components["schemas"]["EnvironmentDeletedEventData"] | components["schemas"]["VaultCreatedEventData"] | components["schemas"]["VaultArchivedEventData"] | components["schemas"]["VaultDeletedEventData"] | components["schemas"]["VaultCredentialCreatedEventData"] | components["schemas"]["VaultCredentialUpdatedEventData"] | components["schemas"]["VaultCredentialArchivedEventData"] | components["schemas"]["VaultCredentialDeletedEventData"] | components["schemas"]["VaultCredentialRefreshFailedEventData"] | components["schemas"]["MemoryStoreCreatedEventData"] | components["schemas"]["MemoryStoreArchivedEventData"] | components["schemas"]["MemoryStoreDeletedEventData"] | components["schemas"]["WebhookEndpointDegradedEventData"] | components["schemas"]["WebhookEndpointRecoveredEventData"] | components["schemas"]["WebhookEndpointDisabledEventData"] | components["schemas"]["WebhookTestEventData"];
+        EventData: components["schemas"]["SessionCreatedEventData"] | components["schemas"]["SessionUpdatedEventData"] | components["schemas"]["SessionArchivedEventData"] | components["schemas"]["SessionDeletedEventData"] | components["schemas"]["SessionStatusRunStartedEventData"] | components["schemas"]["SessionStatusIdledEventData"] | components["schemas"]["SessionStatusRescheduledEventData"] | components["schemas"]["SessionStatusTerminatedEventData"] | components["schemas"]["SessionThreadCreatedEventData"] | components["schemas"]["SessionThreadIdledEventData"] | components["schemas"]["SessionThreadTerminatedEventData"] | components["schemas"]["AgentCreatedEventData"] | components["schemas"]["AgentUpdatedEventData"] | components["schemas"]["AgentArchivedEventData"] | components["schemas"]["AgentDeletedEventData"] | components["schemas"]["DeploymentCreatedEventData"] | components["schemas"]["DeploymentUpdatedEventData"] | components["schemas"]["DeploymentPausedEventData"] | components["schemas"]["DeploymentUnpausedEventData"] | components["schemas"]["DeploymentArchivedEventData"] | components["schemas"]["DeploymentDeletedEventData"] | components["schemas"]["DeploymentRunStartedEventData"] | components["schemas"]["DeploymentRunSucceededEventData"] | components["schemas"]["DeploymentRunFailedEventData"] | components["schemas"]["EnvironmentCreatedEventData"] | components["schemas"]["EnvironmentUpdatedEventData"] | components["schemas"]["EnvironmentArchivedEventData"] | components["schemas"]["EnvironmentDeletedEventData"] | components["schemas"]["VaultCreatedEventData"] | components["schemas"]["VaultArchivedEventData"] | components["schemas"]["VaultDeletedEventData"] | components["schemas"]["VaultCredentialCreatedEventData"] | components["schemas"]["VaultCredentialUpdatedEventData"] | components["schemas"]["VaultCredentialArchivedEventData"] | components["schemas"]["VaultCredentialDeletedEventData"] | components["schemas"]["VaultCredentialRefreshFailedEventData"] | components["schemas"]["MemoryStoreCreatedEventData"] | components["schemas"]["MemoryStoreArchivedEventData"] | components["schemas"]["MemoryStoreDeletedEventData"] | components["schemas"]["WebhookEndpointDegradedEventData"] | components["schemas"]["WebhookEndpointRecoveredEventData"] | components["schemas"]["WebhookEndpointDisabledEventData"] | components["schemas"]["WebhookTestEventData"];
         /** @description The envelope of every event the service pushes to webhook endpoints, whatever its kind: `data.type` names the kind. The envelope `id` is the deduplication key: it is the same for every endpoint and every retry of the event. */
         EventEnvelope: components["schemas"]["EventEnvelopeBase"] & {
             data: components["schemas"]["EventData"];
@@ -7123,7 +8947,7 @@ export interface components {
          * @example session.status_idled
          * @enum {string}
          */
-        WebhookEventSelector: "*" | "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed" | "environment.created" | "environment.updated" | "environment.archived" | "environment.deleted" | "vault.created" | "vault.archived" | "vault.deleted" | "vault_credential.created" | "vault_credential.updated" | "vault_credential.archived" | "vault_credential.deleted" | "vault_credential.refresh_failed" | "memory_store.created" | "memory_store.archived" | "memory_store.deleted" | "webhook_endpoint.degraded" | "webhook_endpoint.recovered" | "webhook_endpoint.disabled";
+        WebhookEventSelector: "*" | "session.created" | "session.updated" | "session.archived" | "session.deleted" | "session.status_run_started" | "session.status_idled" | "session.status_rescheduled" | "session.status_terminated" | "session.thread_created" | "session.thread_idled" | "session.thread_terminated" | "agent.created" | "agent.updated" | "agent.archived" | "agent.deleted" | "deployment.created" | "deployment.updated" | "deployment.paused" | "deployment.unpaused" | "deployment.archived" | "deployment.deleted" | "deployment_run.started" | "deployment_run.succeeded" | "deployment_run.failed" | "environment.created" | "environment.updated" | "environment.archived" | "environment.deleted" | "vault.created" | "vault.archived" | "vault.deleted" | "vault_credential.created" | "vault_credential.updated" | "vault_credential.archived" | "vault_credential.deleted" | "vault_credential.refresh_failed" | "memory_store.created" | "memory_store.archived" | "memory_store.deleted" | "webhook_endpoint.degraded" | "webhook_endpoint.recovered" | "webhook_endpoint.disabled";
         /**
          * @description How deliveries to the endpoint are signed. `webhook_signature` (the default): `Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` keyed with the UTF-8 bytes of the whole `signing_secret` over `<t>.<raw body>` (the layout Stripe's libraries verify). `standard_webhooks`: the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256>` keyed with the base64-decoded part of the secret after `whsec_` over `<webhook-id>.<webhook-timestamp>.<raw body>`, so the `standardwebhooks` and `svix` libraries verify deliveries unchanged. See "Verifying webhook deliveries" in the introduction.
          * @example webhook_signature
@@ -7163,6 +8987,17 @@ export interface components {
             description: string | null;
             metadata: components["schemas"]["Metadata"];
             signing_scheme: components["schemas"]["WebhookSigningScheme"];
+            /**
+             * @description The API the endpoint was made on, which decides its deliveries' payload: `cloud` (this API), the envelope documented under webhooks; `anthropic` (`/v1/organizations/webhooks`, the Anthropic SDK's `client.beta.organization.webhooks`), the same envelope with `organization_id` and `workspace_id` added to `data`, as `client.beta.webhooks.unwrap` types it (docs/anthropic-surface.md).
+             * @example cloud
+             * @enum {string}
+             */
+            surface: "cloud" | "anthropic";
+            /**
+             * @description The short label of an endpoint made on `/v1`; null for one made here.
+             * @example null
+             */
+            name: string | null;
             /**
              * Format: date-time
              * @description After `POST /webhook_endpoints/{endpoint_id}/rotate_secret`: until when the previous secret still signs every delivery next to the current one. Null when only the current secret signs.
@@ -7276,6 +9111,17 @@ export interface components {
             description: string | null;
             metadata: components["schemas"]["Metadata"];
             signing_scheme: components["schemas"]["WebhookSigningScheme"];
+            /**
+             * @description The API the endpoint was made on, which decides its deliveries' payload: `cloud` (this API), the envelope documented under webhooks; `anthropic` (`/v1/organizations/webhooks`, the Anthropic SDK's `client.beta.organization.webhooks`), the same envelope with `organization_id` and `workspace_id` added to `data`, as `client.beta.webhooks.unwrap` types it (docs/anthropic-surface.md).
+             * @example cloud
+             * @enum {string}
+             */
+            surface: "cloud" | "anthropic";
+            /**
+             * @description The short label of an endpoint made on `/v1`; null for one made here.
+             * @example null
+             */
+            name: string | null;
             /**
              * Format: date-time
              * @description After `POST /webhook_endpoints/{endpoint_id}/rotate_secret`: until when the previous secret still signs every delivery next to the current one. Null when only the current secret signs.
@@ -7814,6 +9660,35 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The heartbeat's `expected_last_heartbeat` is not the stored one (precondition_failed_error, with `details.error_code: heartbeat_precondition_failed` and the lease's `current_state`): another worker holds the lease, or it ran out and the item was queued again. */
+        PreconditionFailed: {
+            headers: {
+                "Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "precondition_failed_error",
+                 *         "message": "The lease of work_01JD3QB7M2N8P4R6T0V2X4Z6A8 is not held with this heartbeat.",
+                 *         "details": {
+                 *           "error_code": "heartbeat_precondition_failed",
+                 *           "current_state": {
+                 *             "last_heartbeat": null,
+                 *             "lease_extended": false,
+                 *             "state": "queued",
+                 *             "ttl_seconds": 0
+                 *           }
+                 *         }
+                 *       },
+                 *       "request_id": "req_01JD3Q3ZC8N0T5F4V8Y9W2K6M1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The account already holds `MAX_STREAMS_PER_ACCOUNT` open streams on this server (default 100): close one before opening another (rate_limit_error). The token's request rate limit, when the operator sets one, answers the same way with `Retry-After`. */
         TooManyStreams: {
             headers: {
@@ -7943,6 +9818,18 @@ export interface components {
          */
         MemoryVersionId: string;
         /**
+         * @description Only dreams in one of these statuses. Repeat the parameter with brackets: `statuses[]=pending&statuses[]=running`.
+         * @example [
+         *       "running"
+         *     ]
+         */
+        DreamStatuses: components["schemas"]["DreamStatus"][];
+        /**
+         * @description The id of the dream (`drm_...`).
+         * @example drm_01JD3R2A5C7E9G1J3M5P7R9T1V
+         */
+        DreamId: string;
+        /**
          * @description The id of the agent (`agent_...`).
          * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
          */
@@ -7973,6 +9860,41 @@ export interface components {
          */
         EnvironmentId: string;
         /**
+         * @description The id of the environment key (`envkey_...`).
+         * @example envkey_01JD3QC2D4F6H8J0K2M4N6P8Q0
+         */
+        EnvironmentKeyId: string;
+        /**
+         * @description How long to wait for an item before answering 204, 1 to 999 milliseconds; without it the poll does not wait.
+         * @example 999
+         */
+        BlockMs: number;
+        /**
+         * @description An item a poll handed out but nobody acknowledged is offered again after this many milliseconds (default 5000).
+         * @example 5000
+         */
+        ReclaimOlderThanMs: number;
+        /**
+         * @description The polling worker's id, counted in the queue's `workers_polling` (its first 128 characters are kept).
+         * @example build-farm-1-6f1c
+         */
+        WorkerIdHeader: string;
+        /**
+         * @description The id of the work item (`work_...`).
+         * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+         */
+        WorkId: string;
+        /**
+         * @description The lease's wished time to live, 10 to 600 seconds (default 90).
+         * @example 90
+         */
+        DesiredTtlSeconds: number;
+        /**
+         * @description The `last_heartbeat` the previous heartbeat answered, or `NO_HEARTBEAT` for the first: any other value than the stored one is 412 (another worker holds the lease, or it ran out). Not compared once the item is `stopping` or `stopped`, nor when omitted.
+         * @example NO_HEARTBEAT
+         */
+        ExpectedLastHeartbeat: string;
+        /**
          * @description Only sessions in one of these statuses. Repeat the parameter with brackets: `statuses[]=idle&statuses[]=running`.
          * @example [
          *       "idle",
@@ -7985,6 +9907,21 @@ export interface components {
          * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
          */
         AgentIdFilter: string;
+        /**
+         * @description Only sessions that run this version of the agent named by `agent_id` (which it requires).
+         * @example 2
+         */
+        AgentVersionFilter: number;
+        /**
+         * @description Only sessions started by runs of this deployment (`dep_...`).
+         * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+         */
+        SessionDeploymentIdFilter: string;
+        /**
+         * @description Only sessions that have this memory store (`memstore_...`) attached.
+         * @example memstore_01JD3QB1C2D3E4F5G6H7J8K9M0
+         */
+        MemoryStoreIdFilter: string;
         /**
          * @description The id of the session (`sess_...`).
          * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
@@ -9287,6 +11224,60 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    validateVaultCredential: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the vault (`vault_...`).
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                vault_id: components["parameters"]["VaultId"];
+                /**
+                 * @description The id of the credential (`vcred_...`).
+                 * @example vcred_01JD3Q4B7T2M8X0P5R6S9V1W3Y
+                 */
+                credential_id: components["parameters"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verdict. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialValidation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listMemoryStores: {
         parameters: {
             query?: {
@@ -10066,6 +12057,481 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listDreams: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+                /**
+                 * @description Include archived records in the list.
+                 * @example false
+                 */
+                include_archived?: components["parameters"]["IncludeArchived"];
+                /**
+                 * @description Only dreams in one of these statuses. Repeat the parameter with brackets: `statuses[]=pending&statuses[]=running`.
+                 * @example [
+                 *       "running"
+                 *     ]
+                 */
+                statuses?: components["parameters"]["DreamStatuses"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of dreams. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "drm_01JD3R2A5C7E9G1J3M5P7R9T1V",
+                     *           "type": "dream",
+                     *           "status": "pending",
+                     *           "inputs": [
+                     *             {
+                     *               "type": "memory_store",
+                     *               "memory_store_id": "memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1"
+                     *             },
+                     *             {
+                     *               "type": "sessions",
+                     *               "session_ids": [
+                     *                 "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "instructions": "Keep one file per customer; drop what later sessions contradict.",
+                     *           "model": {
+                     *             "id": "claude-sonnet-4-5",
+                     *             "speed": "standard"
+                     *           },
+                     *           "output_behavior": {
+                     *             "type": "create_new"
+                     *           },
+                     *           "outputs": [],
+                     *           "session_id": null,
+                     *           "error": null,
+                     *           "usage": {
+                     *             "input_tokens": 0,
+                     *             "output_tokens": 0,
+                     *             "cache_read_input_tokens": 0,
+                     *             "cache_creation_input_tokens": 0
+                     *           },
+                     *           "archived_at": null,
+                     *           "created_at": "2026-12-02T09:00:00.000Z",
+                     *           "ended_at": null
+                     *         }
+                     *       ],
+                     *       "next_page": null,
+                     *       "first_id": "drm_01JD3R2A5C7E9G1J3M5P7R9T1V",
+                     *       "last_id": "drm_01JD3R2A5C7E9G1J3M5P7R9T1V",
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DreamList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createDream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "inputs": [
+                 *         {
+                 *           "type": "memory_store",
+                 *           "memory_store_id": "memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1"
+                 *         },
+                 *         {
+                 *           "type": "sessions",
+                 *           "session_ids": [
+                 *             "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y"
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "model": "claude-sonnet-4-5",
+                 *       "instructions": "Keep one file per customer; drop what later sessions contradict."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateDreamRequest"];
+            };
+        };
+        responses: {
+            /** @description The dream, `pending`. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "drm_01JD3R2A5C7E9G1J3M5P7R9T1V",
+                     *       "type": "dream",
+                     *       "status": "pending",
+                     *       "inputs": [
+                     *         {
+                     *           "type": "memory_store",
+                     *           "memory_store_id": "memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1"
+                     *         },
+                     *         {
+                     *           "type": "sessions",
+                     *           "session_ids": [
+                     *             "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "instructions": "Keep one file per customer; drop what later sessions contradict.",
+                     *       "model": {
+                     *         "id": "claude-sonnet-4-5",
+                     *         "speed": "standard"
+                     *       },
+                     *       "output_behavior": {
+                     *         "type": "create_new"
+                     *       },
+                     *       "outputs": [],
+                     *       "session_id": null,
+                     *       "error": null,
+                     *       "usage": {
+                     *         "input_tokens": 0,
+                     *         "output_tokens": 0,
+                     *         "cache_read_input_tokens": 0,
+                     *         "cache_creation_input_tokens": 0
+                     *       },
+                     *       "archived_at": null,
+                     *       "created_at": "2026-12-02T09:00:00.000Z",
+                     *       "ended_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Dream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the dream (`drm_...`).
+                 * @example drm_01JD3R2A5C7E9G1J3M5P7R9T1V
+                 */
+                dream_id: components["parameters"]["DreamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dream. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "drm_01JD3R2A5C7E9G1J3M5P7R9T1V",
+                     *       "type": "dream",
+                     *       "status": "completed",
+                     *       "inputs": [
+                     *         {
+                     *           "type": "memory_store",
+                     *           "memory_store_id": "memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1"
+                     *         },
+                     *         {
+                     *           "type": "sessions",
+                     *           "session_ids": [
+                     *             "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "instructions": null,
+                     *       "model": {
+                     *         "id": "claude-sonnet-4-5",
+                     *         "speed": "standard"
+                     *       },
+                     *       "output_behavior": {
+                     *         "type": "create_new"
+                     *       },
+                     *       "outputs": [
+                     *         {
+                     *           "type": "memory_store",
+                     *           "memory_store_id": "memstore_01JD3R2B6D8F0H2K4N6Q8S0U2W"
+                     *         }
+                     *       ],
+                     *       "session_id": "sess_01JD3R2C7E9G1J3M5P7R9T1V3X",
+                     *       "error": null,
+                     *       "usage": {
+                     *         "input_tokens": 5120,
+                     *         "output_tokens": 830,
+                     *         "cache_read_input_tokens": 0,
+                     *         "cache_creation_input_tokens": 0
+                     *       },
+                     *       "archived_at": null,
+                     *       "created_at": "2026-12-02T09:00:00.000Z",
+                     *       "ended_at": "2026-12-02T09:00:41.200Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Dream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    archiveDream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the dream (`drm_...`).
+                 * @example drm_01JD3R2A5C7E9G1J3M5P7R9T1V
+                 */
+                dream_id: components["parameters"]["DreamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dream. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "drm_01JD3R2A5C7E9G1J3M5P7R9T1V",
+                     *       "type": "dream",
+                     *       "status": "canceled",
+                     *       "inputs": [
+                     *         {
+                     *           "type": "memory_store",
+                     *           "memory_store_id": "memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1"
+                     *         },
+                     *         {
+                     *           "type": "sessions",
+                     *           "session_ids": [
+                     *             "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "instructions": null,
+                     *       "model": {
+                     *         "id": "claude-sonnet-4-5",
+                     *         "speed": "standard"
+                     *       },
+                     *       "output_behavior": {
+                     *         "type": "create_new"
+                     *       },
+                     *       "outputs": [
+                     *         {
+                     *           "type": "memory_store",
+                     *           "memory_store_id": "memstore_01JD3R2B6D8F0H2K4N6Q8S0U2W"
+                     *         }
+                     *       ],
+                     *       "session_id": "sess_01JD3R2C7E9G1J3M5P7R9T1V3X",
+                     *       "error": null,
+                     *       "usage": {
+                     *         "input_tokens": 2048,
+                     *         "output_tokens": 120,
+                     *         "cache_read_input_tokens": 0,
+                     *         "cache_creation_input_tokens": 0
+                     *       },
+                     *       "archived_at": "2026-12-02T09:05:00.000Z",
+                     *       "created_at": "2026-12-02T09:00:00.000Z",
+                     *       "ended_at": "2026-12-02T09:00:12.400Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Dream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelDream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the dream (`drm_...`).
+                 * @example drm_01JD3R2A5C7E9G1J3M5P7R9T1V
+                 */
+                dream_id: components["parameters"]["DreamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dream. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "drm_01JD3R2A5C7E9G1J3M5P7R9T1V",
+                     *       "type": "dream",
+                     *       "status": "canceled",
+                     *       "inputs": [
+                     *         {
+                     *           "type": "memory_store",
+                     *           "memory_store_id": "memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1"
+                     *         },
+                     *         {
+                     *           "type": "sessions",
+                     *           "session_ids": [
+                     *             "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "instructions": null,
+                     *       "model": {
+                     *         "id": "claude-sonnet-4-5",
+                     *         "speed": "standard"
+                     *       },
+                     *       "output_behavior": {
+                     *         "type": "create_new"
+                     *       },
+                     *       "outputs": [
+                     *         {
+                     *           "type": "memory_store",
+                     *           "memory_store_id": "memstore_01JD3R2B6D8F0H2K4N6Q8S0U2W"
+                     *         }
+                     *       ],
+                     *       "session_id": "sess_01JD3R2C7E9G1J3M5P7R9T1V3X",
+                     *       "error": null,
+                     *       "usage": {
+                     *         "input_tokens": 2048,
+                     *         "output_tokens": 120,
+                     *         "cache_read_input_tokens": 0,
+                     *         "cache_creation_input_tokens": 0
+                     *       },
+                     *       "archived_at": null,
+                     *       "created_at": "2026-12-02T09:00:00.000Z",
+                     *       "ended_at": "2026-12-02T09:00:12.400Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Dream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listAgents: {
         parameters: {
             query?: {
@@ -10798,6 +13264,757 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listEnvironmentKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvironmentKeyList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createEnvironmentKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "build-farm-1"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateEnvironmentKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, with its secret. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedEnvironmentKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeEnvironmentKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the environment key (`envkey_...`).
+                 * @example envkey_01JD3QC2D4F6H8J0K2M4N6P8Q0
+                 */
+                key_id: components["parameters"]["EnvironmentKeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvironmentKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWork: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many records to return, from 1 to 100.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description A forward cursor: the `next_page` of the previous response. Same meaning as `after_id`. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Return the records after this id, in list order. At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                after_id?: components["parameters"]["AfterId"];
+                /**
+                 * @description Return the records just before this id, in list order (still returned in list order). At most one of `page`, `after_id` and `before_id` may be given.
+                 * @example vault_01JD3Q3ZC8N0T5F4V8Y9W2K6M1
+                 */
+                before_id?: components["parameters"]["BeforeId"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of work items. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    pollWork: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How long to wait for an item before answering 204, 1 to 999 milliseconds; without it the poll does not wait.
+                 * @example 999
+                 */
+                block_ms?: components["parameters"]["BlockMs"];
+                /**
+                 * @description An item a poll handed out but nobody acknowledged is offered again after this many milliseconds (default 5000).
+                 * @example 5000
+                 */
+                reclaim_older_than_ms?: components["parameters"]["ReclaimOlderThanMs"];
+            };
+            header?: {
+                /**
+                 * @description The polling worker's id, counted in the queue's `workers_polling` (its first 128 characters are kept).
+                 * @example build-farm-1-6f1c
+                 */
+                "Anthropic-Worker-ID"?: components["parameters"]["WorkerIdHeader"];
+            };
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item handed out. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Work"];
+                };
+            };
+            /** @description No work. */
+            204: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWorkStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statistics. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkQueueStats"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the work item (`work_...`).
+                 * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+                 */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The work item. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Work"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWork: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the work item (`work_...`).
+                 * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+                 */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "metadata": {
+                 *         "host": "build-farm-1"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWorkRequest"];
+            };
+        };
+        responses: {
+            /** @description The work item. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Work"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    ackWork: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the work item (`work_...`).
+                 * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+                 */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The work item. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Work"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    heartbeatWork: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The lease's wished time to live, 10 to 600 seconds (default 90).
+                 * @example 90
+                 */
+                desired_ttl_seconds?: components["parameters"]["DesiredTtlSeconds"];
+                /**
+                 * @description The `last_heartbeat` the previous heartbeat answered, or `NO_HEARTBEAT` for the first: any other value than the stored one is 412 (another worker holds the lease, or it ran out). Not compared once the item is `stopping` or `stopped`, nor when omitted.
+                 * @example NO_HEARTBEAT
+                 */
+                expected_last_heartbeat?: components["parameters"]["ExpectedLastHeartbeat"];
+            };
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the work item (`work_...`).
+                 * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+                 */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lease. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkHeartbeat"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    releaseWork: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the work item (`work_...`).
+                 * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+                 */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The work item. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Work"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadWorkWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the work item (`work_...`).
+                 * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+                 */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description The session has no workspace yet. */
+            204: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadWorkWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the work item (`work_...`).
+                 * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+                 */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        /** @description The archive's bytes. */
+        requestBody: {
+            content: {
+                /** @example workspace.zip */
+                "application/zip": unknown;
+            };
+        };
+        responses: {
+            /** @description What was saved. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "work_workspace",
+                     *       "session_id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                     *       "size_bytes": 2048,
+                     *       "saved_at": "2026-12-02T05:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkWorkspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    stopWork: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the environment (`env_...`).
+                 * @example env_01JD3Q5E8C1QK4ZB2N7V0G6H9X
+                 */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /**
+                 * @description The id of the work item (`work_...`).
+                 * @example work_01JD3QB7M2N8P4R6T0V2X4Z6A8
+                 */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "force": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["StopWorkRequest"];
+            };
+        };
+        responses: {
+            /** @description The work item. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Work"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listSessions: {
         parameters: {
             query?: {
@@ -10839,6 +14056,21 @@ export interface operations {
                  * @example agent_01JD3Q6M2B7X9R4T8V0W5Y1Z3K
                  */
                 agent_id?: components["parameters"]["AgentIdFilter"];
+                /**
+                 * @description Only sessions that run this version of the agent named by `agent_id` (which it requires).
+                 * @example 2
+                 */
+                agent_version?: components["parameters"]["AgentVersionFilter"];
+                /**
+                 * @description Only sessions started by runs of this deployment (`dep_...`).
+                 * @example dep_01JD3QA1B2C3D4E5F6G7H8J9K0
+                 */
+                deployment_id?: components["parameters"]["SessionDeploymentIdFilter"];
+                /**
+                 * @description Only sessions that have this memory store (`memstore_...`) attached.
+                 * @example memstore_01JD3QB1C2D3E4F5G6H7J8K9M0
+                 */
+                memory_store_id?: components["parameters"]["MemoryStoreIdFilter"];
             };
             header?: never;
             path?: never;
@@ -10875,6 +14107,14 @@ export interface operations {
                      *             "output_tokens": 310,
                      *             "cache_read_input_tokens": 0,
                      *             "cache_creation_input_tokens": 0
+                     *           },
+                     *           "list_cost": {
+                     *             "amount": "0",
+                     *             "currency": "USD"
+                     *           },
+                     *           "server_tool_use": {
+                     *             "web_search_requests": 0,
+                     *             "web_fetch_requests": 0
                      *           },
                      *           "stats": {
                      *             "turns": 1,
@@ -11003,6 +14243,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -11908,6 +15149,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -11978,6 +15220,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -12043,6 +15286,7 @@ export interface operations {
                      *             "version": 1
                      *           },
                      *           "status": "idle",
+                     *           "archived_at": null,
                      *           "usage": {
                      *             "input_tokens": 800,
                      *             "output_tokens": 120,
@@ -12110,6 +15354,60 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    archiveSessionThread: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this request safe. Send a value unique to the logical request (a UUID), and the
+                 *     same value on every retry of it: the first completed response (status and body) is kept for
+                 *     24 hours per account and key, and a retry with the same key, path and body gets it again with
+                 *     the header `Idempotent-Replayed: true`, without creating anything twice or emitting an event twice.
+                 *     The same key with another path or body answers 422 `idempotency_error`; while the first request
+                 *     with the key is still running, 409 `conflict_error`. Requests refused before they run
+                 *     (authentication, validation) are not kept, so a corrected request may reuse the key.
+                 *     1–255 printable ASCII characters. The TypeScript SDK sends one with every POST.
+                 * @example 3f0c9b1e-7c2a-4d0b-9a55-1e6f2d8c4b71
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description The id of the session (`sess_...`).
+                 * @example sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y
+                 */
+                session_id: components["parameters"]["SessionId"];
+                /**
+                 * @description The id of the session thread (`sthr_...`).
+                 * @example sthr_01JD3Q9C7F2J5K8N0Q3S6V9X1Z
+                 */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived thread. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionThread"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["IdempotencyError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -12315,6 +15613,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyStreams"];
@@ -13155,6 +16454,8 @@ export interface operations {
                      *           "description": null,
                      *           "metadata": {},
                      *           "signing_scheme": "webhook_signature",
+                     *           "surface": "cloud",
+                     *           "name": null,
                      *           "previous_secret_expires_at": null,
                      *           "active": true,
                      *           "disabled_reason": null,
@@ -14288,6 +17589,150 @@ export interface operations {
                  */
                 "application/json": components["schemas"]["EventEnvelopeBase"] & {
                     data: components["schemas"]["SessionStatusIdledEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveSessionStatusRescheduledEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                 *         "type": "session.status_rescheduled"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionStatusRescheduledEventData"];
+                };
+            };
+        };
+        responses: {
+            /** @description The receiver acknowledges the event. Any 2xx counts as a success; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveSessionStatusTerminatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id (the envelope's `id`), the same on every attempt to deliver it: the key to
+                 *     deduplicate on, since delivery is at-least-once. With `signing_scheme: standard_webhooks` it is
+                 *     also part of the signed content (`<webhook-id>.<webhook-timestamp>.<body>`).
+                 * @example evt_01JD3QC3D4E5F6G7H8J9K0M1N2
+                 */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /**
+                 * @description The event's type (the envelope's `data.type`), so a receiver can route a delivery before parsing its body.
+                 * @example agent.created
+                 */
+                "webhook-event-type": components["parameters"]["WebhookEventTypeHeader"];
+                /**
+                 * @description The HMAC-SHA256 signature(s) of the raw body, keyed with the endpoint's signing secret, in the
+                 *     endpoint's `signing_scheme`:
+                 *     - `webhook_signature` (the default): `t=<unix seconds>,v1=<hex HMAC of "<t>.<raw body>">`.
+                 *     - `standard_webhooks`: `v1,<base64 HMAC of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed
+                 *       with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks format).
+                 *
+                 *     During a secret rotation there is one `v1` value per secret still valid, the new secret's
+                 *     first (comma-separated for `webhook_signature`, space-separated for `standard_webhooks`); accept
+                 *     the delivery when any of them verifies. Reject timestamps more than five minutes old (the SDK's
+                 *     `verifyWebhook` does this).
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                /**
+                 * @description Sent with `signing_scheme: standard_webhooks` only: the attempt's time in Unix seconds, part of
+                 *     the signed content. (With `webhook_signature` the time is the `t=` of `webhook-signature`.)
+                 * @example 1795264496
+                 */
+                "webhook-timestamp"?: components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `CloudAgents-Webhook/<version>`, the version of the server that sent the delivery.
+                 * @example CloudAgents-Webhook/0.1.0
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgentHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_01JD3QC3D4E5F6G7H8J9K0M1N2",
+                 *       "created_at": "2026-11-21T12:34:56.789Z",
+                 *       "type": "event",
+                 *       "data": {
+                 *         "id": "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y",
+                 *         "type": "session.status_terminated"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EventEnvelopeBase"] & {
+                    data: components["schemas"]["SessionStatusTerminatedEventData"];
                 };
             };
         };

@@ -44,11 +44,12 @@
  *   node scripts/build.mjs --force  (builds again whatever changed: a build whose files were damaged)
  */
 import { createHash } from "node:crypto";
-import { cpSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { buildConsole } from "../console/build.mjs";
 import {
   currentBuild,
   inputsHash,
@@ -84,6 +85,7 @@ async function buildInto(reason) {
   const started = performance.now();
   await bundle(outDir);
   copyRunTimeFiles(outDir);
+  await writeConsole(outDir);
   writeStamp(outDir, { inputs, startedAt });
   rmSync(finalDir, { recursive: true, force: true });
   renameSync(outDir, finalDir);
@@ -106,6 +108,17 @@ function copyRunTimeFiles(outDir) {
   copy("server/storage/postgres/migrations");
   copy("vendor-skills");
   copy("package.json");
+}
+
+/**
+ * The web console (console/build.mjs: its page, script and style sheet), into `tree/console/dist/`,
+ * where server/routes/console.ts finds it beside the bundled modules.
+ * @param {string} outDir
+ */
+async function writeConsole(outDir) {
+  const dir = join(outDir, "tree/console/dist");
+  mkdirSync(dir, { recursive: true });
+  for (const [name, bytes] of Object.entries(await buildConsole())) writeFileSync(join(dir, name), bytes);
 }
 
 /** The launcher: dist/launcher.js, a CommonJS script (dist/package.json). */

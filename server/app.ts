@@ -9,6 +9,7 @@ import { accessLog, assignRequestId } from "./http/requestId.ts";
 import { routeMatcher, UNMATCHED } from "./http/routeTemplate.ts";
 import { SpecRoutes } from "./http/specRoutes.ts";
 import { surfaceRouter } from "./http/surface.ts";
+import { consoleRoutes } from "./routes/console.ts";
 import { publicRoutes } from "./routes/public.ts";
 import {
   ANTHROPIC_BASE,
@@ -23,7 +24,18 @@ import { CLOUD_BASE, cloudRouteTemplates, cloudSurface } from "./surfaces/cloud/
 export { API_BASE };
 
 /** The unauthenticated endpoints (routes/public.ts), as route templates. */
-const PUBLIC_ROUTES = ["/", "/healthz", "/readyz", "/livez", "/metrics", "/docs", "/openapi.json", "/openapi.yaml"];
+const PUBLIC_ROUTES = [
+  "/",
+  "/healthz",
+  "/readyz",
+  "/livez",
+  "/metrics",
+  "/docs",
+  "/openapi.json",
+  "/openapi.yaml",
+  "/console",
+  "/console/{file}",
+];
 
 /**
  * Builds the Express application without listening: the operator endpoints, then the two
@@ -63,6 +75,7 @@ export function createApp(deps: AppDeps): Express {
     ),
   );
   app.use(publicRoutes(deps));
+  app.use(consoleRoutes());
   app.use(anthropicDocs(anthropicSpec));
   app.use(surfaceRouter(deps, cloudSurface(deps, cloudRoutes)));
   app.use(surfaceRouter(deps, anthropicSurface(anthropic)));

@@ -5,6 +5,7 @@ export const ERROR_STATUS = {
   permission_error: 403,
   not_found_error: 404,
   conflict_error: 409,
+  precondition_failed_error: 412,
   request_too_large: 413,
   idempotency_error: 422,
   rate_limit_error: 429,
@@ -22,6 +23,8 @@ export class ApiError extends Error {
   readonly type: ErrorType;
   readonly status: number;
   readonly param: string | undefined;
+  /** Machine-readable detail (`error_code` and what it concerns), shown as the envelope's `details`. */
+  details: ErrorDetails | undefined;
 
   constructor(type: ErrorType, message: string, param?: string, status?: number) {
     super(message);
@@ -30,6 +33,18 @@ export class ApiError extends Error {
     this.status = status ?? ERROR_STATUS[type];
     this.param = param;
   }
+}
+
+export interface ErrorDetails {
+  error_code: string;
+  [key: string]: unknown;
+}
+
+/** A 412 with its details (a work item's lease that is not the caller's). */
+export function preconditionFailed(message: string, details: ErrorDetails): ApiError {
+  const err = new ApiError("precondition_failed_error", message);
+  err.details = details;
+  return err;
 }
 
 export const invalidRequest = (message: string, param?: string) =>
@@ -43,7 +58,7 @@ export const tokenInvalid = (message: string) => new ApiError("TOKEN_INVALID", m
 /** The JSON body of an error response. */
 export interface ErrorEnvelope {
   type: "error";
-  error: { type: ErrorType; message: string; param?: string };
+  error: { type: ErrorType; message: string; param?: string; details?: ErrorDetails };
   request_id: string;
 }
 
@@ -54,6 +69,7 @@ export function errorEnvelope(err: ApiError, requestId: string): ErrorEnvelope {
       type: err.type,
       message: err.message,
       ...(err.param !== undefined ? { param: err.param } : {}),
+      ...(err.details !== undefined ? { details: err.details } : {}),
     },
     request_id: requestId,
   };

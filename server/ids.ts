@@ -28,7 +28,11 @@ export type IdPrefix =
   | "evt"
   | "whev"
   | "file"
-  | "sres";
+  | "sres"
+  | "envkey"
+  | "work"
+  | "outc"
+  | "drm";
 
 let lastTime = -1;
 let lastRandom: number[] = [];

@@ -1,5 +1,5 @@
 /**
- * The operator entry point: `cloud-agents serve | migrate | token create|list|revoke | skills import | listen`
+ * The operator entry point: `cloud-agents serve | migrate | token create|list|revoke | skills import | listen | worker`
  * (see server/cli/parse.ts). Configuration comes from the environment, validated once here and
  * passed in. Exit codes: 0 done, 1 failed (the reason on stderr; for `serve`, a JSON log line on
  * stdout), 2 the command line was wrong.
@@ -15,6 +15,7 @@ async function run(invocation: Extract<Invocation, { kind: "command" }>): Promis
   const asJson = values.json === true;
   // `listen` is an API client: it does not load the server (a second or more to start).
   if (invocation.name === "listen") return (await import("./cli/listen.ts")).listen(config, values);
+  if (invocation.name === "worker") return (await import("./cli/worker.ts")).worker(config, values);
   const { migrateCommand, serve, skillsImport, tokenCreate, tokenList, tokenRevoke } = await import(
     "./cli/commands.ts"
   );

@@ -63,6 +63,27 @@ export class Metrics {
     help: "Webhook delivery records in the dead-letter queue.",
     registers: [this.registry],
   });
+  readonly workQueue = new Gauge({
+    name: "cloud_agents_work_items",
+    help: "Work items of self-hosted environments by state: queued (waiting for a worker), leased (a worker holds it).",
+    labelNames: ["state"] as const,
+    registers: [this.registry],
+  });
+  readonly workOldestQueuedAge = new Gauge({
+    name: "cloud_agents_work_oldest_queued_age_seconds",
+    help: "How long the oldest queued work item of a self-hosted environment has waited (0 when none is queued).",
+    registers: [this.registry],
+  });
+  readonly workWorkersPolling = new Gauge({
+    name: "cloud_agents_work_workers_polling",
+    help: "Workers of self-hosted environments that polled in the last 30 seconds.",
+    registers: [this.registry],
+  });
+  readonly workLeasesLost = new Gauge({
+    name: "cloud_agents_work_leases_lost",
+    help: "Leases of work items that ran out (their worker stopped heartbeating) and put the item back, over the items kept.",
+    registers: [this.registry],
+  });
   readonly activeRuns = new Gauge({
     name: "cloud_agents_active_runs",
     help: "Agent runs executing now (all workers on this database).",

@@ -15,6 +15,7 @@ import { generateToken, hashToken, SecretBox, tokenHint } from "./crypto/secretB
 import { DEFAULT_ACCOUNT } from "./defaultAccount.ts";
 import { DeliveryControl } from "./delivery/control.ts";
 import { loadVendorSkills } from "./domain/skills.ts";
+import { WORKERS_POLLING_WINDOW_MS } from "./domain/work.ts";
 import { createHttpServer } from "./http/httpServer.ts";
 import type { ResponseValidatorsBySurface } from "./http/validation/validateResponse.ts";
 import { ListenError } from "./listenError.ts";
@@ -100,6 +101,17 @@ function bindScrapeSources(deps: AppDeps): void {
     const runs = await storage.housekeeping.runs();
     m.activeRuns.set(runs.running);
     m.queuedRuns.set(runs.queued);
+  });
+  metrics.onScrape(async (m) => {
+    const now = clock.now();
+    const work = await storage.work.totals(new Date(now.getTime() - WORKERS_POLLING_WINDOW_MS).toISOString());
+    m.workQueue.set({ state: "queued" }, work.queued);
+    m.workQueue.set({ state: "leased" }, work.leased);
+    m.workOldestQueuedAge.set(
+      work.oldest_queued_at ? Math.max(0, (now.getTime() - Date.parse(work.oldest_queued_at)) / 1000) : 0,
+    );
+    m.workWorkersPolling.set(work.workers_polling);
+    m.workLeasesLost.set(work.leases_lost);
   });
   metrics.onScrape((m) => {
     for (const worker of deps.workers) {

@@ -176,6 +176,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/environments/{environment_id}/work": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List work items
+         * @description `client.beta.environments.work.list`: the environment's work items, newest first.
+         */
+        get: operations["v1ListWork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/environments/{environment_id}/work/poll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Poll for work
+         * @description `client.beta.environments.work.poll`: hands the oldest queued item to this poll (no other poll gets it until `reclaim_older_than_ms` passes without an ack), waiting up to `block_ms` for one; 204 when there is none.
+         */
+        get: operations["v1PollWork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/environments/{environment_id}/work/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Work queue statistics
+         * @description `client.beta.environments.work.stats`: depth, items handed out and not acknowledged, the oldest queued item, workers polling.
+         */
+        get: operations["v1WorkStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/environments/{environment_id}/work/{work_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /** @description The work item id (`work_...`). */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a work item
+         * @description `client.beta.environments.work.retrieve`.
+         */
+        get: operations["v1RetrieveWork"];
+        put?: never;
+        /**
+         * Update a work item
+         * @description `client.beta.environments.work.update`: merges the metadata patch (at most 16 keys).
+         */
+        post: operations["v1UpdateWork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/environments/{environment_id}/work/{work_id}/ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /** @description The work item id (`work_...`). */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge a work item
+         * @description `client.beta.environments.work.ack`: `queued` → `starting`; the item leaves the queue and its lease starts (90 s, renewed by heartbeats). 409 when it is not queued.
+         */
+        post: operations["v1AckWork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/environments/{environment_id}/work/{work_id}/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /** @description The work item id (`work_...`). */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Heartbeat a work item
+         * @description `client.beta.environments.work.heartbeat`: renews the lease of a `starting` or `active` item (it becomes `active`); a `stopping` item keeps its lease so the worker can finish; a lease that ran out (the item was queued again) is 412.
+         */
+        post: operations["v1HeartbeatWork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/environments/{environment_id}/work/{work_id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /** @description The work item id (`work_...`). */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop a work item
+         * @description `client.beta.environments.work.stop`: `stopping` (the worker is told by its next heartbeat), or `stopped` at once with `force`; 409 when it is stopped already.
+         */
+        post: operations["v1StopWork"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions": {
         parameters: {
             query?: never;
@@ -185,7 +358,7 @@ export interface paths {
         };
         /**
          * List sessions
-         * @description `client.beta.sessions.list`: newest first (`order=asc`: oldest first), optionally in a `created_at` range.
+         * @description `client.beta.sessions.list`: newest first (`order=asc`: oldest first), optionally in a `created_at` range, in some `statuses[]`, of one agent (and version), deployment or memory store.
          */
         get: operations["v1ListSessions"];
         put?: never;
@@ -266,7 +439,7 @@ export interface paths {
         };
         /**
          * List a session's events
-         * @description `client.beta.sessions.events.list`: oldest first (`order=desc`: newest first), optionally in a `created_at` range.
+         * @description `client.beta.sessions.events.list`: oldest first (`order=desc`: newest first), optionally in a `created_at` range; up to 1000 a page (the SDK's session tool runner reads the history 1000 at a time).
          */
         get: operations["v1ListSessionEvents"];
         put?: never;
@@ -406,6 +579,31 @@ export interface paths {
         get: operations["v1RetrieveSessionThread"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{session_id}/threads/{thread_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+                /** @description The thread id (`sthr_...`). */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a thread
+         * @description `client.beta.sessions.threads.archive`: a thread that is not running; its sub-agent is not run again (409 while it runs).
+         */
+        post: operations["v1ArchiveSessionThread"];
         delete?: never;
         options?: never;
         head?: never;
@@ -619,6 +817,31 @@ export interface paths {
          * @description `client.beta.vaults.credentials.archive`.
          */
         post: operations["v1ArchiveCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vaults/{vault_id}/credentials/{credential_id}/mcp_oauth_validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+                /** @description The credential id (`vcred_...`). */
+                credential_id: components["parameters"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a credential
+         * @description `client.beta.vaults.credentials.mcpOAuthValidate`: probes an MCP credential (`mcp_oauth` or `static_bearer`) against its MCP server, refreshing a rejected OAuth token once (`BetaManagedAgentsCredentialValidation`).
+         */
+        post: operations["v1ValidateCredential"];
         delete?: never;
         options?: never;
         head?: never;
@@ -857,6 +1080,87 @@ export interface paths {
          * @description `client.beta.skills.delete`: refused (409) while an agent uses it.
          */
         delete: operations["v1DeleteSkill"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/skills/{skill_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The skill id (`skill_...`). */
+                skill_id: components["parameters"]["SkillId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List skill versions
+         * @description `client.beta.skills.versions.list`: newest first.
+         */
+        get: operations["v1ListSkillVersions"];
+        put?: never;
+        /**
+         * Create a skill version
+         * @description `client.beta.skills.versions.create`: the files of a new version (it becomes the latest); vendor skills are read-only (403).
+         */
+        post: operations["v1CreateSkillVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/skills/{skill_id}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The skill id (`skill_...`). */
+                skill_id: components["parameters"]["SkillId"];
+                /** @description The version: its `id` (the epoch-microseconds string a skill's `latest_version_id` and an agent's skill reference name), or `latest`. */
+                version: components["parameters"]["SkillVersion"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a skill version
+         * @description `client.beta.skills.versions.retrieve`.
+         */
+        get: operations["v1RetrieveSkillVersion"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a skill version
+         * @description `client.beta.skills.versions.delete`: refused (409) for the skill's only version, and (403) for vendor skills.
+         */
+        delete: operations["v1DeleteSkillVersion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/skills/{skill_id}/versions/{version}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The skill id (`skill_...`). */
+                skill_id: components["parameters"]["SkillId"];
+                /** @description The version: its `id` (the epoch-microseconds string a skill's `latest_version_id` and an agent's skill reference name), or `latest`. */
+                version: components["parameters"]["SkillVersion"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a skill version
+         * @description `client.beta.skills.versions.download`: the version's files as a zip, under its top-level folder.
+         */
+        get: operations["v1DownloadSkillVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1147,6 +1451,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/dreams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List dreams
+         * @description `client.beta.dreams.list`: newest first, without archived ones unless `include_archived`, optionally in some `statuses[]` and a `created_at` range.
+         */
+        get: operations["v1ListDreams"];
+        put?: never;
+        /**
+         * Create a dream
+         * @description `client.beta.dreams.create`: `pending`, started at once by the server's dream worker as a session of its own.
+         */
+        post: operations["v1CreateDream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dreams/{dream_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dream id (`drm_`). */
+                dream_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a dream
+         * @description `client.beta.dreams.retrieve`: archived ones too.
+         */
+        get: operations["v1RetrieveDream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dreams/{dream_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dream id (`drm_`). */
+                dream_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a dream
+         * @description \`client.beta.dreams.archive\`: a completed, failed or canceled dream leaves the default list; 400 while pending or running.
+         */
+        post: operations["v1ArchiveDream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dreams/{dream_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dream id (`drm_`). */
+                dream_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a dream
+         * @description \`client.beta.dreams.cancel\`: \`canceled\` at once and its session interrupted; 400 once completed or failed.
+         */
+        post: operations["v1CancelDream"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description `client.beta.organization.webhooks.list`: the endpoints made on /v1 (those made on `/api/v1/cloud` are listed there), newest first unless `order=asc`.
+         */
+        get: operations["v1ListOrganizationWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description `client.beta.organization.webhooks.create`: deliveries in the SDK's payload, signed with the Standard Webhooks headers; the secret is shown once.
+         */
+        post: operations["v1CreateOrganizationWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/webhooks/{webhook_endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id (`wep_`). */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a webhook endpoint
+         * @description `client.beta.organization.webhooks.retrieve`.
+         */
+        get: operations["v1RetrieveOrganizationWebhook"];
+        put?: never;
+        /**
+         * Update a webhook endpoint
+         * @description `client.beta.organization.webhooks.update`: only the fields sent change; `state: disabled` holds deliveries, `enabled` sends them.
+         */
+        post: operations["v1UpdateOrganizationWebhook"];
+        /**
+         * Delete a webhook endpoint
+         * @description `client.beta.organization.webhooks.delete`: its undelivered events are discarded.
+         */
+        delete: operations["v1DeleteOrganizationWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/webhooks/{webhook_endpoint_id}/regenerate_signing_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint id (`wep_`). */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Regenerate a signing secret
+         * @description `client.beta.organization.webhooks.regenerateSigningSecret`: a new secret, shown once; the old one stops signing at once.
+         */
+        post: operations["v1RegenerateOrganizationWebhookSigningSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1248,6 +1723,24 @@ export interface components {
             data: components["schemas"]["Agent"][];
             next_page: components["schemas"]["NextPage"];
         };
+        /**
+         * @description `queued` (waiting for a worker; offered to one poll at a time), `starting` (acknowledged, the lease taken), `active` (heartbeating), `stopping` (stop asked: the worker finishes and stops it), `stopped`.
+         * @enum {string}
+         */
+        WorkState: "queued" | "starting" | "active" | "stopping" | "stopped";
+        /** @description The lease as the server holds it (`BetaWorkLeaseState`). */
+        WorkLeaseState: {
+            /** @description The stored heartbeat, or null. */
+            last_heartbeat: string | null;
+            /**
+             * @description Always false.
+             * @constant
+             */
+            lease_extended: false;
+            state: components["schemas"]["WorkState"];
+            /** @description The lease's time to live. */
+            ttl_seconds: number;
+        };
         /** @description The error envelope of the Anthropic API; the SDK raises the error class of the status. */
         ErrorResponse: {
             /**
@@ -1264,6 +1757,12 @@ export interface components {
                 type: "invalid_request_error" | "authentication_error" | "permission_error" | "not_found_error" | "request_too_large" | "rate_limit_error" | "api_error" | "overloaded_error";
                 /** @description A readable explanation. */
                 message: string;
+                /** @description Machine-readable detail when there is some: `error_code` names the cause (`heartbeat_precondition_failed`, with the lease's `current_state`). */
+                details?: {
+                    /** @description The cause. */
+                    error_code: string;
+                    current_state?: components["schemas"]["WorkLeaseState"];
+                };
             };
             /** @description The request id (also the `request-id` header). */
             request_id: string | null;
@@ -1341,6 +1840,37 @@ export interface components {
             /** @description Python packages. */
             pip: string[];
         };
+        /** @description A cloud container (`BetaCloudConfig`). */
+        CloudConfig: {
+            /**
+             * @description Always `cloud`.
+             * @constant
+             */
+            type: "cloud";
+            /** @description `unrestricted`, or `limited` to `allowed_hosts` (`BetaLimitedNetwork`: with `allow_mcp_servers` and `allow_package_managers`). */
+            networking: {
+                /**
+                 * @description The networking mode.
+                 * @enum {string}
+                 */
+                type: "unrestricted" | "limited";
+                /** @description `limited`: the hosts commands may reach. */
+                allowed_hosts?: string[];
+                /** @description `limited`: whether the hosts of the agent's MCP servers may be reached too. */
+                allow_mcp_servers?: boolean;
+                /** @description `limited`: whether the configured package registries may be reached too. */
+                allow_package_managers?: boolean;
+            };
+            packages: components["schemas"]["Packages"];
+        };
+        /** @description `BetaSelfHostedConfig`: the environment's built-in tool calls are run by workers that hold one of its keys and poll its work queue (`client.beta.environments.work`); the model loop stays on the server. */
+        SelfHostedConfig: {
+            /**
+             * @description Always `self_hosted`.
+             * @constant
+             */
+            type: "self_hosted";
+        };
         /** @description An environment (`BetaEnvironment`). */
         Environment: {
             /** @description The environment id. */
@@ -1354,29 +1884,8 @@ export interface components {
             name: string;
             /** @description What it is for. */
             description: string | null;
-            /** @description A cloud container (`BetaCloudConfig`). */
-            config: {
-                /**
-                 * @description Always `cloud`.
-                 * @constant
-                 */
-                type: "cloud";
-                /** @description `unrestricted`, or `limited` to `allowed_hosts` (`BetaLimitedNetwork`: with `allow_mcp_servers` and `allow_package_managers`). */
-                networking: {
-                    /**
-                     * @description The networking mode.
-                     * @enum {string}
-                     */
-                    type: "unrestricted" | "limited";
-                    /** @description `limited`: the hosts commands may reach. */
-                    allowed_hosts?: string[];
-                    /** @description `limited`: whether the hosts of the agent's MCP servers may be reached too. */
-                    allow_mcp_servers?: boolean;
-                    /** @description `limited`: whether the configured package registries may be reached too. */
-                    allow_package_managers?: boolean;
-                };
-                packages: components["schemas"]["Packages"];
-            };
+            /** @description `BetaCloudConfig` (a container on the server) or `BetaSelfHostedConfig` (tools run by the workers of the environment's keys). */
+            config: components["schemas"]["CloudConfig"] | components["schemas"]["SelfHostedConfig"];
             metadata: components["schemas"]["Metadata"];
             archived_at: components["schemas"]["NullableTimestamp"];
             created_at: components["schemas"]["Timestamp"];
@@ -1396,13 +1905,13 @@ export interface components {
             name?: string;
             /** @description What it is for. */
             description?: string | null;
-            /** @description `BetaCloudConfigParams`: `{type: "cloud", networking?, packages?}`. `packages` (`BetaPackagesParams`) lists the packages of each manager, each a name optionally pinned in the manager's syntax; under `limited` networking `networking.allow_package_managers` must be true when any is given (400 naming the field). On update an omitted `packages` or `networking` keeps its value. */
+            /** @description `BetaCloudConfigParams`: `{type: "cloud", networking?, packages?}`, or `BetaSelfHostedConfigParams`: `{type: "self_hosted"}` (no networking or packages: the workers' machines decide; 400 naming the field when given). `packages` (`BetaPackagesParams`) lists the packages of each manager, each a name optionally pinned in the manager's syntax; under `limited` networking `networking.allow_package_managers` must be true when any is given (400 naming the field). On update an omitted `packages` or `networking` keeps its value. */
             config?: {
                 /**
-                 * @description Always `cloud`.
-                 * @constant
+                 * @description `cloud` (the default) or `self_hosted`.
+                 * @enum {string}
                  */
-                type?: "cloud";
+                type?: "cloud" | "self_hosted";
                 /** @description `{type: "unrestricted"}` or `{type: "limited", allowed_hosts?, allow_mcp_servers?, allow_package_managers?}`. */
                 networking?: Record<string, never> | null;
                 /** @description `BetaPackagesParams`: `{type?: "packages", apt?, cargo?, gem?, go?, npm?, pip?}`, each a list of names (null: empty). */
@@ -1431,6 +1940,124 @@ export interface components {
              * @enum {string}
              */
             type: "environment_deleted" | "session_deleted" | "vault_deleted" | "vault_credential_deleted" | "skill_deleted";
+        };
+        /** @description A work item of a self-hosted environment (`BetaSelfHostedWork`): `data` names the session whose built-in tool calls a worker is to run (`type: "session"`). */
+        SelfHostedWork: {
+            /** @description The work id (`work_...`). */
+            id: string;
+            /**
+             * @description Always `work`.
+             * @constant
+             */
+            type: "work";
+            acknowledged_at: components["schemas"]["NullableTimestamp"];
+            created_at: components["schemas"]["Timestamp"];
+            /** @description What to do (`BetaSessionWorkData`). */
+            data: {
+                /** @description The session (`sess_...`). */
+                id: string;
+                /**
+                 * @description Always `session`.
+                 * @constant
+                 */
+                type: "session";
+            };
+            /** @description The environment. */
+            environment_id: string;
+            latest_heartbeat_at: components["schemas"]["NullableTimestamp"];
+            metadata: components["schemas"]["Metadata"];
+            /** @description Always null: the worker's environment key is its credential for the item's session too. */
+            secret: null;
+            started_at: components["schemas"]["NullableTimestamp"];
+            state: components["schemas"]["WorkState"];
+            stop_requested_at: components["schemas"]["NullableTimestamp"];
+            stopped_at: components["schemas"]["NullableTimestamp"];
+        };
+        /** @description One page of an environment's work items, newest first. */
+        SelfHostedWorkList: {
+            /** @description The work items. */
+            data: components["schemas"]["SelfHostedWork"][];
+            next_page: components["schemas"]["NextPage"];
+        };
+        /** @description The work queue of an environment (`BetaSelfHostedWorkQueueStats`). */
+        WorkQueueStats: {
+            /**
+             * @description Always `work_queue_stats`.
+             * @constant
+             */
+            type: "work_queue_stats";
+            /** @description Items waiting for a worker (queued). */
+            depth: number;
+            /** @description Items a poll handed out that are not acknowledged yet. */
+            pending: number;
+            oldest_queued_at: components["schemas"]["NullableTimestamp"];
+            /** @description Workers (by `Anthropic-Worker-ID`) that polled in the last 30 seconds. */
+            workers_polling: number | null;
+        };
+        /** @description The body of `client.beta.environments.work.update`. */
+        WorkUpdateParams: {
+            /** @description A patch of the metadata; a `null` value deletes the key. */
+            metadata: {
+                [key: string]: string | null;
+            };
+        };
+        /** @description What a heartbeat answers (`BetaSelfHostedWorkHeartbeatResponse`). */
+        WorkHeartbeat: {
+            /**
+             * @description Always `work_heartbeat`.
+             * @constant
+             */
+            type: "work_heartbeat";
+            /** @description The heartbeat now stored (echo it as `expected_last_heartbeat` next time), or an empty string when none is. */
+            last_heartbeat: string;
+            /** @description Whether the lease was extended. */
+            lease_extended: boolean;
+            state: components["schemas"]["WorkState"];
+            /** @description The lease's time to live from now. */
+            ttl_seconds: number;
+        };
+        /** @description The body of `client.beta.environments.work.stop`. */
+        WorkStopParams: {
+            /** @description Stop at once (`stopped`) instead of asking the worker to (`stopping`). */
+            force?: boolean;
+        };
+        /** @description An amount in minor units (`BetaMonetaryAmount`): `"2500"` is $25.00. */
+        MonetaryAmount: {
+            /** @description The amount in cents. */
+            amount: string;
+            /**
+             * @description The currency.
+             * @enum {string}
+             */
+            currency: "USD";
+        };
+        /** @description A list-cost budget (`BetaManagedAgentsBudgetLimit`): the turn stops (`budget_reached`) once the session's `usage.list_cost` reaches `max_list_cost`. */
+        BudgetLimit: {
+            /**
+             * @description Always `limit`.
+             * @constant
+             */
+            type: "limit";
+            max_list_cost: components["schemas"]["MonetaryAmount"];
+        };
+        /** @description An outcome's state (the SDK's `BetaManagedAgentsOutcomeEvaluationResource`), from its evaluation spans. */
+        OutcomeEvaluation: {
+            /** @constant */
+            type: "outcome_evaluation";
+            /** @description The outcome's `outc_` id. */
+            outcome_id: string;
+            /** @description What the agent should produce. */
+            description: string;
+            /**
+             * @description `pending` before its turn runs, `running` while the agent works (again after `needs_revision`), `evaluating` while the grader scores; the rest are terminal.
+             * @enum {string}
+             */
+            result: "pending" | "running" | "evaluating" | "satisfied" | "max_iterations_reached" | "failed" | "interrupted";
+            /** @description The revision cycle it is on, from 0. */
+            iteration: number;
+            /** @description The grader's words on the latest evaluation; null before the first. */
+            explanation: string | null;
+            completed_at: components["schemas"]["NullableTimestamp"];
         };
         /** @description A memory store a session uses (`BetaManagedAgentsMemoryStoreResource`). */
         SessionMemoryStoreResource: {
@@ -1462,7 +2089,7 @@ export interface components {
             /** @description Seconds since creation (for a terminated or archived one, until its last update). */
             duration_seconds: number;
         };
-        /** @description Cumulative token counts as the model providers reported them (a session's include its threads'). Prompt-cache writes are not broken down by cache lifetime here, and no list cost is tracked, so `cache_creation` and `list_cost` are absent. */
+        /** @description Cumulative token counts as the model providers reported them (a session's include its threads'). Prompt-cache writes are not broken down by cache lifetime here, so `cache_creation` is absent. A session's carries `list_cost`: its model requests at the operator's list prices (MODEL_PRICES), in cents, rounded down. */
         TokenUsage: {
             /** @description Input tokens. */
             input_tokens: number;
@@ -1472,6 +2099,14 @@ export interface components {
             cache_read_input_tokens: number;
             /** @description Seconds spent running turns (as `stats.active_seconds`). */
             active_seconds: number;
+            list_cost?: components["schemas"]["MonetaryAmount"];
+            /** @description The session's built-in `web_search` and `web_fetch` calls. */
+            server_tool_use?: {
+                /** @description `web_search` calls. */
+                web_search_requests: number;
+                /** @description `web_fetch` calls. */
+                web_fetch_requests: number;
+            };
         };
         /** @description A session (`BetaManagedAgentsSession`); `agent` is the agent version it runs. */
         Session: {
@@ -1497,10 +2132,10 @@ export interface components {
             vault_ids: string[];
             /** @description The deployment that started it, if any. */
             deployment_id?: string | null;
-            /** @description No budget limits here. */
-            budget: null;
-            /** @description Always empty here. */
-            outcome_evaluations: Record<string, never>[];
+            /** @description The list-cost budget; null without one (a token-only budget set on `/api/v1/cloud` is not shown: the SDK has no shape for it). */
+            budget: components["schemas"]["BudgetLimit"] | null;
+            /** @description One entry per `user.define_outcome` sent to the session, oldest first. */
+            outcome_evaluations: components["schemas"]["OutcomeEvaluation"][];
             /** @description The memory stores it uses (the only resources here), in the order given at create. */
             resources: components["schemas"]["SessionMemoryStoreResource"][];
             stats: components["schemas"]["TimingStats"];
@@ -1566,7 +2201,7 @@ export interface components {
         };
         /** @description The body of `client.beta.sessions.create`. */
         SessionCreateParams: {
-            /** @description An agent id (latest version) or `{type: "agent", id, version?}`. */
+            /** @description An agent id (latest version), `{type: "agent", id, version?}`, or `{type: "agent_with_overrides", id, version?, model?, system?, tools?, mcp_servers?, skills?}` (the overrides apply to this session only). */
             agent: string | {
                 /** @description The agent id. */
                 id: string;
@@ -1578,25 +2213,70 @@ export interface components {
             metadata?: components["schemas"]["Metadata"];
             /** @description Vaults. */
             vault_ids?: string[];
-            /** @description Events to start with (`user.message`). */
+            /** @description Events to start with (`user.message`, `user.define_outcome`). */
             initial_events?: Record<string, never>[];
+            budget?: components["schemas"]["BudgetLimit"];
             /** @description Memory stores to mount at `/mnt/memory/<name>/` (at most 8; an archived one is a 409), and `file` and `github_repository` resources (as `resources.add` takes them). */
             resources?: (components["schemas"]["SessionMemoryStoreResourceParam"] | components["schemas"]["ResourceAddParams"])[];
         };
         /** @description The body of `client.beta.sessions.update`. */
         SessionUpdateParams: {
+            /** @description The `tools` and `mcp_servers` of the session's next turns, replacing the current ones; only while it is idle (409 otherwise). */
+            agent?: {
+                /** @description The tools. */
+                tools?: Record<string, never>[];
+                /** @description The MCP servers. */
+                mcp_servers?: Record<string, never>[];
+            };
             /** @description The title. */
             title?: string | null;
             metadata?: components["schemas"]["MetadataPatch"];
             /** @description Vaults. */
             vault_ids?: string[];
+            /** @description A new list-cost budget, or null to remove it. */
+            budget?: components["schemas"]["BudgetLimit"] | null;
         };
-        /** @description One event of a session (`BetaManagedAgentsSessionEvent`): `user.message`, `user.interrupt`, `agent.message`, `agent.tool_use`, `agent.tool_result`, `session.status_running`, `session.status_idle`, `session.error`, ... each with `processed_at`. Two more than the SDK types, with `packages {digest, action, duration_ms?}`: `session.status_preparing` (a turn waits for its environment's package layer) and `session.status_prepared` (the layer is ready, after `duration_ms`); a failed install is a `session.error` of type `packages_failed`. */
+        /** @description The error of a `session.error`, as the SDK types it. Ours map to it: a model provider's failure is `model_rate_limited_error` (it answered 429), `model_overloaded_error` (529 or 503) or `model_request_failed_error`; an MCP server that could not be connected is `mcp_connection_failed_error` (`mcp_authentication_failed_error` when it refused the credential); too many tool rounds is `tool_use_limit_reached_error`; a repository that could not be cloned is `repository_clone_error`; anything else is `unknown_error` with our words. */
+        SessionError: {
+            /**
+             * @description The SDK's error type.
+             * @enum {string}
+             */
+            type: "unknown_error" | "model_overloaded_error" | "model_rate_limited_error" | "model_request_failed_error" | "mcp_connection_failed_error" | "mcp_authentication_failed_error" | "tool_use_limit_reached_error" | "repository_clone_error";
+            /** @description A readable explanation. */
+            message: string;
+            /** @description `retrying` (the server retries after a back-off), `exhausted` (the turn is over) or `terminal` (the session cannot run again). */
+            retry_status: {
+                /**
+                 * @description The retry status.
+                 * @enum {string}
+                 */
+                type: "retrying" | "exhausted" | "terminal";
+            };
+            /** @description The MCP server concerned (MCP errors). */
+            mcp_server_name?: string;
+            /** @description The repository (repository errors; null when unknown). */
+            repository_url?: string | null;
+        };
+        /** @description One event of a session (`BetaManagedAgentsSessionEvent`): `user.message`, `user.interrupt`, `agent.message`, `agent.tool_use`, `agent.tool_result`, `session.status_running`, `session.status_idle`, `session.error`, ... each with `processed_at`. A call of an MCP server's tool is `agent.mcp_tool_use` (with `mcp_server_name`) and its outcome `agent.mcp_tool_result` (`mcp_tool_use_id` is the call's `tool_use_id`, as `tool_use_id` is on `agent.tool_result`); a coordinator's hand-over to a sub-agent's thread is `agent.thread_message_sent` and the thread's answer `agent.thread_message_received`; `session.error` carries the SDK's error types with `retry_status` (a retried error is followed by `session.status_rescheduled`); `session.status_terminated` when the session's agent was deleted; a session stream's last message is `session.deleted` when the session is deleted. A sub-agent's `agent.tool_use`, `agent.mcp_tool_use` and `agent.custom_tool_use` carry its `session_thread_id` and are answered on the session like the primary agent's. Two more than the SDK types, with `packages {digest, action, duration_ms?}`: `session.status_preparing` (a turn waits for its environment's package layer) and `session.status_prepared` (the layer is ready, after `duration_ms`); a failed install is a `session.error` of type `packages_failed`. Outcomes: `user.define_outcome` (with its `outcome_id`), `span.outcome_evaluation_start` and `span.outcome_evaluation_end` (`result`, `explanation`, `usage`); `agent.thinking` carries the reasoning text in `thinking` besides the SDK's fields. And `session.status_waiting_for_worker` with `work {work_id, calls}`: a self-hosted environment's turn waits for a worker to run its built-in calls. */
         SessionEvent: {
             /** @description The event id. */
             id: string;
             /** @description The event type (the SDK's names, e.g. `session.status_idle`, never ours such as `session.status_idled`). */
             type: string;
+            /** @description The MCP server of the tool (`agent.mcp_tool_use`). */
+            mcp_server_name?: string;
+            /** @description The `tool_use_id` of the call it answers (`agent.mcp_tool_result`). */
+            mcp_tool_use_id?: string;
+            /** @description The thread the message went to (`agent.thread_message_sent`). */
+            to_session_thread_id?: string;
+            /** @description The name of that thread's agent (`agent.thread_message_sent`). */
+            to_agent_name?: string;
+            /** @description The thread the message came from (`agent.thread_message_received`). */
+            from_session_thread_id?: string;
+            /** @description The name of that thread's agent (`agent.thread_message_received`). */
+            from_agent_name?: string;
+            error?: components["schemas"]["SessionError"];
             /** @description When the server recorded it. */
             processed_at: string | null;
             /** @description The thread concerned, if any. */
@@ -1627,7 +2307,7 @@ export interface components {
                 /** @description `session.status_prepared`: how long the turn waited, in milliseconds. */
                 duration_ms?: number;
             };
-        } & (unknown & unknown & unknown);
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
         /** @description One page of a session's (or a thread's) events. */
         SessionEventList: {
             /** @description The events. */
@@ -1636,7 +2316,7 @@ export interface components {
         };
         /** @description The body of `client.beta.sessions.events.send`. */
         EventSendParams: {
-            /** @description `user.message` and `user.interrupt` events. */
+            /** @description `user.message`, `user.interrupt`, `user.define_outcome` and the answers to a waiting turn. */
             events: {
                 /** @description The event type. */
                 type: string;
@@ -1845,6 +2525,92 @@ export interface components {
             };
             metadata?: components["schemas"]["MetadataPatch"];
         };
+        /** @description An HTTP error answer captured during a credential's validation, its body cut and scrubbed of the credential's secrets. */
+        HttpResponseCapture: {
+            /**
+             * @description The HTTP status.
+             * @example 401
+             */
+            status_code: number;
+            /**
+             * @description The `Content-Type` of the answer (empty when absent).
+             * @example application/json
+             */
+            content_type: string;
+            /**
+             * @description The body, at most 1,024 characters, with the credential's tokens replaced by `[redacted]`.
+             * @example {"error":"invalid_token"}
+             */
+            body: string;
+            /**
+             * @description Whether `body` was cut.
+             * @example false
+             */
+            body_truncated: boolean;
+        };
+        /** @description The verdict of probing an MCP credential against its MCP server: the server is initialized and its tools listed with the credential's token; a token rejected with 401 is refreshed once when the credential has a refresh token, and the probe repeated (the new token is stored). */
+        CredentialValidation: {
+            /**
+             * @description Always `vault_credential_validation`.
+             * @example vault_credential_validation
+             * @constant
+             */
+            type: "vault_credential_validation";
+            /**
+             * @description The credential probed.
+             * @example vcred_01JD3Q7N3C8Y0S5U9W1X6Z2A4L
+             */
+            credential_id: string;
+            /**
+             * @description Its vault.
+             * @example vault_01JD3Q7M2B7X9R4T8V0W5Y1Z3K
+             */
+            vault_id: string;
+            /**
+             * @description `valid`: the server accepted the token. `invalid`: it rejected it and no refresh saved it. `unknown`: the server could not tell (unreachable, timeout, another error).
+             * @example valid
+             * @enum {string}
+             */
+            status: "valid" | "invalid" | "unknown";
+            /**
+             * @description Whether the credential holds a refresh token and a refresh configuration.
+             * @example true
+             */
+            has_refresh_token: boolean;
+            /**
+             * @description The MCP step that failed, or null when the probe succeeded (or no token could be had to present).
+             * @example null
+             */
+            mcp_probe: null | {
+                /**
+                 * @description The MCP method that failed (`initialize`, `tools/list`, ...).
+                 * @example initialize
+                 */
+                method: string;
+                /** @description The server's HTTP error answer, or null when there was none (timeout, DNS or TLS failure). */
+                http_response: null | components["schemas"]["HttpResponseCapture"];
+            };
+            /**
+             * @description The refresh attempted, or null when none was needed.
+             * @example null
+             */
+            refresh: null | {
+                /**
+                 * @description `succeeded`, `failed` (the token endpoint answered an error), `connect_error` (it could not be reached) or `no_refresh_token` (the server rejected the token and there is no refresh token).
+                 * @example succeeded
+                 * @enum {string}
+                 */
+                status: "succeeded" | "failed" | "connect_error" | "no_refresh_token";
+                /** @description The token endpoint's error answer when `status` is `failed`, else null. */
+                http_response: null | components["schemas"]["HttpResponseCapture"];
+            };
+            /**
+             * Format: date-time
+             * @description When the probe ran.
+             * @example 2026-11-21T12:34:56.789Z
+             */
+            validated_at: string;
+        };
         /** @description An agent and a version (`BetaManagedAgentsAgentReference`). */
         AgentReference: {
             /**
@@ -1988,6 +2754,47 @@ export interface components {
             /** @description Its title. */
             display_name?: string;
         };
+        /** @description A version of a skill (`BetaSkillVersion`). */
+        SkillVersion: {
+            /**
+             * @description The version (epoch microseconds), as `latest_version_id` and the paths name it.
+             * @example 1764650000123456
+             */
+            id: string;
+            /**
+             * @description Always `skill_version`.
+             * @constant
+             */
+            type: "skill_version";
+            /** @description The skill. */
+            skill_id: string;
+            /** @description The `name` of its SKILL.md front matter (the skill's slug). */
+            name: string;
+            /** @description The `description` of its SKILL.md front matter. */
+            description: string;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One page of versions, newest first. */
+        SkillVersionList: {
+            /** @description The versions. */
+            data: components["schemas"]["SkillVersion"][];
+            next_page: components["schemas"]["NextPage"];
+        };
+        /** @description The multipart body of `client.beta.skills.versions.create`. */
+        SkillVersionCreateParams: {
+            /** @description The files of the new version: SKILL.md (whose `name` must be the skill's) and the rest. */
+            files: string[];
+        };
+        /** @description What deleting a version answers (`BetaDeletedSkillVersion`). */
+        DeletedSkillVersion: {
+            /** @description The deleted version. */
+            id: string;
+            /**
+             * @description Always `skill_version_deleted`.
+             * @constant
+             */
+            type: "skill_version_deleted";
+        };
         /** @description The scope of a file (`BetaFileScope`). */
         FileScope: {
             /** @description The session id. */
@@ -2128,10 +2935,21 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
-        /** @description One page of memories, oldest first. */
+        /** @description Memories deeper than `depth=1` rolled up into their folder (`BetaManagedAgentsMemoryPrefix`). */
+        MemoryPrefix: {
+            /**
+             * @description Always `memory_prefix`.
+             * @constant
+             */
+            type: "memory_prefix";
+            /** @description The folder, ending with `/` (`/projects/foo/`): pass it as `path_prefix` to list it. */
+            path: string;
+            next_page?: components["schemas"]["NextPage"];
+        };
+        /** @description One page of memories, oldest first; with `depth=1`, the direct children of `path_prefix` in path order: memories and `memory_prefix` folders. */
         MemoryList: {
-            /** @description The memories. */
-            data: components["schemas"]["Memory"][];
+            /** @description The memories (and, with `depth=1`, the folders of deeper ones). */
+            data: (components["schemas"]["Memory"] | components["schemas"]["MemoryPrefix"])[];
             next_page: components["schemas"]["NextPage"];
         };
         /** @description The body of `client.beta.memories.create`. */
@@ -2202,7 +3020,8 @@ export interface components {
              * @enum {string}
              */
             operation: "created" | "modified" | "deleted";
-            path: components["schemas"]["SdkMemoryPath"];
+            /** @description The memory's path when the change was made; null once redacted. */
+            path: components["schemas"]["SdkMemoryPath"] | null;
             /** @description The text it wrote, or null. */
             content: string | null;
             /** @description Its SHA-256, or null (a delete, or redacted). */
@@ -2218,6 +3037,234 @@ export interface components {
             /** @description The versions. */
             data: components["schemas"]["MemoryVersion"][];
             next_page: components["schemas"]["NextPage"];
+        };
+        /**
+         * @description Where a dream is: `pending` (not started: no session, no output yet), `running` (its session reads the inputs and writes the output store), then one of the final `completed`, `failed` (see `error`) or `canceled`.
+         * @example completed
+         * @enum {string}
+         */
+        DreamStatus: "pending" | "running" | "completed" | "failed" | "canceled";
+        /** @description Memory store input: The memory store the dream reorganizes. */
+        DreamMemoryStoreInput: {
+            /**
+             * @description The memory store the dream reorganizes. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "memory_store";
+            /**
+             * @description The store (`memstore_...`), active and of this account.
+             * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+             */
+            memory_store_id: string;
+        };
+        /** @description Sessions input: The sessions whose transcripts the dream reads. */
+        DreamSessionsInput: {
+            /**
+             * @description The sessions whose transcripts the dream reads. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "sessions";
+            /**
+             * @description 1 to 100 sessions of this account, no duplicates (responses list them sorted).
+             * @example [
+             *       "sess_01JD3Q8B6E1H4K7M9P2R5T8W0Y"
+             *     ]
+             */
+            session_ids: string[];
+        };
+        /** @description A source the dream reads: the memory store, or the sessions whose transcripts it reads. */
+        DreamInput: components["schemas"]["DreamMemoryStoreInput"] | components["schemas"]["DreamSessionsInput"];
+        /** @description The model that runs the dream (always an object in responses). */
+        DreamModel: {
+            /**
+             * @description A model this server runs (as an agent's `model`).
+             * @example claude-sonnet-4-5
+             */
+            id: string;
+            /**
+             * @description Always `standard`.
+             * @enum {string}
+             */
+            speed: "standard";
+        };
+        /** @description Create new: Write to a new store copied from the input store. */
+        DreamOutputCreateNew: {
+            /**
+             * @description Write to a new store copied from the input store. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "create_new";
+        };
+        /** @description Update existing: Write into the input store. */
+        DreamOutputUpdateExisting: {
+            /**
+             * @description Write into the input store. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "update_existing";
+            /**
+             * @description The input store's id (it must be the `memory_store` input).
+             * @example memstore_01JD3QM3K8N0T5F4V8Y9W2K6M1
+             */
+            memory_store_id: string;
+        };
+        /** @description Where the dream writes: `create_new` (the default) a new store that starts as a copy of the input store, which stays unchanged; `update_existing` the input store itself (at most one such dream of a store at a time: another gets 409). */
+        DreamOutputBehavior: components["schemas"]["DreamOutputCreateNew"] | components["schemas"]["DreamOutputUpdateExisting"];
+        /** @description Why the dream failed: `inputs_unavailable` (its store or a session was deleted, or the store archived, before it started), `model_unavailable`, `session_deleted`, `run_interrupted` (its session was interrupted by hand), or its session's turn error (`provider_error`, ...). */
+        DreamError: {
+            /** @example provider_error */
+            type: string;
+            /** @example The model provider answered 500 three times. */
+            message: string;
+        };
+        /** @description The tokens of the dream's session so far (zero while pending; they can still change after a cancel). */
+        DreamUsage: {
+            /** @example 5120 */
+            input_tokens: number;
+            /** @example 830 */
+            output_tokens: number;
+            /** @example 0 */
+            cache_read_input_tokens: number;
+            /** @example 0 */
+            cache_creation_input_tokens: number;
+        };
+        /** @description A job that reads a memory store and past sessions and writes a reorganized store, run as a session of its own (`session_id`) whose agent works on the output store at `/mnt/memory/<name>/` with the file tools. */
+        Dream: {
+            /**
+             * @description The dream id, `drm_` followed by a ULID.
+             * @example drm_01JD3R2A5C7E9G1J3M5P7R9T1V
+             */
+            id: string;
+            /**
+             * @description Always `dream`.
+             * @constant
+             */
+            type: "dream";
+            status: components["schemas"]["DreamStatus"];
+            /** @description What the dream reads, as created (session ids sorted). */
+            inputs: components["schemas"]["DreamInput"][];
+            /** @description The guidance given at create; null when none. */
+            instructions: string | null;
+            model: components["schemas"]["DreamModel"];
+            output_behavior: components["schemas"]["DreamOutputBehavior"];
+            /** @description The store that holds the result, once the dream has one (empty while pending). */
+            outputs: {
+                /** @constant */
+                type: "memory_store";
+                /** @example memstore_01JD3R2B6D8F0H2K4N6Q8S0U2W */
+                memory_store_id: string;
+            }[];
+            /**
+             * @description The session that runs the dream (follow its events); null while pending.
+             * @example sess_01JD3R2C7E9G1J3M5P7R9T1V3X
+             */
+            session_id: string | null;
+            /** @description Why it failed; null unless `failed`. */
+            error: components["schemas"]["DreamError"] | null;
+            usage: components["schemas"]["DreamUsage"];
+            /**
+             * Format: date-time
+             * @description When it was archived (hidden from lists by default).
+             */
+            archived_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it reached `completed`, `failed` or `canceled`.
+             */
+            ended_at: string | null;
+        };
+        /** @description A dream to start. */
+        CreateDreamRequest: {
+            /** @description Exactly one `memory_store` entry and exactly one `sessions` entry. */
+            inputs: components["schemas"]["DreamInput"][];
+            /** @description The model that runs the dream, as an id or `{id, speed}` (`speed` only `standard`). */
+            model: string | {
+                id: string;
+                /**
+                 * @description Only `standard` (`fast` is refused).
+                 * @enum {string|null}
+                 */
+                speed?: "standard" | "fast" | null;
+            };
+            /** @description Guidance on what to keep and how to organize it. */
+            instructions?: string | null;
+            output_behavior?: components["schemas"]["DreamOutputBehavior"];
+        };
+        /**
+         * @description The event types delivered to the endpoint: this server's event kinds (their names are the SDK's where it has the same event: `session.created`, `session.status_idled`, `agent.updated`, `vault_credential.refresh_failed`, ...; the list is `GET /api/v1/cloud/webhook_event_types`). The SDK types only the Admin API's events here (`external_key.*`, `user_profile.*`), which a self-hosted server never emits, so a TypeScript caller casts the names.
+         * @example [
+         *       "session.status_idled",
+         *       "agent.created"
+         *     ]
+         */
+        WebhookEventTypes: string[];
+        /** @description The fields of an endpoint made on /v1 (OrganizationWebhookEndpoint and NewOrganizationWebhookEndpoint). */
+        OrganizationWebhookEndpointFields: {
+            /**
+             * @description The endpoint id (`wep_`), the same on `/api/v1/cloud/webhook_endpoints`.
+             * @example wep_01JD3R0M3Q7Y2C5T8V1X4Z6B9D
+             */
+            id: string;
+            created_at: components["schemas"]["Timestamp"];
+            /** @description An empty string when none was given. */
+            description: string;
+            /** @description Why the server disabled the endpoint on its own (`gone`: the receiver answered 410; `failing`: failures without a success for WEBHOOK_AUTO_DISABLE_AFTER_MS). An empty string while enabled, or when it was disabled by hand. */
+            disabled_reason: string;
+            enabled_events: components["schemas"]["WebhookEventTypes"];
+            /** @description An empty string when none was given. */
+            name: string;
+            /**
+             * @description Whether deliveries are sent. A disabled endpoint's deliveries are held until it is enabled (the native semantics; the hosted service drops them).
+             * @enum {string}
+             */
+            state: "enabled" | "disabled";
+            updated_at: components["schemas"]["Timestamp"];
+            /** @description The URL that receives the deliveries. */
+            url: string;
+        };
+        /** @description An endpoint made on /v1 (the SDK's `BetaOrganizationWebhookEndpoint`). */
+        OrganizationWebhookEndpoint: components["schemas"]["OrganizationWebhookEndpointFields"];
+        /** @description A page of endpoints (the SDK's `Page`, followed with `after_id`/`before_id`). */
+        OrganizationWebhookEndpointList: {
+            data: components["schemas"]["OrganizationWebhookEndpoint"][];
+            has_more: boolean;
+            first_id: string | null;
+            last_id: string | null;
+        };
+        OrganizationWebhookCreateParams: {
+            enabled_events: components["schemas"]["WebhookEventTypes"];
+            /** @description The http(s) URL (the rules of `/api/v1/cloud/webhook_endpoints`: no private targets unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true). */
+            url: string;
+            description?: string;
+            name?: string;
+        };
+        /** @description A new endpoint with its signing secret (`whsec_`), shown only here and by regenerate_signing_secret. */
+        NewOrganizationWebhookEndpoint: components["schemas"]["OrganizationWebhookEndpointFields"] & {
+            /**
+             * @description The Standard Webhooks key `client.beta.webhooks.unwrap` takes as `key`.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            signing_secret: string;
+        };
+        /** @description Only the fields sent change; an empty `enabled_events` leaves them as they are. */
+        OrganizationWebhookUpdateParams: {
+            enabled_events?: components["schemas"]["WebhookEventTypes"];
+            url?: string;
+            description?: string;
+            name?: string;
+            /** @enum {string} */
+            state?: "enabled" | "disabled";
+        };
+        DeletedOrganizationWebhookEndpoint: {
+            id: string;
+            /** @constant */
+            type: "webhook_endpoint_deleted";
+        };
+        OrganizationWebhookSigningSecret: {
+            /** @description The new secret; the old one stops signing at once. */
+            signing_secret: string;
         };
     };
     responses: {
@@ -2304,6 +3351,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The heartbeat's `expected_last_heartbeat` is not the stored one (status 412, `invalid_request_error` with `details.error_code: heartbeat_precondition_failed` and the lease's `current_state`): another worker holds the lease, or it ran out and the item was queued again. */
+        PreconditionFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
     };
     parameters: {
         /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
@@ -2322,6 +3378,18 @@ export interface components {
         AgentId: string;
         /** @description The environment id (`env_...`). */
         EnvironmentId: string;
+        /** @description How long to wait for an item before answering 204, 1 to 999 milliseconds (default 0, no wait). */
+        BlockMs: number;
+        /** @description An item another poll was handed but nobody acknowledged is offered again after this many milliseconds (default 5000). */
+        ReclaimOlderThanMs: number;
+        /** @description The polling worker's id (counted in `workers_polling`; the first 128 characters are kept). */
+        WorkerId: string;
+        /** @description The work item id (`work_...`). */
+        WorkId: string;
+        /** @description The lease's wished time to live, 10 to 600 seconds (default 90). */
+        DesiredTtlSeconds: number;
+        /** @description The `last_heartbeat` the previous heartbeat answered, or `NO_HEARTBEAT` for the first one; any other value than the stored one is 412 (another worker holds the lease). Not compared once the item is `stopping` or `stopped`. Omitted: not compared. */
+        ExpectedLastHeartbeat: string;
         /** @description `desc` (the default: newest first) or `asc` (oldest first). */
         ListOrder: "asc" | "desc";
         /** @description Only the objects created after this time (RFC 3339). */
@@ -2330,6 +3398,8 @@ export interface components {
         CreatedAtLt: string;
         /** @description The session id (`sess_...`). */
         SessionId: string;
+        /** @description Events per page, 1 to 1000 (default 20). */
+        EventLimit: number;
         /** @description `asc` (the default: oldest first) or `desc` (newest first). */
         EventOrder: "asc" | "desc";
         /** @description The SDK's workspace header; accepted and ignored (one workspace per account here). */
@@ -2348,6 +3418,8 @@ export interface components {
         DeploymentRunId: string;
         /** @description The skill id (`skill_...`). */
         SkillId: string;
+        /** @description The version: its `id` (the epoch-microseconds string a skill's `latest_version_id` and an agent's skill reference name), or `latest`. */
+        SkillVersion: string;
         /** @description Only the files of this scope (a session id lists that session's outputs). */
         ScopeId: string;
         /** @description The file id (`file_...`). */
@@ -2356,7 +3428,7 @@ export interface components {
         MemoryStoreId: string;
         /** @description Only memories below this prefix, which starts and ends with `/` (`/notes/`) and matches whole segments. */
         PathPrefix: string;
-        /** @description `0` (the default) lists every memory below the prefix. Rolling deeper memories up into `memory_prefix` items (`depth=1`) is not offered by this server: any other value is a 400. */
+        /** @description `0` (the default) lists every memory below the prefix; `1` only its direct children, deeper memories rolled up into `memory_prefix` items (in path order). Other values are a 400. */
         Depth: number;
         /** @description `full` returns each memory (or version) with its `content`, `basic` with `content: null`. The default is `full` on retrieve and `basic` on list, create and update. A `full` list page holds at most 20 items. */
         View: "basic" | "full";
@@ -2807,6 +3879,324 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    v1ListWork: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of work items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfHostedWorkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1PollWork: {
+        parameters: {
+            query?: {
+                /** @description How long to wait for an item before answering 204, 1 to 999 milliseconds (default 0, no wait). */
+                block_ms?: components["parameters"]["BlockMs"];
+                /** @description An item another poll was handed but nobody acknowledged is offered again after this many milliseconds (default 5000). */
+                reclaim_older_than_ms?: components["parameters"]["ReclaimOlderThanMs"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+                /** @description The polling worker's id (counted in `workers_polling`; the first 128 characters are kept). */
+                "Anthropic-Worker-ID"?: components["parameters"]["WorkerId"];
+            };
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item handed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfHostedWork"];
+                };
+            };
+            /** @description No work. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1WorkStats: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statistics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkQueueStats"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1RetrieveWork: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /** @description The work item id (`work_...`). */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The work item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfHostedWork"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1UpdateWork: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /** @description The work item id (`work_...`). */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkUpdateParams"];
+            };
+        };
+        responses: {
+            /** @description The work item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfHostedWork"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1AckWork: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /** @description The work item id (`work_...`). */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The work item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfHostedWork"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1HeartbeatWork: {
+        parameters: {
+            query?: {
+                /** @description The lease's wished time to live, 10 to 600 seconds (default 90). */
+                desired_ttl_seconds?: components["parameters"]["DesiredTtlSeconds"];
+                /** @description The `last_heartbeat` the previous heartbeat answered, or `NO_HEARTBEAT` for the first one; any other value than the stored one is 412 (another worker holds the lease). Not compared once the item is `stopping` or `stopped`. Omitted: not compared. */
+                expected_last_heartbeat?: components["parameters"]["ExpectedLastHeartbeat"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /** @description The work item id (`work_...`). */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lease. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkHeartbeat"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1StopWork: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The environment id (`env_...`). */
+                environment_id: components["parameters"]["EnvironmentId"];
+                /** @description The work item id (`work_...`). */
+                work_id: components["parameters"]["WorkId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WorkStopParams"];
+            };
+        };
+        responses: {
+            /** @description The work item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfHostedWork"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     v1ListSessions: {
         parameters: {
             query?: {
@@ -2818,6 +4208,14 @@ export interface operations {
                 include_archived?: components["parameters"]["IncludeArchived"];
                 /** @description Only this agent's sessions. */
                 agent_id?: string;
+                /** @description Only sessions running this version of the agent `agent_id` names (it requires `agent_id`). */
+                agent_version?: number;
+                /** @description Only sessions started by runs of this deployment. */
+                deployment_id?: string;
+                /** @description Only sessions with this memory store attached. */
+                memory_store_id?: string;
+                /** @description Only sessions in these statuses, as the SDK sends them: `statuses[]=idle&statuses[]=running`. */
+                statuses?: ("rescheduling" | "running" | "idle" | "terminated")[];
                 /** @description `desc` (the default: newest first) or `asc` (oldest first). */
                 order?: components["parameters"]["ListOrder"];
                 /** @description Only the objects created after this time (RFC 3339). */
@@ -2916,6 +4314,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
@@ -3032,8 +4431,8 @@ export interface operations {
     v1ListSessionEvents: {
         parameters: {
             query?: {
-                /** @description Items per page, 1 to 100 (default 20). */
-                limit?: components["parameters"]["Limit"];
+                /** @description Events per page, 1 to 1000 (default 20). */
+                limit?: components["parameters"]["EventLimit"];
                 /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
                 page?: components["parameters"]["Page"];
                 /** @description `asc` (the default: oldest first) or `desc` (newest first). */
@@ -3070,6 +4469,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
@@ -3107,6 +4507,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
@@ -3141,6 +4542,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
@@ -3412,6 +4814,42 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1ArchiveSessionThread: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The session id (`sess_...`). */
+                session_id: components["parameters"]["SessionId"];
+                /** @description The thread id (`sthr_...`). */
+                thread_id: components["parameters"]["ThreadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived thread. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Thread"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];
@@ -3928,6 +5366,42 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    v1ValidateCredential: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The vault id (`vault_...`). */
+                vault_id: components["parameters"]["VaultId"];
+                /** @description The credential id (`vcred_...`). */
+                credential_id: components["parameters"]["CredentialId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verdict. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialValidation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     v1ListDeployments: {
         parameters: {
             query?: {
@@ -4425,6 +5899,190 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    v1ListSkillVersions: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The skill id (`skill_...`). */
+                skill_id: components["parameters"]["SkillId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillVersionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1CreateSkillVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The skill id (`skill_...`). */
+                skill_id: components["parameters"]["SkillId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SkillVersionCreateParams"];
+            };
+        };
+        responses: {
+            /** @description The new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1RetrieveSkillVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The skill id (`skill_...`). */
+                skill_id: components["parameters"]["SkillId"];
+                /** @description The version: its `id` (the epoch-microseconds string a skill's `latest_version_id` and an agent's skill reference name), or `latest`. */
+                version: components["parameters"]["SkillVersion"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1DeleteSkillVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The skill id (`skill_...`). */
+                skill_id: components["parameters"]["SkillId"];
+                /** @description The version: its `id` (the epoch-microseconds string a skill's `latest_version_id` and an agent's skill reference name), or `latest`. */
+                version: components["parameters"]["SkillVersion"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It is deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedSkillVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1DownloadSkillVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The skill id (`skill_...`). */
+                skill_id: components["parameters"]["SkillId"];
+                /** @description The version: its `id` (the epoch-microseconds string a skill's `latest_version_id` and an agent's skill reference name), or `latest`. */
+                version: components["parameters"]["SkillVersion"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     v1ListFiles: {
         parameters: {
             query?: {
@@ -4824,7 +6482,7 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Only memories below this prefix, which starts and ends with `/` (`/notes/`) and matches whole segments. */
                 path_prefix?: components["parameters"]["PathPrefix"];
-                /** @description `0` (the default) lists every memory below the prefix. Rolling deeper memories up into `memory_prefix` items (`depth=1`) is not offered by this server: any other value is a 400. */
+                /** @description `0` (the default) lists every memory below the prefix; `1` only its direct children, deeper memories rolled up into `memory_prefix` items (in path order). Other values are a 400. */
                 depth?: components["parameters"]["Depth"];
                 /** @description `full` returns each memory (or version) with its `content`, `basic` with `content: null`. The default is `full` on retrieve and `basic` on list, create and update. A `full` list page holds at most 20 items. */
                 view?: components["parameters"]["View"];
@@ -5134,6 +6792,393 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1ListDreams: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100 (default 20). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_page` cursor of the previous page; the SDK's auto-pagination passes it. */
+                page?: components["parameters"]["Page"];
+                /** @description Include archived objects (hidden by default). */
+                include_archived?: components["parameters"]["IncludeArchived"];
+                /** @description Only the objects created after this time (RFC 3339). */
+                "created_at[gt]"?: components["parameters"]["CreatedAtGt"];
+                /** @description Only the objects created before this time (RFC 3339). */
+                "created_at[lt]"?: components["parameters"]["CreatedAtLt"];
+                /** @description Only dreams in these statuses, as the SDK sends them: `statuses[]=pending&statuses[]=running`. */
+                statuses?: components["schemas"]["DreamStatus"][];
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of dreams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Dream"][];
+                        next_page: components["schemas"]["NextPage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1CreateDream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDreamRequest"];
+            };
+        };
+        responses: {
+            /** @description The dream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1RetrieveDream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The dream id (`drm_`). */
+                dream_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1ArchiveDream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The dream id (`drm_`). */
+                dream_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1CancelDream: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The dream id (`drm_`). */
+                dream_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1ListOrganizationWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Endpoints per page (1-100; default 20). */
+                limit?: number;
+                /** @description The page after this endpoint (the previous page's `last_id`). */
+                after_id?: string;
+                /** @description The page before this endpoint (the next page's `first_id`). */
+                before_id?: string;
+                /** @description By `created_at`: `desc` (default) or `asc`. */
+                order?: "asc" | "desc";
+            };
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationWebhookEndpointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1CreateOrganizationWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationWebhookCreateParams"];
+            };
+        };
+        responses: {
+            /** @description The endpoint with its signing secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewOrganizationWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1RetrieveOrganizationWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The endpoint id (`wep_`). */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1UpdateOrganizationWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The endpoint id (`wep_`). */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrganizationWebhookUpdateParams"];
+            };
+        };
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1DeleteOrganizationWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The endpoint id (`wep_`). */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedOrganizationWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    v1RegenerateOrganizationWebhookSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The beta flags the SDK sends (`managed-agents-2026-04-01`); accepted and ignored. */
+                "anthropic-beta"?: components["parameters"]["AnthropicBeta"];
+            };
+            path: {
+                /** @description The endpoint id (`wep_`). */
+                webhook_endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationWebhookSigningSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["ServerError"];

@@ -125,9 +125,17 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<Figure
     servers.push(expressProcess);
     const httpProcess = await startBare("http", copyDatabase(join(dir, "seed"), join(dir, "http")), bodyFile);
     servers.push(httpProcess);
+    // The same-work baseline of GET /skills: Express with the service's own SQLite list query.
+    const workProcess = await startBare(
+      "express-work",
+      copyDatabase(join(dir, "seed"), join(dir, "express-work")),
+      bodyFile,
+    );
+    servers.push(workProcess);
     const service = single(serviceProcess);
     const express = single(expressProcess);
     const http = single(httpProcess);
+    const work = single(workProcess);
 
     // The service on PostgreSQL: one replica, and two replicas sharing one database.
     const onPostgres: { replicas: number; target: Target }[] = [];
@@ -158,12 +166,15 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<Figure
 
     const figures: Figure[] = [];
     for (const probe of probes()) {
-      const rates = new Map<Target, number[]>(order.map((s) => [s, []]));
+      // The same-work baseline only answers GET /skills differently from the bare Express app.
+      const sameWork = probe.request.method === "GET";
+      const targets = sameWork ? [...order, work] : order;
+      const rates = new Map<Target, number[]>(targets.map((s) => [s, []]));
       // Requests per CPU-second of the server process (warm-up included): a busy
       // machine slows every process down, but changes the CPU a request costs much less.
-      const perCpu = new Map<Target, number[]>(order.map((s) => [s, []]));
+      const perCpu = new Map<Target, number[]>(targets.map((s) => [s, []]));
       for (let run = 0; run < runs; run++) {
-        for (const target of order) {
+        for (const target of targets) {
           const cpuBefore = targetCpuMs(target);
           const result = await maxRate(target.origins, probe.request, {
             connections: CONNECTIONS,
@@ -208,6 +219,20 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<Figure
           note,
         },
       );
+      if (sameWork) {
+        figures.push(
+          judged({
+            section: "api",
+            name: `${probe.label} requests/s vs the same SQLite work`,
+            value: round(rate(service)),
+            unit: "req/s",
+            baseline: { name: "bare Express 5, same token lookup, list query and JSON", value: round(rate(work)) },
+            ratio: round(rate(service) / rate(work)),
+            target: { of: "ratio", op: ">=", value: 0.8 },
+            note: `${note}; requests per CPU-second ${round(cpuRate(service))} vs ${round(cpuRate(work))}`,
+          }),
+        );
+      }
 
       /** p50 and p99 of each target at `perSecond` (open loop), interleaved, `runs` times. */
       const latencies = async (targets: Target[], perSecond: number) => {
@@ -283,6 +308,22 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<Figure
             ratio: round(own[p](target) / own[p](express)),
             note: ownNote,
           })),
+        );
+      }
+      const pgOne = onPostgres.find((p) => p.replicas === 1);
+      const pgTwo = onPostgres.find((p) => p.replicas === 2);
+      if (pgOne && pgTwo && probe.request.method === "POST") {
+        figures.push(
+          judged({
+            section: "api",
+            name: `${probe.label} requests/s, PostgreSQL ×2 vs ×1`,
+            value: round(rate(pgTwo.target)),
+            unit: "req/s",
+            baseline: { name: "one replica on PostgreSQL, same runs", value: round(rate(pgOne.target)) },
+            ratio: round(rate(pgTwo.target) / rate(pgOne.target)),
+            target: { of: "ratio", op: ">=", value: 1.0 },
+            note: `${note}; two service processes and PostgreSQL 15 on the same cores as one`,
+          }),
         );
       }
       if (options.postgres && "skipped" in options.postgres) {

@@ -2,9 +2,13 @@
  * The baselines of the API benchmark: the least a server can do to answer the same requests as
  * the service, as its own process (like the service), in two flavours:
  *
- *   node --import tsx scripts/bench/bare.ts express|http DB_PATH BODY_FILE
+ *   node --import tsx scripts/bench/bare.ts express|express-work|http DB_PATH BODY_FILE
  *
  * - `express`: a bare Express 5 app with `express.json()` and one handler per route;
+ * - `express-work`: the same app, but `GET /skills` does the service's SQLite work: the same list
+ *   query through the service's own SQLite skill store (prepared once), its wire view of each skill,
+ *   and the page serialised (the same-work baseline: what is left between it and the service is
+ *   the service's own request path: validation, auth's context, logging, metrics, routing);
  * - `http`: a bare `node:http` server that routes on the URL and reads JSON bodies itself.
  *
  * Both check the bearer token as the service does: SHA-256 of the token looked up in the
@@ -25,11 +29,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import Database from "better-sqlite3";
 import express from "express";
+import { systemClock } from "../../server/clock.ts";
+import { skillView } from "../../server/domain/skills.ts";
 import { newId } from "../../server/ids.ts";
+import { createSqliteStorage } from "../../server/storage/sqlite/index.ts";
 
 const [mode, dbPath, bodyFile] = process.argv.slice(2);
-if ((mode !== "express" && mode !== "http") || !dbPath || !bodyFile) {
-  throw new Error("usage: bare.ts express|http DB_PATH BODY_FILE");
+if ((mode !== "express" && mode !== "express-work" && mode !== "http") || !dbPath || !bodyFile) {
+  throw new Error("usage: bare.ts express|express-work|http DB_PATH BODY_FILE");
 }
 
 const db = new Database(dbPath);
@@ -45,6 +52,9 @@ const insertAgent = db.prepare(
   "INSERT INTO agents (id, account_id, version, archived_at, created_at, updated_at) VALUES (?, ?, 1, NULL, ?, ?)",
 );
 const skillsPage = JSON.parse(readFileSync(bodyFile, "utf8")) as unknown;
+/** express-work: the service's SQLite skill store on its own connection to the same file. */
+const skillStore =
+  mode === "express-work" ? createSqliteStorage({ path: dbPath, clock: systemClock, migrate: false }).skills : null;
 
 const BEARER = /^Bearer[ ]+([^\s]+)\s*$/i;
 const UNAUTHORIZED = { type: "error", error: { type: "authentication_error", message: "unknown token" } };
@@ -115,8 +125,14 @@ function expressApp() {
     res.locals.account = account;
     next();
   });
-  app.get(`${BASE}/skills`, (_req, res) => {
-    res.json(skillsPage);
+  app.get(`${BASE}/skills`, async (req, res) => {
+    if (!skillStore) {
+      res.json(skillsPage);
+      return;
+    }
+    const limit = Number(req.query.limit ?? 20);
+    const page = await skillStore.listSkills(String(res.locals.account), { page: { limit } });
+    res.json({ ...page, data: page.data.map(skillView) });
   });
   app.post(`${BASE}/vaults`, (req, res) => {
     res.json(createVault(String(res.locals.account), req.body as Json));
@@ -164,7 +180,7 @@ async function httpHandler(req: IncomingMessage, res: ServerResponse): Promise<v
 }
 
 const server =
-  mode === "express"
+  mode === "express" || mode === "express-work"
     ? createServer(expressApp())
     : createServer((req, res) => {
         httpHandler(req, res).catch((err: unknown) => sendJson(res, 400, { error: String(err) }));

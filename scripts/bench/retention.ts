@@ -148,7 +148,7 @@ export async function runRetentionBench(options: { quick?: boolean } = {}): Prom
           name: `retention of ${what}: total`,
           value: round(total / 1000),
           unit: "s",
-          note: `${result.batches} batches, batch p50 ${round(b.p50)} ms, max ${round(b.max)} ms`,
+          note: `${result.batches} batches (${result.busyRetries} tried again after meeting the write lock), batch p50 ${round(b.p50)} ms, max ${round(b.max)} ms`,
         },
         {
           section: "retention",

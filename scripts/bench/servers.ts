@@ -129,7 +129,11 @@ export async function startServiceProcess(options: ServiceOptions): Promise<Benc
 }
 
 /** Starts a baseline of scripts/bench/bare.ts and resolves once it listens. */
-export async function startBare(kind: "express" | "http", dbPath: string, bodyFile: string): Promise<BenchProcess> {
+export async function startBare(
+  kind: "express" | "express-work" | "http",
+  dbPath: string,
+  bodyFile: string,
+): Promise<BenchProcess> {
   const started = performance.now();
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench/bare.ts", kind, dbPath, bodyFile], {
     cwd: ROOT,

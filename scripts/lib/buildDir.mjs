@@ -34,7 +34,7 @@ import {
 import { join, relative } from "node:path";
 
 /** The folders the bundle's modules and the files it reads at run time come from. */
-export const SOURCE_DIRS = ["server", "client", "generated", "vendor-skills"];
+export const SOURCE_DIRS = ["server", "client", "console", "generated", "vendor-skills"];
 /** The files that change the build as a whole (node_modules/.package-lock.json: npm's own, rewritten by an install). */
 export const BUILD_FILES = [
   "scripts/build.mjs",
@@ -118,7 +118,9 @@ export function currentBuild(root) {
 
 /** @param {string} dir @returns {string | undefined} the first file a start needs that the build lacks */
 export function missingOutput(dir) {
-  return ["launcher.js", "main.cjs", "thread.mjs"].find((name) => !existsSync(join(dir, name)));
+  return ["launcher.js", "main.cjs", "thread.mjs", "tree/console/dist/console.js"].find(
+    (name) => !existsSync(join(dir, name)),
+  );
 }
 
 /**

@@ -126,6 +126,10 @@ function curlSample(
     // A raw body (a session file's bytes): the example's text, sent as is.
     lines.push(`-H ${shellQuote(`Content-Type: ${body.mediaType}`)}`);
     lines.push(`--data-binary ${shellQuote(String(body.value))}`);
+  } else if (body?.mediaType === "application/zip") {
+    // An archive (a worker's workspace): sent from a file.
+    lines.push(`-H ${shellQuote("Content-Type: application/zip")}`);
+    lines.push(`--data-binary ${shellQuote(`@${String(body.value)}`)}`);
   } else if (body) {
     throw new Error(`no curl sample for a ${body.mediaType} body`);
   }
@@ -176,6 +180,15 @@ function tsSample(
       }
     }
     init.push("body", "bodySerializer: () => form");
+  } else if (body?.mediaType === "application/zip") {
+    // An archive (a worker's workspace), read from its file.
+    head.unshift(`import { readFile } from "node:fs/promises";`);
+    before.push(`const bytes = await readFile(${q(String(body.value))});`);
+    init.push(
+      "body: bytes as never",
+      "bodySerializer: (b: unknown) => b as Uint8Array",
+      `headers: { "Content-Type": "application/zip" }`,
+    );
   } else if (body) {
     // A raw body (a session file's bytes), sent as is under its media type.
     before.push(`const bytes = ${JSON.stringify(String(body.value))};`);

@@ -1,3 +1,4 @@
+import { DreamWorker } from "../agents/dreams/dreamWorker.ts";
 import { AgentRunWorker } from "../agents/turns/agentRunWorker.ts";
 import { createRuntimes } from "../agents/turns/registry.ts";
 import type { AppDeps } from "../appDeps.ts";
@@ -33,6 +34,10 @@ export function createWorkers(deps: AppDeps): BackgroundWorker[] {
       runtimes: createRuntimes(deps),
       deltas: deps.streams.deltas,
     }),
+  );
+  // Dreams: starts pending dreams as sessions (the run worker above runs them); woken by "dreams".
+  workers.push(
+    new DreamWorker({ storage: deps.storage, config: deps.config, logger: deps.logger, sandbox: deps.sandbox }),
   );
   // Deployments: fires due deployments and sleeps until the next due time (or a change notifies it).
   workers.push(

@@ -32,7 +32,7 @@ export interface ListenSettings {
   timeoutMs: number;
 }
 
-function httpUrl(value: string, what: string): string {
+export function httpUrl(value: string, what: string): string {
   let url: URL | null = null;
   try {
     url = new URL(value);
@@ -45,16 +45,21 @@ function httpUrl(value: string, what: string): string {
   return value;
 }
 
-/** The settings of a `listen` command line and its environment; usage errors exit 2. */
-export function listenSettings(config: Config, values: CommandValues, env: NodeJS.ProcessEnv): ListenSettings {
-  const forwardTo = httpUrl(values["forward-to"] ?? "", "--forward-to");
+/** The server a client command talks to: --server, else CLOUD_AGENTS_URL, else this configuration's HOST:PORT. */
+export function serverUrl(config: Config, values: CommandValues, env: NodeJS.ProcessEnv): string {
   const local = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
-  const server = httpUrl(
+  return httpUrl(
     values.server ??
       env.CLOUD_AGENTS_URL?.trim() ??
       `http://${local.includes(":") ? `[${local}]` : local}:${config.port || 8080}`,
     values.server === undefined && env.CLOUD_AGENTS_URL ? "CLOUD_AGENTS_URL" : "--server",
   ).replace(/\/+$/, "");
+}
+
+/** The settings of a `listen` command line and its environment; usage errors exit 2. */
+export function listenSettings(config: Config, values: CommandValues, env: NodeJS.ProcessEnv): ListenSettings {
+  const forwardTo = httpUrl(values["forward-to"] ?? "", "--forward-to");
+  const server = serverUrl(config, values, env);
   let events: string[] | undefined;
   if (values.events !== undefined) {
     events = values.events

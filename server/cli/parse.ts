@@ -27,7 +27,8 @@ export type CommandName =
   | "token list"
   | "token revoke"
   | "skills import"
-  | "listen";
+  | "listen"
+  | "worker";
 
 interface CommandSpec {
   name: CommandName;
@@ -172,6 +173,53 @@ Environment:
   CLOUD_AGENTS_LISTEN_SECRET  Sign with this whsec_ secret instead of a new one per run
   WEBHOOK_TIMEOUT_MS          How long the receiver may take to answer (default 10000)`,
   },
+  {
+    name: "worker",
+    positionals: [],
+    options: {
+      environment: { type: "string" },
+      server: { type: "string" },
+      "work-dir": { type: "string" },
+      "worker-id": { type: "string" },
+      "max-sessions": { type: "string" },
+      "lease-seconds": { type: "string" },
+      "allowed-hosts": { type: "string" },
+    },
+    required: ["environment"],
+    summary: "Run a self-hosted environment's tool calls on this machine",
+    help: `Usage: cloud-agents worker --environment ID [--server URL] [--work-dir DIR] [--worker-id ID]
+                         [--max-sessions N] [--lease-seconds N] [--allowed-hosts a,b|*]
+
+Polls the work queue of the self-hosted environment ID and runs the built-in tool calls (bash,
+read, write, edit, glob, grep, web_fetch) of the sessions it takes in this project's sandbox on
+this machine: the same tools, limits and security model as the server's (bubblewrap; as root,
+each session's commands run as a uid of their own). Each result goes back to the server as a
+user.tool_result event. A session's workspace is restored from the server when the worker takes
+it and saved there at the end of each turn, so any worker can take the next turn.
+
+The worker heartbeats each item's lease; if it dies, the lease runs out and another worker takes
+the session over (a command it was running is answered with an error, never run twice). SIGTERM
+or Ctrl-C cuts the running calls short and hands every item back to the queue at once. Logs are
+JSON lines on stdout, as the server's. A revoked key, or one of another environment, ends it with
+exit code 1.
+
+Options:
+  --environment ID     The self-hosted environment (env_...) whose queue to poll (required)
+  --server URL         The server; default CLOUD_AGENTS_URL, else http://127.0.0.1:$PORT (8080)
+  --work-dir DIR       Where the sessions' workspaces live on this machine; default ./worker-data
+  --worker-id ID       The name this worker polls under (Anthropic-Worker-ID); default host-pid
+  --max-sessions N     Sessions serviced at once (1-64); default 4
+  --lease-seconds N    The lease each heartbeat asks for (10-600; heartbeats every half of it,
+                       at most every 30 s); default 90
+  --allowed-hosts LIST The hosts the commands and web_fetch may reach (comma-separated), or * for
+                       any; default none
+
+Environment:
+  CLOUD_AGENTS_ENVIRONMENT_KEY  The environment key (required): POST /environments/{id}/keys makes one
+  CLOUD_AGENTS_URL              The server, when --server is not given
+  SANDBOX, SANDBOX_*            The sandbox and its limits, as for the server (docs/operating.md)
+  LOG_LEVEL                     debug, info (default), warn, error or silent`,
+  },
 ];
 
 const GROUPS: Record<string, string> = { token: "Manage personal access tokens", skills: "Manage skills" };
@@ -218,6 +266,12 @@ export interface CommandValues {
   events?: string;
   server?: string;
   "signing-scheme"?: string;
+  environment?: string;
+  "work-dir"?: string;
+  "worker-id"?: string;
+  "max-sessions"?: string;
+  "lease-seconds"?: string;
+  "allowed-hosts"?: string;
 }
 
 const isHelp = (a: string) => a === "--help" || a === "-h";

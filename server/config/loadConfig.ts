@@ -23,6 +23,8 @@ import type {
 /** The vendor skills shipped with the server, found from the package root wherever it is started. */
 const DEFAULT_VENDOR_SKILLS_DIR = fileURLToPath(new URL("../../vendor-skills", import.meta.url));
 
+import { type PriceTable, parsePriceTable } from "./prices.ts";
+
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,
@@ -137,7 +139,55 @@ function runtimesConfig(env: Env, webhookAllowsPrivate: boolean): RuntimesConfig
     mcpTimeoutMs: int(env, "MCP_TIMEOUT_MS", 60_000, 100, 3_600_000),
     historyLimit: int(env, "RUN_HISTORY_LIMIT", 1000, 1, 100_000),
     allowPrivateTargets: bool(env, "MCP_ALLOW_PRIVATE_TARGETS", webhookAllowsPrivate),
+    outcomeGraderModel: graderModel(env, !!anthropicKey, !!(openaiKey || openaiBase)),
+    anthropicThinkingBudget: thinkingBudget(env),
+    prices: priceTable(env),
+    webSearch: {
+      url: baseUrl(env, "WEB_SEARCH_URL"),
+      maxResults: int(env, "WEB_SEARCH_MAX_RESULTS", 10, 1, 100),
+      timeoutMs: int(env, "WEB_SEARCH_TIMEOUT_MS", 15_000, 100, 600_000),
+    },
   };
+}
+
+/** OUTCOME_GRADER_MODEL: a model a configured runtime serves (the echo runtime cannot grade). */
+function graderModel(env: Env, anthropic: boolean, openai: boolean): string | null {
+  const model = str(env, "OUTCOME_GRADER_MODEL");
+  if (!model) return null;
+  if (model.startsWith("claude-") && model.length > 7) {
+    if (!anthropic) throw new ConfigError("OUTCOME_GRADER_MODEL", `names ${model}, but ANTHROPIC_API_KEY is not set`);
+    return model;
+  }
+  if (model.startsWith("openai/") && model.length > 7) {
+    if (!openai)
+      throw new ConfigError(
+        "OUTCOME_GRADER_MODEL",
+        `names ${model}, but neither OPENAI_BASE_URL nor OPENAI_API_KEY is set`,
+      );
+    return model;
+  }
+  throw new ConfigError("OUTCOME_GRADER_MODEL", `must be a claude-* or openai/<model> model name, got "${model}"`);
+}
+
+/** ANTHROPIC_THINKING_BUDGET_TOKENS: 0 (off), or 1024 and more, below ANTHROPIC_MAX_TOKENS (the API's rules). */
+function thinkingBudget(env: Env): number {
+  const budget = int(env, "ANTHROPIC_THINKING_BUDGET_TOKENS", 0, 0, 1_000_000);
+  if (budget === 0) return 0;
+  if (budget < 1024)
+    throw new ConfigError("ANTHROPIC_THINKING_BUDGET_TOKENS", `must be 0 (off) or at least 1024, got ${budget}`);
+  const max = int(env, "ANTHROPIC_MAX_TOKENS", 4096, 1, 1_000_000);
+  if (budget >= max)
+    throw new ConfigError(
+      "ANTHROPIC_THINKING_BUDGET_TOKENS",
+      `must be below ANTHROPIC_MAX_TOKENS (${max}), got ${budget}`,
+    );
+  return budget;
+}
+
+function priceTable(env: Env): PriceTable {
+  const table = parsePriceTable(env.MODEL_PRICES);
+  if ("problem" in table) throw new ConfigError("MODEL_PRICES", table.problem);
+  return table;
 }
 
 function sandboxConfig(env: Env, allowPrivate: boolean): SandboxConfig {
@@ -346,6 +396,7 @@ export function loadConfig(env: Env): Config {
     shutdownGraceMs: int(env, "WEBHOOK_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
     thread: bool(env, "WEBHOOK_THREAD", true),
     threadNice: int(env, "WEBHOOK_THREAD_NICE", 0, 0, 19),
+    busyShare: num(env, "WEBHOOK_BUSY_SHARE", 0.25, 0.05, 1),
     settleIntervalMs: int(env, "WEBHOOK_SETTLE_INTERVAL_MS", 0, 0, 1000),
   };
 

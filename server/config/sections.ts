@@ -5,6 +5,8 @@
 import type { LogLevel } from "../logger.ts";
 
 /** The validated configuration of one server process. Loaded once at start-up and passed in. */
+import type { PriceTable } from "./prices.ts";
+
 export interface Config {
   host: string;
   port: number;
@@ -242,11 +244,29 @@ export interface RuntimesConfig {
   mcpTimeoutMs: number;
   /** The newest session events a turn sends to the model, at most. */
   historyLimit: number;
+  /** OUTCOME_GRADER_MODEL: the model that grades outcomes (an agent model name); null: the agent's own. */
+  outcomeGraderModel: string | null;
+  /** ANTHROPIC_THINKING_BUDGET_TOKENS: extended thinking's token budget per Anthropic request; 0 = off. */
+  anthropicThinkingBudget: number;
+  /** MODEL_PRICES: the list prices per model (config/prices.ts) that list-cost budgets and `list_cost` use. */
+  prices: PriceTable;
+  /** The `web_search` tool's backend (docs/agents.md, "Web search"). */
+  webSearch: WebSearchConfig;
   /**
    * Let MCP servers and OAuth token endpoints be loopback or private addresses (local development,
    * tests). Defaults to WEBHOOK_ALLOW_PRIVATE_TARGETS.
    */
   allowPrivateTargets: boolean;
+}
+
+/** The `web_search` tool's backend. */
+export interface WebSearchConfig {
+  /** WEB_SEARCH_URL: a SearXNG-compatible search API (`GET <url>/search?q=...&format=json`); null: web_search is refused. */
+  url: string | null;
+  /** WEB_SEARCH_MAX_RESULTS: the results a search returns, at most. */
+  maxResults: number;
+  /** WEB_SEARCH_TIMEOUT_MS: the time limit of one search request. */
+  timeoutMs: number;
 }
 
 /** The delivery policy is data, not code (STYLE.md). */
@@ -284,6 +304,12 @@ export interface WebhookConfig {
    * served first and deliveries catch up once it is quieter. 0 gives both the same share.
    */
   threadNice: number;
+  /**
+   * While the API's event loop is busier than half its time, the delivery thread keeps its own
+   * loop's utilization to this share and uses a quarter of its attempt slots (delivery/pace.ts);
+   * 1 turns the pacing off.
+   */
+  busyShare: number;
   /** Finished attempts are recorded (and freed slots refilled) at most this often, in one transaction. */
   settleIntervalMs: number;
 }

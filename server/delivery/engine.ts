@@ -12,6 +12,7 @@ import { describeError } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
 import type { ClaimedDelivery, ClaimOptions, SettleResult } from "../storage/port/deliveryQueue.ts";
 import type { Storage } from "../storage/port/index.ts";
+import { DeliveryPace } from "./pace.ts";
 import { WebhookSender } from "./sender.ts";
 import { claimOptions, EndpointQueues } from "./stages/claim.ts";
 import { EndpointAborted, type EndpointAbortReason, type Finished, SHUTDOWN, sendAttempt } from "./stages/send.ts";
@@ -31,6 +32,11 @@ export interface DeliveryEngineDeps {
   metrics: Pick<Metrics, "observeDeliveryAttempt">;
   /** The jitter's randomness (tests make it deterministic). */
   random?: () => number;
+  /**
+   * The API's event-loop utilization (0..1), when the engine runs beside it on its own thread:
+   * while the API is busy the engine takes a share of the machine, not all (pace.ts).
+   */
+  apiLoad?: () => number;
 }
 
 interface InFlight {
@@ -92,6 +98,7 @@ export class DeliveryEngine {
   private settleTimer: NodeJS.Timeout | null = null;
   private lastSettleAt = 0;
   private wakeAt = Number.POSITIVE_INFINITY;
+  private readonly pace: DeliveryPace | null;
 
   constructor(private readonly deps: DeliveryEngineDeps) {
     this.sender = new WebhookSender({
@@ -100,6 +107,8 @@ export class DeliveryEngine {
       maxFreeSocketsPerOrigin: deps.config.concurrency,
     });
     this.secrets = new SigningSecrets(deps.secrets);
+    const share = deps.config.busyShare;
+    this.pace = deps.apiLoad && share > 0 && share < 1 ? new DeliveryPace(deps.apiLoad, share) : null;
     this.loop = new PeriodicLoop({
       name: this.name,
       logger: deps.logger,
@@ -186,6 +195,10 @@ export class DeliveryEngine {
    */
   private async pass(): Promise<boolean> {
     if (this.stopping) return false;
+    // The API is busy: keep to delivery's share before claiming and settling more (pace.ts).
+    const pause = this.pace?.pauseMs() ?? 0;
+    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+    if (this.stopping) return false;
     const { config, storage } = this.deps;
     const { stale } = this.queues;
     if (stale.length > 0) await storage.deliveryQueue.releaseLeases(stale.splice(0));
@@ -257,7 +270,7 @@ export class DeliveryEngine {
     const { config } = this.deps;
     this.queues.dispatch(
       config.endpointConcurrency,
-      () => this.inFlight.size < config.concurrency,
+      () => this.inFlight.size < (this.pace ? this.pace.slots(config.concurrency) : config.concurrency),
       (delivery) => this.launch(delivery),
     );
   }

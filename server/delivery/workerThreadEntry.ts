@@ -12,6 +12,7 @@ import type { Logger } from "../logger.ts";
 import type { DeliveryOutcome } from "../metrics.ts";
 import { openWorkerThreadStorage } from "../storage/open.ts";
 import { DeliveryEngine } from "./engine.ts";
+import { apiLoadOf } from "./pace.ts";
 import type {
   DeliveryWorkerThreadData,
   FromDeliveryWorkerThread,
@@ -71,6 +72,7 @@ const worker = new DeliveryEngine({
   logger,
   secrets: new SecretBox(Buffer.from(data.secretKey)),
   metrics,
+  ...(data.apiLoad ? { apiLoad: apiLoadOf(data.apiLoad) } : {}),
 });
 
 const report = () => post({ type: "health", health: worker.health() });

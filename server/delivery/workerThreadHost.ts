@@ -17,6 +17,7 @@ import type { Metrics } from "../metrics.ts";
 import { releaseWorkerThreadWriteLock } from "../storage/open.ts";
 import type { Storage } from "../storage/port/index.ts";
 import type { EndpointAbortReason, EndpointAbortReport } from "./engine.ts";
+import { ApiLoadMeter } from "./pace.ts";
 import type {
   DeliveryWorkerThreadData,
   FromDeliveryWorkerThread,
@@ -68,6 +69,8 @@ export class DeliveryWorkerThread implements BackgroundWorker {
   private worker: Worker | null = null;
   private exited: Promise<void> = Promise.resolve();
   private running = false;
+  /** This thread's event-loop utilization, which the delivery thread reads to take only its share (pace.ts). */
+  private readonly meter = new ApiLoadMeter();
   private state: WorkerHealth = { running: false, lastPassAt: null, staleAfterMs: null, lastError: null };
   private unsubscribe: (() => void) | null = null;
   private notifyQueued = false;
@@ -156,6 +159,7 @@ export class DeliveryWorkerThread implements BackgroundWorker {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    this.meter.stop();
     this.unsubscribe?.();
     this.unsubscribe = null;
     if (this.restartTimer) clearTimeout(this.restartTimer);
@@ -213,7 +217,12 @@ export class DeliveryWorkerThread implements BackgroundWorker {
 
   private spawn(): void {
     this.stopLooking();
-    const data: DeliveryWorkerThreadData = { ...this.deps.thread, config: this.deps.config };
+    this.meter.start();
+    const data: DeliveryWorkerThreadData = {
+      ...this.deps.thread,
+      config: this.deps.config,
+      apiLoad: this.meter.shared,
+    };
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { ...data, module: THREAD_MODULE } });
     this.worker = worker;
     // Until the thread's first report: running since now (as a loop that just started).

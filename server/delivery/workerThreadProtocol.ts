@@ -22,6 +22,8 @@ export interface DeliveryWorkerThreadData {
   secretKey: Uint8Array;
   /** The injected clock's shared cell (tests); absent: the system clock. */
   clock: SharedArrayBuffer | null;
+  /** The server thread's event-loop utilization (pace.ts, ApiLoadMeter), set by DeliveryWorkerThread. */
+  apiLoad?: SharedArrayBuffer;
 }
 
 /** Server → thread. `abortEndpoint` is answered by `endpointAborted` with the same `seq`. */

@@ -2,14 +2,16 @@ import { BUILTIN_TOOL_NAMES, enabledBuiltins, TOOLSET_TYPE } from "../agents/too
 import { unservedReason } from "../agents/turns/registry.ts";
 import type { Schema } from "../api.ts";
 import type { Config } from "../config/sections.ts";
-import { type ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
+import { ApiError, conflict, invalidRequest, notFound } from "../errors.ts";
 import { checkOutboundUrl } from "../outbound/targetUrls.ts";
 import { NoSandbox } from "../sandbox/off.ts";
 import type { Sandbox } from "../sandbox/port.ts";
 import type { AgentConfig, AgentMultiagent, AgentRecord } from "../storage/port/agents.ts";
 import { agentRef } from "../storage/port/agents.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
+import { type AgentOverrides, withOverrides } from "../storage/port/sessions.ts";
 import { applyMetadataPatch } from "./metadata.ts";
+import { domainProblem } from "./webDomains.ts";
 
 type Agent = Schema<"Agent">;
 
@@ -103,12 +105,60 @@ function checkBuiltinToolset(deps: AgentDeps, config: AgentConfig): void {
       );
     }
   }
+  checkWebToolConfigs(deps, config);
   const sandbox = deps.sandbox;
   if (sandbox instanceof NoSandbox && enabledBuiltins(config.tools).includes("bash")) {
     throw invalidRequest(
       `tools: the bash tool cannot be enabled: ${sandbox.reason()}. Disable it with configs [{"name":"bash","enabled":false}].`,
       "tools",
     );
+  }
+}
+
+/**
+ * The web tools' own settings: domain lists only on `web_search` and `web_fetch` (one kind of list
+ * each), `max_content_tokens` only on `web_fetch`, and `web_search` enabled by name only where the
+ * server has a search backend (WEB_SEARCH_URL).
+ */
+function checkWebToolConfigs(deps: AgentDeps, config: AgentConfig): void {
+  for (const [i, tool] of config.tools.entries()) {
+    if (tool.type === "custom") continue;
+    for (const [j, c] of (tool.configs ?? []).entries()) {
+      const param = `tools[${i}].configs[${j}]`;
+      const web = tool.type === TOOLSET_TYPE && (c.name === "web_search" || c.name === "web_fetch");
+      for (const field of ["allowed_domains", "blocked_domains", "max_content_tokens"] as const) {
+        if (c[field] === undefined) continue;
+        if (!web || (field === "max_content_tokens" && c.name !== "web_fetch")) {
+          throw invalidRequest(
+            `${param}.${field}: only ${field === "max_content_tokens" ? "web_fetch" : "web_search and web_fetch"} of the ${TOOLSET_TYPE} take it.`,
+            `${param}.${field}`,
+          );
+        }
+      }
+      if (c.allowed_domains && c.blocked_domains) {
+        throw invalidRequest(
+          `${param}: give allowed_domains or blocked_domains, not both.`,
+          `${param}.blocked_domains`,
+        );
+      }
+      for (const field of ["allowed_domains", "blocked_domains"] as const) {
+        for (const [k, domain] of (c[field] ?? []).entries()) {
+          const problem = domainProblem(domain);
+          if (problem) throw invalidRequest(`${param}.${field}[${k}]: ${problem}.`, `${param}.${field}[${k}]`);
+        }
+      }
+      if (
+        tool.type === TOOLSET_TYPE &&
+        c.name === "web_search" &&
+        c.enabled === true &&
+        !deps.config.runtimes.webSearch.url
+      ) {
+        throw invalidRequest(
+          `${param}: web_search cannot be enabled: this server has no search backend (the operator sets WEB_SEARCH_URL to a SearXNG-compatible search API).`,
+          `${param}.enabled`,
+        );
+      }
+    }
   }
 }
 
@@ -174,6 +224,37 @@ async function checkConfig(
   if (config.multiagent && changed("multiagent")) {
     await checkMultiagent(deps, accountId, config.multiagent, options.selfId);
   }
+}
+
+/**
+ * Checks a session's overrides over the agent version it runs (the same rules as an agent's
+ * configuration: the model served, the tools and MCP servers, the skills) and returns that
+ * version, which the session then pins: what was checked is what runs.
+ */
+export async function checkSessionOverrides(
+  deps: AgentDeps,
+  accountId: string,
+  agent: { id: string; version?: number | undefined },
+  overrides: AgentOverrides,
+): Promise<number> {
+  const record = await deps.storage.agents.getAgent(accountId, agent.id, agent.version);
+  if (!record) {
+    if (agent.version !== undefined && (await deps.storage.agents.getAgent(accountId, agent.id))) {
+      throw notFound(`agent.version: the agent ${agent.id} has no version ${agent.version}.`, "agent.version");
+    }
+    throw notFound(`agent: no agent with id ${agent.id.slice(0, 64)}.`, "agent");
+  }
+  try {
+    await checkConfig(deps, accountId, withOverrides(record.config, overrides), {
+      selfId: agent.id,
+      changed: (field) => field in overrides,
+    });
+  } catch (err) {
+    // The field of the override it names: agent.tools, agent.mcp_servers[0].url.
+    if (err instanceof ApiError && err.param) throw new ApiError(err.type, err.message, `agent.${err.param}`);
+    throw err;
+  }
+  return record.version;
 }
 
 export async function createAgent(

@@ -3,6 +3,7 @@
  * environment and vaults it refers to), the wire views, and the operations the routes call.
  * Fire times come from domain/firePlan.ts, the same functions the scheduler fires by.
  */
+
 import type { Schema } from "../api.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config/sections.ts";
@@ -18,6 +19,7 @@ import type {
   Schedule,
 } from "../storage/port/deployments.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
+import { budgetInput, budgetView } from "./budget.ts";
 import { normalizeEnvironmentVariables, parseEnvironmentVariableLines } from "./environmentVariables.ts";
 import { nextRunAt, upcomingRunsAt } from "./firePlan.ts";
 import { normalizeCronExpression, ScheduleError, validateTimezone } from "./fireTimes.ts";
@@ -58,7 +60,10 @@ export function deploymentView(d: DeploymentRecord, now: Date): Deployment {
     metadata: d.metadata,
     overlap_policy: d.overlap_policy,
     catchup_window_seconds: d.catchup_window_seconds,
-    budget: d.budget_max_total_tokens == null ? null : { max_total_tokens: d.budget_max_total_tokens },
+    budget: budgetView({
+      max_total_tokens: d.budget_max_total_tokens ?? null,
+      max_list_cost_cents: d.budget_max_list_cost_cents ?? null,
+    }),
     status: d.status,
     paused_reason: d.paused_reason,
     archived_at: d.archived_at,
@@ -171,6 +176,12 @@ function fieldsOf(body: WriteBody, current: DeploymentFields | null): Deployment
     catchup_window_seconds: pick("catchup_window_seconds", body.catchup_window_seconds, 0),
     budget_max_total_tokens:
       body.budget === undefined ? (current?.budget_max_total_tokens ?? null) : (body.budget?.max_total_tokens ?? null),
+    budget_max_list_cost_cents:
+      body.budget === undefined
+        ? (current?.budget_max_list_cost_cents ?? null)
+        : body.budget?.max_list_cost
+          ? Number(body.budget.max_list_cost.amount)
+          : null,
   };
 }
 
@@ -195,6 +206,20 @@ function written(deps: DeploymentDeps, result: DeploymentWriteResult, id: string
 
 const nextFromNow = (deps: DeploymentDeps) => (d: DeploymentRecord) => nextRunAt(d, deps.clock.now());
 
+/** A `max_list_cost` needs list prices for the models its sessions run (domain/budget.ts). */
+async function checkListCost(
+  deps: DeploymentDeps,
+  accountId: string,
+  budget: Schema<"SessionBudget"> | null | undefined,
+  agentId: string,
+  agentVersion: number | null,
+): Promise<void> {
+  if (!budget?.max_list_cost) return;
+  const agent = await deps.storage.agents.getAgent(accountId, agentId, agentVersion ?? undefined);
+  const models = [agent?.config.model, deps.config.runtimes.outcomeGraderModel].filter((m): m is string => !!m);
+  budgetInput(budget, deps.config.runtimes.prices, models);
+}
+
 export async function createDeployment(
   deps: DeploymentDeps,
   accountId: string,
@@ -202,6 +227,7 @@ export async function createDeployment(
 ): Promise<Deployment> {
   const fields = fieldsOf(body, null);
   await checkReferences(deps, accountId, fields);
+  await checkListCost(deps, accountId, body.budget, fields.agent_id, fields.agent_version);
   const next = nextRunAt({ schedule: fields.schedule, status: "active", archived_at: null }, deps.clock.now());
   const result = await deps.storage.deployments.createDeployment(
     accountId,
@@ -249,6 +275,12 @@ export async function updateDeployment(
     if (!current) throw deploymentNotFound(id);
     if (current.archived_at) throw refused({ ok: false, reason: "archived" }, id, 0);
     await checkReferences(deps, accountId, fieldsOf(body, current));
+  }
+  if (body.budget?.max_list_cost) {
+    const current = await deps.storage.deployments.getDeployment(accountId, id);
+    if (!current) throw deploymentNotFound(id);
+    const fields = fieldsOf(body, current);
+    await checkListCost(deps, accountId, body.budget, fields.agent_id, fields.agent_version);
   }
   const result = await deps.storage.deployments.updateDeployment(
     accountId,

@@ -1,7 +1,7 @@
 import type { Schema } from "../api.ts";
 import { conflict, invalidRequest, notFound } from "../errors.ts";
 import { emptyPackages, hasPackages, normalizePackages, PackageSpecError } from "../sandbox/packages/packageSpec.ts";
-import type { EnvironmentConfig, EnvironmentRecord } from "../storage/port/environments.ts";
+import type { CloudEnvironmentConfig, EnvironmentConfig, EnvironmentRecord } from "../storage/port/environments.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
 import { applyMetadataPatch } from "./metadata.ts";
 
@@ -29,6 +29,7 @@ const environmentNotFound = (id: string) => notFound(`No environment with id ${i
 
 /** The config as the API shows it: all six package lists, limited networking's two switches. */
 export function configView(config: EnvironmentConfig): Schema<"EnvironmentConfig"> {
+  if (config.type === "self_hosted") return { type: "self_hosted" };
   const n = config.networking;
   return {
     type: "cloud",
@@ -51,8 +52,20 @@ export function configView(config: EnvironmentConfig): Schema<"EnvironmentConfig
  * `allow_package_managers` (the SDK's rule): 400 naming the field.
  */
 export function normalizeConfig(config: Schema<"EnvironmentConfig"> | undefined): EnvironmentConfig {
+  if (config?.type === "self_hosted") {
+    // The workers' machines decide what their commands reach and have installed.
+    for (const field of ["networking", "packages"] as const) {
+      if (config[field] !== undefined) {
+        throw invalidRequest(
+          `config.${field}: a self_hosted environment takes no ${field}; its workers' machines decide.`,
+          `config.${field}`,
+        );
+      }
+    }
+    return { type: "self_hosted" };
+  }
   const networking = config?.networking ?? { type: "unrestricted" as const };
-  let packages: EnvironmentConfig["packages"];
+  let packages: CloudEnvironmentConfig["packages"];
   try {
     packages = normalizePackages(config?.packages);
   } catch (err) {

@@ -326,16 +326,24 @@ export async function writeMemory(
   body: Schema<"UpdateMemoryRequest">,
   author: MemoryAuthor,
 ): Promise<WrittenMemory> {
-  const result = await storeMemoryContent(
-    deps,
-    accountId,
-    storeId,
-    memoryId,
-    body.content,
+  if (body.content === undefined && body.path === undefined) {
+    throw invalidRequest("Give the memory a new content, a new path, or both.", "content");
+  }
+  const path = body.path !== undefined ? memoryPath(body.path) : undefined;
+  // A rename alone keeps the content: the current one (under the precondition, if any).
+  const content =
+    body.content ?? (await deps.storage.memoryStores.getMemory(accountId, storeId, memoryId))?.content ?? null;
+  if (content === null) {
+    const store = await deps.storage.memoryStores.getStore(accountId, storeId);
+    throw store ? memoryNotFound(memoryId) : storeNotFound(storeId);
+  }
+  const result = await deps.storage.memoryStores.updateMemory(accountId, storeId, memoryId, {
+    ...memoryContent(content),
     author,
-    body.content_sha256 ?? null,
-  );
-  return memoryResult(result, storeId, memoryId);
+    expectedSha256: body.content_sha256 ?? null,
+    ...(path !== undefined ? { path } : {}),
+  });
+  return memoryResult(result, storeId, memoryId, path);
 }
 
 export async function deleteMemory(

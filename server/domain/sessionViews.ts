@@ -2,6 +2,7 @@
  * How sessions, their events and threads are shown in the API: the storage records as the
  * OpenAPI document's Session, SessionEvent and SessionThread.
  */
+
 import type { Schema } from "../api.ts";
 import type {
   ModelUsage,
@@ -10,6 +11,7 @@ import type {
   ThreadRecord,
   UsageStats,
 } from "../storage/port/sessions.ts";
+import { budgetView, listCostView } from "./budget.ts";
 import { environmentVariablesToObject } from "./environmentVariables.ts";
 
 type Session = Schema<"Session">;
@@ -35,6 +37,7 @@ export function sessionView(s: SessionRecord): Session {
     type: "session",
     title: s.title,
     agent: { type: "agent", id: s.agent_id, version: s.agent_version },
+    agent_overrides: s.agent_overrides,
     environment_id: s.environment_id,
     status: s.status,
     metadata: s.metadata,
@@ -42,7 +45,9 @@ export function sessionView(s: SessionRecord): Session {
     environment_variables: environmentVariablesToObject(s.environment_variables),
     usage: s.usage,
     stats: statsView(s.stats),
-    budget: s.budget?.max_total_tokens != null ? { max_total_tokens: s.budget.max_total_tokens } : null,
+    list_cost: listCostView(s.list_cost_nanos),
+    server_tool_use: s.server_tool_use,
+    budget: budgetView(s.budget),
     archived_at: s.archived_at,
     created_at: s.created_at,
     updated_at: s.updated_at,
@@ -84,6 +89,7 @@ export function sessionEventView(e: SessionEventRecord): SessionEvent {
         session_thread_id: e.session_thread_id,
         tool_use_id: e.tool_result?.tool_use_id ?? "",
         content: e.content ?? [],
+        ...(e.tool_result?.mcp_server_name ? { mcp_server_name: e.tool_result.mcp_server_name } : {}),
         is_error: e.tool_result?.is_error ?? false,
         created_at,
       };
@@ -94,7 +100,7 @@ export function sessionEventView(e: SessionEventRecord): SessionEvent {
         id,
         type: e.type,
         session_id,
-        session_thread_id: null,
+        session_thread_id: e.session_thread_id,
         name: e.custom_tool_use?.name ?? "",
         input: e.custom_tool_use?.input ?? {},
         created_at,
@@ -104,10 +110,21 @@ export function sessionEventView(e: SessionEventRecord): SessionEvent {
         id,
         type: e.type,
         session_id,
-        session_thread_id: null,
+        session_thread_id: e.session_thread_id,
         custom_tool_use_id: e.custom_tool_result?.custom_tool_use_id ?? "",
         content: e.content ?? [],
         is_error: e.custom_tool_result?.is_error ?? false,
+        created_at,
+      };
+    case "user.tool_result":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: e.session_thread_id,
+        tool_use_id: e.user_tool_result?.tool_use_id ?? "",
+        content: e.content ?? [],
+        is_error: e.user_tool_result?.is_error ?? false,
         created_at,
       };
     case "user.tool_confirmation":
@@ -115,14 +132,41 @@ export function sessionEventView(e: SessionEventRecord): SessionEvent {
         id,
         type: e.type,
         session_id,
-        session_thread_id: null,
+        session_thread_id: e.session_thread_id,
         tool_use_id: e.tool_confirmation?.tool_use_id ?? "",
         result: e.tool_confirmation?.result ?? "deny",
         deny_message: e.tool_confirmation?.deny_message ?? null,
         created_at,
       };
     case "session.status_run_started":
+    case "session.status_rescheduled":
+    case "session.status_terminated":
       return { id, type: e.type, session_id, session_thread_id: null, created_at };
+    case "session.status_waiting_for_worker":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: e.session_thread_id,
+        work: e.work ?? { work_id: "", calls: 1 },
+        created_at,
+      };
+    case "agent.thread_message_sent":
+    case "agent.thread_message_received":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: null,
+        ...(e.thread_message?.to_session_thread_id
+          ? { to_session_thread_id: e.thread_message.to_session_thread_id }
+          : {}),
+        ...(e.thread_message?.from_session_thread_id
+          ? { from_session_thread_id: e.thread_message.from_session_thread_id }
+          : {}),
+        content: e.content ?? [],
+        created_at,
+      };
     case "session.status_preparing":
     case "session.status_prepared":
       return {
@@ -163,6 +207,51 @@ export function sessionEventView(e: SessionEventRecord): SessionEvent {
         model_usage: e.span?.model_usage ?? NO_USAGE,
         created_at,
       };
+    case "agent.thinking":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: e.session_thread_id,
+        thinking: e.thinking?.text ?? "",
+        created_at,
+      };
+    case "user.define_outcome":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: null,
+        outcome_id: e.outcome?.outcome_id ?? "",
+        description: e.outcome?.description ?? "",
+        rubric: { type: "text", content: e.outcome?.rubric.content ?? "" },
+        max_iterations: e.outcome?.max_iterations ?? 3,
+        created_at,
+      };
+    case "span.outcome_evaluation_start":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: null,
+        outcome_id: e.evaluation?.outcome_id ?? "",
+        iteration: e.evaluation?.iteration ?? 0,
+        created_at,
+      };
+    case "span.outcome_evaluation_end":
+      return {
+        id,
+        type: e.type,
+        session_id,
+        session_thread_id: null,
+        outcome_id: e.evaluation?.outcome_id ?? "",
+        iteration: e.evaluation?.iteration ?? 0,
+        outcome_evaluation_start_id: e.evaluation?.outcome_evaluation_start_id ?? "",
+        result: e.evaluation?.result ?? "failed",
+        explanation: e.evaluation?.explanation ?? "",
+        usage: e.evaluation?.usage ?? NO_USAGE,
+        created_at,
+      };
     case "session.thread_created":
     case "session.thread_idled":
     case "session.thread_terminated":
@@ -186,6 +275,7 @@ export function threadView(t: ThreadRecord): SessionThread {
     session_id: t.session_id,
     agent: { type: "agent", id: t.agent_id, version: t.agent_version },
     status: t.status,
+    archived_at: t.archived_at,
     usage: t.usage,
     stats: statsView(t.stats),
     created_at: t.created_at,

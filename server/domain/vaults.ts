@@ -392,6 +392,27 @@ export async function getCredential(
   return credentialView(record);
 }
 
+/**
+ * The credential `mcpOAuthValidate` probes: an active MCP credential (`mcp_oauth` or
+ * `static_bearer`) of an active vault.
+ */
+export async function credentialToValidate(
+  deps: VaultDeps,
+  accountId: string,
+  vaultId: string,
+  credentialId: string,
+): Promise<CredentialRecord> {
+  const record = await deps.storage.vaults.getCredential(accountId, vaultId, credentialId);
+  if (!record) throw await missingCredential(deps, accountId, vaultId, credentialId);
+  if (record.auth_type !== "mcp_oauth" && record.auth_type !== "static_bearer") {
+    throw invalidRequest(
+      `The credential ${credentialId.slice(0, 64)} is an ${record.auth_type} credential: only MCP credentials (mcp_oauth, static_bearer) are validated against an MCP server.`,
+    );
+  }
+  if (record.archived_at) throw conflict("The credential is archived: there is no token to validate.");
+  return record;
+}
+
 export async function listCredentials(
   deps: VaultDeps,
   accountId: string,

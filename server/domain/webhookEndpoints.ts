@@ -7,7 +7,7 @@ import { conflict, invalidRequest, notFound } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { checkTargetUrl } from "../outbound/addressPolicy.ts";
 import type { Page, PageQuery, Storage } from "../storage/port/index.ts";
-import type { WebhookEndpointConfig, WebhookEndpointRecord } from "../storage/port/webhooks.ts";
+import type { EndpointSurface, WebhookEndpointConfig, WebhookEndpointRecord } from "../storage/port/webhooks.ts";
 import { generateSigningSecret, isStandardBase64Secret } from "./webhookSigning.ts";
 
 type Endpoint = Schema<"WebhookEndpoint">;
@@ -31,6 +31,8 @@ export function endpointView(e: WebhookEndpointRecord): Endpoint {
     description: e.description,
     metadata: e.metadata,
     signing_scheme: e.signing_scheme,
+    surface: e.surface,
+    name: e.name,
     previous_secret_expires_at: e.previous_secret_expires_at,
     active: e.active,
     disabled_reason: e.disabled_reason === null ? null : { type: e.disabled_reason },
@@ -70,10 +72,15 @@ async function endpointConfig(deps: WebhookEndpointDeps, body: EndpointRequest):
  */
 export const MAX_ENDPOINTS_PER_ACCOUNT = 100;
 
+/**
+ * Creates an endpoint. `made` is for /v1/organizations/webhooks: the surface whose payload its
+ * deliveries carry and the SDK's label (a native endpoint is `cloud`, without one).
+ */
 export async function createEndpoint(
   deps: WebhookEndpointDeps,
   accountId: string,
   body: EndpointRequest,
+  made: { surface: EndpointSurface; name: string | null } = { surface: "cloud", name: null },
 ): Promise<Schema<"WebhookEndpointWithSecret">> {
   const config = await endpointConfig(deps, body);
   const id = newId("wep");
@@ -81,7 +88,7 @@ export async function createEndpoint(
   // The secret is stored sealed, bound to the endpoint id, and shown only in this response.
   const record = await deps.storage.webhooks.createEndpoint(
     accountId,
-    { ...config, id, secret_sealed: deps.secrets.encrypt(secret, id) },
+    { ...config, ...made, id, secret_sealed: deps.secrets.encrypt(secret, id) },
     MAX_ENDPOINTS_PER_ACCOUNT,
   );
   if (!record) {
@@ -107,11 +114,13 @@ export async function listEndpoints(
   return { ...result, data: result.data.map(endpointView) };
 }
 
+/** Replaces the configuration (PUT); `name` (/v1's label) is kept unless given. */
 export async function replaceEndpoint(
   deps: WebhookEndpointDeps,
   accountId: string,
   endpointId: string,
   body: EndpointRequest,
+  name?: string | null,
 ): Promise<Endpoint> {
   // 404 before 400: another account's endpoint must not reveal whether its URL would be valid.
   const current = await deps.storage.webhooks.getEndpoint(accountId, endpointId);
@@ -127,7 +136,10 @@ export async function replaceEndpoint(
       );
     }
   }
-  const record = await deps.storage.webhooks.replaceEndpoint(accountId, endpointId, config);
+  const record = await deps.storage.webhooks.replaceEndpoint(accountId, endpointId, {
+    ...config,
+    ...(name === undefined ? {} : { name }),
+  });
   if (!record) throw endpointNotFound(endpointId);
   return endpointView(record);
 }

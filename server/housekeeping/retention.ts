@@ -4,7 +4,7 @@
  * storage layer (HousekeepingStore.retentionSteps); this file runs them in bounded batches and
  * yields to the event loop between batches, so requests keep flowing during a large clean-up.
  */
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { setTimeout as sleep, setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { ScheduledTask } from "node-cron";
 import type { WorkerHealth } from "../background/backgroundWorker.ts";
 import type { Clock } from "../clock.ts";
@@ -13,7 +13,7 @@ import { sweepOrphanBlobs } from "../domain/files.ts";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
 import type { Workspaces } from "../sandbox/workspace.ts";
-import type { Storage } from "../storage/port/index.ts";
+import { type Storage, StorageBusyError } from "../storage/port/index.ts";
 
 export interface RetentionResult {
   /** Workspace folders removed because their session no longer exists (RetentionJob only). */
@@ -28,6 +28,8 @@ export interface RetentionResult {
   batches: number;
   /** False when the run was aborted (shutdown) before it finished. */
   complete: boolean;
+  /** Batches that found the database's write lock taken and were tried again later. */
+  busyRetries: number;
 }
 
 export interface RetentionOptions {
@@ -38,17 +40,46 @@ export interface RetentionOptions {
   signal?: AbortSignal;
 }
 
-/** Runs every retention step until it has nothing more to delete. */
+/** The first wait after a batch found the write lock taken, doubled up to BUSY_MAX_DELAY_MS. */
+const BUSY_FIRST_DELAY_MS = 10;
+const BUSY_MAX_DELAY_MS = 500;
+
+/**
+ * Runs every retention step until it has nothing more to delete. A batch that finds the write lock
+ * taken (StorageBusyError: another process, the delivery thread or the WAL checkpointer held it
+ * beyond the busy timeout; nothing was deleted) is tried again after a wait that grows, for as long
+ * as it takes: retention is never urgent, and giving up would leave the work to the next run with
+ * the same load. Only an abort (shutdown) ends a run early.
+ */
 export async function runRetention(options: RetentionOptions): Promise<RetentionResult> {
   const { storage, clock, days, batchSize, signal } = options;
   const cutoff = new Date(clock.now().getTime() - days * 86_400_000).toISOString();
   const deleted: Record<string, number> = {};
   let batches = 0;
+  let busyRetries = 0;
+  const stopped = () => ({ cutoff, deleted, batches, complete: false, busyRetries });
   for (const step of await storage.housekeeping.retentionSteps()) {
     deleted[step.table] ??= 0;
+    let delay = BUSY_FIRST_DELAY_MS;
     for (;;) {
-      if (signal?.aborted) return { cutoff, deleted, batches, complete: false };
-      const counts = await storage.housekeeping.deleteRetentionBatch(step.table, cutoff, batchSize);
+      if (signal?.aborted) return stopped();
+      let counts: Record<string, number>;
+      try {
+        counts = await storage.housekeeping.deleteRetentionBatch(step.table, cutoff, batchSize);
+      } catch (err) {
+        if (!(err instanceof StorageBusyError)) throw err;
+        busyRetries++;
+        // Wait on a timer, not setImmediate: the holder (often the checkpointer truncating the
+        // WAL these deletes grew) needs the lock free for a moment to finish.
+        try {
+          await sleep(delay, undefined, { signal });
+        } catch {
+          return stopped(); // aborted while waiting
+        }
+        delay = Math.min(delay * 2, BUSY_MAX_DELAY_MS);
+        continue;
+      }
+      delay = BUSY_FIRST_DELAY_MS;
       batches++;
       for (const [table, n] of Object.entries(counts)) deleted[table] = (deleted[table] ?? 0) + n;
       if ((counts[step.table] ?? 0) < batchSize) break;
@@ -56,7 +87,7 @@ export async function runRetention(options: RetentionOptions): Promise<Retention
       await yieldToEventLoop();
     }
   }
-  return { cutoff, deleted, batches, complete: true };
+  return { cutoff, deleted, batches, complete: true, busyRetries };
 }
 
 /**
@@ -184,6 +215,7 @@ export class RetentionJob {
           cutoff: result.cutoff,
           deleted: result.deleted,
           batches: result.batches,
+          busy_retries: result.busyRetries,
           complete: result.complete,
           workspaces_removed: result.workspacesRemoved ?? 0,
           blobs_removed: result.blobsRemoved ?? 0,

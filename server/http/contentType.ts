@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { invalidRequest } from "../errors.ts";
 
-const ACCEPTED = ["application/json", "multipart/form-data", "application/octet-stream"];
+const ACCEPTED = ["application/json", "multipart/form-data", "application/octet-stream", "application/zip"];
 
 function hasBody(req: Request): boolean {
   const length = req.get("content-length");
@@ -11,7 +11,7 @@ function hasBody(req: Request): boolean {
 
 /**
  * A request that carries a body must say what it is: application/json (or multipart/form-data
- * for skill uploads). Missing or other types are a 400 naming the header; which of the two an
+ * for skill uploads; raw bytes for file uploads; a zip for a worker's workspace). Missing or other types are a 400 naming the header; which of the two an
  * operation takes is then checked against the spec by the validator.
  */
 export function requireContentType(req: Request, _res: Response, next: NextFunction) {

@@ -7,7 +7,10 @@ import type { PageQuery } from "../storage/port/index.ts";
 /** What the auth middleware establishes for every API request. */
 export interface RequestAuth {
   accountId: string;
+  /** The token's id, or the environment key's (the rate limit counts per credential). */
   tokenId: string;
+  /** Set when the credential is a self-hosted environment's key (http/environmentKeyScope.ts). */
+  environmentKey?: { keyId: string; environmentId: string };
 }
 
 export function requestId(res: Response): string {
@@ -39,6 +42,13 @@ export function queryInt(req: Request, name: string): number | undefined {
   const value = (req.query as Record<string, unknown>)[name];
   if (value === undefined) return undefined;
   return typeof value === "number" ? value : Number(value);
+}
+
+/** A repeated query parameter (`statuses[]=a&statuses[]=b`, already checked by the validator). */
+export function queryList(req: Request, name: string): string[] | undefined {
+  const value = (req.query as Record<string, unknown>)[name];
+  if (value === undefined) return undefined;
+  return (Array.isArray(value) ? value : [value]).map(String);
 }
 
 /**

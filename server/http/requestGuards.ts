@@ -26,13 +26,18 @@ export const MULTIPART_OVERHEAD_BYTES = 2 * 1024 * 1024;
 
 /** The most body bytes an operation with these media types (and `x-upload-limit`) accepts. */
 export function bodyLimitFor(
-  config: Pick<Config, "maxBodyBytes" | "maxUploadBytes"> & { files?: Pick<Config["files"], "maxBytes"> },
+  config: Pick<Config, "maxBodyBytes" | "maxUploadBytes"> & {
+    files?: Pick<Config["files"], "maxBytes">;
+    sandbox?: Pick<Config["sandbox"], "snapshotMaxBytes">;
+  },
   media: string[],
   uploadLimit?: "files",
 ): number {
   // File uploads (POST /files on both surfaces): one file of FILES_MAX_BYTES and its framing.
   if (uploadLimit === "files" && config.files) return config.files.maxBytes + MULTIPART_OVERHEAD_BYTES;
   if (media.includes("multipart/form-data")) return config.maxUploadBytes + MULTIPART_OVERHEAD_BYTES;
+  // A worker's workspace archive: as large as a saved workspace may be.
+  if (media.includes("application/zip") && config.sandbox) return config.sandbox.snapshotMaxBytes;
   // A file's bytes as they are (session file uploads): the upload limit itself.
   if (media.includes("application/octet-stream")) return config.maxUploadBytes;
   return config.maxBodyBytes;
@@ -91,7 +96,10 @@ export interface SurfaceRoutes {
  */
 export function bodyLimit(
   surfaces: SurfaceRoutes[],
-  config: Pick<Config, "maxBodyBytes" | "maxUploadBytes"> & { files?: Pick<Config["files"], "maxBytes"> },
+  config: Pick<Config, "maxBodyBytes" | "maxUploadBytes"> & {
+    files?: Pick<Config["files"], "maxBytes">;
+    sandbox?: Pick<Config["sandbox"], "snapshotMaxBytes">;
+  },
 ) {
   const operationOf = (req: Request) => {
     for (const { base, routes } of surfaces) {

@@ -6,7 +6,7 @@
  *
  *   CORS (where configured) → OPTIONS/Allow → token (`Authorization: Bearer`, and `x-api-key`
  *   where the surface reads it) → rate limit → request target (path encoding, numeric query) →
- *   Content-Type → JSON body → fair queue → checks before validation → request validation →
+ *   Content-Type → JSON body → an environment key's scope → fair queue → checks before validation → request validation →
  *   response validation (tests) → idempotency (where the document declares it) → the routes,
  *   retried while the database is busy → errors in the surface's envelope.
  *
@@ -19,6 +19,7 @@ import { authenticate } from "./auth.ts";
 import { retryWhenBusy } from "./busyRetry.ts";
 import { requireContentType } from "./contentType.ts";
 import { corsFor } from "./cors.ts";
+import { environmentKeyScope } from "./environmentKeyScope.ts";
 import { type EnvelopeOf, errorHandler } from "./errorHandler.ts";
 import { fairQueue } from "./fairQueue.ts";
 import { idempotency } from "./idempotency.ts";
@@ -94,6 +95,7 @@ export function surfaceRouter(deps: AppDeps, surface: Surface): Router {
   api.use(strictRequestTarget(surface.routes));
   api.use(requireContentType);
   api.use(jsonBody(deps.config));
+  api.use(environmentKeyScope(deps.storage));
   // From here on (validation, the route, the response) requests are served in arrival order, a
   // few milliseconds at a time, so that the event loop keeps turning under load.
   if (deps.config.http.queueSliceMs > 0) api.use(fairQueue(deps.config.http.queueSliceMs));

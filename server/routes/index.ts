@@ -2,7 +2,10 @@ import type { RouteModule } from "../appDeps.ts";
 import { agentRoutes } from "./agents.ts";
 import { deploymentRunRoutes } from "./deploymentRuns.ts";
 import { deploymentRoutes } from "./deployments.ts";
+import { dreamRoutes } from "./dreams.ts";
+import { environmentKeyRoutes } from "./environmentKeys.ts";
 import { environmentRoutes } from "./environments.ts";
+import { environmentWorkRoutes } from "./environmentWork.ts";
 import { fileRoutes } from "./files.ts";
 import { memoryStoreRoutes } from "./memoryStores.ts";
 import { sessionFileRoutes } from "./sessionFiles.ts";
@@ -22,8 +25,11 @@ export const apiRoutes: RouteModule[] = [
   vaultRoutes,
   vaultCredentialRoutes,
   memoryStoreRoutes,
+  dreamRoutes,
   agentRoutes,
   environmentRoutes,
+  environmentKeyRoutes,
+  environmentWorkRoutes,
   sessionRoutes,
   sessionFileRoutes,
   sessionResourceRoutes,

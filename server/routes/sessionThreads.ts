@@ -15,6 +15,11 @@ export const sessionThreadRoutes: RouteModule = {
         await sessions.getThread(deps, accountOf(res), pathParam(req, "session_id"), pathParam(req, "thread_id")),
       );
     });
+    r.post("/sessions/:session_id/threads/:thread_id/archive", async (req, res) => {
+      res.json(
+        await sessions.archiveThread(deps, accountOf(res), pathParam(req, "session_id"), pathParam(req, "thread_id")),
+      );
+    });
     r.get("/sessions/:session_id/threads/:thread_id/events", async (req, res) => {
       res.json(
         await sessions.listEvents(deps, accountOf(res), pathParam(req, "session_id"), {

@@ -2,7 +2,7 @@ import { type Request, Router } from "express";
 import type { Schema } from "../api.ts";
 import type { AppDeps, RouteModule } from "../appDeps.ts";
 import * as sessions from "../domain/sessions.ts";
-import { accountOf, pageQuery, pathParam, queryFlag, queryString } from "../http/context.ts";
+import { accountOf, pageQuery, pathParam, queryFlag, queryInt, queryString } from "../http/context.ts";
 import type { SessionStatus } from "../storage/port/sessions.ts";
 
 /** `statuses[]=idle&statuses[]=running` (the spec has checked the values). */
@@ -22,6 +22,9 @@ export const sessionRoutes: RouteModule = {
           includeArchived: queryFlag(req, "include_archived"),
           statuses: statusesOf(req),
           agentId: queryString(req, "agent_id"),
+          agentVersion: queryInt(req, "agent_version"),
+          deploymentId: queryString(req, "deployment_id"),
+          memoryStoreId: queryString(req, "memory_store_id"),
           page: pageQuery(req, "sess"),
         }),
       );

@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { validateVaultCredential } from "../agents/mcp/validateCredential.ts";
 import type { Schema } from "../api.ts";
 import type { AppDeps, RouteModule } from "../appDeps.ts";
 import * as vaults from "../domain/vaults.ts";
@@ -63,6 +64,10 @@ export const vaultCredentialRoutes: RouteModule = {
           pathParam(req, "credential_id"),
         ),
       );
+    });
+    r.post(`${BASE}/:credential_id/validate`, async (req, res) => {
+      const [vault, credential] = [pathParam(req, "vault_id"), pathParam(req, "credential_id")];
+      res.json(await validateVaultCredential(deps, accountOf(res), vault, credential));
     });
     return r;
   },

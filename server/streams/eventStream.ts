@@ -96,8 +96,10 @@ export class EventStream {
    * connection: a keep-alive connection left idle would hold a shutting-down server until its
    * keep-alive timeout.
    */
-  end(reason: StreamEndReason): void {
+  end(reason: StreamEndReason, lastMessage?: string): void {
     if (this.ended) return;
+    // The farewell goes after what was sent (never into a backed-up connection).
+    if (lastMessage !== undefined && !this.backedUp) this.res.write(lastMessage);
     this.finish(reason);
     const socket = this.res.socket;
     this.res.end(() => socket?.end());

@@ -205,7 +205,7 @@ export class StreamHub {
       reason = null;
     }
     if (reason) {
-      stream.end(reason);
+      stream.end(reason, stream.source.farewell?.(reason) ?? undefined);
       return;
     }
     stream.ping();

@@ -49,7 +49,12 @@ export interface StreamSource {
   read(after: number, limit: number, maxBytes: number): Promise<StreamBatch>;
   /** Why the stream must end now, or null: checked at every heartbeat. */
   endReason(): Promise<StreamEndReason | null>;
+  /** The last SSE message of a stream the server ends for `reason`, if it has one. */
+  farewell?(reason: StreamEndReason): string | null;
 }
+
+/** A surface's last message of a session stream whose session was deleted (the `/v1` surface's `session.deleted`). */
+export type SessionFarewell = (sessionId: string) => { id: string; type: string; data: Record<string, unknown> };
 
 /** A surface's own shape of a session event (the Anthropic-compatible one renames types, adds fields). */
 export type PresentEvent = (event: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -140,6 +145,7 @@ export async function sessionSource(
   sessionId: string,
   threadId?: string,
   present?: PresentEvent,
+  deleted?: SessionFarewell,
 ): Promise<StreamSource> {
   const { storage } = deps;
   if (threadId === undefined) await getSession(deps, request.accountId, sessionId);
@@ -173,6 +179,11 @@ export async function sessionSource(
     async endReason() {
       if (await revoked(deps, request)) return "token_revoked";
       return (await storage.streams.sessionExists(request.accountId, sessionId)) ? null : "session_deleted";
+    },
+    farewell(reason) {
+      if (reason !== "session_deleted" || !deleted) return null;
+      const last = deleted(sessionId);
+      return sseMessage(last.id, last.type, JSON.stringify(last.data));
     },
   };
 }

@@ -74,7 +74,9 @@ describe("client.streamSessionEvents", () => {
     await waitFor(() => seen.items.length === 4, { what: "the history" });
     // The server drops the client (as it does a slow one); events are committed meanwhile.
     for (const stream of hub().list()) stream.drop("slow_client");
+    // One turn at a time: a message sent while the last is still queued joins its run (one idle).
     await sendMessage(server, session.id, "two");
+    await waitForIdle(server, session.id, 2);
     await sendMessage(server, session.id, "three");
     const all = await waitForIdle(server, session.id, 3);
     await waitFor(() => seen.items.length >= all.length, { what: "the events after the reconnection" });

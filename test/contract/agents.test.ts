@@ -310,7 +310,10 @@ describe("archive and delete", () => {
     const deleted = await server.request("DELETE", `/agents/${agent.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ id: agent.id, type: "agent_deleted" });
-    expect(await since()).toEqual([{ id: agent.id, type: "agent.deleted", version: 1 }]);
+    expect(await since()).toEqual([
+      { id: session.id, type: "session.status_terminated" },
+      { id: agent.id, type: "agent.deleted", version: 1 },
+    ]);
 
     for (const path of [`/agents/${agent.id}`, `/agents/${agent.id}?version=1`, `/agents/${agent.id}/versions`]) {
       expectError(await server.request("GET", path), 404, "not_found_error");

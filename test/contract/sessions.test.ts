@@ -461,12 +461,14 @@ describe("runs in flight", () => {
     expect((await slow.request("GET", `/sessions/${session.id}`)).body.status).toBe("terminated");
     expect(await since()).toEqual([
       { id: session.id, type: "session.status_idled", stop_reason: { type: "interrupted" } },
+      { id: session.id, type: "session.status_terminated" },
       { id: doomed.id, type: "agent.deleted", version: 1 },
     ]);
     expect((await history(slow, session.id)).map((e) => e.type)).toEqual([
       "user.message",
       "session.status_run_started",
       "session.status_idled",
+      "session.status_terminated",
     ]);
   });
 
@@ -495,10 +497,11 @@ describe("runs in flight", () => {
     expect(events.map((e) => e.type)).toEqual([
       "user.message",
       "session.status_run_started",
+      "session.status_rescheduled",
       "session.status_run_started",
       "agent.message",
       "session.status_idled",
     ]);
-    expect(events[3].content[0].text).toBe("Echo: survive the restart");
+    expect(events[4].content[0].text).toBe("Echo: survive the restart");
   });
 });

@@ -55,13 +55,25 @@ describe("a coordinator runs each sub-agent in its own thread", () => {
       ["user.message", null],
       ["session.status_run_started", null],
       ["session.thread_created", t1],
+      ["agent.thread_message_sent", null],
       ["agent.message", t1],
+      ["agent.thread_message_received", null],
       ["session.thread_idled", t1],
       ["session.thread_created", t2],
+      ["agent.thread_message_sent", null],
       ["agent.message", t2],
+      ["agent.thread_message_received", null],
       ["session.thread_idled", t2],
       ["agent.message", null],
       ["session.status_idled", null],
+    ]);
+    // The coordinator hands the turn's messages to each thread and receives its answer.
+    const messages = events.filter((e) => e.type.startsWith("agent.thread_message_"));
+    expect(messages.map((e) => [e.type, e.to_session_thread_id ?? e.from_session_thread_id, e.content])).toEqual([
+      ["agent.thread_message_sent", t1, [{ type: "text", text: "hello" }]],
+      ["agent.thread_message_received", t1, [{ type: "text", text: "Echo: hello" }]],
+      ["agent.thread_message_sent", t2, [{ type: "text", text: "hello" }]],
+      ["agent.thread_message_received", t2, [{ type: "text", text: "Echo: hello" }]],
     ]);
     expect(events.filter((e) => e.type === "agent.message").map((e) => e.content[0].text)).toEqual([
       "Echo: hello",
@@ -215,6 +227,7 @@ describe("interrupting a thread during its run", () => {
       ["user.message", null],
       ["session.status_run_started", null],
       ["session.thread_created", threadId],
+      ["agent.thread_message_sent", null],
       ["user.interrupt", threadId],
       ["session.thread_terminated", threadId],
       ["agent.message", null],

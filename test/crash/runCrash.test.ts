@@ -96,17 +96,20 @@ describe("a server killed during a run", () => {
 
     const second = await startServer(dbPath, token, { ECHO_RUNTIME_DELAY_MS: "0" });
     const events = await waitIdle(second, token, sessionId);
+    // Taken over after the crash, the run is rescheduled, then runs again.
     expect(events.map((e) => e.type)).toEqual([
       "user.message",
       "session.status_run_started",
+      "session.status_rescheduled",
       "session.status_run_started",
       "agent.message",
       "session.status_idled",
     ]);
-    expect(events[3].content).toEqual([{ type: "text", text: "Echo: survive" }]);
+    expect(events[4].content).toEqual([{ type: "text", text: "Echo: survive" }]);
     expect(await outboxKinds(dbPath, sessionId)).toEqual([
       "session.created",
       "session.status_run_started",
+      "session.status_rescheduled",
       "session.status_run_started",
       "session.status_idled",
     ]);
@@ -138,11 +141,12 @@ describe("a server killed during a run", () => {
     expect(events.map((e) => e.type)).toEqual([
       "user.message",
       "session.status_run_started",
+      "session.status_rescheduled",
       "session.status_run_started",
       "session.error",
       "session.status_idled",
     ]);
-    expect(events[3].error.type).toBe("run_interrupted");
+    expect(events[4].error.type).toBe("run_interrupted");
     expect((await outboxKinds(dbPath, sessionId)).slice(-1)).toEqual(["session.status_idled"]);
 
     // Not stuck: the next message is answered.
@@ -153,7 +157,7 @@ describe("a server killed during a run", () => {
     const after = await waitFor(
       async () => {
         const all = (await api3("GET", `/sessions/${sessionId}/events?limit=100`)).data as any[];
-        return all.at(-1)?.type === "session.status_idled" && all.length === 9 ? all : null;
+        return all.at(-1)?.type === "session.status_idled" && all.length === 10 ? all : null;
       },
       { timeoutMs: 20_000, what: "the next turn" },
     );

@@ -123,12 +123,14 @@ describe("a second server on the same database", () => {
     expect(events.map((e) => e.type)).toEqual([
       "user.message",
       "session.status_run_started",
+      // Queued again once the owner's lease ran out: the session says so, then runs it.
+      "session.status_rescheduled",
       "session.status_run_started",
       "agent.message",
       "session.status_idled",
     ]);
-    expect(events[3].content).toEqual([{ type: "text", text: "Echo: keep going" }]);
-    expect(Date.parse(events[2].created_at)).toBeGreaterThanOrEqual(Date.parse(lastLease));
+    expect(events[4].content).toEqual([{ type: "text", text: "Echo: keep going" }]);
+    expect(Date.parse(events[3].created_at)).toBeGreaterThanOrEqual(Date.parse(lastLease));
     expect(events.some((e) => e.type === "session.error")).toBe(false);
     const after = await readDb(dbPath, session.id);
     expect(after.runs).toEqual([
@@ -137,6 +139,7 @@ describe("a second server on the same database", () => {
     expect(after.kinds).toEqual([
       "session.created",
       "session.status_run_started",
+      "session.status_rescheduled",
       "session.status_run_started",
       "session.status_idled",
     ]);

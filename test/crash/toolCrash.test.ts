@@ -127,6 +127,8 @@ describe.skipIf(skip !== null)("a server killed during a bash call", () => {
       "user.message",
       "session.status_run_started",
       "agent.tool_use",
+      // The run was queued again after the crash: the session says so, then runs it.
+      "session.status_rescheduled",
       "session.status_run_started",
       "agent.tool_result",
       "agent.message",
@@ -221,6 +223,8 @@ describe.skipIf(skip !== null || requirePostgres() !== null)("a PostgreSQL repli
       "user.message",
       "session.status_run_started",
       "agent.tool_use",
+      // The run was queued again after the crash: the session says so, then runs it.
+      "session.status_rescheduled",
       "session.status_run_started",
       "agent.tool_result",
       "agent.tool_use",

@@ -38,6 +38,8 @@ describe("create a webhook endpoint", () => {
       description: "ops",
       metadata: { team: "a" },
       signing_scheme: "webhook_signature",
+      surface: "cloud",
+      name: null,
       previous_secret_expires_at: null,
       active: true,
       disabled_reason: null,

@@ -99,6 +99,10 @@ describe("every operation's code samples", () => {
       // A raw body (a session file's bytes): sent as is, under its media type.
       expect(words).toContain("Content-Type: application/octet-stream");
       expect(words[words.indexOf("--data-binary") + 1]).toBe(String(example.value));
+    } else if (example.mediaType === "application/zip") {
+      // An archive (a worker's workspace): sent from the file the example names.
+      expect(words).toContain("Content-Type: application/zip");
+      expect(words[words.indexOf("--data-binary") + 1]).toBe(`@${String(example.value)}`);
     } else {
       expect(example.mediaType).toBe("multipart/form-data");
       const fields: Record<string, string | string[]> = {};
@@ -123,6 +127,11 @@ describe("every operation's code samples", () => {
     if (source.includes("for await")) return; // a stream: the SDK's stream method, no request body
     expect(source).toContain(`client.${o.method.toUpperCase()}(${JSON.stringify(o.path)}`);
     const example = requestExample(spec, o.op);
+    if (example?.mediaType === "application/zip") {
+      expect(source).toContain(`const bytes = await readFile(${JSON.stringify(String(example.value))});`);
+      expect(source).toContain('"Content-Type": "application/zip"');
+      return;
+    }
     if (example?.mediaType === "application/octet-stream") {
       expect(source).toContain(`const bytes = ${JSON.stringify(String(example.value))};`);
       expect(source).toContain('"Content-Type": "application/octet-stream"');

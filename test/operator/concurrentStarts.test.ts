@@ -32,7 +32,16 @@ const children: ChildProcess[] = [];
 
 beforeAll(() => {
   project = mkdtempSync(join(tmpdir(), "cas-two-starts-"));
-  for (const entry of ["server", "client", "generated", "vendor-skills", "scripts", "package.json", "tsconfig.json"]) {
+  for (const entry of [
+    "server",
+    "client",
+    "console",
+    "generated",
+    "vendor-skills",
+    "scripts",
+    "package.json",
+    "tsconfig.json",
+  ]) {
     cpSync(join(ROOT, entry), join(project, entry), {
       recursive: true,
       filter: (src) => !/\/(dist|\.dist|node_modules)(\/|$)/.test(src.slice(ROOT.length)),

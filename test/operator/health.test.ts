@@ -45,6 +45,7 @@ describe("liveness and readiness", () => {
         ...(onPostgres ? { "loop:postgres-listen": "ok" } : { "loop:wal-checkpointer": "ok" }),
         "loop:webhook-delivery": "ok",
         "loop:runs": "ok",
+        "loop:dreams": "ok",
         "loop:scheduler": "ok",
         "loop:streams": "ok",
         "loop:retention": "ok",

@@ -118,10 +118,11 @@ describe("retention", () => {
       events: oldEvents - 1,
       runs: 1,
       deployment_runs: 0,
+      dreams: 0,
     });
     // Batches of at most 2 rows, until one deletes fewer: records 2, 2, 0; events 2, ..., <2; runs 1;
-    // deployment runs 0.
-    expect(result?.batches).toBe(3 + (Math.floor((oldEvents - 1) / 2) + 1) + 1 + 1);
+    // deployment runs 0; dreams 0.
+    expect(result?.batches).toBe(3 + (Math.floor((oldEvents - 1) / 2) + 1) + 1 + 1 + 1);
 
     // What stays: the recent delivery, the held one (and its event), the recent run, every
     // session event and every event since the cutoff.
@@ -148,6 +149,7 @@ describe("retention", () => {
       events: 0,
       runs: 0,
       deployment_runs: 0,
+      dreams: 0,
     });
     // Retries, batches and waits on real deliveries: 18 s on PostgreSQL on a loaded 2-core machine.
   }, 90_000);

@@ -132,6 +132,7 @@ describe("start-up", () => {
       "shutdown: stopped background worker retention",
       "shutdown: stopped background worker streams",
       "shutdown: stopped background worker scheduler",
+      "shutdown: stopped background worker dreams",
       "shutdown: stopped background worker runs",
       "shutdown: stopped background worker webhook-delivery",
       // The storage's upkeep: SQLite checkpoints its WAL, PostgreSQL listens for other replicas' notifications.

@@ -123,7 +123,12 @@ describe("the Anthropic runtime", () => {
     await say(s, setup.sessionId, "Hi");
     const events = await waitForTurns(s, setup.sessionId);
     expect(providers.anthropic).toHaveLength(3);
-    expect(events.some((e) => e.type === "session.error")).toBe(false);
+    // Each retried error is recorded as retrying (the session rescheduled meanwhile); none ended the turn.
+    expect(events.filter((e) => e.type === "session.error").map((e) => e.error.retry_status.type)).toEqual([
+      "retrying",
+      "retrying",
+    ]);
+    expect(events.filter((e) => e.type === "session.status_rescheduled")).toHaveLength(2);
     expect(events.filter((e) => e.type === "agent.message").map((e) => e.content[0].text)).toEqual(["Hello!"]);
   });
 

@@ -75,16 +75,31 @@ describe("the OpenAI-compatible runtime", () => {
         name: "lookup_ticket",
         mcp_server_name: "tickets",
         input: { number: 4711 },
+        evaluated_permission: "allow",
       },
       {
         type: "agent.tool_result",
         tool_use_id: "call_1",
         content: [{ type: "text", text: "Ticket 4711: open, waiting for the customer." }],
+        mcp_server_name: "tickets",
         is_error: false,
       },
       { type: "agent.message", content: [{ type: "text", text: "Let me add those." }] },
-      { type: "agent.tool_use", tool_use_id: "call_2", name: "add", mcp_server_name: "tickets", input: { a: 2, b: 3 } },
-      { type: "agent.tool_result", tool_use_id: "call_2", content: [{ type: "text", text: "5" }], is_error: false },
+      {
+        type: "agent.tool_use",
+        tool_use_id: "call_2",
+        name: "add",
+        mcp_server_name: "tickets",
+        input: { a: 2, b: 3 },
+        evaluated_permission: "allow",
+      },
+      {
+        type: "agent.tool_result",
+        tool_use_id: "call_2",
+        content: [{ type: "text", text: "5" }],
+        mcp_server_name: "tickets",
+        is_error: false,
+      },
       { type: "agent.message", content: [{ type: "text", text: "Ticket 4711 is open; and 2 + 3 = 5." }] },
       { type: "session.status_idled", stop_reason: { type: "end_turn" } },
     ]);
@@ -303,7 +318,13 @@ describe("provider retries", () => {
       const events = await waitForTurns(timed, setup.sessionId);
       expect(providers.openai).toHaveLength(3);
       expect(events.filter((e) => e.type === "agent.message").map((e) => e.content[0].text)).toEqual(["Finally."]);
-      expect(events.some((e) => e.type === "session.error")).toBe(false);
+      // Each retried error is recorded as retrying, with the status the provider answered; none ended the turn.
+      expect(
+        events.filter((e) => e.type === "session.error").map((e) => [e.error.provider_status, e.error.retry_status]),
+      ).toEqual([
+        [429, { type: "retrying" }],
+        [503, { type: "retrying" }],
+      ]);
       expect(timed.logs.filter((l) => l.msg === "model provider request failed; retrying")).toHaveLength(2);
     } finally {
       await timed.stop();

@@ -71,6 +71,7 @@ describe.each(adapters)("housekeeping store ($name)", (adapter) => {
       "events",
       "runs",
       "deployment_runs",
+      "dreams",
     ]);
     await expect(storage.housekeeping.deleteRetentionBatch("sessions", clock.now().toISOString(), 10)).rejects.toThrow(
       /sessions/,
@@ -187,6 +188,61 @@ describe.each(adapters)("housekeeping store ($name)", (adapter) => {
     });
     expect(left.data.map((r) => r.id)).toEqual([running.ok ? running.run.id : ""]);
     expect(finished.ok && finished.run.status).toBe("failed");
+  });
+
+  it("deletes ended dreams a day after they ended, keeping pending ones", async () => {
+    const store = await storage.memoryStores.createStore(account, { name: "notes", description: null, metadata: {} });
+    if (!store.ok) throw new Error(store.reason);
+    const agent = await storage.agents.createAgent(account, {
+      name: "a",
+      model: "echo",
+      system: null,
+      description: null,
+      tools: [],
+      mcp_servers: [],
+      skills: [],
+      multiagent: null,
+      metadata: {},
+    });
+    const environment = await storage.environments.createEnvironment(account, {
+      name: "e",
+      description: null,
+      config: { type: "cloud", networking: { type: "unrestricted" } },
+      metadata: {},
+    });
+    const session = await storage.sessions.createSession(account, {
+      agent: { id: agent.id, version: agent.version },
+      environment_id: environment.id,
+      title: null,
+      metadata: {},
+      vault_ids: [],
+      environment_variables: "",
+      initial_events: [],
+    });
+    if (!session.ok) throw new Error(session.reason);
+    const dream = async () => {
+      const made = await storage.dreams.createDream(account, {
+        inputs: [
+          { type: "memory_store", memory_store_id: store.store.id },
+          { type: "sessions", session_ids: [session.session.id] },
+        ],
+        instructions: null,
+        model: { id: "echo", speed: "standard" },
+        output_behavior: { type: "create_new" },
+        input_store_id: store.store.id,
+        session_ids: [session.session.id],
+      });
+      if (!made.ok) throw new Error(made.reason);
+      return made.dream.id;
+    };
+    const ended = await dream();
+    const pending = await dream();
+    expect(await storage.dreams.failDream(ended, { type: "inputs_unavailable", message: "gone" })).toBe(true);
+    expect(await batch("dreams")).toEqual({ dreams: 0 });
+    clock.advance(DAY + 1);
+    expect(await batch("dreams")).toEqual({ dreams: 1 });
+    expect(await storage.dreams.getDream(account, ended)).toBeNull();
+    expect((await storage.dreams.getDream(account, pending))?.status).toBe("pending");
   });
 
   it("reports the delivery queue: due, scheduled, held, oldest due and dead", async () => {

@@ -163,6 +163,49 @@ describe.skipIf(noPostgres)("streams on postgres: commit order across concurrent
     return [...early.seen, ...late.seen];
   }
 
+  it("a pass reads nothing again while another database's transactions come and go", async () => {
+    const acme = await fixtures(storage);
+    const { session } = await acme.session([message("a1")]);
+    // Three clients of another database of the cluster: each transaction takes an id and ends,
+    // some at once, some after a short wait, so passes meet them in progress and just ended.
+    const elsewhere = await freshPostgresDatabase();
+    let stop = false;
+    const churn = async (hold: number) => {
+      const client = new pg.Client({ connectionString: elsewhere });
+      await client.connect();
+      let n = 0;
+      try {
+        while (!stop) {
+          await client.query("BEGIN");
+          await client.query("SELECT pg_current_xact_id()");
+          if (hold > 0 && n % 2 === 0) await new Promise((resolve) => setTimeout(resolve, hold));
+          await client.query("COMMIT");
+          n++;
+        }
+      } finally {
+        await client.end();
+      }
+      return n;
+    };
+    const churning = [churn(0), churn(1), churn(3)];
+    try {
+      let again = 0;
+      // Each round writes (so an earlier pass's positions are below the latest), then reads from
+      // the latest positions: a pass that goes back to an earlier pass's positions finds the write.
+      for (let i = 0; i < 300; i++) {
+        const wrote = await storage.sessions.appendEvents(acme.account, session.id, [message(`m${i}`)]);
+        if (!wrote.ok) throw new Error(wrote.reason);
+        const at = await storage.streams.latest();
+        const changes = await storage.streams.changesSince(at.sessionSeq, at.eventSeq);
+        if (changes.sessions.size > 0 || changes.accounts.size > 0) again++;
+      }
+      expect(again).toBe(0);
+    } finally {
+      stop = true;
+    }
+    expect(Math.min(...(await Promise.all(churning)))).toBeGreaterThan(0);
+  });
+
   it("session events: a reader sees both writes though the first transaction commits last", async () => {
     const acme = await fixtures(storage);
     const a = (await acme.session()).session.id;

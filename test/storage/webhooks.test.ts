@@ -198,6 +198,44 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     expect(await storage.webhooks.rotateSecret(account, "wep_missing", "x", null)).toBeNull();
   });
 
+  it("stores an endpoint's surface and name, keeps the name on a replace, and claims with its payload format", async () => {
+    const made = await storage.webhooks.createEndpoint(
+      account,
+      {
+        id: newId("wep"),
+        url: "https://receiver.example/sdk",
+        events: ["*"],
+        description: null,
+        metadata: {},
+        signing_scheme: "standard_webhooks",
+        secret_sealed: "sealed-sdk",
+        surface: "anthropic",
+        name: "sdk",
+      },
+      100,
+    );
+    if (!made) throw new Error("endpoint not created");
+    expect(made).toMatchObject({ surface: "anthropic", name: "sdk" });
+    const config = {
+      url: made.url,
+      events: ["*"],
+      description: "d",
+      metadata: {},
+      signing_scheme: made.signing_scheme,
+    };
+    expect(await storage.webhooks.replaceEndpoint(account, made.id, config)).toMatchObject({ name: "sdk" });
+    expect(await storage.webhooks.replaceEndpoint(account, made.id, { ...config, name: "renamed" })).toMatchObject({
+      name: "renamed",
+    });
+    expect(await storage.webhooks.getEndpoint(account, made.id)).toMatchObject({
+      surface: "anthropic",
+      name: "renamed",
+    });
+    await storage.webhooks.sendTestEvent(account, made.id);
+    const [claimed] = await storage.deliveryQueue.claimDue(claimOptions("w.1"));
+    expect(claimed?.payload_format).toEqual({ surface: "anthropic", account_id: account });
+  });
+
   it("claims a due record with its bytes and target, records a success, and lists it", async () => {
     const endpoint = await createEndpoint(storage, account);
     const test = await storage.webhooks.sendTestEvent(account, endpoint.id);
@@ -230,6 +268,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
         payload: event?.payload,
         url: endpoint.url,
         signing_scheme: "webhook_signature",
+        payload_format: { surface: "cloud" },
         secret_sealed: endpoint.secret_sealed,
         previous_secret: null,
       },
@@ -417,6 +456,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
       [one.id]: {
         url: one.url,
         signing_scheme: "webhook_signature",
+        payload_format: { surface: "cloud" },
         secret_sealed: one.secret_sealed,
         previous_secret: null,
       },
@@ -462,6 +502,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
         [kept.id]: {
           url: kept.url,
           signing_scheme: "webhook_signature",
+          payload_format: { surface: "cloud" },
           secret_sealed: "sealed-rotated",
           previous_secret: { sealed: kept.secret_sealed, expires_at: expires },
         },

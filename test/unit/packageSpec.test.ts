@@ -12,7 +12,7 @@ import { withLayerEnv } from "../../server/sandbox/packages/layerMount.ts";
 import { allRegistryHosts, managerScript } from "../../server/sandbox/packages/managerScripts.ts";
 import { normalizePackages, PackageSpecError, packagesDigest } from "../../server/sandbox/packages/packageSpec.ts";
 import type { AgentConfig } from "../../server/storage/port/agents.ts";
-import type { EnvironmentRecord } from "../../server/storage/port/environments.ts";
+import type { EnvironmentNetworking, EnvironmentRecord } from "../../server/storage/port/environments.ts";
 
 const config = loadConfig({ PACKAGES_PIP_INDEX_URL: "http://pypi.internal.example/simple/" }).packages;
 
@@ -44,8 +44,7 @@ describe("the network of a session's commands", () => {
   const agent = {
     mcp_servers: [{ name: "docs", type: "url", url: "https://mcp.example.org/sse" }],
   } as unknown as AgentConfig;
-  const env = (networking: EnvironmentRecord["config"]["networking"]) =>
-    ({ config: { type: "cloud", networking } }) as EnvironmentRecord;
+  const env = (networking: EnvironmentNetworking) => ({ config: { type: "cloud", networking } }) as EnvironmentRecord;
 
   it("adds the registries and the MCP servers' hosts only when the switches say so", () => {
     const hosts = allRegistryHosts(config);

@@ -219,6 +219,8 @@ describe("/v1 through the official SDK", () => {
       output_tokens: ours.usage.output_tokens,
       cache_read_input_tokens: ours.usage.cache_read_input_tokens,
       active_seconds: ours.stats.active_seconds,
+      list_cost: ours.list_cost,
+      server_tool_use: ours.server_tool_use,
     });
     expect(retrieved.stats.active_seconds).toBe(ours.stats.active_seconds);
     expect(retrieved.stats.duration_seconds).toBeGreaterThanOrEqual(retrieved.stats.active_seconds ?? 0);
@@ -394,10 +396,7 @@ describe("/v1 through the official SDK", () => {
     expect((await client.beta.memoryStores.memories.retrieve(written.id, { memory_store_id: store.id })).content).toBe(
       next,
     );
-    const rename = await client.beta.memoryStores.memories
-      .update(written.id, { memory_store_id: store.id, path: "/elsewhere.md" })
-      .catch((e: unknown) => e);
-    expect(rename).toBeInstanceOf(Anthropic.BadRequestError);
+    // Renames and depth=1 roll-ups: test/v1/sdkMethods.test.ts.
 
     // Versions: newest first, the SDK's operations and actors; the first one redacted.
     const versions = await all(
@@ -466,7 +465,7 @@ describe("/v1 through the official SDK", () => {
       })
       .catch((e: unknown) => e);
     expect(archivedAttach).toBeInstanceOf(Anthropic.ConflictError);
-    const depth = await client.beta.memoryStores.memories.list(store.id, { depth: 1 }).catch((e: unknown) => e);
+    const depth = await client.beta.memoryStores.memories.list(store.id, { depth: 2 }).catch((e: unknown) => e);
     expect(depth).toBeInstanceOf(Anthropic.BadRequestError);
     expect((depth as Error).message).toContain("depth");
   });
@@ -640,14 +639,11 @@ describe("/v1 through the official SDK", () => {
     expect(metrics).toContain('route="/v1/agents"');
   });
 
-  it("answers every SDK operation it does not serve with 404 naming it", async () => {
-    const err = await client.beta.skills.versions.list("skill_x").catch((e: unknown) => e);
+  it("answers every SDK operation it does not serve with 404 naming it and why", async () => {
+    const err = await client.beta.tunnels.list().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Anthropic.NotFoundError);
-    expect((err as Error).message).toContain("client.beta.skills.versions.list");
-    const thread = await client.beta.sessions.threads
-      .archive("sthr_x", { session_id: "sess_x" })
-      .catch((e: unknown) => e);
-    expect((thread as Error).message).toContain("client.beta.sessions.threads.archive");
+    expect((err as Error).message).toContain("client.beta.tunnels.list");
+    expect((err as Error).message).toContain("cannot apply to a self-hosted server");
     // No row of the table shadows a documented operation.
     const documented = Object.entries(validator.spec.paths as Record<string, Record<string, unknown>>).flatMap(
       ([template, item]) =>

@@ -124,6 +124,7 @@ export class McpToolbox {
       throw new TurnError(
         "mcp_error",
         `The MCP server "${server.name}" (${where(server.url)}) ${problem(err, credential !== null)}`,
+        { mcp_server_name: server.name },
       );
     }
   }

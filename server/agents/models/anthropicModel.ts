@@ -27,6 +27,8 @@ export class AnthropicModel implements ModelClient {
     config: ProviderConfig & { apiKey: string },
     timeoutMs: number,
     private readonly maxTokens: number,
+    /** ANTHROPIC_THINKING_BUDGET_TOKENS: extended thinking's budget per request; 0 = off. */
+    private readonly thinkingBudget = 0,
   ) {
     this.client = new Anthropic({
       // Everything explicit: the SDK would otherwise read ANTHROPIC_* variables of the process itself.
@@ -55,6 +57,10 @@ export class AnthropicModel implements ModelClient {
         ]);
       } else {
         push("assistant", [
+          // Thinking blocks go back first, signed as the API gave them (it checks the signature).
+          ...(item.thinking ?? []).flatMap((t) =>
+            t.signature ? [{ type: "thinking" as const, thinking: t.text, signature: t.signature }] : [],
+          ),
           ...(item.text ? [{ type: "text" as const, text: item.text }] : []),
           ...item.tool_calls.map((c) => ({ type: "tool_use" as const, id: c.id, name: c.name, input: c.input })),
         ]);
@@ -73,6 +79,9 @@ export class AnthropicModel implements ModelClient {
           messages,
           ...(request.system ? { system: request.system } : {}),
           ...(tools.length > 0 ? { tools } : {}),
+          ...(this.thinkingBudget > 0
+            ? { thinking: { type: "enabled" as const, budget_tokens: this.thinkingBudget } }
+            : {}),
         },
         { signal },
       );
@@ -80,14 +89,21 @@ export class AnthropicModel implements ModelClient {
       const message = await stream.finalMessage();
       let text = "";
       const calls: ModelReply["tool_calls"] = [];
+      const thinking: NonNullable<ModelReply["thinking"]> = [];
       for (const block of message.content) {
         if (block.type === "text") text += block.text;
+        else if (block.type === "thinking") thinking.push({ text: block.thinking, signature: block.signature || null });
         else if (block.type === "tool_use") {
           calls.push({ id: block.id, name: block.name, input: (block.input ?? {}) as Record<string, unknown> });
         }
       }
       // The final message's usage: message_start's counts with message_delta's output tokens.
-      return { text, tool_calls: calls, usage: anthropicUsage(message.usage) };
+      return {
+        text,
+        tool_calls: calls,
+        usage: anthropicUsage(message.usage),
+        ...(thinking.length > 0 ? { thinking } : {}),
+      };
     } catch (err) {
       if (signal.aborted) throw signal.reason;
       throw toProviderError(err);
@@ -105,6 +121,7 @@ function toProviderError(err: unknown): ProviderError {
       `The Anthropic API answered ${err.status ?? "with an error"}${type ? ` (${type})` : ""}: ${err.apiMessage ?? err.message}`,
       retryableStatus(err.status) || (type !== null && RETRYABLE_TYPES.has(type)),
       retryAfterMs(err.headers, new Date()),
+      err.status ?? (type === "overloaded_error" ? 529 : type === "rate_limit_error" ? 429 : null),
     );
   }
   return new ProviderError(

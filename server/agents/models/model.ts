@@ -33,6 +33,8 @@ export class ProviderError extends Error {
     readonly retryable: boolean,
     /** How long the provider asked us to wait (Retry-After), when it said. */
     readonly retryAfterMs: number | null = null,
+    /** The HTTP status the provider answered, when it answered (429: rate limited; 529, 503: overloaded). */
+    readonly status: number | null = null,
   ) {
     super(message);
     this.name = "ProviderError";
@@ -81,6 +83,11 @@ export async function completeWithRetries(
     onText?: OnText;
     /** Called before a retry: the text streamed by the failed attempt is void. */
     onRetry?: () => void;
+    /**
+     * Called before the back-off of a retry (the session is rescheduled while it waits) and after
+     * it (it runs again); either rejects when the run is no longer wanted, which ends the retries.
+     */
+    backoff?: { start(err: ProviderError, waitMs: number): Promise<void>; end(): Promise<void> };
   },
 ): Promise<ModelReply> {
   for (let attempt = 1; ; attempt++) {
@@ -97,7 +104,9 @@ export async function completeWithRetries(
         retry_in_ms: wait,
         error: err.message,
       });
+      await options.backoff?.start(err, wait);
       await sleepOn(options.clock, wait, options.signal);
+      await options.backoff?.end();
       options.onRetry?.();
     }
   }

@@ -77,17 +77,25 @@ export class OpenAIChatModel implements ModelClient {
           { signal },
         )
         .withResponse();
+      const reasoning = { text: "" };
       const completion: ChatCompletion = /^application\/json/i.test(response.headers.get("content-type") ?? "")
         ? // Not streamed: the whole completion in one JSON body.
           ((await response.json()) as ChatCompletion)
-        : await streamed(ChatCompletionStream.fromReadableStream(stream.toReadableStream()), onText);
+        : await streamed(ChatCompletionStream.fromReadableStream(stream.toReadableStream()), onText, reasoning);
       const message = completion.choices[0]?.message;
+      // A reasoning summary, where the server returns one (vLLM, DeepSeek: reasoning_content; Ollama, OpenRouter: reasoning).
+      const summary = reasoning.text || reasoningOf(message);
       const calls: ToolCall[] = [];
       for (const call of message?.tool_calls ?? []) {
         if (call.type !== "function") continue;
         calls.push({ id: call.id, name: call.function.name, input: parseArguments(call.function.arguments) });
       }
-      return { text: message?.content ?? "", tool_calls: calls, usage: openaiUsage(completion.usage) };
+      return {
+        text: message?.content ?? "",
+        tool_calls: calls,
+        usage: openaiUsage(completion.usage),
+        ...(summary ? { thinking: [{ text: summary, signature: null }] } : {}),
+      };
     } catch (err) {
       if (signal.aborted) throw signal.reason;
       throw toProviderError(err);
@@ -95,10 +103,28 @@ export class OpenAIChatModel implements ModelClient {
   }
 }
 
-/** The stream's completion, its text passed to `onText` as it arrives. */
-function streamed(stream: ChatCompletionStream, onText: OnText | undefined): Promise<ChatCompletion> {
+/**
+ * The stream's completion, its text passed to `onText` as it arrives, and the pieces of a reasoning
+ * summary gathered into `reasoning` (the SDK's snapshot keeps only the last piece of a field it does not know).
+ */
+function streamed(
+  stream: ChatCompletionStream,
+  onText: OnText | undefined,
+  reasoning: { text: string },
+): Promise<ChatCompletion> {
   if (onText) stream.on("content", (delta) => onText(delta));
+  stream.on("chunk", (chunk) => {
+    reasoning.text += reasoningOf(chunk.choices[0]?.delta);
+  });
   return stream.finalChatCompletion();
+}
+
+/** The reasoning text of a message or delta (`reasoning_content` or `reasoning`), or "". */
+function reasoningOf(part: unknown): string {
+  if (!part || typeof part !== "object") return "";
+  const { reasoning_content, reasoning } = part as { reasoning_content?: unknown; reasoning?: unknown };
+  if (typeof reasoning_content === "string") return reasoning_content;
+  return typeof reasoning === "string" ? reasoning : "";
 }
 
 /** The model's arguments string as an object; unreadable JSON is passed on for the tool to refuse. */
@@ -123,6 +149,7 @@ function toProviderError(err: unknown): ProviderError {
       `The OpenAI-compatible server answered ${status ?? "with an error"}: ${err.message}`,
       retryableStatus(status),
       retryAfterMs(err.headers, new Date()),
+      status ?? null,
     );
   }
   return new ProviderError(

@@ -5,7 +5,7 @@
  * and the tools the agent's toolset enables, ready to be offered to the model and called.
  */
 
-import type { FilesConfig, SandboxConfig } from "../../config/sections.ts";
+import type { FilesConfig, SandboxConfig, WebSearchConfig } from "../../config/sections.ts";
 import type { SecretBox } from "../../crypto/secretBox.ts";
 import { environmentVariablesToObject } from "../../domain/environmentVariables.ts";
 import { type RepositoryForClone, repositoryResourcesForClone } from "../../domain/sessionResources.ts";
@@ -16,7 +16,7 @@ import type { EgressPlan, NetworkPolicy, Sandbox } from "../../sandbox/port.ts";
 import type { Workspaces } from "../../sandbox/workspace.ts";
 import { WorkspaceTooLargeError } from "../../sandbox/workspaceSnapshots.ts";
 import type { AgentConfig } from "../../storage/port/agents.ts";
-import type { EnvironmentRecord } from "../../storage/port/environments.ts";
+import type { EnvironmentPackages, EnvironmentRecord } from "../../storage/port/environments.ts";
 import type { Storage } from "../../storage/port/index.ts";
 import type { RunOutput } from "../../storage/port/runs.ts";
 import type { ToolSpec } from "../turns/conversation.ts";
@@ -26,8 +26,15 @@ import { sessionEgress } from "./egress.ts";
 import { MemoryMount, memoryPrompt, type WriteBackReport } from "./memoryMount.ts";
 import { SessionMounts } from "./sessionMounts.ts";
 import { loadSkills, skillsPrompt, unpackSkills } from "./skills.ts";
-import { BUILTIN_TOOL_SPECS, type BuiltinToolName, callBuiltin, enabledBuiltins, isBuiltinName } from "./toolset.ts";
-import type { ToolContext, ToolResult } from "./types.ts";
+import {
+  BUILTIN_TOOL_SPECS,
+  type BuiltinToolName,
+  callBuiltin,
+  enabledBuiltins,
+  isBuiltinName,
+  webToolSettings,
+} from "./toolset.ts";
+import { type ToolContext, type ToolResult, toolLimits } from "./types.ts";
 
 export interface SessionToolsDeps {
   storage: Storage;
@@ -43,10 +50,9 @@ export interface SessionToolsDeps {
   /** FILES_MAX_BYTES and FILES_ACCOUNT_MAX_BYTES: the outputs collected at the end of a turn. */
   files: FilesConfig;
   clock: { now(): Date };
+  /** The `web_search` backend (WEB_SEARCH_URL); absent: none. */
+  webSearch?: WebSearchConfig;
 }
-
-/** How long `glob`, `grep` and `web_fetch` may take. */
-const FILE_TOOL_TIMEOUT_MS = 30_000;
 
 export class SessionTools {
   private constructor(
@@ -74,7 +80,7 @@ export class SessionTools {
     signal?: AbortSignal,
   ): Promise<SessionTools> {
     const { config } = turn.agent;
-    const enabled = enabledBuiltins(config.tools);
+    const enabled = enabledBuiltins(config.tools, !!deps.webSearch?.url);
     const skills = config.skills.length > 0 ? await loadSkills(deps.storage, turn.account_id, config.skills) : [];
     if (enabled.length === 0) return new SessionTools([], null, skillsPrompt(skills, false));
     const workspace = await deps.workspaces.open(turn.session_id);
@@ -90,9 +96,10 @@ export class SessionTools {
     // A session whose environment is gone gets no network rather than any.
     const network = networkOf(environment, config, deps.registryHosts);
     // The environment's packages: its layer, built (or waited for) before the turn's first command.
+    const packages = environment?.config.type === "cloud" ? environment.config.packages : undefined;
     const layer =
-      enabled.includes("bash") && deps.sandbox.status.kind !== "off" && hasPackages(environment?.config.packages)
-        ? await openLayer(deps, environment.config.packages, turn, signal ?? new AbortController().signal)
+      enabled.includes("bash") && deps.sandbox.status.kind !== "off" && hasPackages(packages)
+        ? await openLayer(deps, packages, turn, signal ?? new AbortController().signal)
         : null;
     // Credentials used at egress: the commands see placeholders; the proxy holds the secrets.
     // The session's repositories: the proxy presents each one's token to its repository alone.
@@ -110,13 +117,9 @@ export class SessionTools {
       env: { ...(session ? environmentVariablesToObject(session.environment_variables) : {}), ...egress.env },
       ...(egress.plan ? { egress: egress.plan } : {}),
       network,
-      limits: {
-        defaultTimeoutMs: deps.config.defaultTimeoutMs,
-        maxTimeoutMs: deps.config.maxTimeoutMs,
-        workspaceMaxBytes: deps.config.workspaceMaxBytes,
-        fileToolTimeoutMs: FILE_TOOL_TIMEOUT_MS,
-        allowPrivateTargets: deps.config.allowPrivateTargets,
-      },
+      webSearch: deps.webSearch ?? null,
+      toolSettings: webToolSettings(config.tools),
+      limits: toolLimits(deps.config),
       owner,
       skills: skillsFolder,
       memory: memory?.view ?? null,
@@ -176,15 +179,7 @@ export class SessionTools {
    */
   interrupted(name: BuiltinToolName): ToolResult | null {
     if (name !== "bash") return null;
-    return {
-      content: [
-        {
-          type: "text",
-          text: "[error] The command was interrupted: the service stopped while it ran, and its process was killed. Whether it did all, part or none of its work is unknown, so it was not run again; check the workspace before running it again.",
-        },
-      ],
-      is_error: true,
-    };
+    return interruptedCommand("the service stopped while it ran, and its process was killed");
   }
 
   async call(name: BuiltinToolName, input: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
@@ -214,6 +209,19 @@ export class SessionTools {
   }
 }
 
+/** What the model is told of a `bash` command cut short (`cause`) and never run again. */
+export function interruptedCommand(cause: string): ToolResult {
+  return {
+    content: [
+      {
+        type: "text",
+        text: `[error] The command was interrupted: ${cause}. Whether it did all, part or none of its work is unknown, so it was not run again; check the workspace before running it again.`,
+      },
+    ],
+    is_error: true,
+  };
+}
+
 /**
  * The commands' network: the environment's policy; under `limited`, the configured registries'
  * hosts too when `allow_package_managers` is set, and the agent's MCP servers' hosts when
@@ -224,7 +232,7 @@ export function networkOf(
   agent: AgentConfig,
   registryHosts: string[],
 ): NetworkPolicy {
-  const n = environment?.config.networking;
+  const n = environment?.config.type === "cloud" ? environment.config.networking : undefined;
   if (!n) return { type: "limited", allowed_hosts: [] };
   if (n.type === "unrestricted") return { type: "unrestricted" };
   const hosts = [...n.allowed_hosts];
@@ -247,7 +255,7 @@ export function networkOf(
  */
 async function openLayer(
   deps: SessionToolsDeps,
-  packages: NonNullable<EnvironmentRecord["config"]["packages"]>,
+  packages: EnvironmentPackages,
   turn: { record?: (outputs: RunOutput[]) => Promise<void> },
   signal: AbortSignal,
 ): Promise<{ host: string; env: Record<string, string[]> }> {

@@ -8,12 +8,14 @@ import { WorkspacePathError } from "../../sandbox/workspace.ts";
 import type { AgentTool } from "../../storage/port/agents.ts";
 import type { ToolSpec } from "../turns/conversation.ts";
 import { bashTool } from "./bash.ts";
+import type { WebToolSettings } from "./domainLists.ts";
 import { editTool, globTool, grepTool, readTool, writeTool } from "./files.ts";
 import { fail, type ToolContext, ToolInputError, type ToolResult } from "./types.ts";
 import { webFetchTool } from "./webFetch.ts";
+import { webSearchTool } from "./webSearch.ts";
 
 export const TOOLSET_TYPE = "agent_toolset_20260401";
-export const BUILTIN_TOOL_NAMES = ["bash", "read", "write", "edit", "glob", "grep", "web_fetch"] as const;
+export const BUILTIN_TOOL_NAMES = ["bash", "read", "write", "edit", "glob", "grep", "web_fetch", "web_search"] as const;
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
 
 const str = (description: string) => ({ type: "string", description });
@@ -97,17 +99,45 @@ export const BUILTIN_TOOL_SPECS: Record<BuiltinToolName, ToolSpec> = {
     description: "Fetches a web page and returns its text (truncated). The environment's allowed hosts apply.",
     input_schema: { type: "object", properties: { url: str("An http or https URL.") }, required: ["url"] },
   },
+  web_search: {
+    name: "web_search",
+    description:
+      "Searches the web and returns the results (title, URL, snippet). Only results the agent may fetch are shown.",
+    input_schema: { type: "object", properties: { query: str("What to search for.") }, required: ["query"] },
+  },
 };
 
-/** The built-in tools an agent's `tools` enable, in the toolset's order. */
-export function enabledBuiltins(tools: readonly AgentTool[]): BuiltinToolName[] {
+/**
+ * The built-in tools an agent's `tools` enable, in the toolset's order. `web_search` follows
+ * `default_config` only where the server has a search backend (`searchBackend`); a config that
+ * names it enabled enables it anyway (its calls then say no backend is configured).
+ */
+export function enabledBuiltins(tools: readonly AgentTool[], searchBackend = false): BuiltinToolName[] {
   const entry = tools.find((t) => t.type === TOOLSET_TYPE);
   if (!entry) return [];
   const byDefault = entry.default_config?.enabled ?? true;
   return BUILTIN_TOOL_NAMES.filter((name) => {
     const own = entry.configs?.find((c) => c.name === name);
+    if (name === "web_search") return own?.enabled ?? (byDefault && searchBackend);
     return own?.enabled ?? byDefault;
   });
+}
+
+/** The domain lists and limits of `web_search` and `web_fetch` in an agent's toolset entry. */
+export function webToolSettings(
+  tools: readonly AgentTool[],
+): Partial<Record<"web_search" | "web_fetch", WebToolSettings>> {
+  const entry = tools.find((t) => t.type === TOOLSET_TYPE);
+  const out: Partial<Record<"web_search" | "web_fetch", WebToolSettings>> = {};
+  for (const c of entry?.configs ?? []) {
+    if (c.name !== "web_search" && c.name !== "web_fetch") continue;
+    out[c.name] = {
+      ...(c.allowed_domains ? { allowed_domains: c.allowed_domains } : {}),
+      ...(c.blocked_domains ? { blocked_domains: c.blocked_domains } : {}),
+      ...(c.max_content_tokens != null ? { max_content_tokens: c.max_content_tokens } : {}),
+    };
+  }
+  return out;
 }
 
 export function isBuiltinName(name: string): name is BuiltinToolName {
@@ -122,6 +152,7 @@ const HANDLERS: Record<BuiltinToolName, (ctx: ToolContext, input: Record<string,
   glob: globTool,
   grep: grepTool,
   web_fetch: webFetchTool,
+  web_search: webSearchTool,
 };
 
 /** Runs one built-in call; a refused input or path is an error result, an abort propagates. */

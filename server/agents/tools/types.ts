@@ -3,9 +3,11 @@
  * what it answers. A tool never throws for a bad input or a refused path: it answers an error
  * result the model reads (it may try something else); only an abort propagates.
  */
+import type { SandboxConfig, WebSearchConfig } from "../../config/sections.ts";
 import type { Owner } from "../../sandbox/identity.ts";
 import type { EgressPlan, NetworkPolicy, Sandbox } from "../../sandbox/port.ts";
 import type { TextBlock } from "../../storage/port/sessions.ts";
+import type { WebToolSettings } from "./domainLists.ts";
 
 export interface ToolResult {
   content: TextBlock[];
@@ -21,8 +23,28 @@ export interface ToolLimits {
   allowPrivateTargets: boolean;
 }
 
+/** How long `glob`, `grep` and `web_fetch` may take. */
+const FILE_TOOL_TIMEOUT_MS = 30_000;
+
+/** The tools' limits under this sandbox configuration (the server's and a worker's alike). */
+export function toolLimits(
+  config: Pick<SandboxConfig, "defaultTimeoutMs" | "maxTimeoutMs" | "workspaceMaxBytes" | "allowPrivateTargets">,
+): ToolLimits {
+  return {
+    defaultTimeoutMs: config.defaultTimeoutMs,
+    maxTimeoutMs: config.maxTimeoutMs,
+    workspaceMaxBytes: config.workspaceMaxBytes,
+    fileToolTimeoutMs: FILE_TOOL_TIMEOUT_MS,
+    allowPrivateTargets: config.allowPrivateTargets,
+  };
+}
+
 /** One session's place for one call. */
 export interface ToolContext {
+  /** The `web_search` backend (WEB_SEARCH_URL); null or absent: web_search is refused. */
+  webSearch?: WebSearchConfig | null;
+  /** The domain lists and limits of `web_search` and `web_fetch` from the agent's toolset. */
+  toolSettings?: Partial<Record<"web_search" | "web_fetch", WebToolSettings>>;
   /** The workspace folder on the host. */
   workspace: string;
   sandbox: Sandbox;

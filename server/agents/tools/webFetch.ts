@@ -6,6 +6,7 @@
 import { urlSyntaxProblem } from "../../outbound/addressPolicy.ts";
 import { createTargetFetch, describeFailure, type FetchLike } from "../../outbound/targetFetch.ts";
 import { hostRefusal } from "../../sandbox/hostPolicy.ts";
+import { domainRefusal } from "./domainLists.ts";
 import { capped, fail, stringField, type ToolContext, type ToolResult } from "./types.ts";
 
 const MAX_REDIRECTS = 5;
@@ -50,6 +51,12 @@ async function body(response: Response): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** The page text's limit: the toolset's `max_content_tokens` (about four characters a token), or 50 KiB. */
+const textLimit = (ctx: ToolContext): number => {
+  const tokens = ctx.toolSettings?.web_fetch?.max_content_tokens;
+  return tokens ? Math.min(TEXT_LIMIT_CHARS, tokens * 4) : TEXT_LIMIT_CHARS;
+};
+
 export async function webFetchTool(ctx: ToolContext, input: Record<string, unknown>): Promise<ToolResult> {
   let url = stringField(input, "url", true) as string;
   const fetcher = fetcherFor(ctx.limits.allowPrivateTargets);
@@ -60,6 +67,8 @@ export async function webFetchTool(ctx: ToolContext, input: Record<string, unkno
     const host = new URL(url).hostname;
     const refused = hostRefusal(ctx.network, host);
     if (refused) return fail(`web_fetch refused ${new URL(url).origin}: ${refused}.`);
+    const listed = domainRefusal(ctx.toolSettings?.web_fetch, host);
+    if (listed) return fail(`web_fetch refused ${new URL(url).origin}: ${listed}.`);
     let response: Response;
     try {
       response = await fetcher(url, {
@@ -83,7 +92,7 @@ export async function webFetchTool(ctx: ToolContext, input: Record<string, unkno
     const text = /html/i.test(type) ? (await loadHtmlToText()).convert(raw, { wordwrap: false }) : raw;
     const head = `${response.status} ${url}\n\n`;
     return {
-      content: [{ type: "text", text: head + capped(text, TEXT_LIMIT_CHARS) }],
+      content: [{ type: "text", text: head + capped(text, textLimit(ctx)) }],
       is_error: response.status >= 400,
     };
   }

@@ -11,7 +11,7 @@ import { type Storage, StorageBusyError } from "../../storage/port/index.ts";
 import type { ClaimedRun, RunError } from "../../storage/port/runs.ts";
 import type { DeltaHub } from "../../streams/deltas.ts";
 import { truncate } from "../../text.ts";
-import { AwaitingPendingActions } from "./pendingActions.ts";
+import { AwaitingPendingActions, WORKER_WAIT_EXPIRED } from "./pendingActions.ts";
 import { type RuntimeRegistry, type RuntimeTurn, TurnError } from "./port.ts";
 
 export interface AgentRunWorkerDeps {
@@ -36,10 +36,12 @@ interface InFlight {
 
 const errorText = (err: unknown): string => truncate(err instanceof Error ? err.message : String(err), 500);
 
-/** The session.error a runtime failure becomes: a TurnError keeps its type and words. */
+/** The session.error a runtime failure becomes (the turn is over): a TurnError keeps its type, words and detail. */
 function runtimeError(err: unknown): RunError {
-  if (err instanceof TurnError) return { type: err.type, message: truncate(err.message, 2000) };
-  return { type: "runtime_error", message: `The agent runtime failed: ${errorText(err)}` };
+  const exhausted = { retry_status: { type: "exhausted" as const } };
+  if (err instanceof TurnError)
+    return { type: err.type, message: truncate(err.message, 2000), ...err.detail, ...exhausted };
+  return { type: "runtime_error", message: `The agent runtime failed: ${errorText(err)}`, ...exhausted };
 }
 
 /**
@@ -122,6 +124,8 @@ export class AgentRunWorker implements BackgroundWorker {
     const { storage, config, logger } = this.deps;
     const recovered = await storage.runs.recoverRuns({ maxAttempts: config.maxAttempts });
     if (recovered.requeued + recovered.failed > 0) logger.warn("recovered interrupted runs", { ...recovered });
+    const unanswered = await storage.runs.expireWorkerWaits(WORKER_WAIT_EXPIRED);
+    if (unanswered > 0) logger.warn("worker calls unanswered in time", { calls: unanswered });
     while (!signal.aborted && this.inFlight.size < config.concurrency) {
       const run = await storage.runs.claimRun(this.owner, config.leaseMs);
       if (!run) break;
@@ -236,7 +240,7 @@ export class AgentRunWorker implements BackgroundWorker {
       if (err instanceof StorageBusyError) throw err;
       // The turn waits for the user: paused (kept in the database), resumed by the last answer.
       if (err instanceof AwaitingPendingActions) {
-        await whenNotBusy(() => storage.runs.pauseRun(run.id, owner, err.toolUseIds));
+        await whenNotBusy(() => storage.runs.pauseRun(run.id, owner, err.toolUseIds, err.remote, err.threadId));
         return;
       }
       if (err instanceof TurnError) {
@@ -277,6 +281,16 @@ export class AgentRunWorker implements BackgroundWorker {
         controller.abort(reason);
         throw new Error("the run is no longer wanted; its output was not recorded");
       },
+      reschedule: async (error) => {
+        if (await whenNotBusy(() => storage.runs.rescheduleRun(run.id, owner, threadId, error))) return;
+        controller.abort("lost" satisfies AbortReason);
+        throw new Error("the run is no longer wanted; it is not retried");
+      },
+      resume: async () => {
+        if (await whenNotBusy(() => storage.runs.resumeRun(run.id, owner))) return;
+        controller.abort("lost" satisfies AbortReason);
+        throw new Error("the run is no longer wanted; it is not retried");
+      },
       budgetReached: async () => {
         const session = await storage.sessions.getSession(run.account_id, run.session_id);
         return session !== null && budgetReached(session);
@@ -308,7 +322,8 @@ export class AgentRunWorker implements BackgroundWorker {
         message: `The sub-agent ${which} no longer exists; it was skipped.`,
       });
     }
-    const started = await storage.runs.startThread(run.id, owner, { id: sub.id, version: sub.version });
+    const handOver = messages.flatMap((m) => m.content);
+    const started = await storage.runs.startThread(run.id, owner, { id: sub.id, version: sub.version }, handOver);
     // A terminated thread, or one that finished its part of this run before a crash, is skipped.
     if (!started.ok) return started.reason !== "lost";
     const threadId = started.thread_id;
@@ -332,21 +347,20 @@ export class AgentRunWorker implements BackgroundWorker {
       await whenNotBusy(() => storage.runs.finishThread(run.id, owner, threadId, { outputs }));
     } catch (err) {
       if (controller.signal.aborted || err instanceof StorageBusyError) throw err;
+      if (err instanceof AwaitingPendingActions && !threadController.signal.aborted) {
+        // The sub-agent waits for the user: the whole turn pauses on its calls, which are answered
+        // on the session (they carry the thread's id); the resumed run skips the threads that
+        // finished and resumes this one.
+        throw err.inThread(threadId);
+      }
       if (err instanceof BudgetReached && !threadController.signal.aborted) {
         // The thread's turn ends with what it recorded; the whole turn stops on the budget.
         await whenNotBusy(() => storage.runs.finishThread(run.id, owner, threadId, { outputs: [] }));
         throw err;
       }
       if (!threadController.signal.aborted) {
-        const error: RunError =
-          err instanceof AwaitingPendingActions
-            ? {
-                type: "runtime_error",
-                message:
-                  "The sub-agent called a custom tool or a tool that asks for confirmation; only the session's own agent can wait for the user.",
-              }
-            : runtimeError(err);
-        if (!(err instanceof TurnError) && !(err instanceof AwaitingPendingActions)) {
+        const error: RunError = runtimeError(err);
+        if (!(err instanceof TurnError)) {
           this.deps.logger.error("sub-agent runtime failed", {
             run_id: run.id,
             thread_id: threadId,

@@ -6,7 +6,7 @@
 
 import { createHash } from "node:crypto";
 import type { ConversationEvent } from "../../storage/port/runs.ts";
-import type { TextBlock } from "../../storage/port/sessions.ts";
+import type { OutcomeDefinition, TextBlock, Thinking } from "../../storage/port/sessions.ts";
 import type { ModelUsage } from "./usage.ts";
 
 export interface ToolCall {
@@ -18,7 +18,7 @@ export interface ToolCall {
 
 export type ChatItem =
   | { role: "user"; text: string }
-  | { role: "assistant"; text: string; tool_calls: ToolCall[] }
+  | { role: "assistant"; text: string; tool_calls: ToolCall[]; thinking?: Thinking[] }
   | { role: "tool"; tool_call_id: string; text: string; is_error: boolean };
 
 /** A tool as offered to the model. */
@@ -34,6 +34,19 @@ export interface ModelReply {
   tool_calls: ToolCall[];
   /** The tokens the provider reported for the request (zero counts when it reported none). */
   usage?: ModelUsage;
+  /** The model's reasoning, where the provider returned it (Anthropic's thinking blocks, a reasoning summary). */
+  thinking?: Thinking[];
+}
+
+/**
+ * The outcome the agent works toward (the session's last `user.define_outcome` without a final
+ * verdict): `evaluations`, those that ended (each `needs_revision`); `firstItem`, where its work
+ * starts in the conversation (the grader reads from there).
+ */
+export interface ActiveOutcome {
+  definition: OutcomeDefinition;
+  evaluations: number;
+  firstItem: number;
 }
 
 /**
@@ -56,7 +69,17 @@ export interface RebuiltConversation {
   pending: PendingCall[];
   /** Model rounds of this run that asked for tools (they count against RUN_MAX_TOOL_ROUNDS). */
   toolRounds: number;
+  /** The outcome still to be reached, if any. */
+  outcome: ActiveOutcome | null;
 }
+
+/** What the agent is told of an outcome it is to reach. */
+export const outcomeTask = (o: OutcomeDefinition): string =>
+  `Work toward this outcome until it is done; a grader will judge your work against the rubric when you end your turn.\n\n<outcome>\n${o.description}\n</outcome>\n\n<rubric>\n${o.rubric.content}\n</rubric>`;
+
+/** What the agent is told when the grader asks for a revision. */
+export const revisionRequest = (iteration: number, explanation: string): string =>
+  `The grader's evaluation ${iteration + 1} found the outcome not yet met (needs_revision). Revise your work:\n\n${explanation}`;
 
 const MODEL_TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -118,7 +141,27 @@ export function rebuildConversation(events: ConversationEvent[], runId: string):
   /** The model's call id of each call event (answers name the event). */
   const callOfEvent = new Map<string, string>();
   let started = false;
+  let outcome: ActiveOutcome | null = null;
   for (const e of ordered) {
+    if (e.type === "user.define_outcome" && e.outcome) {
+      close(calls);
+      started = true;
+      outcome = { definition: e.outcome, evaluations: 0, firstItem: items.length };
+      items.push({ role: "user", text: outcomeTask(e.outcome) });
+      continue;
+    }
+    if (e.type === "span.outcome_evaluation_end" && e.evaluation) {
+      if (!outcome || e.evaluation.outcome_id !== outcome.definition.outcome_id) continue;
+      if (e.evaluation.result !== "needs_revision") {
+        outcome = null;
+        continue;
+      }
+      close(calls);
+      outcome.evaluations++;
+      items.push({ role: "user", text: revisionRequest(e.evaluation.iteration, e.evaluation.explanation ?? "") });
+      continue;
+    }
+    if (e.type === "span.outcome_evaluation_start") continue;
     if (e.type === "user.message") {
       close(calls);
       started = true;
@@ -126,6 +169,15 @@ export function rebuildConversation(events: ConversationEvent[], runId: string):
       continue;
     }
     if (!started) continue;
+    if (e.type === "agent.thinking" && e.thinking) {
+      if (open && (open.item.tool_calls.length > 0 || open.answered.size > 0 || open.item.text)) close(calls);
+      if (!open) {
+        open = { item: { role: "assistant", text: "", tool_calls: [] }, run_id: e.run_id, answered: new Set() };
+        items.push(open.item);
+      }
+      open.item.thinking = [...(open.item.thinking ?? []), e.thinking];
+      continue;
+    }
     if (e.type === "agent.message") {
       // Text after tool results starts a new round.
       if (open && (open.item.tool_calls.length > 0 || open.answered.size > 0)) close(calls);
@@ -172,6 +224,19 @@ export function rebuildConversation(events: ConversationEvent[], runId: string):
       });
       continue;
     }
+    if (e.type === "user.tool_result" && e.user_tool_result) {
+      // A worker's result of a self-hosted session's built-in call.
+      const id = callOfEvent.get(e.user_tool_result.tool_use_id);
+      if (!id || !open?.item.tool_calls.some((c) => c.id === id)) continue;
+      open.answered.add(id);
+      items.push({
+        role: "tool",
+        tool_call_id: id,
+        text: blocksText(e.content),
+        is_error: e.user_tool_result.is_error,
+      });
+      continue;
+    }
     if (e.type === "agent.tool_result" && e.tool_result) {
       const id = e.tool_result.tool_use_id;
       // A result whose call was cut off by the history limit is dropped with it.
@@ -181,5 +246,5 @@ export function rebuildConversation(events: ConversationEvent[], runId: string):
     }
   }
   close(calls);
-  return { items, pending, toolRounds };
+  return { items, pending, toolRounds, outcome };
 }

@@ -4,9 +4,12 @@
  * MCP servers; each tool call is recorded (`agent.tool_use`) before it is made and its outcome
  * (`agent.tool_result`) after, text as `agent.message`; the loop ends when the model stops
  * calling tools, or after RUN_MAX_TOOL_ROUNDS rounds that did. A run resumed after a restart
- * continues from what it recorded: calls with a result are not made again.
+ * continues from what it recorded: calls with a result are not made again. In a self-hosted
+ * environment (docs/self-hosted.md) the built-in calls are not made here: the turn queues the
+ * session's work item and waits, as for pending actions, for the worker's `user.tool_result`.
  */
 import type { Clock } from "../../clock.ts";
+import { priceOf } from "../../config/prices.ts";
 import type { FilesConfig, RuntimesConfig, SandboxConfig } from "../../config/sections.ts";
 import type { SecretBox } from "../../crypto/secretBox.ts";
 import type { Logger } from "../../logger.ts";
@@ -19,7 +22,14 @@ import type { RunOutput } from "../../storage/port/runs.ts";
 import { McpToolbox } from "../mcp/mcp.ts";
 import { completeWithRetries, type ModelClient, ProviderError } from "../models/model.ts";
 import { SessionTools } from "../tools/session.ts";
-import { type ChatItem, type PendingCall, rebuildConversation, type ToolCall } from "./conversation.ts";
+import {
+  type ChatItem,
+  type PendingCall,
+  rebuildConversation,
+  revisionRequest,
+  type ToolCall,
+} from "./conversation.ts";
+import { evaluateOutcome, type Grader } from "./outcomeGrader.ts";
 import { AwaitingPendingActions, customToolSpecs, deniedResult, needsConfirmation } from "./pendingActions.ts";
 import { type AgentRuntime, type RuntimeTurn, TurnError } from "./port.ts";
 import { measuredRequest } from "./spans.ts";
@@ -51,6 +61,8 @@ export class ModelRuntime implements AgentRuntime {
     private readonly providerModel: (model: string) => string,
     /** Secrets of the operator's configuration (API keys) that must never reach an event. */
     private readonly redactions: string[],
+    /** The grader of outcomes when the operator names one (OUTCOME_GRADER_MODEL); else the agent's model grades. */
+    private readonly grader: Grader | null = null,
   ) {}
 
   async run(turn: RuntimeTurn, signal: AbortSignal): Promise<RunOutput[]> {
@@ -58,6 +70,7 @@ export class ModelRuntime implements AgentRuntime {
     const conversation = rebuildConversation(await turn.conversation(config.historyLimit), turn.run_id);
     const items = conversation.items;
     const context = { run_id: turn.run_id, session_id: turn.session_id, agent_id: turn.agent.id };
+    const selfHosted = await this.selfHostedEnvironment(turn);
     const builtins = await SessionTools.open(
       {
         storage: this.deps.storage,
@@ -69,6 +82,7 @@ export class ModelRuntime implements AgentRuntime {
         secrets: this.deps.secrets,
         files: this.deps.filesConfig,
         clock: this.deps.clock,
+        webSearch: config.webSearch,
       },
       turn,
       signal,
@@ -87,42 +101,104 @@ export class ModelRuntime implements AgentRuntime {
       // allowed or denied meanwhile too; a `bash` command an attempt started, whose fate is
       // unknown, is answered with an error instead: SessionTools.interrupted); calls still
       // waiting for the user pause the turn again.
-      await this.settle(turn, toolbox, builtins, conversation.pending, items, signal, true);
+      await this.settle(turn, toolbox, builtins, conversation.pending, items, signal, selfHosted, true);
       let toolRounds = conversation.toolRounds;
+      const price = priceOf(config.prices, turn.agent.config.model);
       for (;;) {
         const model = this.providerModel(turn.agent.config.model);
         let reply: Awaited<ReturnType<ModelClient["complete"]>>;
         try {
-          reply = await measuredRequest(turn, this.deps.clock, model, (live) =>
-            completeWithRetries(
-              this.client,
-              {
-                model,
-                system,
-                items,
-                tools: [...tools, ...toolbox.tools, ...custom.filter((t) => !toolbox.find(t.name))],
-              },
-              {
-                policy: {
-                  maxRetries: config.providerMaxRetries,
-                  baseMs: config.providerRetryBaseMs,
-                  maxMs: config.providerRetryMaxMs,
+          reply = await measuredRequest(
+            turn,
+            this.deps.clock,
+            model,
+            (live) =>
+              completeWithRetries(
+                this.client,
+                {
+                  model,
+                  system,
+                  items,
+                  tools: [...tools, ...toolbox.tools, ...custom.filter((t) => !toolbox.find(t.name))],
                 },
-                clock: this.deps.clock,
-                logger,
-                signal,
-                context,
-                ...live,
-              },
-            ),
+                {
+                  policy: {
+                    maxRetries: config.providerMaxRetries,
+                    baseMs: config.providerRetryBaseMs,
+                    maxMs: config.providerRetryMaxMs,
+                  },
+                  clock: this.deps.clock,
+                  logger,
+                  signal,
+                  context,
+                  ...live,
+                  // The session is rescheduled while a retry waits; an interrupt then ends the turn.
+                  backoff: {
+                    start: (err) =>
+                      turn.reschedule({
+                        type: "provider_error",
+                        message: this.redact(err.message),
+                        ...(err.status !== null ? { provider_status: err.status } : {}),
+                      }),
+                    end: () => turn.resume(),
+                  },
+                },
+              ),
+            price,
           );
         } catch (err) {
-          if (err instanceof ProviderError) throw new TurnError("provider_error", this.redact(err.message));
+          if (err instanceof ProviderError) {
+            throw new TurnError(
+              "provider_error",
+              this.redact(err.message),
+              err.status !== null ? { provider_status: err.status } : {},
+            );
+          }
           throw err;
+        }
+        const thinking = reply.thinking ?? [];
+        // The model's reasoning comes first, as it came.
+        if (thinking.length > 0) {
+          await turn.record(
+            thinking.map((t): RunOutput => ({ type: "agent.thinking", thinking: t.text, signature: t.signature })),
+          );
         }
         const message: RunOutput[] = reply.text
           ? [{ type: "agent.message", content: [{ type: "text", text: reply.text }] }]
           : [];
+        const outcome = turn.session_thread_id === null ? conversation.outcome : null;
+        if (reply.tool_calls.length === 0 && outcome) {
+          // The attempt is recorded, then judged; a revision asked goes back to the agent.
+          await turn.record(message);
+          items.push({ role: "assistant", text: reply.text, tool_calls: [], ...(thinking.length ? { thinking } : {}) });
+          const verdict = await evaluateOutcome(
+            turn,
+            {
+              clock: this.deps.clock,
+              logger,
+              policy: {
+                maxRetries: config.providerMaxRetries,
+                baseMs: config.providerRetryBaseMs,
+                maxMs: config.providerRetryMaxMs,
+              },
+              redact: (text) => this.redact(text),
+            },
+            this.grader ?? { client: this.client, model, price },
+            outcome,
+            items,
+            signal,
+          );
+          if (verdict.result === "needs_revision") {
+            items.push({ role: "user", text: revisionRequest(outcome.evaluations, verdict.explanation) });
+            outcome.evaluations++;
+            continue;
+          }
+          conversation.outcome = null;
+          const notes = await builtins.finish();
+          return notes.length === 0
+            ? []
+            : [{ type: "agent.message", content: [{ type: "text", text: notes.join("\n") }] }];
+        }
         if (reply.tool_calls.length === 0) {
           // What the outputs' collection refused is a note of the turn (its last message).
           const notes = await builtins.finish();
@@ -147,11 +223,21 @@ export class ModelRuntime implements AgentRuntime {
             ({ custom: isCustom, confirmation: _, ...c }): RunOutput =>
               isCustom
                 ? { type: "agent.custom_tool_use", tool_use_id: c.tool_use_id, name: c.name, input: c.input }
-                : { type: "agent.tool_use", ...c },
+                : {
+                    type: "agent.tool_use",
+                    ...c,
+                    // What a self-hosted worker reads to hold an `always_ask` call until its allow.
+                    evaluated_permission: needsConfirmation(turn.agent.config, c) ? "ask" : "allow",
+                  },
           ),
         ]);
-        items.push({ role: "assistant", text: reply.text, tool_calls: reply.tool_calls });
-        await this.settle(turn, toolbox, builtins, calls, items, signal);
+        items.push({
+          role: "assistant",
+          text: reply.text,
+          tool_calls: reply.tool_calls,
+          ...(thinking.length ? { thinking } : {}),
+        });
+        await this.settle(turn, toolbox, builtins, calls, items, signal, selfHosted);
       }
     } catch (err) {
       // A turn that ended in error keeps what its tools did too; one cut short (shutdown, lost lease,
@@ -194,10 +280,20 @@ export class ModelRuntime implements AgentRuntime {
     };
   }
 
+  /** The session's environment when it is self-hosted (its workers run the built-in calls), else null. */
+  private async selfHostedEnvironment(turn: RuntimeTurn): Promise<string | null> {
+    const session = await this.deps.storage.sessions.getSession(turn.account_id, turn.session_id);
+    if (!session) return null;
+    const environment = await this.deps.storage.environments.getEnvironment(turn.account_id, session.environment_id);
+    return environment?.config.type === "self_hosted" ? environment.id : null;
+  }
+
   /**
    * Makes the calls of a round that may run now (in order): a denied call gets the user's message
-   * as an error result. Custom calls and calls waiting for a confirmation are left to the user: when
-   * there are any, the workspace is saved and the turn pauses (AwaitingPendingActions).
+   * as an error result. Custom calls and calls waiting for a confirmation are left to the user, and
+   * in a self-hosted environment the built-in calls to its worker (the session's work item is
+   * queued unless one is live): when there are any, the workspace is saved and the turn pauses
+   * (AwaitingPendingActions) until each has its answer.
    */
   private async settle(
     turn: RuntimeTurn,
@@ -206,14 +302,33 @@ export class ModelRuntime implements AgentRuntime {
     calls: PendingCall[],
     items: ChatItem[],
     signal: AbortSignal,
+    selfHosted: string | null,
     resumed = false,
   ): Promise<void> {
     const waiting = calls.filter((c) => c.custom || (!c.confirmation && needsConfirmation(turn.agent.config, c)));
-    const now = calls.filter((c) => !waiting.includes(c));
+    const ready = calls.filter((c) => !waiting.includes(c));
+    const remote = selfHosted
+      ? // web_search asks the server's own backend: it runs here, not on the worker.
+        ready.filter(
+          (c) =>
+            !c.mcp_server_name && builtins.has(c.name) && c.name !== "web_search" && c.confirmation?.result !== "deny",
+        )
+      : [];
+    const now = ready.filter((c) => !remote.includes(c));
     await this.callTools(turn, toolbox, builtins, now, items, signal, resumed);
-    if (waiting.length === 0) return;
+    if (selfHosted && remote.length > 0) {
+      const item = await this.deps.storage.work.enqueueSession(turn.account_id, selfHosted, turn.session_id);
+      await turn.record([
+        { type: "session.status_waiting_for_worker", work: { work_id: item.id, calls: remote.length } },
+      ]);
+    }
+    if (waiting.length === 0 && remote.length === 0) return;
     await builtins.finish();
-    throw new AwaitingPendingActions(waiting.map((c) => c.tool_use_id));
+    throw new AwaitingPendingActions(
+      [...waiting, ...remote].map((c) => c.tool_use_id),
+      // A worker's answer is awaited as long as the longest command may run.
+      { toolUseIds: remote.map((c) => c.tool_use_id), waitMs: this.deps.sandboxConfig.maxTimeoutMs },
+    );
   }
 
   private async callTools(
@@ -244,7 +359,14 @@ export class ModelRuntime implements AgentRuntime {
                   is_error: true,
                 };
       if (signal.aborted) throw signal.reason;
-      await turn.record([{ type: "agent.tool_result", tool_use_id: call.tool_use_id, ...result }]);
+      await turn.record([
+        {
+          type: "agent.tool_result",
+          tool_use_id: call.tool_use_id,
+          ...result,
+          ...(call.mcp_server_name ? { mcp_server_name: call.mcp_server_name } : {}),
+        },
+      ]);
       items.push({
         role: "tool",
         tool_call_id: call.tool_use_id,

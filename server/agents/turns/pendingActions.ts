@@ -11,11 +11,29 @@ import { isBuiltinName, TOOLSET_TYPE } from "../tools/toolset.ts";
 import type { ToolResult } from "../tools/types.ts";
 import type { PendingCall, ToolSpec } from "./conversation.ts";
 
+/** What the model is told of a self-hosted environment's call that no worker answered in time. */
+export const WORKER_WAIT_EXPIRED =
+  "[error] No worker of this self-hosted environment answered this call in time (SANDBOX_MAX_TIMEOUT_MS after the turn waited for it); it was not run here. Whether a worker started it is unknown.";
+
 /** The turn waits for the user: answers to these calls (the model's ids), recorded already. */
 export class AwaitingPendingActions extends Error {
-  constructor(readonly toolUseIds: string[]) {
+  constructor(
+    readonly toolUseIds: string[],
+    /**
+     * Of those, the built-in calls a self-hosted environment's worker runs (answered by
+     * user.tool_result), and how long its answers are awaited.
+     */
+    readonly remote?: { toolUseIds: string[]; waitMs: number },
+    /** The sub-agent thread whose calls these are (null: the session's own agent). */
+    readonly threadId: string | null = null,
+  ) {
     super(`The turn waits for the user's answer to ${toolUseIds.length} tool call(s).`);
     this.name = "AwaitingPendingActions";
+  }
+
+  /** The same wait, as a sub-agent thread's. */
+  inThread(threadId: string): AwaitingPendingActions {
+    return new AwaitingPendingActions(this.toolUseIds, this.remote, threadId);
   }
 }
 

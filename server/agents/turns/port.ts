@@ -4,8 +4,8 @@
  * registry.ts picks one by the agent's model name.
  */
 import type { AgentConfig } from "../../storage/port/agents.ts";
-import type { ConversationEvent, RunOutput } from "../../storage/port/runs.ts";
-import type { RunErrorType, TextBlock } from "../../storage/port/sessions.ts";
+import type { ConversationEvent, RunError, RunOutput } from "../../storage/port/runs.ts";
+import type { RunErrorType, SessionError, TextBlock } from "../../storage/port/sessions.ts";
 
 export type { ConversationEvent, RunOutput } from "../../storage/port/runs.ts";
 
@@ -34,6 +34,13 @@ export interface RuntimeTurn {
    * holds the database's write lock.
    */
   record(outputs: RunOutput[]): Promise<void>;
+  /**
+   * A retryable error the turn waits out (`session.error` with `retry_status` `retrying`, the
+   * session `rescheduling`), then its end (the session `running` again). Both reject, aborting the
+   * turn, when the run is no longer wanted (a `user.interrupt` during the back-off, for one).
+   */
+  reschedule(error: RunError): Promise<void>;
+  resume(): Promise<void>;
   /** Whether the session's token budget is reached (checked before each model request). */
   budgetReached(): Promise<boolean>;
   /**
@@ -58,6 +65,8 @@ export class TurnError extends Error {
   constructor(
     readonly type: RunErrorType,
     message: string,
+    /** What the `session.error` says besides: the provider's HTTP status, the MCP server concerned. */
+    readonly detail: Pick<SessionError, "provider_status" | "mcp_server_name"> = {},
   ) {
     super(message);
     this.name = "TurnError";

@@ -1,4 +1,5 @@
 import type { Clock } from "../../clock.ts";
+import { priceOf } from "../../config/prices.ts";
 import type { Config } from "../../config/sections.ts";
 import type { SecretBox } from "../../crypto/secretBox.ts";
 import type { Logger } from "../../logger.ts";
@@ -104,6 +105,26 @@ export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
       filesConfig: config.files,
     };
   };
+  /** The operator's grader of outcomes (OUTCOME_GRADER_MODEL), built with the runtime that loads it. */
+  const graderModel = runtimes.outcomeGraderModel;
+  const grader = async () => {
+    if (!graderModel) return null;
+    if (graderModel.startsWith(OPENAI_PREFIX) && runtimes.openai) {
+      const { OpenAIChatModel } = await import("../models/openaiModel.ts");
+      return {
+        client: new OpenAIChatModel(runtimes.openai, runtimes.providerTimeoutMs),
+        model: graderModel.slice(OPENAI_PREFIX.length),
+        price: priceOf(runtimes.prices, graderModel),
+      };
+    }
+    if (!runtimes.anthropic) return null;
+    const { AnthropicModel } = await import("../models/anthropicModel.ts");
+    return {
+      client: new AnthropicModel(runtimes.anthropic, runtimes.providerTimeoutMs, runtimes.anthropicMaxTokens),
+      model: graderModel,
+      price: priceOf(runtimes.prices, graderModel),
+    };
+  };
   const anthropicConfig = runtimes.anthropic;
   const anthropic = anthropicConfig
     ? loadedInBackground(async () => {
@@ -113,9 +134,15 @@ export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
         ]);
         return new ModelRuntime(
           await modelDeps(),
-          new AnthropicModel(anthropicConfig, runtimes.providerTimeoutMs, runtimes.anthropicMaxTokens),
+          new AnthropicModel(
+            anthropicConfig,
+            runtimes.providerTimeoutMs,
+            runtimes.anthropicMaxTokens,
+            runtimes.anthropicThinkingBudget,
+          ),
           (model) => model,
           keys,
+          await grader(),
         );
       })
     : null;
@@ -131,6 +158,7 @@ export function createRuntimes(deps: RuntimeDeps): RuntimeRegistry {
           new OpenAIChatModel(openaiConfig, runtimes.providerTimeoutMs),
           (model) => model.slice(OPENAI_PREFIX.length),
           keys,
+          await grader(),
         );
       })
     : null;

@@ -2,8 +2,10 @@
  * The send stage of a delivery: one attempt, from the stored envelope bytes to what becomes of
  * the record (the retry policy's decision), ready for the settle stage.
  */
+
 import type { Clock } from "../../clock.ts";
 import type { WebhookConfig } from "../../config/sections.ts";
+import { deliveryBody } from "../../domain/anthropicWebhooks.ts";
 import type { DeliveryOutcome } from "../../metrics.ts";
 import type { AttemptOutcome, ClaimedDelivery, EndpointGone } from "../../storage/port/deliveryQueue.ts";
 import { decide } from "../policy.ts";
@@ -55,7 +57,7 @@ export async function sendAttempt(
 ): Promise<Finished | null> {
   const { clock, config } = deps;
   const startedAt = clock.now();
-  const body = Buffer.from(delivery.payload, "utf8");
+  const body = Buffer.from(deliveryBody(delivery.payload, delivery.payload_format), "utf8");
   const secrets = deps.secrets.of(delivery, startedAt);
   const sent: SendResult =
     secrets === null

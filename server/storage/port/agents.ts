@@ -12,7 +12,16 @@ export type PermissionPolicy = "always_allow" | "always_ask";
 /** `default_config` / `configs` of a toolset: which of its tools are on, and their permission policy. */
 export interface ToolsetConfigs {
   default_config?: { enabled?: boolean; permission_policy?: PermissionPolicy };
-  configs?: { name: string; enabled?: boolean; permission_policy?: PermissionPolicy }[];
+  configs?: {
+    name: string;
+    enabled?: boolean;
+    permission_policy?: PermissionPolicy;
+    /** web_search, web_fetch: the domains their results and fetches are limited to, or kept from. */
+    allowed_domains?: string[];
+    blocked_domains?: string[];
+    /** web_fetch: the most tokens of page text it returns. */
+    max_content_tokens?: number | null;
+  }[];
 }
 
 export type AgentTool =

@@ -6,6 +6,9 @@
 import type { DisabledReasonType } from "./outbox.ts";
 import type { SigningScheme } from "./webhooks.ts";
 
+/** Which payload an endpoint's deliveries carry (port/webhooks.ts EndpointSurface), with what it needs. */
+export type DeliveryPayload = { surface: "cloud" } | { surface: "anthropic"; account_id: string };
+
 /** A record claimed by a delivery worker, with everything one attempt needs. */
 export interface ClaimedDelivery {
   id: string;
@@ -21,6 +24,8 @@ export interface ClaimedDelivery {
   payload: string;
   url: string;
   signing_scheme: SigningScheme;
+  /** The endpoint's payload (the stored envelope as is, or the SDK's: domain/anthropicWebhooks.ts). */
+  payload_format: DeliveryPayload;
   secret_sealed: string;
   /** The secret a rotation replaced, while it still signs (with its expiry); null otherwise. */
   previous_secret: { sealed: string; expires_at: string } | null;
@@ -109,7 +114,10 @@ export interface ClaimOptions {
 export type EndpointGone = "disabled" | "deleted";
 
 /** Where and how an endpoint's deliveries are sent now. */
-export type DeliveryTarget = Pick<ClaimedDelivery, "url" | "signing_scheme" | "secret_sealed" | "previous_secret">;
+export type DeliveryTarget = Pick<
+  ClaimedDelivery,
+  "url" | "signing_scheme" | "payload_format" | "secret_sealed" | "previous_secret"
+>;
 
 /** The delivery engine's operations on the delivery records. */
 export interface DeliveryQueue {

@@ -52,6 +52,8 @@ export interface DeploymentFields {
   catchup_window_seconds: number;
   /** The token budget copied into each run's session; null or absent: none. */
   budget_max_total_tokens?: number | null;
+  /** The list-cost budget (US cents) copied into each run's session; null or absent: none. */
+  budget_max_list_cost_cents?: number | null;
 }
 
 export interface DeploymentRecord extends DeploymentFields {

@@ -14,12 +14,20 @@ export type EnvironmentNetworking =
 /** The packages of each manager, normalised (sandbox/packages/packageSpec.ts): sorted, no duplicates. */
 export type EnvironmentPackages = Record<"apt" | "cargo" | "gem" | "go" | "npm" | "pip", string[]>;
 
-export interface EnvironmentConfig {
+/** A container on the server: its network policy and packages. */
+export interface CloudEnvironmentConfig {
   type: "cloud";
   networking: EnvironmentNetworking;
   /** Absent in rows written before packages existed, and when none is given: no packages. */
   packages?: EnvironmentPackages;
 }
+
+/** The built-in tool calls of its sessions are run by the workers of its keys (port/work.ts). */
+export interface SelfHostedEnvironmentConfig {
+  type: "self_hosted";
+}
+
+export type EnvironmentConfig = CloudEnvironmentConfig | SelfHostedEnvironmentConfig;
 
 export interface EnvironmentRecord {
   id: string;

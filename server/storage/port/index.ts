@@ -4,6 +4,7 @@ import type { AgentStore } from "./agents.ts";
 import type { BlobStore } from "./blobs.ts";
 import type { DeliveryQueue } from "./deliveryQueue.ts";
 import type { DeploymentStore } from "./deployments.ts";
+import type { DreamStore } from "./dreams.ts";
 import type { EnvironmentStore } from "./environments.ts";
 import type { FileStore } from "./files.ts";
 import type { HousekeepingStore } from "./housekeeping.ts";
@@ -19,6 +20,7 @@ import type { SkillStore } from "./skills.ts";
 import type { StreamStore, StreamWakeups } from "./streams.ts";
 import type { VaultStore } from "./vaults.ts";
 import type { WebhookEndpointStore } from "./webhooks.ts";
+import type { WorkStore } from "./work.ts";
 import type { WorkspaceSnapshotStore } from "./workspaceSnapshots.ts";
 
 export type { CreatedAtRange, Metadata, Page, PageQuery } from "./common.ts";
@@ -68,10 +70,10 @@ export interface StorageMaintenance {
  * Signals the adapter raises after a transaction commits, so background loops wake at once:
  * "deliveries" (delivery records that are due now: fanned out to an enabled
  * endpoint, re-queued, released, or held by an endpoint just enabled), "runs" (run state),
- * "deployments" (schedules), and "commit" after every write transaction (its listeners run in the
+ * "deployments" (schedules), "dreams" (a dream to start), and "commit" after every write transaction (its listeners run in the
  * committing call, so they can tell which request committed).
  */
-export type StorageSignal = "deliveries" | "runs" | "deployments" | "commit";
+export type StorageSignal = "deliveries" | "runs" | "deployments" | "dreams" | "commit";
 
 /** See Storage.threadLink (the SQLite adapter: the database file and the in-process write lock). */
 export interface StorageThreadLink {
@@ -122,6 +124,10 @@ export interface Stores {
   housekeeping: Async<HousekeepingStore>;
   /** The reads of live streams (server/streams/): committed events after a position in commit order. */
   streams: Async<StreamStore>;
+  /** Self-hosted environments: their keys and work queue (port/work.ts). */
+  work: Async<WorkStore>;
+  /** Dreams: memory-store reorganizations run as sessions (port/dreams.ts). */
+  dreams: Async<DreamStore>;
 }
 
 /** Which adapter a Storage is (for the few places that differ: the delivery thread, backups, docs). */

@@ -143,7 +143,12 @@ export interface MemoryStoreStore {
     accountId: string,
     storeId: string,
     memoryId: string,
-    input: MemoryContent & { author: MemoryAuthor; expectedSha256: string | null },
+    input: MemoryContent & {
+      author: MemoryAuthor;
+      expectedSha256: string | null;
+      /** A new path (a rename; "path_taken" when another memory of the store has it). */
+      path?: string;
+    },
   ): MemoryWriteResult;
   /**
    * Deletes the memory (its last version records the delete); with `expectedSha256` only while the

@@ -12,6 +12,8 @@ export const EVENT_KINDS = [
   "session.deleted",
   "session.status_run_started",
   "session.status_idled",
+  "session.status_rescheduled",
+  "session.status_terminated",
   "session.thread_created",
   "session.thread_idled",
   "session.thread_terminated",

@@ -2,14 +2,16 @@ import type { AgentRecord } from "./agents.ts";
 import type {
   CustomToolUse,
   ModelUsage,
+  OutcomeResult,
   PackagesWait,
-  RunErrorType,
+  SessionError,
   SessionEventRecord,
   StopReason,
   TextBlock,
   ThreadStatus,
   ToolResult,
   ToolUse,
+  WorkerWait,
 } from "./sessions.ts";
 
 /**
@@ -23,17 +25,34 @@ export type RunOutput =
   | ({ type: "agent.tool_result" } & ToolResult)
   | ({ type: "agent.custom_tool_use" } & CustomToolUse)
   | { type: "span.model_request_start"; model: string }
-  | { type: "span.model_request_end"; model: string; duration_ms: number; model_usage: ModelUsage }
+  | {
+      type: "span.model_request_end";
+      model: string;
+      duration_ms: number;
+      model_usage: ModelUsage;
+      /** The request's list cost in nano-dollars (added to the session's, not shown on the event); 0 when unpriced. */
+      list_cost_nanos?: number;
+    }
   | { type: "usage"; model_usage: ModelUsage }
-  | { type: "session.status_preparing" | "session.status_prepared"; packages: PackagesWait };
+  | { type: "agent.thinking"; thinking: string; signature: string | null }
+  | { type: "span.outcome_evaluation_start"; outcome_id: string; iteration: number }
+  /** The store fills `outcome_evaluation_start_id` with the outcome's last evaluation start. */
+  | {
+      type: "span.outcome_evaluation_end";
+      outcome_id: string;
+      iteration: number;
+      result: OutcomeResult;
+      explanation: string;
+      usage: ModelUsage;
+    }
+  | { type: "session.status_preparing" | "session.status_prepared"; packages: PackagesWait }
+  | { type: "session.status_waiting_for_worker"; work: WorkerWait };
 
 /** An event of the conversation a model runtime rebuilds, with the run that recorded it. */
 export type ConversationEvent = SessionEventRecord & { run_id: string | null };
 
-export interface RunError {
-  type: RunErrorType;
-  message: string;
-}
+/** A run's error (`session.error`): its type, words, and what happens next. */
+export type RunError = SessionError;
 
 /** A run the worker claimed, with everything it needs to execute the turn. */
 export interface ClaimedRun {
@@ -80,14 +99,18 @@ export interface RunStore {
    * Starts the sub-agent's thread for this run: creates it the first time (session.thread_created),
    * else marks it running. "terminated" when the thread was terminated; "finished" when it already
    * finished its part of this run (a re-run after a crash skips it); "lost" when the run is no longer ours.
+   * `handOver`: the messages the coordinator hands to the thread, recorded once per run and thread
+   * on the session's own history as `agent.thread_message_sent`.
    */
   startThread(
     runId: string,
     owner: string,
     agent: { id: string; version: number },
+    handOver?: TextBlock[],
   ): { ok: true; thread_id: string } | { ok: false; reason: "terminated" | "finished" | "lost" };
   /**
-   * Ends the thread's run: its output (or error event), then idle + session.thread_idled.
+   * Ends the thread's run: its output (or error event), then idle + session.thread_idled; its last
+   * agent.message goes to the session's own history as `agent.thread_message_received`.
    * False (nothing written) when the thread was terminated meanwhile or the run is no longer ours.
    */
   finishThread(
@@ -123,10 +146,33 @@ export interface RunStore {
    * as `agent.custom_tool_use`, or `agent.tool_use` needing a confirmation) are what it waits for.
    * The run is queued again but not claimable while it waits (`run_waits`); its threads and the
    * session idle with `stop_reason {type: "requires_action", event_ids}`. The last answer
-   * (user.custom_tool_result / user.tool_confirmation) makes it claimable. False when the run is
+   * (user.custom_tool_result / user.tool_confirmation; for `remoteToolUseIds`, the built-in calls
+   * of a self-hosted environment, only its worker's user.tool_result) makes it claimable. False when the run is
    * no longer ours.
    */
-  pauseRun(runId: string, owner: string, toolUseIds: string[]): boolean;
+  pauseRun(
+    runId: string,
+    owner: string,
+    toolUseIds: string[],
+    remote?: { toolUseIds: string[]; waitMs: number },
+    /** The sub-agent thread whose calls the turn waits for (null: the session's own agent). */
+    threadId?: string | null,
+  ): boolean;
+  /**
+   * A retryable error (a model provider's rate limit, overload, server error) the run waits out:
+   * a `session.error` with `retry_status` `retrying` (in the thread's history for a sub-agent's),
+   * and a running session becomes `rescheduling` (session.status_rescheduled). False when the run
+   * is no longer ours (interrupted meanwhile, for one).
+   */
+  rescheduleRun(runId: string, owner: string, threadId: string | null, error: RunError): boolean;
+  /** The back-off is over and the run retries: a rescheduling session runs again (session.status_run_started). False when the run is no longer ours. */
+  resumeRun(runId: string, owner: string): boolean;
+  /**
+   * Answers the worker calls whose wait ran out (`remote.waitMs` after the pause) with an error
+   * `agent.tool_result` saying `message`, stops the session's work item, and makes the run
+   * claimable when nothing else is pending; the number of calls answered.
+   */
+  expireWorkerWaits(message: string): number;
   /** Gives a run back on shutdown: queued again without counting the attempt, session `rescheduling`. */
   releaseRun(runId: string, owner: string): boolean;
 }

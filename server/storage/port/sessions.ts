@@ -1,4 +1,4 @@
-import type { AgentRef } from "./agents.ts";
+import type { AgentConfig, AgentRef } from "./agents.ts";
 import type { Metadata, Page, PageQuery } from "./common.ts";
 
 export type SessionStatus = "idle" | "running" | "rescheduling" | "terminated";
@@ -15,7 +15,43 @@ export type UserEventInput =
   /** Without a thread: stops the session's running turn; with one: terminates that sub-agent thread. */
   | { type: "user.interrupt"; session_thread_id: string | null }
   | { type: "user.custom_tool_result"; custom_tool_use_id: string; content: TextBlock[]; is_error: boolean }
-  | { type: "user.tool_confirmation"; tool_use_id: string; result: "allow" | "deny"; deny_message: string | null };
+  /** A worker's result of a self-hosted session's built-in call (`tool_use_id`: the agent.tool_use event's id). */
+  | { type: "user.tool_result"; tool_use_id: string; content: TextBlock[]; is_error: boolean }
+  | { type: "user.tool_confirmation"; tool_use_id: string; result: "allow" | "deny"; deny_message: string | null }
+  /** An outcome for the agent (its rubric already resolved to text, `max_iterations` to its default). */
+  | { type: "user.define_outcome"; description: string; rubric: OutcomeRubric; max_iterations: number };
+
+/** The rubric an outcome's grader applies, as text (a file rubric is read when the outcome is accepted). */
+export interface OutcomeRubric {
+  type: "text";
+  content: string;
+}
+
+/** An outcome the user defined (`user.define_outcome`). */
+export interface OutcomeDefinition {
+  outcome_id: string;
+  description: string;
+  rubric: OutcomeRubric;
+  max_iterations: number;
+}
+
+export type OutcomeResult = "satisfied" | "needs_revision" | "max_iterations_reached" | "failed" | "interrupted";
+
+/** One evaluation of an outcome (`span.outcome_evaluation_start`; the end's fields too on `span.outcome_evaluation_end`). */
+export interface OutcomeEvaluation {
+  outcome_id: string;
+  iteration: number;
+  outcome_evaluation_start_id?: string;
+  result?: OutcomeResult;
+  explanation?: string;
+  usage?: ModelUsage;
+}
+
+/** The model's reasoning (`agent.thinking`); `signature`: Anthropic's, sent back with it (never shown). */
+export interface Thinking {
+  text: string;
+  signature: string | null;
+}
 
 /** Why a session went idle (`session.status_idled`). */
 export type StopReason =
@@ -36,21 +72,31 @@ export type SessionEventType =
   | "user.message"
   | "user.interrupt"
   | "user.custom_tool_result"
+  | "user.tool_result"
   | "user.tool_confirmation"
   | "agent.message"
   | "agent.custom_tool_use"
   | "agent.tool_use"
   | "agent.tool_result"
+  | "agent.thread_message_sent"
+  | "agent.thread_message_received"
   | "session.status_run_started"
   | "session.status_idled"
+  | "session.status_rescheduled"
+  | "session.status_terminated"
   | "session.status_preparing"
   | "session.status_prepared"
+  | "session.status_waiting_for_worker"
   | "session.thread_created"
   | "session.thread_idled"
   | "session.thread_terminated"
   | "session.error"
   | "span.model_request_start"
-  | "span.model_request_end";
+  | "span.model_request_end"
+  | "agent.thinking"
+  | "user.define_outcome"
+  | "span.outcome_evaluation_start"
+  | "span.outcome_evaluation_end";
 
 export type RunErrorType =
   | "run_interrupted"
@@ -71,6 +117,8 @@ export interface ToolUse {
   name: string;
   mcp_server_name: string;
   input: Record<string, unknown>;
+  /** What the permission policy said when the call was recorded (absent on older events). */
+  evaluated_permission?: "allow" | "ask";
 }
 
 /** The outcome of a tool call (`agent.tool_result`). */
@@ -78,6 +126,25 @@ export interface ToolResult {
   tool_use_id: string;
   content: TextBlock[];
   is_error: boolean;
+  /** The MCP server whose tool answered (absent for built-in tools). */
+  mcp_server_name?: string;
+}
+
+/**
+ * What happens after a `session.error`: `retrying` (the run retries after a back-off), `exhausted`
+ * (the turn is over), `terminal` (the session cannot run again).
+ */
+export type RetryStatus = "retrying" | "exhausted" | "terminal";
+
+/** The error of a `session.error` event. */
+export interface SessionError {
+  type: RunErrorType;
+  message: string;
+  retry_status?: { type: RetryStatus };
+  /** provider_error: the HTTP status the provider answered. */
+  provider_status?: number;
+  /** mcp_error: the MCP server concerned. */
+  mcp_server_name?: string;
 }
 
 /** The token counts of model requests, as the provider reported them (summed where cumulative). */
@@ -96,9 +163,10 @@ export interface UsageStats {
   active_ms: number;
 }
 
-/** A session's token budget (null fields: no limit). */
+/** A session's budget (null fields: no limit): tokens, and a list cost in US cents. */
 export interface Budget {
   max_total_tokens: number | null;
+  max_list_cost_cents?: number | null;
 }
 
 /** A model request's span (`span.model_request_start` has only `model`). */
@@ -115,6 +183,12 @@ export interface PackagesWait {
   duration_ms?: number;
 }
 
+/** The worker a self-hosted turn waits for: the session's work item and the calls queued on it. */
+export interface WorkerWait {
+  work_id: string;
+  calls: number;
+}
+
 /** One event of a session's history. */
 export interface SessionEventRecord {
   id: string;
@@ -123,7 +197,7 @@ export interface SessionEventRecord {
   session_thread_id: string | null;
   type: SessionEventType;
   content?: TextBlock[];
-  error?: { type: RunErrorType; message: string };
+  error?: SessionError;
   /** agent.tool_use */
   tool_use?: ToolUse;
   /** agent.tool_result (its `content` is in `content`) */
@@ -134,13 +208,36 @@ export interface SessionEventRecord {
   custom_tool_use?: CustomToolUse;
   /** user.custom_tool_result (its `content` is in `content`) */
   custom_tool_result?: { custom_tool_use_id: string; is_error: boolean };
+  /** user.tool_result (its `content` is in `content`; `tool_use_id` is the agent.tool_use event's id) */
+  user_tool_result?: { tool_use_id: string; is_error: boolean };
   /** user.tool_confirmation */
   tool_confirmation?: { tool_use_id: string; result: "allow" | "deny"; deny_message: string | null };
   /** span.model_request_start / span.model_request_end */
   span?: ModelSpan;
   /** session.status_preparing / session.status_prepared */
   packages?: PackagesWait;
+  /** session.status_waiting_for_worker */
+  work?: WorkerWait;
+  /** agent.thread_message_sent (`to_session_thread_id`) / agent.thread_message_received (`from_session_thread_id`); its `content` is in `content` */
+  thread_message?: { to_session_thread_id?: string; from_session_thread_id?: string };
+  /** user.define_outcome */
+  outcome?: OutcomeDefinition;
+  /** span.outcome_evaluation_start / span.outcome_evaluation_end */
+  evaluation?: OutcomeEvaluation;
+  /** agent.thinking */
+  thinking?: Thinking;
   created_at: string;
+}
+
+/**
+ * What a session changes of its agent's configuration (`agent_with_overrides`; tools and MCP
+ * servers updated while idle), applied over the pinned version at every turn.
+ */
+export type AgentOverrides = Partial<Pick<AgentConfig, "model" | "system" | "tools" | "mcp_servers" | "skills">>;
+
+/** The agent's configuration with the session's overrides over it. */
+export function withOverrides(config: AgentConfig, overrides: AgentOverrides | null): AgentConfig {
+  return overrides ? { ...config, ...overrides } : config;
 }
 
 export interface SessionRecord {
@@ -148,6 +245,8 @@ export interface SessionRecord {
   account_id: string;
   agent_id: string;
   agent_version: number;
+  /** Null when the session runs its agent version as it is. */
+  agent_overrides: AgentOverrides | null;
   environment_id: string;
   title: string | null;
   status: SessionStatus;
@@ -157,6 +256,10 @@ export interface SessionRecord {
   environment_variables: string;
   /** The tokens of every model request of the session, its threads' included. */
   usage: ModelUsage;
+  /** The list cost of those requests at the operator's prices (MODEL_PRICES), in nano-dollars. */
+  list_cost_nanos: number;
+  /** The session's built-in web_search and web_fetch calls. */
+  server_tool_use: { web_search_requests: number; web_fetch_requests: number };
   stats: UsageStats;
   budget: Budget | null;
   archived_at: string | null;
@@ -170,6 +273,8 @@ export interface ThreadRecord {
   agent_id: string;
   agent_version: number;
   status: ThreadStatus;
+  /** Set by archiveThread: the thread stays readable, its sub-agent is not run again. */
+  archived_at: string | null;
   /** The tokens of this thread's model requests. */
   usage: ModelUsage;
   stats: UsageStats;
@@ -179,6 +284,7 @@ export interface ThreadRecord {
 
 export interface NewSession {
   agent: AgentRef;
+  agent_overrides?: AgentOverrides | null;
   environment_id: string;
   title: string | null;
   metadata: Metadata;
@@ -223,12 +329,18 @@ export type AppendEventsResult = { ok: true; events: SessionEventRecord[] } | Ap
 
 export type SessionUpdateResult =
   | { ok: true; session: SessionRecord; changed: boolean }
-  | { ok: false; reason: "not_found" | "archived" };
+  | { ok: false; reason: "not_found" | "archived" | "running" };
 
 export interface SessionListOptions {
   includeArchived: boolean;
   statuses: SessionStatus[] | undefined;
   agentId: string | undefined;
+  /** With agentId: only sessions running this version of it. */
+  agentVersion?: number | undefined;
+  /** Only sessions a run of this deployment started. */
+  deploymentId?: string | undefined;
+  /** Only sessions with this memory store attached. */
+  memoryStoreId?: string | undefined;
   page: PageQuery;
 }
 
@@ -247,7 +359,13 @@ export interface SessionStore {
   updateSession(
     accountId: string,
     sessionId: string,
-    update: (current: SessionRecord) => { title: string | null; metadata: Metadata; budget?: Budget | null },
+    update: (current: SessionRecord) => {
+      title: string | null;
+      metadata: Metadata;
+      budget?: Budget | null;
+      /** Changes only while the session is idle (else `running`). */
+      agent_overrides?: AgentOverrides | null;
+    },
   ): SessionUpdateResult;
   /** Archives the session (session.archived the first time only). Null when not found. */
   archiveSession(accountId: string, sessionId: string): SessionRecord | null;
@@ -261,6 +379,20 @@ export interface SessionStore {
     sessionId: string,
     options: { threadId?: string; page: PageQuery },
   ): Page<SessionEventRecord> | null;
+  /**
+   * The outcome events of these sessions (`user.define_outcome`, `span.outcome_evaluation_start`
+   * and `_end`), oldest first, in one read: what a session's `outcome_evaluations` are made of.
+   */
+  outcomeEvents(accountId: string, sessionIds: readonly string[]): SessionEventRecord[];
   listThreads(accountId: string, sessionId: string, page: PageQuery): Page<ThreadRecord> | null;
   getThread(accountId: string, sessionId: string, threadId: string): ThreadRecord | null;
+  /**
+   * Archives a thread that is not running (the first time sets `archived_at`; again, nothing
+   * changes). `running` refuses it while its sub-agent runs.
+   */
+  archiveThread(
+    accountId: string,
+    sessionId: string,
+    threadId: string,
+  ): { ok: true; thread: ThreadRecord } | { ok: false; reason: "not_found" | "running" };
 }

@@ -4,6 +4,13 @@ import type { DisabledReasonType } from "./outbox.ts";
 /** How deliveries to an endpoint are signed (API.md, "Webhook endpoints"). */
 export type SigningScheme = "webhook_signature" | "standard_webhooks";
 
+/**
+ * The API an endpoint was made on, which decides its deliveries' payload: `cloud`, the native
+ * envelope; `anthropic` (made on /v1/organizations/webhooks), the SDK's, whose `data` adds
+ * `organization_id` and `workspace_id` (domain/anthropicWebhooks.ts).
+ */
+export type EndpointSurface = "cloud" | "anthropic";
+
 /** A webhook endpoint as stored. The signing secret is sealed (SecretBox, bound to the endpoint id). */
 export interface WebhookEndpointRecord {
   id: string;
@@ -14,6 +21,9 @@ export interface WebhookEndpointRecord {
   description: string | null;
   metadata: Metadata;
   signing_scheme: SigningScheme;
+  surface: EndpointSurface;
+  /** The SDK's short label of an endpoint made on /v1; null for native ones. */
+  name: string | null;
   secret_sealed: string;
   /** Until when the secret a rotation replaced still signs; null when none, or once it has expired. */
   previous_secret_expires_at: string | null;
@@ -35,6 +45,8 @@ export interface WebhookEndpointConfig {
   description: string | null;
   metadata: Metadata;
   signing_scheme: SigningScheme;
+  /** The SDK's label (/v1); left out, a create stores none and a replace keeps the current one. */
+  name?: string | null;
 }
 
 export type DeliveryStatus = "pending" | "succeeded" | "dead" | "discarded";
@@ -80,7 +92,7 @@ export interface WebhookEndpointStore {
   /** Creates an endpoint; null when the account already has `maxPerAccount` endpoints. */
   createEndpoint(
     accountId: string,
-    input: WebhookEndpointConfig & { id: string; secret_sealed: string },
+    input: WebhookEndpointConfig & { id: string; secret_sealed: string; surface?: EndpointSurface },
     maxPerAccount: number,
   ): WebhookEndpointRecord | null;
   getEndpoint(accountId: string, endpointId: string): WebhookEndpointRecord | null;

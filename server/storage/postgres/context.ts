@@ -22,10 +22,13 @@
  *   - `signal(name)`: raise a StorageSignal after the current transaction commits (at once outside
  *     one); `on(name, listener)`: subscribe. A transaction that wrote raises "commit" as well.
  *   - `inTransaction`: whether this context is bound to a transaction's client.
- *   - `lockSequence("events" | "session_events")`: inside a transaction, before inserting rows whose
- *     identity column readers follow "after seq N" (outbox events, session events): an identity
- *     value is taken at INSERT, not at COMMIT, so without it a later commit could carry a smaller
- *     seq than one a reader already passed. The lock is held until COMMIT, so seq order is commit order.
+ *   - `lockEventOrder(accountId)` / `lockSessionEventOrder(sessionId)`: inside a transaction, before
+ *     inserting rows whose identity column readers follow "after seq N" (outbox events, session
+ *     events): an identity value is taken at INSERT, not at COMMIT, so without it a later commit could
+ *     carry a smaller seq than one a reader already passed. The lock is the account's (one per
+ *     account, a session's events take their account's), held until COMMIT, so within an account seq
+ *     order is commit order, which is all a reader needs: every stream reads one account's or one
+ *     session's rows. Writers of different accounts never wait for each other (docs/streams.md).
  *   - DB_NOW: an SQL expression of the database clock in the same text format (leases across
  *     replicas); `isUniqueViolation(err, constraint?)` in errors.ts for stores that map a specific key.
  *
@@ -60,11 +63,14 @@ export const PG_TYPES = {
   },
 } as pg.CustomTypesConfig;
 
-/** The adapter's advisory lock keys (pg_advisory_xact_lock; one bigint key space per database). */
+/**
+ * The adapter's advisory lock keys. `migrate` is a bigint key (pg_advisory_xact_lock(int8));
+ * `eventOrder` is the first key of the two-key form (int4, int4), the second being a hash of the
+ * account id (two accounts that share a hash only wait for each other). The two forms never collide.
+ */
 export const ADVISORY_LOCKS = {
   migrate: 0x63610001,
-  events: 0x63610002,
-  session_events: 0x63610003,
+  eventOrder: 0x63610002,
 } as const;
 
 /** How often the outermost transaction is run again after a deadlock or a serialization failure. */
@@ -156,6 +162,10 @@ interface TxState {
   client: pg.PoolClient;
   signals: Set<StorageSignal>;
   wrote: boolean;
+  /** The accounts whose event-order lock this transaction holds (lockEventOrder). */
+  orderLocked: Set<string>;
+  /** The sessions whose account's lock it holds (lockSessionEventOrder). */
+  sessionsLocked: Set<string>;
 }
 
 export class PgContext {
@@ -209,10 +219,43 @@ export class PgContext {
     return result;
   }
 
-  /** Serialises the writers of one commit-ordered sequence until this transaction ends (see the top). */
-  async lockSequence(table: "events" | "session_events"): Promise<void> {
-    if (!this.txState) throw new Error(`lockSequence(${table}) outside a transaction`);
-    await this.txState.client.query("SELECT pg_advisory_xact_lock($1)", [ADVISORY_LOCKS[table]]);
+  /**
+   * Serialises the writers of one account's commit-ordered rows (outbox and session events) until
+   * this transaction ends (see the top). Taken once per account and transaction.
+   */
+  async lockEventOrder(accountId: string): Promise<void> {
+    const state = this.requireTx("lockEventOrder");
+    if (state.orderLocked.has(accountId)) return;
+    // pg_current_xact_id(): the transaction takes its id now, before its first position (see
+    // streams.ts, changesSince: a position taken after a snapshot belongs to an id at or past its xmax).
+    await state.client.query("SELECT pg_advisory_xact_lock($1::int4, hashtext($2)), pg_current_xact_id()", [
+      ADVISORY_LOCKS.eventOrder,
+      accountId,
+    ]);
+    state.orderLocked.add(accountId);
+  }
+
+  /** lockEventOrder for the account of a session (looked up in the same statement), once per session and transaction. */
+  async lockSessionEventOrder(sessionId: string): Promise<void> {
+    const state = this.requireTx("lockSessionEventOrder");
+    if (state.sessionsLocked.has(sessionId)) return;
+    const row = await state.client.query<{ account_id: string }>(
+      `SELECT account_id, pg_advisory_xact_lock($1::int4, hashtext(account_id)), pg_current_xact_id()
+       FROM sessions WHERE id = $2`,
+      [ADVISORY_LOCKS.eventOrder, sessionId],
+    );
+    const accountId = row.rows[0]?.account_id;
+    if (accountId === undefined) {
+      // No such session: the insert that follows fails on its foreign key; nothing to order.
+      return;
+    }
+    state.orderLocked.add(accountId);
+    state.sessionsLocked.add(sessionId);
+  }
+
+  private requireTx(what: string): TxState {
+    if (!this.txState) throw new Error(`${what} outside a transaction`);
+    return this.txState;
   }
 
   /** Marks a signal to raise when the current transaction commits (at once outside one). */
@@ -247,7 +290,13 @@ export class PgContext {
 
   private async attempt<T>(fn: (tx: PgContext) => Promise<T>): Promise<T> {
     const client = await connect(this.hub.pool);
-    const state: TxState = { client, signals: new Set(), wrote: false };
+    const state: TxState = {
+      client,
+      signals: new Set(),
+      wrote: false,
+      orderLocked: new Set(),
+      sessionsLocked: new Set(),
+    };
     // A connection that failed mid-transaction is in an unknown state: the pool drops it.
     let broken = true;
     try {
@@ -423,7 +472,7 @@ export class PgListener {
     this.lastError = null;
     this.listeningSince = Date.now();
     // Commits made while we were disconnected were missed: wake every loop once to look.
-    if (this.everConnected) this.hub.raise(["deliveries", "runs", "deployments", "commit"]);
+    if (this.everConnected) this.hub.raise(["deliveries", "runs", "deployments", "dreams", "commit"]);
     this.everConnected = true;
   }
 

@@ -7,7 +7,8 @@ import { all, one } from "../shared/steps.ts";
 import type { PgContext } from "./context.ts";
 import { storeOf } from "./steps.ts";
 
-const TARGET_COLUMNS = "id, url, signing_scheme, secret_sealed, previous_secret_sealed, previous_secret_expires_at";
+const TARGET_COLUMNS =
+  "id, account_id, url, signing_scheme, surface, secret_sealed, previous_secret_sealed, previous_secret_expires_at";
 
 /**
  * The delivery queue on PostgreSQL: the shared transitions (shared/deliveryQueue.ts) over this

@@ -8,6 +8,7 @@ import type { Clock } from "../../clock.ts";
 import type { Storage, StorageMaintenance, Stores } from "../port/index.ts";
 import { describeMigrationStatus } from "../rows/migrations.ts";
 import { accounts } from "../shared/accounts.ts";
+import { dreams } from "../shared/dreams.ts";
 import { environments } from "../shared/environments.ts";
 import { files } from "../shared/files.ts";
 import { idempotency } from "../shared/idempotency.ts";
@@ -15,6 +16,7 @@ import { memoryStores } from "../shared/memoryStores.ts";
 import { sessionResources } from "../shared/sessionResources.ts";
 import { vaults } from "../shared/vaults.ts";
 import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
+import { work } from "../shared/work.ts";
 import { createAgentStore } from "./agents.ts";
 import { createPgBlobStore } from "./blobs.ts";
 import { createPool, PgContext, PgHub, PgListener } from "./context.ts";
@@ -72,6 +74,8 @@ function storesOver(ctx: PgContext): Stores {
     deliveryQueue: createDeliveryQueue(ctx),
     housekeeping: createHousekeepingStore(ctx),
     streams: createStreamStore(ctx),
+    work: storeOf(ctx, work),
+    dreams: storeOf(ctx, dreams),
   };
 }
 

@@ -10,36 +10,26 @@ const SUBSCRIBERS = `SELECT id, active FROM webhook_endpoints
   WHERE account_id = $1 AND (all_events = 1 OR (events::jsonb) ? $2) ORDER BY id`;
 const TARGET = "SELECT id, active FROM webhook_endpoints WHERE id = $1 AND account_id = $2";
 
-/** The transactions (their bound contexts, one per attempt: see context.ts) holding the outbox's sequence lock. */
-const eventOrderLocked = new WeakSet<PgContext>();
-
-/** The transactions holding both sequence locks of a session event (see lockEventOrder). */
-const sessionOrderLocked = new WeakSet<PgContext>();
-
 /**
- * Takes the locks a session event's insert needs, once per transaction (they last until COMMIT,
- * so a run's many outputs take them with one round trip each, once).
+ * Takes the lock a session event's insert needs, once per transaction and session (it lasts until
+ * COMMIT, so a run's many outputs take it with one round trip, once).
  *
  * Its `seq` (the stream position: streams read "after seq N") must grow in commit order, which an
  * identity column alone does not give on PostgreSQL: the value is taken at INSERT, so a transaction
  * that inserts first and commits last would put a smaller seq behind a position a stream already
  * passed, and that stream would never send it. So the insert first takes the transaction-level
- * advisory lock of the sequence (PgContext.lockSequence), held until COMMIT: the writers of
- * session events take their seq values one transaction at a time, and a transaction's rows are
- * visible before the next one can take a value. (The alternative, reading only below the lowest
- * seq still in flight, needs every reader to find that bound, and a transaction takes its xid only
- * after its first seq, so the snapshot's xmin cannot give it.)
+ * advisory lock of the session's account (PgContext.lockSessionEventOrder), held until COMMIT: the
+ * writers of one account take their seq values one transaction at a time, and a transaction's rows
+ * are visible before the next one of the account can take a value. Every reader that follows
+ * positions reads one session's or one account's rows (streams, `listEvents`), so order within an
+ * account is the whole guarantee; writers of other accounts never wait (the lock used to be one for
+ * the whole database, which queued every writer of every account behind it: docs/streams.md).
  *
- * The lock of the outbox (`events`) is taken first, always in that order: a transaction that
- * appends session events appends outbox events too (recordLifecycle), and outbox writers that then
- * add session events (createSession) take them in the same order, so the two locks never wait on
- * each other in a cycle.
+ * One lock per account covers both tables (a transaction that appends session events appends outbox
+ * events of the same account too: recordLifecycle), so there is no lock order to keep between them.
  */
-export async function lockEventOrder(tx: PgContext): Promise<void> {
-  if (sessionOrderLocked.has(tx)) return;
-  await tx.lockSequence("events");
-  await tx.lockSequence("session_events");
-  sessionOrderLocked.add(tx);
+export async function lockEventOrder(tx: PgContext, sessionId: string): Promise<void> {
+  await tx.lockSessionEventOrder(sessionId);
 }
 
 /**
@@ -58,12 +48,9 @@ export function appendEventTo(
     const envelope = newEnvelope(data, tx.now());
     // These bytes are what every endpoint and every retry receives: serialize once, store, send as is.
     const payload = JSON.stringify(envelope);
-    // Streams read events "after seq N": seq order must be commit order (see context.ts). The lock
-    // lasts until COMMIT: a transaction that appends several events takes it once.
-    if (!eventOrderLocked.has(tx)) {
-      await tx.lockSequence("events");
-      eventOrderLocked.add(tx);
-    }
+    // Streams read an account's events "after seq N": within the account, seq order must be commit
+    // order (see context.ts). The lock lasts until COMMIT: a transaction takes it once per account.
+    await tx.lockEventOrder(accountId);
     const inserted = await tx.one<{ seq: number }>(
       `INSERT INTO events (id, account_id, kind, resource_id, payload, created_at)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq`,

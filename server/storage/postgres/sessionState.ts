@@ -1,7 +1,7 @@
 /**
  * The shared session state transitions (shared/sessionState.ts) the PostgreSQL stores call outside
  * the shared ones: awaited, in the caller's transaction (a session event's insert takes the
- * sequence locks of lockEventOrder, outbox.ts).
+ * account's event-order lock of lockEventOrder, outbox.ts).
  */
 import { Refusal, type SessionRow } from "../rows/sessions.ts";
 import * as state from "../shared/sessionState.ts";

@@ -29,7 +29,7 @@ function perform(c: PgContext, step: Step): Promise<unknown> | unknown {
     case "append":
       return appendEventTo(c, step.accountId, step.data, step.fanOut);
     case "orderSessionEvents":
-      return lockEventOrder(c);
+      return lockEventOrder(c, step.sessionId);
     case "signal":
       return c.signal(step.name);
     case "now":

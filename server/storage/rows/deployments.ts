@@ -16,6 +16,7 @@ import type {
 } from "../port/deployments.ts";
 import type { CreateSessionResult, NewSession } from "../port/sessions.ts";
 import { canonicalJson } from "./json.ts";
+import { budgetOf } from "./sessions.ts";
 
 /** The JSON columns of a deployment, stored as text. */
 export type DeploymentJsonColumn =
@@ -38,6 +39,7 @@ export const toDeployment = (r: DeploymentRow): DeploymentRecord => ({
   ...r,
   // PostgreSQL returns bigint as text.
   budget_max_total_tokens: r.budget_max_total_tokens == null ? null : Number(r.budget_max_total_tokens),
+  budget_max_list_cost_cents: r.budget_max_list_cost_cents == null ? null : Number(r.budget_max_list_cost_cents),
   initial_events: JSON.parse(r.initial_events) as DeploymentMessage[],
   schedule: JSON.parse(r.schedule) as Schedule,
   resources: JSON.parse(r.resources) as Record<string, unknown>[],
@@ -67,6 +69,7 @@ export const FIELD_KEYS = [
   "overlap_policy",
   "catchup_window_seconds",
   "budget_max_total_tokens",
+  "budget_max_list_cost_cents",
 ] as const satisfies readonly (keyof DeploymentFields)[];
 
 export const DEPLOYMENT_COLUMNS = [
@@ -114,6 +117,7 @@ export function fieldColumns(f: DeploymentFields): Pick<DeploymentRow, (typeof F
     overlap_policy: f.overlap_policy,
     catchup_window_seconds: f.catchup_window_seconds,
     budget_max_total_tokens: f.budget_max_total_tokens ?? null,
+    budget_max_list_cost_cents: f.budget_max_list_cost_cents ?? null,
   };
 }
 
@@ -188,7 +192,7 @@ export const runSession = (d: DeploymentRecord, runId: string): NewSession => ({
   metadata: { deployment_id: d.id, deployment_run_id: runId },
   vault_ids: d.vault_ids,
   environment_variables: d.environment_variables,
-  budget: d.budget_max_total_tokens == null ? null : { max_total_tokens: d.budget_max_total_tokens },
+  budget: budgetOf(d.budget_max_total_tokens, d.budget_max_list_cost_cents),
   initial_events: d.initial_events,
 });
 

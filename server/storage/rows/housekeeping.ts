@@ -5,7 +5,7 @@
 import type { RetentionStep, RunStats } from "../port/housekeeping.ts";
 
 /** The tables a retention step deletes from. */
-export type RetentionTable = "webhook_deliveries" | "events" | "runs" | "deployment_runs";
+export type RetentionTable = "webhook_deliveries" | "events" | "runs" | "deployment_runs" | "dreams";
 
 /** The retention steps, in order: records before the events they reference. */
 export const RETENTION_STEPS = [
@@ -18,6 +18,10 @@ export const RETENTION_STEPS = [
   {
     table: "deployment_runs",
     description: "finished deployment runs (succeeded, failed, skipped), by finish time; their sessions stay",
+  },
+  {
+    table: "dreams",
+    description: "ended dreams (completed, failed, canceled), by end time; their sessions and output stores stay",
   },
 ] as const satisfies readonly (RetentionStep & { table: RetentionTable })[];
 

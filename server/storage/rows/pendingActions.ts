@@ -7,7 +7,10 @@
 import type { AppendRefusal, UserEventInput } from "../port/sessions.ts";
 import type { SessionEventRow } from "./sessions.ts";
 
-export type AnswerInput = Extract<UserEventInput, { type: "user.custom_tool_result" | "user.tool_confirmation" }>;
+export type AnswerInput = Extract<
+  UserEventInput,
+  { type: "user.custom_tool_result" | "user.tool_result" | "user.tool_confirmation" }
+>;
 
 /** A `run_waits` row. */
 export interface PendingActionsRow {
@@ -15,6 +18,10 @@ export interface PendingActionsRow {
   session_id: string;
   /** JSON array of the event ids still waiting for an answer. */
   pending: string;
+  /** JSON array of the pending event ids that a self-hosted environment's worker answers (user.tool_result). */
+  remote: string;
+  /** Until when the worker's answers are awaited (lease clock); null without worker calls. */
+  remote_deadline: string | null;
   created_at: string;
 }
 
@@ -60,15 +67,28 @@ export function answerRefusal(
   pending: string[],
   target: SessionEventRow | undefined,
   known: boolean,
+  remote: string[] = [],
 ): AppendRefusal | null {
   if (target) {
-    return target.type === answeredType(event) ? null : { ok: false, reason: "wrong_action", index, pending };
+    // A worker's call takes only the worker's result, and the worker answers nothing else.
+    const right =
+      target.type === answeredType(event) && (event.type === "user.tool_result") === remote.includes(target.id);
+    return right ? null : { ok: false, reason: "wrong_action", index, pending };
   }
   return { ok: false, reason: known ? "not_pending" : "unknown_action", index, pending };
 }
 
 /** The stored event of an answer (in the waiting run). */
 export function answerEvent(event: AnswerInput, sessionId: string, runId: string | null, targetId: string) {
+  if (event.type === "user.tool_result") {
+    return {
+      session_id: sessionId,
+      type: "user.tool_result" as const,
+      run_id: runId,
+      content: event.content,
+      user_tool_result: { tool_use_id: targetId, is_error: event.is_error },
+    };
+  }
   return event.type === "user.custom_tool_result"
     ? {
         session_id: sessionId,

@@ -39,6 +39,7 @@ export function outputEvent(
           name: out.name,
           mcp_server_name: out.mcp_server_name,
           input: out.input,
+          ...(out.evaluated_permission ? { evaluated_permission: out.evaluated_permission } : {}),
         },
       };
     case "agent.tool_result":
@@ -46,7 +47,11 @@ export function outputEvent(
         ...base,
         type: out.type,
         content: out.content,
-        tool_result: { tool_use_id: out.tool_use_id, is_error: out.is_error },
+        tool_result: {
+          tool_use_id: out.tool_use_id,
+          is_error: out.is_error,
+          ...(out.mcp_server_name ? { mcp_server_name: out.mcp_server_name } : {}),
+        },
       };
     case "agent.custom_tool_use":
       return {
@@ -59,6 +64,24 @@ export function outputEvent(
     case "session.status_preparing":
     case "session.status_prepared":
       return { ...base, type: out.type, packages: out.packages };
+    case "session.status_waiting_for_worker":
+      return { ...base, type: out.type, work: out.work };
+    case "agent.thinking":
+      return { ...base, type: out.type, thinking: { text: out.thinking, signature: out.signature } };
+    case "span.outcome_evaluation_start":
+      return { ...base, type: out.type, evaluation: { outcome_id: out.outcome_id, iteration: out.iteration } };
+    case "span.outcome_evaluation_end":
+      return {
+        ...base,
+        type: out.type,
+        evaluation: {
+          outcome_id: out.outcome_id,
+          iteration: out.iteration,
+          result: out.result,
+          explanation: out.explanation,
+          usage: out.usage,
+        },
+      };
     case "span.model_request_end":
       return {
         ...base,

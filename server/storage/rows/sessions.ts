@@ -7,7 +7,9 @@ import type { Metadata } from "../port/common.ts";
 import type { DeploymentRunError } from "../port/deployments.ts";
 import type { EventKind } from "../port/outbox.ts";
 import type {
+  AgentOverrides,
   AppendRefusal,
+  Budget,
   CreateSessionResult,
   ModelUsage,
   NewSession,
@@ -17,6 +19,7 @@ import type {
   ThreadRecord,
   UsageStats,
 } from "../port/sessions.ts";
+import { canonicalJson } from "./json.ts";
 
 /** The usage and stats columns of `sessions` and `session_threads` (migration 016). */
 export interface UsageColumns {
@@ -30,10 +33,18 @@ export interface UsageColumns {
 }
 
 /** A `sessions` row: the record with its JSON columns as text, its usage and budget as columns. */
-export type SessionRow = Omit<SessionRecord, "metadata" | "vault_ids" | "usage" | "stats" | "budget"> & {
+export type SessionRow = Omit<
+  SessionRecord,
+  "metadata" | "vault_ids" | "usage" | "stats" | "budget" | "agent_overrides" | "server_tool_use"
+> & {
+  agent_overrides: string | null;
   metadata: string;
   vault_ids: string;
   budget_max_total_tokens: number | null;
+  budget_max_list_cost_cents: number | null;
+  list_cost_nanos: number;
+  web_search_requests: number;
+  web_fetch_requests: number;
 } & UsageColumns;
 
 /** A `session_threads` row. */
@@ -74,16 +85,28 @@ const USAGE_COLUMNS =
   "input_tokens, output_tokens, cache_read_input_tokens, cache_creation_input_tokens, turns, tool_calls, active_ms";
 /** The columns a new session's row is inserted with (usage starts at the columns' defaults). */
 export const SESSION_INSERT_COLUMNS =
-  "id, account_id, agent_id, agent_version, environment_id, title, status, metadata, vault_ids, environment_variables, budget_max_total_tokens, archived_at, created_at, updated_at";
-export const SESSION_COLUMNS = `${SESSION_INSERT_COLUMNS}, ${USAGE_COLUMNS}`;
+  "id, account_id, agent_id, agent_version, agent_overrides, environment_id, title, status, metadata, vault_ids, environment_variables, budget_max_total_tokens, budget_max_list_cost_cents, archived_at, created_at, updated_at";
+export const SESSION_COLUMNS = `${SESSION_INSERT_COLUMNS}, ${USAGE_COLUMNS}, list_cost_nanos, web_search_requests, web_fetch_requests`;
 export const EVENT_COLUMNS = "id, session_id, session_thread_id, type, body, run_id, created_at";
-export const THREAD_COLUMNS = `id, session_id, agent_id, agent_version, status, created_at, updated_at, ${USAGE_COLUMNS}`;
+export const THREAD_COLUMNS = `id, session_id, agent_id, agent_version, status, archived_at, created_at, updated_at, ${USAGE_COLUMNS}`;
+
+/** The budget of its two columns (PostgreSQL's bigints are strings); null when neither limits. */
+export function budgetOf(
+  tokens: number | string | null | undefined,
+  cents: number | string | null | undefined,
+): Budget | null {
+  const max_total_tokens = tokens === null || tokens === undefined ? null : Number(tokens);
+  const max_list_cost_cents = cents === null || cents === undefined ? null : Number(cents);
+  if (max_total_tokens === null && max_list_cost_cents === null) return null;
+  return { max_total_tokens, ...(max_list_cost_cents !== null ? { max_list_cost_cents } : {}) };
+}
 
 export const toSession = (r: SessionRow): SessionRecord => ({
   id: r.id,
   account_id: r.account_id,
   agent_id: r.agent_id,
   agent_version: r.agent_version,
+  agent_overrides: r.agent_overrides ? (JSON.parse(r.agent_overrides) as AgentOverrides) : null,
   environment_id: r.environment_id,
   title: r.title,
   status: r.status,
@@ -91,10 +114,12 @@ export const toSession = (r: SessionRow): SessionRecord => ({
   vault_ids: JSON.parse(r.vault_ids) as string[],
   environment_variables: r.environment_variables,
   ...usageOf(r),
-  budget:
-    r.budget_max_total_tokens === null || r.budget_max_total_tokens === undefined
-      ? null
-      : { max_total_tokens: Number(r.budget_max_total_tokens) },
+  list_cost_nanos: Number(r.list_cost_nanos ?? 0),
+  server_tool_use: {
+    web_search_requests: Number(r.web_search_requests ?? 0),
+    web_fetch_requests: Number(r.web_fetch_requests ?? 0),
+  },
+  budget: budgetOf(r.budget_max_total_tokens, r.budget_max_list_cost_cents),
   archived_at: r.archived_at,
   created_at: r.created_at,
   updated_at: r.updated_at,
@@ -110,9 +135,15 @@ export type EventBody = Pick<
   | "stop_reason"
   | "custom_tool_use"
   | "custom_tool_result"
+  | "user_tool_result"
   | "tool_confirmation"
   | "span"
   | "packages"
+  | "work"
+  | "thread_message"
+  | "outcome"
+  | "evaluation"
+  | "thinking"
 >;
 
 const BODY_FIELDS = [
@@ -123,9 +154,15 @@ const BODY_FIELDS = [
   "stop_reason",
   "custom_tool_use",
   "custom_tool_result",
+  "user_tool_result",
   "tool_confirmation",
   "span",
   "packages",
+  "work",
+  "thread_message",
+  "outcome",
+  "evaluation",
+  "thinking",
 ] as const satisfies readonly (keyof EventBody)[];
 
 /** The kind-specific fields present in `e`, as stored. */
@@ -155,6 +192,7 @@ export const toThread = (r: ThreadRow): ThreadRecord => ({
   agent_id: r.agent_id,
   agent_version: r.agent_version,
   status: r.status,
+  archived_at: r.archived_at ?? null,
   ...usageOf(r),
   created_at: r.created_at,
   updated_at: r.updated_at,
@@ -184,6 +222,10 @@ export const newSessionRow = (accountId: string, input: NewSession, agentVersion
   account_id: accountId,
   agent_id: input.agent.id,
   agent_version: agentVersion,
+  agent_overrides:
+    input.agent_overrides && Object.keys(input.agent_overrides).length > 0
+      ? canonicalJson(input.agent_overrides)
+      : null,
   environment_id: input.environment_id,
   title: input.title,
   status: "idle",
@@ -191,6 +233,10 @@ export const newSessionRow = (accountId: string, input: NewSession, agentVersion
   vault_ids: JSON.stringify(input.vault_ids),
   environment_variables: input.environment_variables,
   budget_max_total_tokens: input.budget?.max_total_tokens ?? null,
+  budget_max_list_cost_cents: input.budget?.max_list_cost_cents ?? null,
+  list_cost_nanos: 0,
+  web_search_requests: 0,
+  web_fetch_requests: 0,
   ...ZERO_USAGE,
   archived_at: null,
   created_at: now,
@@ -202,6 +248,8 @@ export type LifecycleKind = Extract<
   EventKind,
   | "session.status_run_started"
   | "session.status_idled"
+  | "session.status_rescheduled"
+  | "session.status_terminated"
   | "session.thread_created"
   | "session.thread_idled"
   | "session.thread_terminated"

@@ -6,4 +6,5 @@ import type { Budget } from "../port/sessions.ts";
 
 /** Whether an update changes the session's budget. */
 export const budgetChanged = (before: Budget | null, after: Budget | null): boolean =>
-  (before?.max_total_tokens ?? null) !== (after?.max_total_tokens ?? null);
+  (before?.max_total_tokens ?? null) !== (after?.max_total_tokens ?? null) ||
+  (before?.max_list_cost_cents ?? null) !== (after?.max_list_cost_cents ?? null);

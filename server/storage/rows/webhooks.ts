@@ -13,7 +13,7 @@ import type {
   SettleResult,
 } from "../port/deliveryQueue.ts";
 import type { DisabledReasonType, EventData } from "../port/outbox.ts";
-import type { SigningScheme, WebhookEndpointConfig, WebhookEndpointRecord } from "../port/webhooks.ts";
+import type { EndpointSurface, SigningScheme, WebhookEndpointConfig, WebhookEndpointRecord } from "../port/webhooks.ts";
 import type { FanOut } from "./outbox.ts";
 
 export interface EndpointRow {
@@ -37,6 +37,8 @@ export interface EndpointRow {
   last_failure_at: string | null;
   created_at: string;
   updated_at: string;
+  surface: EndpointSurface;
+  name: string | null;
 }
 
 /** The `webhook_endpoints` columns, in table order. */
@@ -61,6 +63,8 @@ export const ENDPOINT_COLUMNS = [
   "last_failure_at",
   "created_at",
   "updated_at",
+  "surface",
+  "name",
 ] as const satisfies readonly (keyof EndpointRow)[];
 
 /** The record of a row as of `now`: a previous secret that has expired no longer shows. */
@@ -72,6 +76,8 @@ export const toEndpoint = (r: EndpointRow, now: string): WebhookEndpointRecord =
   description: r.description,
   metadata: JSON.parse(r.metadata) as Metadata,
   signing_scheme: r.signing_scheme,
+  surface: r.surface,
+  name: r.name,
   secret_sealed: r.secret_sealed,
   previous_secret_expires_at:
     r.previous_secret_sealed !== null && r.previous_secret_expires_at !== null && r.previous_secret_expires_at > now
@@ -90,7 +96,7 @@ export const toEndpoint = (r: EndpointRow, now: string): WebhookEndpointRecord =
 /** A new endpoint's row: active, healthy, no previous secret. */
 export const newEndpointRow = (
   accountId: string,
-  input: WebhookEndpointConfig & { id: string; secret_sealed: string },
+  input: WebhookEndpointConfig & { id: string; secret_sealed: string; surface?: EndpointSurface },
   now: string,
 ): EndpointRow => ({
   id: input.id,
@@ -113,9 +119,11 @@ export const newEndpointRow = (
   last_failure_at: null,
   created_at: now,
   updated_at: now,
+  surface: input.surface ?? "cloud",
+  name: input.name ?? null,
 });
 
-/** The row with a replaced configuration (url, events, description, metadata, signing scheme). */
+/** The row with a replaced configuration (url, events, description, metadata, signing scheme, name). */
 export const withConfig = (row: EndpointRow, config: WebhookEndpointConfig, now: string): EndpointRow => ({
   ...row,
   url: config.url,
@@ -124,6 +132,7 @@ export const withConfig = (row: EndpointRow, config: WebhookEndpointConfig, now:
   description: config.description,
   metadata: JSON.stringify(config.metadata),
   signing_scheme: config.signing_scheme,
+  name: config.name === undefined ? row.name : config.name,
   updated_at: now,
 });
 
@@ -214,7 +223,14 @@ export const NO_POLICY: HealthPolicy = { degradedThreshold: Number.MAX_SAFE_INTE
 /** What a claim reads of an endpoint to send to it. */
 export type TargetRow = Pick<
   EndpointRow,
-  "id" | "url" | "signing_scheme" | "secret_sealed" | "previous_secret_sealed" | "previous_secret_expires_at"
+  | "id"
+  | "account_id"
+  | "url"
+  | "signing_scheme"
+  | "surface"
+  | "secret_sealed"
+  | "previous_secret_sealed"
+  | "previous_secret_expires_at"
 >;
 
 /** An endpoint's target with whether it is active: what a settle reports of the endpoints it refreshes. */
@@ -233,6 +249,8 @@ export function targetsOf(ids: string[], rows: TargetStateRow[]): Record<string,
 export const targetOf = (row: TargetRow): DeliveryTarget => ({
   url: row.url,
   signing_scheme: row.signing_scheme,
+  payload_format:
+    row.surface === "anthropic" ? { surface: "anthropic", account_id: row.account_id } : { surface: "cloud" },
   secret_sealed: row.secret_sealed,
   previous_secret:
     row.previous_secret_sealed !== null && row.previous_secret_expires_at !== null

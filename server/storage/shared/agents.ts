@@ -10,6 +10,7 @@ import type { AgentRecord, AgentStore, AgentUpdateResult } from "../port/agents.
 import { type AgentRow, type AgentVersionJoinRow, newAgentRecord, SELECT_JOINED, toAgent } from "../rows/agents.ts";
 import { canonicalJson } from "../rows/json.ts";
 import type { SessionRow } from "../rows/sessions.ts";
+import { recordLifecycle } from "./sessionState.ts";
 import { all, append, exec, now, one, page, type StepStore, type Steps, signal } from "./steps.ts";
 
 /** An agent at a version (default the latest) of an account; the session and run stores read it too. */
@@ -168,11 +169,17 @@ export function* agentToDelete(
 
 /** Deleting an agent, second half (its sessions' work ended): the sessions terminated, the agent gone. */
 export function* removeAgent(accountId: string, agentId: string, version: number): Steps<void> {
+  const ending = yield* all<{ id: string }>(
+    "SELECT id FROM sessions WHERE account_id = ? AND agent_id = ? AND status <> 'terminated' ORDER BY id",
+    [accountId, agentId],
+  );
   yield* exec(
     `UPDATE sessions SET status = 'terminated', updated_at = ?
      WHERE account_id = ? AND agent_id = ? AND status <> 'terminated'`,
     [yield* now(), accountId, agentId],
   );
+  // Each session can never run again: session.status_terminated in its history and the outbox.
+  for (const s of ending) yield* recordLifecycle(accountId, s.id, "session.status_terminated");
   yield* exec("DELETE FROM agents WHERE id = ?", [agentId]);
   yield* append(accountId, { id: agentId, type: "agent.deleted", version });
   yield* signal("runs");

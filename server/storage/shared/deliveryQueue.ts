@@ -102,7 +102,8 @@ export interface DeliverySeam {
 export const dueRecord = (at: string) =>
   `d.status = 'pending' AND d.next_attempt_at <= ${at} AND (d.lease_until IS NULL OR d.lease_until <= ${at})`;
 
-const TARGET_COLUMNS = "id, url, signing_scheme, secret_sealed, previous_secret_sealed, previous_secret_expires_at";
+const TARGET_COLUMNS =
+  "id, account_id, url, signing_scheme, surface, secret_sealed, previous_secret_sealed, previous_secret_expires_at";
 
 /** Active endpoints with a record due (its two `?`: the time). */
 const withDue = (at: string) =>

@@ -4,6 +4,7 @@
  */
 import type { DeploymentRunError } from "../port/deployments.ts";
 import type { DeploymentRunRow } from "../rows/deployments.ts";
+import { settleDream } from "./dreams.ts";
 import { append, now, one, type Steps, signal } from "./steps.ts";
 
 /**
@@ -12,7 +13,7 @@ import { append, now, one, type Steps, signal } from "./steps.ts";
  * (deleted, or terminated with its agent). Emits deployment_run.succeeded / .failed. Run it in
  * the transaction of the change.
  */
-export function* settleDeploymentRun(
+function* settleDeploymentRun(
   sessionId: string,
   outcome: { status: "succeeded" } | { status: "failed"; error: DeploymentRunError },
 ): Steps<void> {
@@ -32,4 +33,16 @@ export function* settleDeploymentRun(
   });
   // A finished run may end an overlap: let the schedulers look again.
   yield* signal("deployments");
+}
+
+/**
+ * The end of a session's first turn (or of the session) for what follows it: the deployment run
+ * that created it and the dream that runs in it. Run it in the transaction of the change.
+ */
+export function* settleFirstTurn(
+  sessionId: string,
+  outcome: { status: "succeeded" } | { status: "failed"; error: DeploymentRunError },
+): Steps<void> {
+  yield* settleDeploymentRun(sessionId, outcome);
+  yield* settleDream(sessionId, outcome);
 }

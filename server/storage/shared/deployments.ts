@@ -32,9 +32,7 @@ import {
   toDeploymentRun,
   updatedDeploymentRow,
 } from "../rows/deployments.ts";
-import { all, append, exec, now, one, page, type StepStore, type Steps, signal } from "./steps.ts";
-
-const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+import { all, append, exec, marks, now, one, page, type StepStore, type Steps, signal } from "./steps.ts";
 
 /** `hold`: keep the row until commit (it is about to change). */
 const findRow = (accountId: string, id: string, hold = false) =>

@@ -63,6 +63,15 @@ const BATCHES: Record<RetentionTable, Batch> = {
     );
     return { deployment_runs: deploymentRuns };
   },
+  *dreams(cutoff, limit) {
+    const dreams = yield* exec(
+      `DELETE FROM dreams WHERE id IN (
+         SELECT id FROM dreams{indexed:dreams_ended}
+         WHERE ended_at < ? ORDER BY ended_at LIMIT ?{forUpdateSkipLocked})`,
+      [cutoff, limit],
+    );
+    return { dreams };
+  },
 };
 
 const PUBLIC_STEPS: readonly RetentionStep[] = RETENTION_STEPS.map(({ table, description }) => ({

@@ -251,21 +251,26 @@ export const memoryStores: StepStore<MemoryStoreStore> = {
     *steps(accountId, storeId, memoryId, input): Steps<MemoryWriteResult> {
       const row = yield* writableMemory(accountId, storeId, memoryId, input.expectedSha256);
       if (typeof row === "string") return { ok: false, reason: row };
+      const path = input.path ?? row.path;
+      if (
+        path !== row.path &&
+        (yield* one("SELECT 1 FROM memories WHERE store_id = ? AND path = ? AND id <> ?", [storeId, path, memoryId]))
+      ) {
+        return { ok: false, reason: "path_taken" };
+      }
       const at = yield* now();
       const next: MemoryRow = {
         ...row,
+        path,
         content: input.content,
         content_sha256: input.content_sha256,
         size_bytes: input.size_bytes,
         updated_at: at,
       };
-      yield* exec("UPDATE memories SET content = ?, content_sha256 = ?, size_bytes = ?, updated_at = ? WHERE id = ?", [
-        next.content,
-        next.content_sha256,
-        next.size_bytes,
-        at,
-        memoryId,
-      ]);
+      yield* exec(
+        "UPDATE memories SET path = ?, content = ?, content_sha256 = ?, size_bytes = ?, updated_at = ? WHERE id = ?",
+        [next.path, next.content, next.content_sha256, next.size_bytes, at, memoryId],
+      );
       const version = yield* addVersion(newVersionRow(next, "updated", input.author, at));
       return { ok: true, memory: next, version };
     },

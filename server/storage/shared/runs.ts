@@ -18,13 +18,15 @@
  */
 import { newId } from "../../ids.ts";
 import type { ClaimedRun, ConversationEvent, RunError, RunOutput, RunStore } from "../port/runs.ts";
-import type { StopReason, ThreadStatus } from "../port/sessions.ts";
-import { callEventsOf } from "../rows/pendingActions.ts";
+import type { StopReason, TextBlock, ThreadStatus } from "../port/sessions.ts";
+import { type AgentOverrides, withOverrides } from "../port/sessions.ts";
+import { callEventsOf, type PendingActionsRow, pendingIds } from "../rows/pendingActions.ts";
 import { type AgentRunRow, claimedRun, outputEvent } from "../rows/runs.ts";
-import { type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
+import { type EventBody, type SessionEventRow, type SessionRow, toSessionEvent } from "../rows/sessions.ts";
 import { plusMs } from "../rows/time.ts";
 import { readAgent } from "./agents.ts";
-import { settleDeploymentRun } from "./deploymentRuns.ts";
+import { settleFirstTurn } from "./deploymentRuns.ts";
+import { list } from "./dialect.ts";
 import {
   idleRunningThreads,
   insertSessionEvent,
@@ -46,6 +48,7 @@ import {
   transaction,
 } from "./steps.ts";
 import { countOutput, countTurn } from "./usage.ts";
+import { stopWorkOf } from "./work.ts";
 
 /** What each adapter brings to the runs: its claim and the holds its concurrency needs. */
 export interface RunSeam {
@@ -81,6 +84,15 @@ function* threadStatusOf(threadId: string): Steps<ThreadStatus | null> {
 /** Appends one output of a run to the session's history (inside the caller's transaction). */
 function* insertOutput(run: AgentRunRow, threadId: string | null, out: RunOutput): Steps<void> {
   const event = outputEvent(run, threadId, out);
+  if (event?.evaluation && out.type === "span.outcome_evaluation_end") {
+    // The end names its start: the outcome's last evaluation start, recorded by this run before it.
+    const start = yield* one<{ id: string }>(
+      `SELECT id FROM session_events WHERE session_id = ? AND type = 'span.outcome_evaluation_start'
+        ORDER BY id DESC LIMIT 1`,
+      [run.session_id],
+    );
+    event.evaluation.outcome_evaluation_start_id = start?.id ?? "";
+  }
   if (event) yield* insertSessionEvent(event);
   yield* countOutput(run.session_id, threadId, out);
 }
@@ -96,7 +108,10 @@ function* requeue(run: AgentRunRow, uncounted: boolean): Steps<void> {
     [uncounted ? 1 : 0, yield* now(), run.id],
   );
   const session = yield* one<Pick<SessionRow, "status">>("SELECT status FROM sessions WHERE id = ?", [run.session_id]);
-  if (session?.status === "running") yield* setSessionStatus(run.session_id, "rescheduling");
+  if (session?.status === "running") {
+    yield* setSessionStatus(run.session_id, "rescheduling");
+    yield* recordLifecycle(run.account_id, run.session_id, "session.status_rescheduled");
+  }
 }
 
 /** Ends a run: records the error (if any), idles its threads and the session. */
@@ -124,7 +139,7 @@ function* endRun(
     );
   }
   // A deployment run follows its session's first turn.
-  yield* settleDeploymentRun(run.session_id, error ? { status: "failed", error } : { status: "succeeded" });
+  yield* settleFirstTurn(run.session_id, error ? { status: "failed", error } : { status: "succeeded" });
   // The next queued run of this session may start now.
   yield* signal("runs");
 }
@@ -186,7 +201,10 @@ export function runTransitions(seam: RunSeam): StepStore<RunStore> {
       "SELECT id, body FROM session_events WHERE run_id = ? AND type = 'user.message' ORDER BY id",
       [run.id],
     );
-    const agent = yield* readAgent(run.account_id, session.agent_id, session.agent_version);
+    const pinned = yield* readAgent(run.account_id, session.agent_id, session.agent_version);
+    // The session's overrides (agent_with_overrides, tools updated while idle) over the pinned version.
+    const overrides = session.agent_overrides ? (JSON.parse(session.agent_overrides) as AgentOverrides) : null;
+    const agent = pinned && { ...pinned, config: withOverrides(pinned.config, overrides) };
     return claimedRun(run, session, agent, messages);
   }
 
@@ -235,37 +253,60 @@ export function runTransitions(seam: RunSeam): StepStore<RunStore> {
     threadStatus: { tx: false, steps: threadStatusOf },
     startThread: {
       tx: true,
-      steps: ours({ ok: false, reason: "lost" } as const, function* (run, agent: { id: string; version: number }) {
-        const thread = yield* one<{ id: string; status: ThreadStatus }>(
-          "SELECT id, status FROM session_threads WHERE session_id = ? AND agent_id = ?",
-          [run.session_id, agent.id],
-        );
-        const at = yield* now();
-        if (!thread) {
-          const id = newId("sthr");
-          yield* exec(
-            `INSERT INTO session_threads (id, session_id, agent_id, agent_version, status, created_at, updated_at)
-             VALUES (?, ?, ?, ?, 'running', ?, ?)`,
-            [id, run.session_id, agent.id, agent.version, at, at],
+      steps: ours(
+        { ok: false, reason: "lost" } as const,
+        function* (run, agent: { id: string; version: number }, handOver?: TextBlock[]) {
+          /** The coordinator's hand-over of the turn to the thread, once per run and thread. */
+          function* handedOver(threadId: string): Steps<void> {
+            if (!handOver || handOver.length === 0) return;
+            const sent = yield* all<{ body: string }>(
+              "SELECT body FROM session_events WHERE run_id = ? AND type = 'agent.thread_message_sent' AND session_thread_id IS NULL",
+              [run.id],
+            );
+            const to = (b: string) => (JSON.parse(b) as EventBody).thread_message?.to_session_thread_id;
+            if (sent.some((e) => to(e.body) === threadId)) return;
+            yield* insertSessionEvent({
+              session_id: run.session_id,
+              type: "agent.thread_message_sent",
+              run_id: run.id,
+              content: handOver,
+              thread_message: { to_session_thread_id: threadId },
+            });
+          }
+          const thread = yield* one<{ id: string; status: ThreadStatus; archived_at: string | null }>(
+            "SELECT id, status, archived_at FROM session_threads WHERE session_id = ? AND agent_id = ?{forUpdate}",
+            [run.session_id, agent.id],
           );
-          yield* recordLifecycle(run.account_id, run.session_id, "session.thread_created", id);
-          return { ok: true, thread_id: id } as const;
-        }
-        if (thread.status === "terminated") return { ok: false, reason: "terminated" } as const;
-        // A re-run after a crash: the thread's part of this run was committed (its output and
-        // session.thread_idled) before the crash; running it again would repeat both.
-        const finished = yield* one(
-          "SELECT 1 FROM session_events WHERE session_thread_id = ? AND run_id = ? AND type = 'session.thread_idled' LIMIT 1",
-          [thread.id, run.id],
-        );
-        if (finished) return { ok: false, reason: "finished" } as const;
-        yield* exec("UPDATE session_threads SET status = 'running', agent_version = ?, updated_at = ? WHERE id = ?", [
-          agent.version,
-          at,
-          thread.id,
-        ]);
-        return { ok: true, thread_id: thread.id } as const;
-      }),
+          const at = yield* now();
+          if (!thread) {
+            const id = newId("sthr");
+            yield* exec(
+              `INSERT INTO session_threads (id, session_id, agent_id, agent_version, status, created_at, updated_at)
+             VALUES (?, ?, ?, ?, 'running', ?, ?)`,
+              [id, run.session_id, agent.id, agent.version, at, at],
+            );
+            yield* recordLifecycle(run.account_id, run.session_id, "session.thread_created", id);
+            yield* handedOver(id);
+            return { ok: true, thread_id: id } as const;
+          }
+          // An archived thread is not run again, like a terminated one.
+          if (thread.status === "terminated" || thread.archived_at) return { ok: false, reason: "terminated" } as const;
+          // A re-run after a crash: the thread's part of this run was committed (its output and
+          // session.thread_idled) before the crash; running it again would repeat both.
+          const finished = yield* one(
+            "SELECT 1 FROM session_events WHERE session_thread_id = ? AND run_id = ? AND type = 'session.thread_idled' LIMIT 1",
+            [thread.id, run.id],
+          );
+          if (finished) return { ok: false, reason: "finished" } as const;
+          yield* exec("UPDATE session_threads SET status = 'running', agent_version = ?, updated_at = ? WHERE id = ?", [
+            agent.version,
+            at,
+            thread.id,
+          ]);
+          yield* handedOver(thread.id);
+          return { ok: true, thread_id: thread.id } as const;
+        },
+      ),
     },
     finishThread: {
       tx: true,
@@ -279,6 +320,17 @@ export function runTransitions(seam: RunSeam): StepStore<RunStore> {
           );
           if (thread?.status !== "running") return false;
           for (const out of outputs) yield* insertOutput(run, threadId, out);
+          // The thread's answer goes back to the coordinator (its last message, when it wrote one).
+          const answer = outputs.filter((o) => o.type === "agent.message").at(-1);
+          if (!error && answer && answer.content.length > 0) {
+            yield* insertSessionEvent({
+              session_id: run.session_id,
+              type: "agent.thread_message_received",
+              run_id: run.id,
+              content: answer.content,
+              thread_message: { from_session_thread_id: threadId },
+            });
+          }
           // The thread was marked running (updated_at) when its part of the run started.
           yield* countTurn(run.session_id, threadId, thread.updated_at);
           if (error) {
@@ -308,11 +360,14 @@ export function runTransitions(seam: RunSeam): StepStore<RunStore> {
           `SELECT e.* FROM session_events e LEFT JOIN runs r ON r.id = e.run_id
             WHERE e.session_id = ?
               AND ((e.type = 'user.message' AND (r.status IS NULL OR r.status <> 'queued'))
-                OR (e.type IN ('agent.message', 'agent.tool_use', 'agent.tool_result', 'agent.custom_tool_use',
-                               'user.custom_tool_result', 'user.tool_confirmation')
+                OR (e.type = 'user.define_outcome' AND (r.status IS NULL OR r.status <> 'queued')
+                    AND e.session_thread_id {is} ?)
+                OR (e.type IN ('agent.message', 'agent.thinking', 'agent.tool_use', 'agent.tool_result',
+                               'agent.custom_tool_use', 'user.custom_tool_result', 'user.tool_result',
+                               'user.tool_confirmation', 'span.outcome_evaluation_start', 'span.outcome_evaluation_end')
                     AND e.session_thread_id {is} ?))
             ORDER BY e.id DESC LIMIT ?`,
-          [run.session_id, threadId, limit],
+          [run.session_id, threadId, threadId, limit],
         );
         return rows.reverse().map((r): ConversationEvent => ({ ...toSessionEvent(r), run_id: r.run_id }));
       },
@@ -362,38 +417,129 @@ export function runTransitions(seam: RunSeam): StepStore<RunStore> {
     },
     pauseRun: {
       tx: true,
-      steps: ours(false, function* (run, toolUseIds: string[]) {
-        const calls = yield* all<SessionEventRow>(
-          `SELECT * FROM session_events WHERE run_id = ? AND session_thread_id IS NULL
+      steps: ours(
+        false,
+        function* (
+          run,
+          toolUseIds: string[],
+          remote?: { toolUseIds: string[]; waitMs: number },
+          threadId: string | null = null,
+        ) {
+          // The calls of the thread that waits (a sub-agent's are answered on the session like the primary's).
+          const calls = yield* all<SessionEventRow>(
+            `SELECT * FROM session_events WHERE run_id = ? AND session_thread_id {is} ?
              AND type IN ('agent.custom_tool_use', 'agent.tool_use') ORDER BY id`,
-          [run.id],
-        );
-        const eventIds = callEventsOf(calls, toolUseIds);
-        const at = yield* now();
-        // Queued again (not counting this execution), held back by its run_waits row.
-        yield* exec(
-          `UPDATE runs SET status = 'queued', attempts = 0, owner = NULL, lease_expires_at = NULL, updated_at = ?
+            [run.id, threadId],
+          );
+          const eventIds = callEventsOf(calls, toolUseIds);
+          const at = yield* now();
+          // Queued again (not counting this execution), held back by its run_waits row.
+          yield* exec(
+            `UPDATE runs SET status = 'queued', attempts = 0, owner = NULL, lease_expires_at = NULL, updated_at = ?
            WHERE id = ?`,
-          [at, run.id],
+            [at, run.id],
+          );
+          yield* exec("DELETE FROM run_waits WHERE run_id = ?", [run.id]);
+          const remoteIds = callEventsOf(calls, remote?.toolUseIds ?? []);
+          const deadline = remote && remoteIds.length > 0 ? plusMs(yield* leaseNow(), remote.waitMs) : null;
+          yield* exec(
+            "INSERT INTO run_waits (run_id, session_id, pending, remote, remote_deadline, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [run.id, run.session_id, JSON.stringify(eventIds), JSON.stringify(remoteIds), deadline, at],
+          );
+          yield* idleRunningThreads(run.account_id, run.session_id);
+          yield* setSessionStatus(run.session_id, "idle");
+          yield* recordIdled(run.account_id, run.session_id, { type: "requires_action", event_ids: eventIds });
+          return true;
+        },
+      ),
+    },
+    expireWorkerWaits: {
+      tx: false,
+      *steps(message) {
+        // Every pass of the worker calls this: look before taking the write lock.
+        const due = yield* all<{ run_id: string }>(
+          "SELECT run_id FROM run_waits WHERE remote_deadline IS NOT NULL AND remote_deadline < {leaseClock}",
+          [yield* leaseClock()],
         );
-        yield* exec("DELETE FROM run_waits WHERE run_id = ?", [run.id]);
-        yield* exec("INSERT INTO run_waits (run_id, session_id, pending, created_at) VALUES (?, ?, ?, ?)", [
-          run.id,
-          run.session_id,
-          JSON.stringify(eventIds),
-          at,
-        ]);
-        yield* idleRunningThreads(run.account_id, run.session_id);
-        yield* setSessionStatus(run.session_id, "idle");
-        yield* recordIdled(run.account_id, run.session_id, { type: "requires_action", event_ids: eventIds });
-        return true;
-      }),
+        if (due.length === 0) return 0;
+        return yield* transaction(function* () {
+          const at = yield* leaseNow();
+          let answered = 0;
+          for (const { run_id } of due) {
+            const wait = yield* one<PendingActionsRow>("SELECT * FROM run_waits WHERE run_id = ?{lock}", [run_id]);
+            if (!wait || wait.remote_deadline === null || wait.remote_deadline >= at) continue;
+            const remote = JSON.parse(wait.remote) as string[];
+            const calls =
+              remote.length > 0
+                ? yield* all<SessionEventRow>("SELECT * FROM session_events WHERE {in:id} ORDER BY id", [list(remote)])
+                : [];
+            for (const call of calls) {
+              const use = (JSON.parse(call.body) as { tool_use?: { tool_use_id: string } }).tool_use;
+              if (!use) continue;
+              yield* insertSessionEvent({
+                session_id: wait.session_id,
+                // In the call's thread (a sub-agent's call is answered in its own conversation).
+                session_thread_id: call.session_thread_id,
+                type: "agent.tool_result",
+                run_id,
+                content: [{ type: "text", text: message }],
+                tool_result: { tool_use_id: use.tool_use_id, is_error: true },
+              });
+              answered++;
+            }
+            yield* stopWorkOf(wait.session_id);
+            const remaining = pendingIds(wait).filter((id) => !remote.includes(id));
+            if (remaining.length > 0) {
+              yield* exec("UPDATE run_waits SET pending = ?, remote = '[]', remote_deadline = NULL WHERE run_id = ?", [
+                JSON.stringify(remaining),
+                run_id,
+              ]);
+            } else {
+              yield* exec("DELETE FROM run_waits WHERE run_id = ?", [run_id]);
+              yield* signal("runs");
+            }
+          }
+          return answered;
+        });
+      },
     },
     releaseRun: {
       tx: true,
       steps: ours(false, function* (run) {
         // A shutdown is not the run's fault: the attempt is not counted.
         yield* requeue(run, true);
+        return true;
+      }),
+    },
+    rescheduleRun: {
+      tx: true,
+      steps: ours(false, function* (run, threadId: string | null, error: RunError) {
+        yield* insertSessionEvent({
+          session_id: run.session_id,
+          session_thread_id: threadId,
+          type: "session.error",
+          error: { ...error, retry_status: { type: "retrying" } },
+          run_id: run.id,
+        });
+        const session = yield* one<Pick<SessionRow, "status">>("SELECT status FROM sessions WHERE id = ?", [
+          run.session_id,
+        ]);
+        if (session?.status === "running") {
+          yield* setSessionStatus(run.session_id, "rescheduling");
+          yield* recordLifecycle(run.account_id, run.session_id, "session.status_rescheduled");
+        }
+        return true;
+      }),
+    },
+    resumeRun: {
+      tx: true,
+      steps: ours(false, function* (run) {
+        const session = yield* one<Pick<SessionRow, "status">>("SELECT status FROM sessions WHERE id = ?", [
+          run.session_id,
+        ]);
+        if (session?.status !== "rescheduling") return session?.status === "running";
+        yield* setSessionStatus(run.session_id, "running");
+        yield* recordLifecycle(run.account_id, run.session_id, "session.status_run_started");
         return true;
       }),
     },

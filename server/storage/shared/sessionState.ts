@@ -2,10 +2,11 @@
  * The session state transitions the session, run and agent stores share, written once for both
  * adapters, each run in the caller's transaction: a session's history (session events), its
  * lifecycle events, the end of a turn's work. A session event's `seq` must grow in commit order:
- * each insert first asks its adapter to order it (`orderSessionEvents`: PostgreSQL's sequence
- * locks, see postgres/outbox.ts; nothing on SQLite, whose write lock already does). Rows a
+ * each insert first asks its adapter to order it (`orderSessionEvents`: PostgreSQL's per-account
+ * order lock, see postgres/outbox.ts; nothing on SQLite, whose write lock already does). Rows a
  * transition changes are held with `{lock}` / `{forUpdate}` on PostgreSQL.
  */
+
 import type { SessionEventRecord, SessionStatus, StopReason } from "../port/sessions.ts";
 import {
   type AnswerInput,
@@ -27,14 +28,15 @@ import {
   type SessionRow,
   toSessionEvent,
 } from "../rows/sessions.ts";
-import { settleDeploymentRun } from "./deploymentRuns.ts";
+import { settleFirstTurn } from "./deploymentRuns.ts";
 import { list } from "./dialect.ts";
 import { all, append, exec, now, one, orderSessionEvents, type Steps, signal } from "./steps.ts";
+import { stopWorkOf } from "./work.ts";
 
 /** Appends one event to a session's history (call inside the transaction of the change). */
 export function* insertSessionEvent(e: NewSessionEvent): Steps<SessionEventRecord> {
   const row = newSessionEventRow(e, yield* now());
-  yield* orderSessionEvents();
+  yield* orderSessionEvents(row.session_id);
   yield* exec(`INSERT INTO session_events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
     row.id,
     row.session_id,
@@ -95,16 +97,54 @@ export function* setSessionStatus(sessionId: string, status: SessionStatus): Ste
 }
 
 /**
+ * An outcome evaluation in progress when the turn is interrupted ends `interrupted` (its worker
+ * writes nothing more): the last `span.outcome_evaluation_start` of the session without an end.
+ */
+function* endOpenEvaluation(sessionId: string, runId: string): Steps<void> {
+  const last = yield* one<SessionEventRow>(
+    `SELECT * FROM session_events WHERE session_id = ?
+       AND type IN ('span.outcome_evaluation_start', 'span.outcome_evaluation_end') ORDER BY id DESC LIMIT 1`,
+    [sessionId],
+  );
+  if (last?.type !== "span.outcome_evaluation_start") return;
+  const start = toSessionEvent(last);
+  if (!start.evaluation) return;
+  yield* insertSessionEvent({
+    session_id: sessionId,
+    type: "span.outcome_evaluation_end",
+    run_id: runId,
+    evaluation: {
+      outcome_id: start.evaluation.outcome_id,
+      iteration: start.evaluation.iteration,
+      outcome_evaluation_start_id: start.id,
+      result: "interrupted",
+      explanation: "The evaluation was interrupted (user.interrupt).",
+      usage: { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+    },
+  });
+}
+
+/**
  * Stops the session's running turn (user.interrupt without a thread): the run ends (`interrupted`;
  * its worker, in this process or another replica, finds it no longer its own by the "runs" signal
  * or its next heartbeat, aborts what is in flight and writes nothing more), its threads and the
  * session idle with stop_reason `interrupted`. Nothing when no turn runs.
  */
 export function* interruptTurn(accountId: string, sessionId: string): Steps<void> {
-  const running = yield* one<{ id: string }>("SELECT id FROM runs WHERE session_id = ? AND status = 'running'{lock}", [
-    sessionId,
-  ]);
+  // A self-hosted session's worker stops too (the next turn queues a new item).
+  yield* stopWorkOf(sessionId);
+  const session = yield* one<Pick<SessionRow, "status">>("SELECT status FROM sessions WHERE id = ?", [sessionId]);
+  // A rescheduling session's run is running (waiting out a retry's back-off) or, taken over after a
+  // server stopped, queued again: either way the interrupt ends it.
+  const running = yield* one<{ id: string }>(
+    session?.status === "rescheduling"
+      ? `SELECT id FROM runs WHERE session_id = ? AND (status = 'running' OR (status = 'queued'
+           AND NOT EXISTS (SELECT 1 FROM run_waits w WHERE w.run_id = runs.id))) ORDER BY id LIMIT 1{lock}`
+      : "SELECT id FROM runs WHERE session_id = ? AND status = 'running'{lock}",
+    [sessionId],
+  );
   if (!running) return;
+  yield* endOpenEvaluation(sessionId, running.id);
   yield* exec(
     "UPDATE runs SET status = 'failed', error = 'interrupted', owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ?",
     [yield* now(), running.id],
@@ -112,7 +152,7 @@ export function* interruptTurn(accountId: string, sessionId: string): Steps<void
   yield* idleRunningThreads(accountId, sessionId);
   yield* setSessionStatus(sessionId, "idle");
   yield* recordIdled(accountId, sessionId, { type: "interrupted" });
-  yield* settleDeploymentRun(sessionId, {
+  yield* settleFirstTurn(sessionId, {
     status: "failed",
     error: { type: "run_interrupted", message: "The session's first turn was interrupted (user.interrupt)." },
   });
@@ -139,13 +179,22 @@ export function* answerWait(sessionId: string, event: AnswerInput, index: number
       "SELECT 1 FROM session_events WHERE id = ? AND session_id = ? AND type IN ('agent.custom_tool_use', 'agent.tool_use')",
       [answeredId(event), sessionId],
     )) !== null;
-  const refused = answerRefusal(event, index, pending, target, known);
+  const remote = wait ? (JSON.parse(wait.remote) as string[]) : [];
+  const refused = answerRefusal(event, index, pending, target, known, remote);
   if (refused || !target || !wait)
     throw new Refusal(refused ?? { ok: false, reason: "unknown_action", index, pending });
-  const recorded = yield* insertSessionEvent(answerEvent(event, sessionId, wait.run_id, target.id));
+  // A sub-agent's call is answered in its thread (whose conversation the resumed run rebuilds).
+  const recorded = yield* insertSessionEvent({
+    ...answerEvent(event, sessionId, wait.run_id, target.id),
+    session_thread_id: target.session_thread_id,
+  });
   const remaining = pending.filter((id) => id !== target.id);
   if (remaining.length > 0) {
-    yield* exec("UPDATE run_waits SET pending = ? WHERE run_id = ?", [JSON.stringify(remaining), wait.run_id]);
+    yield* exec("UPDATE run_waits SET pending = ?, remote = ? WHERE run_id = ?", [
+      JSON.stringify(remaining),
+      JSON.stringify(remote.filter((id) => id !== target.id)),
+      wait.run_id,
+    ]);
   } else {
     yield* exec("DELETE FROM run_waits WHERE run_id = ?", [wait.run_id]);
     yield* signal("runs");
@@ -178,6 +227,7 @@ export function* endSessionWork(
   session: SessionRow,
   reason: "session_archived" | "agent_deleted",
 ): Steps<void> {
+  yield* stopWorkOf(session.id);
   const ended = yield* exec(
     `UPDATE runs SET status = 'failed', error = ?, owner = NULL, lease_expires_at = NULL, updated_at = ?
      WHERE session_id = ? AND status IN ('queued', 'running')`,
@@ -190,6 +240,6 @@ export function* endSessionWork(
     yield* recordIdled(accountId, session.id, { type: "interrupted" });
   }
   // A deployment run still in its session's first turn ends with that turn.
-  yield* settleDeploymentRun(session.id, { status: "failed", error: endedWorkError(reason, session) });
+  yield* settleFirstTurn(session.id, { status: "failed", error: endedWorkError(reason, session) });
   if (ended > 0) yield* signal("runs");
 }

@@ -13,6 +13,7 @@
  */
 import { newId } from "../../ids.ts";
 import type {
+  AgentOverrides,
   AppendEventsResult,
   CreateSessionResult,
   SessionEventRecord,
@@ -28,6 +29,7 @@ import {
   Refusal,
   SESSION_COLUMNS,
   SESSION_INSERT_COLUMNS,
+  type SessionEventRow,
   type SessionRow,
   THREAD_COLUMNS,
   type ThreadRow,
@@ -36,7 +38,7 @@ import {
   toThread,
 } from "../rows/sessions.ts";
 import { budgetChanged } from "../rows/usage.ts";
-import { settleDeploymentRun } from "./deploymentRuns.ts";
+import { settleFirstTurn } from "./deploymentRuns.ts";
 import { list } from "./dialect.ts";
 import {
   answerWait,
@@ -47,9 +49,11 @@ import {
   waitingRun,
 } from "./sessionState.ts";
 import {
+  all,
   append,
   exec,
   LOST_RACE,
+  marks,
   now,
   one,
   optimistically,
@@ -72,6 +76,10 @@ const findThread = (threadId: string, sessionId: string, hold = false) =>
     [threadId, sessionId],
   );
 
+/** The stored form of a session's overrides: canonical JSON, or NULL for none. */
+const overridesText = (o: AgentOverrides | null): string | null =>
+  o && Object.keys(o).length > 0 ? canonicalJson(o) : null;
+
 /** The queued run of the session (messages sent before it starts join it), or a new one. */
 function* queuedRun(accountId: string, sessionId: string): Steps<string> {
   const existing = yield* one<{ id: string }>(
@@ -79,7 +87,7 @@ function* queuedRun(accountId: string, sessionId: string): Steps<string> {
     `SELECT id FROM runs WHERE session_id = ? AND status = 'queued'
        AND NOT EXISTS (SELECT 1 FROM run_waits w WHERE w.run_id = runs.id)
        AND NOT EXISTS (SELECT 1 FROM session_events e WHERE e.run_id = runs.id
-                        AND e.type IN ('user.custom_tool_result', 'user.tool_confirmation'))
+                        AND e.type IN ('user.custom_tool_result', 'user.tool_result', 'user.tool_confirmation'))
      ORDER BY id LIMIT 1`,
     [sessionId],
   );
@@ -99,21 +107,34 @@ function* appendInTx(accountId: string, session: SessionRow, events: UserEventIn
   const stored: SessionEventRecord[] = [];
   let queued = false;
   for (const [index, event] of events.entries()) {
-    if (event.type === "user.custom_tool_result" || event.type === "user.tool_confirmation") {
+    if (
+      event.type === "user.custom_tool_result" ||
+      event.type === "user.tool_result" ||
+      event.type === "user.tool_confirmation"
+    ) {
       stored.push(yield* answerWait(session.id, event, index));
       continue;
     }
-    if (event.type === "user.message") {
+    if (event.type === "user.message" || event.type === "user.define_outcome") {
       const wait = yield* waitingRun(session.id);
       if (wait) throw new Refusal({ ok: false, reason: "requires_action", index, pending: pendingIds(wait) });
       const runId = yield* queuedRun(accountId, session.id);
       stored.push(
-        yield* insertSessionEvent({
-          session_id: session.id,
-          type: "user.message",
-          content: event.content,
-          run_id: runId,
-        }),
+        yield* insertSessionEvent(
+          event.type === "user.message"
+            ? { session_id: session.id, type: "user.message", content: event.content, run_id: runId }
+            : {
+                session_id: session.id,
+                type: "user.define_outcome",
+                outcome: {
+                  outcome_id: newId("outc"),
+                  description: event.description,
+                  rubric: event.rubric,
+                  max_iterations: event.max_iterations,
+                },
+                run_id: runId,
+              },
+        ),
       );
       queued = true;
       continue;
@@ -169,12 +190,16 @@ export const sessions: StepStore<SessionStore> = {
       }
       const row = newSessionRow(accountId, input, version, yield* now());
       yield* exec(
-        `INSERT INTO sessions (${SESSION_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        // One placeholder per column, counted from the list (a column added there cannot be missed here).
+        `INSERT INTO sessions (${SESSION_INSERT_COLUMNS}) VALUES (${SESSION_INSERT_COLUMNS.split(",")
+          .map(() => "?")
+          .join(", ")})`,
         [
           row.id,
           row.account_id,
           row.agent_id,
           row.agent_version,
+          row.agent_overrides,
           row.environment_id,
           row.title,
           row.status,
@@ -182,6 +207,7 @@ export const sessions: StepStore<SessionStore> = {
           row.vault_ids,
           row.environment_variables,
           row.budget_max_total_tokens,
+          row.budget_max_list_cost_cents,
           row.archived_at,
           row.created_at,
           row.updated_at,
@@ -201,7 +227,7 @@ export const sessions: StepStore<SessionStore> = {
   },
   listSessions: {
     tx: false,
-    steps(accountId, { includeArchived, statuses, agentId, page: query }) {
+    steps(accountId, { includeArchived, statuses, agentId, agentVersion, deploymentId, memoryStoreId, page: query }) {
       let select = `SELECT ${SESSION_COLUMNS} FROM sessions WHERE account_id = ?`;
       const params: unknown[] = [accountId];
       if (!includeArchived) select += " AND archived_at IS NULL";
@@ -212,6 +238,21 @@ export const sessions: StepStore<SessionStore> = {
       if (agentId !== undefined) {
         select += " AND agent_id = ?";
         params.push(agentId);
+      }
+      if (agentVersion !== undefined) {
+        select += " AND agent_version = ?";
+        params.push(agentVersion);
+      }
+      // Both through indexed columns of the other table (deployment_runs by deployment, the
+      // attachments by store); the page stays keyset on sessions.id.
+      if (deploymentId !== undefined) {
+        select +=
+          " AND id IN (SELECT session_id FROM deployment_runs WHERE deployment_id = ? AND session_id IS NOT NULL)";
+        params.push(deploymentId);
+      }
+      if (memoryStoreId !== undefined) {
+        select += " AND id IN (SELECT session_id FROM session_memory_stores WHERE memory_store_id = ?)";
+        params.push(memoryStoreId);
       }
       return page({ select, params, key: "id", order: "desc", page: query, map: toSession, getId: (s) => s.id });
     },
@@ -226,28 +267,40 @@ export const sessions: StepStore<SessionStore> = {
         const current = toSession(row);
         const next = update(current);
         const budget = next.budget === undefined ? current.budget : next.budget;
+        const overrides =
+          next.agent_overrides === undefined ? row.agent_overrides : overridesText(next.agent_overrides);
+        const overridesChanged = overrides !== row.agent_overrides;
         const changed =
           next.title !== current.title ||
           canonicalJson(next.metadata) !== canonicalJson(current.metadata) ||
-          budgetChanged(current.budget, budget);
+          budgetChanged(current.budget, budget) ||
+          overridesChanged;
         if (!changed) return { ok: true, session: current, changed: false };
+        // The agent's tools and servers change between turns only: a turn runs one configuration.
+        if (overridesChanged && row.status !== "idle") return { ok: false, reason: "running" };
         // Guarded by what `update` read and replaces (title, metadata, budget) and by the session
         // being active: a status change of a run meanwhile is no reason to compute it again.
         const updated = yield* one<SessionRow>(
-          `UPDATE sessions SET title = ?, metadata = ?, budget_max_total_tokens = ?, updated_at = ?
+          `UPDATE sessions SET title = ?, metadata = ?, budget_max_total_tokens = ?, budget_max_list_cost_cents = ?,
+             agent_overrides = ?, updated_at = ?
            WHERE id = ? AND account_id = ? AND archived_at IS NULL
-             AND title {is} ? AND metadata = ? AND budget_max_total_tokens {is} ?
+             AND title {is} ? AND metadata = ? AND budget_max_total_tokens {is} ? AND budget_max_list_cost_cents {is} ?
+             AND agent_overrides {is} ?${overridesChanged ? " AND status = 'idle'" : ""}
            RETURNING ${SESSION_COLUMNS}`,
           [
             next.title,
             JSON.stringify(next.metadata),
             budget?.max_total_tokens ?? null,
+            budget?.max_list_cost_cents ?? null,
+            overrides,
             yield* now(),
             id,
             accountId,
             row.title,
             row.metadata,
             row.budget_max_total_tokens,
+            row.budget_max_list_cost_cents,
+            row.agent_overrides,
           ],
         );
         if (!updated) return LOST_RACE;
@@ -281,7 +334,7 @@ export const sessions: StepStore<SessionStore> = {
       // and its output is discarded. Deleted meanwhile by another request: not found.
       if ((yield* exec("DELETE FROM sessions WHERE id = ? AND account_id = ?", [id, accountId])) === 0) return false;
       yield* append(accountId, { id, type: "session.deleted" });
-      yield* settleDeploymentRun(id, {
+      yield* settleFirstTurn(id, {
         status: "failed",
         error: { type: "session_deleted", message: "The run's session was deleted before its first turn ended." },
       });
@@ -315,6 +368,22 @@ export const sessions: StepStore<SessionStore> = {
       });
     },
   },
+  outcomeEvents: {
+    tx: false,
+    *steps(accountId, ids) {
+      if (ids.length === 0) return [];
+      // Through the partial index of migration 027: a long history is not scanned.
+      const rows = yield* all<SessionEventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM session_events{indexed:session_events_outcomes}
+         WHERE session_id IN (${marks(ids.length)})
+           AND type IN ('user.define_outcome', 'span.outcome_evaluation_start', 'span.outcome_evaluation_end')
+           AND session_id IN (SELECT id FROM sessions WHERE account_id = ?)
+         ORDER BY session_id, id`,
+        [...ids, accountId],
+      );
+      return rows.map(toSessionEvent);
+    },
+  },
   listThreads: {
     tx: false,
     *steps(accountId, id, query) {
@@ -336,6 +405,21 @@ export const sessions: StepStore<SessionStore> = {
       if (!(yield* findRow(accountId, id))) return null;
       const row = yield* findThread(threadId, id);
       return row ? toThread(row) : null;
+    },
+  },
+  archiveThread: {
+    tx: true,
+    *steps(accountId, id, threadId) {
+      if (!(yield* findRow(accountId, id))) return { ok: false, reason: "not_found" } as const;
+      // Held: the run worker's beginThread reads the row in its own transaction, so a thread is
+      // either archived before it starts (and then never runs) or running (and then refused here).
+      const row = yield* findThread(threadId, id, true);
+      if (!row) return { ok: false, reason: "not_found" } as const;
+      if (row.status === "running") return { ok: false, reason: "running" } as const;
+      if (row.archived_at) return { ok: true, thread: toThread(row) } as const;
+      const at = yield* now();
+      yield* exec("UPDATE session_threads SET archived_at = ?, updated_at = ? WHERE id = ?", [at, at, row.id]);
+      return { ok: true, thread: toThread({ ...row, archived_at: at, updated_at: at }) } as const;
     },
   },
 };

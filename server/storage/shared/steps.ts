@@ -15,6 +15,9 @@ import type { EventData } from "../port/outbox.ts";
 import type { AppendedEvent, FanOut } from "../rows/outbox.ts";
 import type { KeysetListOptions } from "../rows/pagination.ts";
 
+/** `?, ?, ...`: n placeholders. */
+export const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+
 /** What a transition asks of its adapter. */
 export type Step =
   /** The first row (or null), all rows, or the number of rows changed. */
@@ -26,7 +29,7 @@ export type Step =
   /** An outbox event and its delivery records, in the transaction (the adapter's appendEventTo). */
   | { op: "append"; accountId: string; data: EventData; fanOut: FanOut }
   /** Before a session event's insert: its seq must grow in commit order (the adapter's lock, if it needs one). */
-  | { op: "orderSessionEvents" }
+  | { op: "orderSessionEvents"; sessionId: string }
   /** A post-commit signal. */
   | { op: "signal"; name: StorageSignal }
   /** The injected clock's time, as stored. */
@@ -68,8 +71,8 @@ export function* append(accountId: string, data: EventData, fanOut: FanOut = {})
   return (yield { op: "append", accountId, data, fanOut }) as AppendedEvent;
 }
 
-export function* orderSessionEvents(): Steps<void> {
-  yield { op: "orderSessionEvents" };
+export function* orderSessionEvents(sessionId: string): Steps<void> {
+  yield { op: "orderSessionEvents", sessionId };
 }
 
 export function* signal(name: StorageSignal): Steps<void> {

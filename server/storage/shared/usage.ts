@@ -24,9 +24,17 @@ const counts = (u: ModelUsage) => [
 export function* countOutput(sessionId: string, threadId: string | null, out: RunOutput): Steps<void> {
   if (out.type === "span.model_request_end" || out.type === "usage") {
     yield* exec(addUsageSql("sessions"), [...counts(out.model_usage), sessionId]);
+    const cost = out.type === "span.model_request_end" ? (out.list_cost_nanos ?? 0) : 0;
+    if (cost > 0)
+      yield* exec("UPDATE sessions SET list_cost_nanos = list_cost_nanos + ? WHERE id = ?", [cost, sessionId]);
     if (threadId !== null) yield* exec(addUsageSql("session_threads"), [...counts(out.model_usage), threadId]);
   } else if (out.type === "agent.tool_use") {
     yield* exec("UPDATE sessions SET tool_calls = tool_calls + 1 WHERE id = ?", [sessionId]);
+    // The built-in web tools (no MCP server) are the session's server tool use.
+    if (out.mcp_server_name === "" && (out.name === "web_search" || out.name === "web_fetch")) {
+      const column = out.name === "web_search" ? "web_search_requests" : "web_fetch_requests";
+      yield* exec(`UPDATE sessions SET ${column} = ${column} + 1 WHERE id = ?`, [sessionId]);
+    }
     if (threadId !== null)
       yield* exec("UPDATE session_threads SET tool_calls = tool_calls + 1 WHERE id = ?", [threadId]);
   }

@@ -79,7 +79,7 @@ export const webhookEndpoints: StepStore<WebhookEndpointStore> = {
       const next = withConfig(row, config, yield* now());
       yield* exec(
         `UPDATE webhook_endpoints SET url = ?, events = ?, all_events = ?, description = ?, metadata = ?,
-           signing_scheme = ?, updated_at = ? WHERE id = ?`,
+           signing_scheme = ?, name = ?, updated_at = ? WHERE id = ?`,
         [
           next.url,
           next.events,
@@ -87,6 +87,7 @@ export const webhookEndpoints: StepStore<WebhookEndpointStore> = {
           next.description,
           next.metadata,
           next.signing_scheme,
+          next.name,
           next.updated_at,
           endpointId,
         ],

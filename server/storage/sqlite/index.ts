@@ -7,12 +7,14 @@ import Database from "better-sqlite3";
 import type { Clock } from "../../clock.ts";
 import type { Storage } from "../port/index.ts";
 import { accounts } from "../shared/accounts.ts";
+import { dreams } from "../shared/dreams.ts";
 import { environments } from "../shared/environments.ts";
 import { files } from "../shared/files.ts";
 import { idempotency } from "../shared/idempotency.ts";
 import { sessionResources } from "../shared/sessionResources.ts";
 import { vaults } from "../shared/vaults.ts";
 import { webhookEndpoints } from "../shared/webhookEndpoints.ts";
+import { work } from "../shared/work.ts";
 import { createAgentStore } from "./agents.ts";
 import { createFolderBlobStore } from "./blobs.ts";
 import { SqliteContext } from "./context.ts";
@@ -196,6 +198,8 @@ function storageOver(db: Database.Database, options: Omit<SqliteOptions, "migrat
     deliveryQueue: createDeliveryQueue(ctx),
     housekeeping: createHousekeepingStore(ctx, options.path),
     streams: createStreamStore(ctx),
+    work: storeOf(ctx, work),
+    dreams: storeOf(ctx, dreams),
   };
   const gate = new UnitOfWorkGate(ctx, stores);
   const maintenance =

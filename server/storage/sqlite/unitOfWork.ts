@@ -17,6 +17,7 @@ import type { AccountStore } from "../port/accounts.ts";
 import type { AgentStore } from "../port/agents.ts";
 import type { DeliveryQueue } from "../port/deliveryQueue.ts";
 import type { DeploymentStore } from "../port/deployments.ts";
+import type { DreamStore } from "../port/dreams.ts";
 import type { EnvironmentStore } from "../port/environments.ts";
 import type { FileStore } from "../port/files.ts";
 import type { HousekeepingStore } from "../port/housekeeping.ts";
@@ -32,6 +33,7 @@ import type { SkillStore } from "../port/skills.ts";
 import type { StreamStore } from "../port/streams.ts";
 import type { VaultStore } from "../port/vaults.ts";
 import type { WebhookEndpointStore } from "../port/webhooks.ts";
+import type { WorkStore } from "../port/work.ts";
 import type { SqliteContext } from "./context.ts";
 
 type Method = (...args: unknown[]) => unknown;
@@ -58,6 +60,8 @@ export interface SyncStores {
   deliveryQueue: DeliveryQueue;
   housekeeping: HousekeepingStore;
   streams: StreamStore;
+  work: WorkStore;
+  dreams: DreamStore;
 }
 
 /** Runs a synchronous method at once (no unit of work can be open: the delivery thread). */

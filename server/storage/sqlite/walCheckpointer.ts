@@ -156,6 +156,8 @@ export class WalCheckpointer implements StorageMaintenance {
   last: { busy: number; log: number; checkpointed: number } | null = null;
   /** The last truncation's figures: the WAL file's size before and after, and how long it held the lock. */
   lastTruncate: { busy: number; beforeBytes: number; afterBytes: number; heldMs: number } | null = null;
+  /** When lastTruncate was reported (ms since the epoch; 0 before the first). */
+  lastTruncateAt = 0;
   private lastAt: number | null = null;
   private lastError: string | null = null;
   /** Between start() and stop(), even after the thread died (automatic checkpoints took over). */
@@ -191,6 +193,7 @@ export class WalCheckpointer implements StorageMaintenance {
           afterBytes: m.after ?? 0,
           heldMs: m.heldMs ?? 0,
         };
+        this.lastTruncateAt = Date.now();
         if (this.lastTruncate.busy && this.lastTruncate.afterBytes > WAL_WARN_PAGES * 4096 && !this.warned) {
           this.warned = true;
           this.options.onProblem("the WAL cannot be truncated (a long-running reader or another process?)", {

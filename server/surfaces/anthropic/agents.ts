@@ -49,14 +49,14 @@ function withoutExecutionIdentity(body: Record<string, unknown>): Record<string,
 }
 
 /** `model: "echo"` or `model: {id: "echo", ...}` → our `model: "echo"`. */
-function withModelId(body: Record<string, unknown>): Record<string, unknown> {
+export function withModelId(body: Record<string, unknown>, param = "model"): Record<string, unknown> {
   const model = body.model;
   if (model && typeof model === "object" && !Array.isArray(model)) {
     const { speed } = model as { speed?: unknown };
     if (speed !== undefined && speed !== "standard") {
       throw invalidRequest(
-        `model.speed ${JSON.stringify(speed)} is not supported by this server: only "standard".`,
-        "model.speed",
+        `${param}.speed ${JSON.stringify(speed)} is not supported by this server: only "standard".`,
+        `${param}.speed`,
       );
     }
     return { ...body, model: (model as { id: unknown }).id };

@@ -13,6 +13,7 @@ type Environment = Schema<"Environment">;
 
 /** Our environment as `BetaEnvironment` (our config view has the SDK's shape already: every list, both switches). */
 export function sdkEnvironment(env: Environment) {
+  if (env.config.type === "self_hosted") return { ...env, config: { type: "self_hosted" as const } };
   return {
     ...env,
     config: {
@@ -48,7 +49,7 @@ function withOurConfig(body: Record<string, unknown>, current: Environment | nul
     for (const [k, v] of Object.entries(networking as Record<string, unknown>)) if (v !== null) n[k] = v;
     ours.networking = n;
   }
-  if (current) {
+  if (current && ours.type !== "self_hosted" && current.config.type !== "self_hosted") {
     if (ours.networking === undefined) ours.networking = current.config.networking;
     if (ours.packages === undefined && current.config.packages) ours.packages = current.config.packages;
   }

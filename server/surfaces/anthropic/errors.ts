@@ -1,4 +1,4 @@
-import type { ApiError } from "../../errors.ts";
+import type { ApiError, ErrorDetails } from "../../errors.ts";
 
 /** The error types of the Anthropic API's envelope (the SDK raises its error class by status). */
 export type AnthropicErrorType =
@@ -13,7 +13,7 @@ export type AnthropicErrorType =
 
 export interface AnthropicErrorEnvelope {
   type: "error";
-  error: { type: AnthropicErrorType; message: string };
+  error: { type: AnthropicErrorType; message: string; details?: ErrorDetails };
   request_id: string;
 }
 
@@ -23,6 +23,7 @@ export function anthropicErrorType(err: ApiError): AnthropicErrorType {
     case "TOKEN_INVALID":
       return "authentication_error";
     case "conflict_error":
+    case "precondition_failed_error":
     case "idempotency_error":
       return "invalid_request_error";
     case "api_error":
@@ -36,5 +37,6 @@ export function anthropicEnvelope(err: ApiError, id: string): AnthropicErrorEnve
   // The envelope has no `param`: the message names the field when ours does not already.
   const message =
     err.param !== undefined && !err.message.includes(err.param) ? `${err.param}: ${err.message}` : err.message;
-  return { type: "error", error: { type: anthropicErrorType(err), message }, request_id: id };
+  const details = err.details !== undefined ? { details: err.details } : {};
+  return { type: "error", error: { type: anthropicErrorType(err), message, ...details }, request_id: id };
 }

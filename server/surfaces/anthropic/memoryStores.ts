@@ -81,10 +81,11 @@ function sdkVersion(v: MemoryVersionSummary, content: string | null) {
     memory_id: v.memory_id,
     memory_store_id: v.memory_store_id,
     operation: v.operation === "updated" ? ("modified" as const) : v.operation,
-    path: sdkPath(v.path),
-    content: kept ? content : null,
-    content_sha256: v.content_sha256,
-    content_size_bytes: kept ? v.size_bytes : null,
+    // Once redacted, nothing of what it held shows: not its content, its digest, its size or its path.
+    path: v.redacted_at === null ? sdkPath(v.path) : null,
+    content: kept && v.redacted_at === null ? content : null,
+    content_sha256: v.redacted_at === null ? v.content_sha256 : null,
+    content_size_bytes: kept && v.redacted_at === null ? v.size_bytes : null,
     created_by: sdkActor(v.author),
     redacted_at: v.redacted_at,
     created_at: v.created_at,
@@ -155,6 +156,60 @@ async function currentMemories(
   return shown;
 }
 
+/**
+ * `depth=1`: the direct children of a prefix, in path order: the memories right below it, and one
+ * `memory_prefix` item per folder holding deeper ones (its path ends with `/`; pass it as
+ * `path_prefix` to go down). A store holds at most 2,000 memories, read a page of 100 at a time.
+ * The cursor is the id of the first memory (in path order) of the page's last item.
+ */
+async function rolledUp(deps: AppDeps, accountId: string, storeId: string, prefix: string, req: Request, view: View) {
+  const query = sdkPageQuery(req, "mem");
+  const limit = view === "full" ? Math.min(query.limit, FULL_VIEW_MAX_LIMIT) : query.limit;
+  const below: { id: string; path: string }[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await memory.listMemories(deps, accountId, storeId, {
+      pathPrefix: prefix === "/" ? undefined : prefix.slice(1),
+      page: { limit: 100, ...(cursor ? { cursor: { direction: "after" as const, id: cursor } } : {}) },
+    });
+    for (const m of page.data) below.push({ id: m.id, path: sdkPath(m.path) });
+    cursor = page.has_more ? (page.next_page ?? undefined) : undefined;
+  } while (cursor);
+  below.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // Each item: a memory right below the prefix, or the folder of deeper ones (keyed by its path).
+  const items: { key: string; first: string; memoryId: string | null }[] = [];
+  for (const m of below) {
+    const rest = m.path.slice(prefix.length);
+    const slash = rest.indexOf("/");
+    const key = slash === -1 ? m.path : `${prefix}${rest.slice(0, slash + 1)}`;
+    if (items.at(-1)?.key === key) continue;
+    items.push({ key, first: m.id, memoryId: slash === -1 ? m.id : null });
+  }
+  let start = 0;
+  if (query.cursor) {
+    const at = items.findIndex((i) => i.first === query.cursor?.id);
+    if (at === -1) throw invalidRequest("page: that memory is gone since the page was read; list again.", "page");
+    start = at + 1;
+  }
+  const slice = items.slice(start, start + limit);
+  const memories = new Map(
+    (
+      await currentMemories(
+        deps,
+        accountId,
+        storeId,
+        slice.flatMap((i) => (i.memoryId ? [i.memoryId] : [])),
+        view,
+      )
+    ).map((m) => [m.id, m]),
+  );
+  const data = slice.map((i) =>
+    i.memoryId ? memories.get(i.memoryId) : { type: "memory_prefix" as const, path: i.key },
+  );
+  const more = start + limit < items.length;
+  return { data, next_page: more ? (slice.at(-1)?.first ?? null) : null };
+}
+
 export const memoryStoresFamily: AnthropicFamily = {
   name: "memoryStores",
   router(deps: AppDeps) {
@@ -205,13 +260,17 @@ export const memoryStoresFamily: AnthropicFamily = {
     });
     r.get(`${store}/memories`, async (req, res) => {
       const depth = queryInt(req, "depth");
-      if (depth !== undefined && depth !== 0) {
+      if (depth !== undefined && depth !== 0 && depth !== 1) {
         throw invalidRequest(
-          "depth: rolling memories up into memory_prefix items is not supported by this server; omit depth (or pass 0) to list every memory below path_prefix.",
+          "depth: 0 lists every memory below path_prefix, 1 its direct children with deeper ones rolled up into memory_prefix items; deeper roll-ups are not offered.",
           "depth",
         );
       }
       const prefix = queryString(req, "path_prefix");
+      if (depth === 1) {
+        res.json(await rolledUp(deps, accountOf(res), storeId(req), prefix ?? "/", req, viewOf(req, "basic")));
+        return;
+      }
       const view = viewOf(req, "basic");
       const query = sdkPageQuery(req, "mem");
       const page = await memory.listMemories(deps, accountOf(res), storeId(req), {
@@ -235,14 +294,11 @@ export const memoryStoresFamily: AnthropicFamily = {
       const precondition = preconditionOf(raw.precondition);
       const view = viewOf(req, "basic");
       const current = await memory.getMemory(deps, account, storeId(req), id);
-      if (raw.path !== undefined && raw.path !== null && ourPath(raw.path, "path") !== current.path) {
-        throw invalidRequest(
-          "path: renaming a memory is not supported by this server; create one at the new path and delete this one.",
-          "path",
-        );
-      }
+      // A new path renames the memory (it keeps its id); its content stays unless one is given.
+      const path = raw.path !== undefined && raw.path !== null ? ourPath(raw.path, "path") : undefined;
+      const renamed = path !== undefined && path !== current.path;
       const expected = precondition?.content_sha256;
-      if (raw.content === undefined || raw.content === null) {
+      if ((raw.content === undefined || raw.content === null) && !renamed) {
         // Nothing to change: the precondition still has to hold.
         if (expected !== undefined && expected !== current.content_sha256) {
           throw conflict(
@@ -254,7 +310,8 @@ export const memoryStoresFamily: AnthropicFamily = {
         return;
       }
       const body = await nativeBody(req, "UpdateMemoryRequest", {
-        content: raw.content,
+        ...(raw.content !== undefined && raw.content !== null ? { content: raw.content } : {}),
+        ...(renamed ? { path } : {}),
         ...(expected !== undefined ? { content_sha256: expected } : {}),
       });
       const written = await memory.writeMemory(deps, account, storeId(req), id, body, author(res));

@@ -3,11 +3,21 @@ import { MEMORY_MOUNT } from "../../agents/tools/toolPaths.ts";
 import type { Schema } from "../../api.ts";
 import type { AppDeps } from "../../appDeps.ts";
 import { agentView } from "../../domain/agents.ts";
+import { outcomeEvaluations } from "../../domain/outcomes.ts";
 import * as sessions from "../../domain/sessions.ts";
 import { invalidRequest } from "../../errors.ts";
-import { accountOf, pathParam, queryFlag, queryString, type RequestAuth } from "../../http/context.ts";
-import { type StreamRequest, sessionSource } from "../../streams/sources.ts";
-import { EXECUTION_IDENTITY, type SdkAgent, sdkAgent } from "./agents.ts";
+import {
+  accountOf,
+  pathParam,
+  queryFlag,
+  queryInt,
+  queryList,
+  queryString,
+  type RequestAuth,
+} from "../../http/context.ts";
+import { newId } from "../../ids.ts";
+import { type SessionFarewell, type StreamRequest, sessionSource } from "../../streams/sources.ts";
+import { EXECUTION_IDENTITY, type SdkAgent, sdkAgent, withModelId } from "./agents.ts";
 import { bodyOf, objectField } from "./context.ts";
 import type { AnthropicFamily } from "./family.ts";
 import { checkOrder, sdkPage, sdkPageQuery } from "./pagination.ts";
@@ -53,6 +63,20 @@ async function agentSnapshots(
     byKey.set(key({ id: agent.id, version: agent.version }), config);
   }
   return (ref) => byKey.get(key(ref)) ?? deletedAgent(ref);
+}
+
+/** The agent a session runs as the SDK shows it: its version's configuration with the session's overrides. */
+function overridden(agent: Snapshot, overrides: Schema<"AgentOverrides"> | null): Snapshot {
+  if (!overrides) return agent;
+  const { model, ...rest } = overrides;
+  return { ...agent, ...rest, ...(model !== undefined ? { model: { id: model, speed: "standard" as const } } : {}) };
+}
+
+/** `agent_with_overrides` of the SDK as ours: its `model` may be `{id, speed}`. */
+function withOurAgent(body: Record<string, unknown>): Record<string, unknown> {
+  const agent = objectField(body.agent);
+  if (agent?.type !== "agent_with_overrides" || !agent) return body;
+  return { ...body, agent: withModelId(agent, "agent.model") };
 }
 
 type Resource = {
@@ -123,6 +147,8 @@ function sdkUsageAndStats(
   r: {
     usage: Schema<"ModelUsage">;
     stats: Schema<"UsageStats">;
+    list_cost?: Schema<"MonetaryAmount">;
+    server_tool_use?: Schema<"Session">["server_tool_use"];
     created_at: string;
     updated_at: string;
   },
@@ -139,17 +165,31 @@ function sdkUsageAndStats(
       output_tokens: r.usage.output_tokens,
       cache_read_input_tokens: r.usage.cache_read_input_tokens,
       active_seconds,
+      ...(r.list_cost ? { list_cost: r.list_cost } : {}),
+      ...(r.server_tool_use ? { server_tool_use: r.server_tool_use } : {}),
     },
   };
 }
 
+/** The SDK's budget (`{type: "limit", max_list_cost}`) as ours; anything else is left to the validator. */
+function withOurBudget(body: Record<string, unknown>): Record<string, unknown> {
+  const budget = objectField(body.budget);
+  if (budget?.type !== "limit") return body;
+  const { type: _type, ...rest } = budget;
+  return { ...body, budget: rest };
+}
+
+/** Our budget as the SDK's: its list-cost part (a token limit has no SDK shape). */
+const sdkBudget = (b: Schema<"Session">["budget"]) =>
+  b?.max_list_cost ? { type: "limit" as const, max_list_cost: b.max_list_cost } : null;
+
 /**
  * Our sessions as `BetaManagedAgentsSession`s, a page at a time: their agents and memory stores are
- * read for the whole page (three queries, whatever its length). Our budget counts tokens, the
- * SDK's a list cost, so it is not shown here (null); outcomes are not kept.
+ * read for the whole page (three queries, whatever its length). The budget shown is its list-cost
+ * part (the SDK has no token limit); the outcome evaluations are not listed here (see the events).
  */
 async function sdkSessions(deps: AppDeps, accountId: string, list: readonly Schema<"Session">[]) {
-  const [agentOf, resources] = await Promise.all([
+  const [agentOf, resources, outcomes] = await Promise.all([
     agentSnapshots(
       deps,
       accountId,
@@ -160,12 +200,19 @@ async function sdkSessions(deps: AppDeps, accountId: string, list: readonly Sche
       accountId,
       list.map((s) => s.id),
     ),
+    deps.storage.sessions.outcomeEvents(
+      accountId,
+      list.map((s) => s.id),
+    ),
   ]);
-  return list.map((s) => ({
+  return list.map(({ agent_overrides: overrides, ...s }) => ({
     ...s,
-    agent: agentOf(s.agent),
-    budget: null,
-    outcome_evaluations: [],
+    agent: overridden(agentOf(s.agent), overrides ?? null),
+    budget: sdkBudget(s.budget),
+    outcome_evaluations: outcomeEvaluations(
+      outcomes.filter((e) => e.session_id === s.id),
+      s.status,
+    ),
     resources: resources(s.id),
     ...sdkUsageAndStats(deps, s, s.status === "terminated" || s.archived_at !== null),
   }));
@@ -188,7 +235,6 @@ async function sdkThreads(deps: AppDeps, accountId: string, list: readonly Schem
     ...t,
     agent: agentOf(t.agent),
     parent_thread_id: null,
-    archived_at: null,
     ...sdkUsageAndStats(deps, t, t.status === "terminated"),
     workflow_run_id: null,
   }));
@@ -207,6 +253,44 @@ const EVENT_TYPES: Record<string, string> = {
   "session.thread_idled": "session.thread_status_idle",
   "session.thread_terminated": "session.thread_status_terminated",
 };
+
+type NativeError = Schema<"SessionEventError">["error"];
+
+/**
+ * Our `session.error` as the SDK's error object: a provider's failure by the status it answered, an
+ * MCP server's by whether it refused the credential (the words of agents/mcp/mcp.ts say so), the
+ * tool-round limit, a repository's clone; the rest `unknown_error` with our words. An error
+ * recorded before `retry_status` existed ended its turn (`exhausted`).
+ */
+export function sdkError(error: NativeError): Record<string, unknown> {
+  const base = { message: error.message, retry_status: error.retry_status ?? { type: "exhausted" } };
+  switch (error.type) {
+    case "provider_error": {
+      const status = error.provider_status;
+      const type =
+        status === 429
+          ? "model_rate_limited_error"
+          : status === 529 || status === 503
+            ? "model_overloaded_error"
+            : "model_request_failed_error";
+      return { type, ...base };
+    }
+    case "mcp_error": {
+      const refused = / could not be authenticated: |\(401\)/.test(error.message);
+      return {
+        type: refused ? "mcp_authentication_failed_error" : "mcp_connection_failed_error",
+        mcp_server_name: error.mcp_server_name ?? "",
+        ...base,
+      };
+    }
+    case "tool_rounds_exceeded":
+      return { type: "tool_use_limit_reached_error", ...base };
+    case "resource_failed":
+      return { type: "repository_clone_error", repository_url: null, ...base };
+    default:
+      return { type: "unknown_error", ...base };
+  }
+}
 
 /** The name of the agent a thread runs (thread events carry it), looked up once per thread. */
 export type ThreadAgentName = (sessionId: string, threadId: string) => Promise<string>;
@@ -233,8 +317,22 @@ export async function sdkEvent(
   e: Record<string, unknown>,
   agentName: ThreadAgentName,
 ): Promise<Record<string, unknown>> {
-  const type = EVENT_TYPES[String(e.type)] ?? String(e.type);
+  // An MCP server's tool call and its outcome have their own types there (ours keep agent.tool_*).
+  const mcp = (e.type === "agent.tool_use" || e.type === "agent.tool_result") && typeof e.mcp_server_name === "string";
+  const type = mcp
+    ? e.type === "agent.tool_use"
+      ? "agent.mcp_tool_use"
+      : "agent.mcp_tool_result"
+    : (EVENT_TYPES[String(e.type)] ?? String(e.type));
   const event: Record<string, unknown> = { ...e, type, processed_at: e.created_at };
+  if (type === "agent.mcp_tool_result") event.mcp_tool_use_id = e.tool_use_id;
+  if (type === "session.error") event.error = sdkError(e.error as NativeError);
+  if (type === "agent.thread_message_sent" && typeof e.to_session_thread_id === "string") {
+    event.to_agent_name = await agentName(String(e.session_id), e.to_session_thread_id);
+  }
+  if (type === "agent.thread_message_received" && typeof e.from_session_thread_id === "string") {
+    event.from_agent_name = await agentName(String(e.session_id), e.from_session_thread_id);
+  }
   if (type === "session.status_idle" || type === "session.thread_status_idle") {
     // The session's own reason (end_turn, requires_action with its event_ids, interrupted, ...); a thread's turn ends.
     event.stop_reason = type === "session.status_idle" && e.stop_reason ? e.stop_reason : { type: "end_turn" };
@@ -246,6 +344,21 @@ export async function sdkEvent(
   }
   return event;
 }
+
+/**
+ * The last message of a `/v1` session stream whose session was deleted: the SDK's
+ * `session.deleted` (its history went with it, so the event has an id of its own, never stored).
+ */
+const sessionDeleted =
+  (deps: AppDeps): SessionFarewell =>
+  () => {
+    const id = newId("sevt");
+    return {
+      id,
+      type: "session.deleted",
+      data: { id, type: "session.deleted", processed_at: deps.clock.now().toISOString() },
+    };
+  };
 
 function streamRequest(req: Request, res: Response): StreamRequest {
   const auth = res.locals.auth as RequestAuth;
@@ -264,7 +377,11 @@ export const sessionsFamily: AnthropicFamily = {
   router(deps: AppDeps) {
     const r = Router();
     r.post("/sessions", async (req, res) => {
-      const body = await nativeBody(req, "CreateSessionRequest", withOurResources(bodyOf(req)));
+      const body = await nativeBody(
+        req,
+        "CreateSessionRequest",
+        withOurBudget(withOurAgent(withOurResources(bodyOf(req)))),
+      );
       const account = accountOf(res);
       res.json(await sdkSession(deps, account, await sessions.createSession(deps, account, body)));
     });
@@ -272,8 +389,11 @@ export const sessionsFamily: AnthropicFamily = {
       const account = accountOf(res);
       const page = await sessions.listSessions(deps, account, {
         includeArchived: queryFlag(req, "include_archived"),
-        statuses: undefined,
+        statuses: queryList(req, "statuses") as Schema<"SessionStatus">[] | undefined,
         agentId: queryString(req, "agent_id"),
+        agentVersion: queryInt(req, "agent_version"),
+        deploymentId: queryString(req, "deployment_id"),
+        memoryStoreId: queryString(req, "memory_store_id"),
         page: sdkPageQuery(req, "sess"),
       });
       const data = await sdkSessions(deps, account, page.data);
@@ -284,7 +404,7 @@ export const sessionsFamily: AnthropicFamily = {
       res.json(await sdkSession(deps, account, await sessions.getSession(deps, account, pathParam(req, "session_id"))));
     });
     r.post("/sessions/:session_id", async (req, res) => {
-      const body = await nativeBody(req, "UpdateSessionRequest", bodyOf(req));
+      const body = await nativeBody(req, "UpdateSessionRequest", withOurBudget(bodyOf(req)));
       const account = accountOf(res);
       const updated = await sessions.updateSession(deps, account, pathParam(req, "session_id"), body);
       res.json(await sdkSession(deps, account, updated));
@@ -319,7 +439,14 @@ export const sessionsFamily: AnthropicFamily = {
     r.get("/sessions/:session_id/events/stream", async (req, res) => {
       const names = threadAgentNames(deps, accountOf(res));
       const id = pathParam(req, "session_id");
-      const source = await sessionSource(deps, streamRequest(req, res), id, undefined, (e) => sdkEvent(e, names));
+      const source = await sessionSource(
+        deps,
+        streamRequest(req, res),
+        id,
+        undefined,
+        (e) => sdkEvent(e, names),
+        sessionDeleted(deps),
+      );
       deps.streams.open(source, res);
     });
 
@@ -332,6 +459,11 @@ export const sessionsFamily: AnthropicFamily = {
       const account = accountOf(res);
       const [session, thread] = [pathParam(req, "session_id"), pathParam(req, "thread_id")];
       res.json(await sdkThread(deps, account, await sessions.getThread(deps, account, session, thread)));
+    });
+    r.post("/sessions/:session_id/threads/:thread_id/archive", async (req, res) => {
+      const account = accountOf(res);
+      const [session, thread] = [pathParam(req, "session_id"), pathParam(req, "thread_id")];
+      res.json(await sdkThread(deps, account, await sessions.archiveThread(deps, account, session, thread)));
     });
     r.get("/sessions/:session_id/threads/:thread_id/events", async (req, res) => {
       checkOrder(req, "asc");
@@ -347,7 +479,8 @@ export const sessionsFamily: AnthropicFamily = {
     r.get("/sessions/:session_id/threads/:thread_id/stream", async (req, res) => {
       const [session, thread] = [pathParam(req, "session_id"), pathParam(req, "thread_id")];
       const names = threadAgentNames(deps, accountOf(res));
-      const source = await sessionSource(deps, streamRequest(req, res), session, thread, (e) => sdkEvent(e, names));
+      const present = (e: Record<string, unknown>) => sdkEvent(e, names);
+      const source = await sessionSource(deps, streamRequest(req, res), session, thread, present, sessionDeleted(deps));
       deps.streams.open(source, res);
     });
     return r;

@@ -19,6 +19,18 @@ function sdkSkill(s: Schema<"Skill">) {
   };
 }
 
+/** Our version as `BetaSkillVersion`: its id is the version (what `latest_version_id` and the paths name). */
+function sdkVersion(v: Schema<"SkillVersion">) {
+  return {
+    id: v.version,
+    type: "skill_version" as const,
+    skill_id: v.skill_id,
+    name: v.name,
+    description: v.description,
+    created_at: v.created_at,
+  };
+}
+
 /** The `files` parts of the SDK's multipart upload, each named by its relative path. */
 function uploadedFiles(req: Request): IncomingFile[] {
   const parts = (Array.isArray(req.files) ? req.files : []) as {
@@ -52,14 +64,16 @@ function underOneFolder(files: IncomingFile[]): IncomingFile[] {
   return files.map((f) => ({ ...f, path: `${name}/${f.path}` }));
 }
 
-/** Skills (`client.beta.skills`): create from files, list, retrieve, delete. */
+/** Skills (`client.beta.skills`): create from files, list, retrieve, delete; and their versions (`.versions`). */
 export const skillsFamily: AnthropicFamily = {
   name: "skills",
   // As on /api/v1/cloud: the same guards, reader and limits (http/requestBodies.ts), and the parts
   // read before the routes, outside their retry while the database is busy (a retried route would
   // read a body that was read already, and wait for it for ever).
   preValidation: (deps: AppDeps) =>
-    Router().post("/skills", requireDeclaredLength, readMultipartParts(deps.config.maxUploadBytes)),
+    Router()
+      .post("/skills", requireDeclaredLength, readMultipartParts(deps.config.maxUploadBytes))
+      .post("/skills/:skill_id/versions", requireDeclaredLength, readMultipartParts(deps.config.maxUploadBytes)),
   router(deps: AppDeps) {
     const r = Router();
     r.post("/skills", async (req, res) => {
@@ -85,6 +99,37 @@ export const skillsFamily: AnthropicFamily = {
     });
     r.delete("/skills/:skill_id", async (req, res) => {
       res.json(await skills.deleteSkill(deps, accountOf(res), pathParam(req, "skill_id")));
+    });
+
+    r.post("/skills/:skill_id/versions", async (req, res) => {
+      const files = underOneFolder(uploadedFiles(req));
+      if (files.length === 0) throw invalidRequest("files: at least one file (SKILL.md) is required.", "files");
+      res.json(sdkVersion(await skills.createVersion(deps, accountOf(res), pathParam(req, "skill_id"), files)));
+    });
+    r.get("/skills/:skill_id/versions", async (req, res) => {
+      const skillId = pathParam(req, "skill_id");
+      const page = await skills.listVersions(deps, accountOf(res), skillId, sdkPageQuery(req, "skillver"));
+      res.json(await sdkPage(page, sdkVersion));
+    });
+    r.get("/skills/:skill_id/versions/:version", async (req, res) => {
+      const [skillId, version] = [pathParam(req, "skill_id"), pathParam(req, "version")];
+      res.json(sdkVersion(await skills.getVersion(deps, accountOf(res), skillId, version)));
+    });
+    r.delete("/skills/:skill_id/versions/:version", async (req, res) => {
+      const [skillId, version] = [pathParam(req, "skill_id"), pathParam(req, "version")];
+      const deleted = await skills.deleteVersion(deps, accountOf(res), skillId, version);
+      res.json({ id: deleted.version, type: "skill_version_deleted" });
+    });
+    r.get("/skills/:skill_id/versions/:version/content", async (req, res) => {
+      const [skillId, version] = [pathParam(req, "skill_id"), pathParam(req, "version")];
+      const { filename, zip } = await skills.versionContent(deps, accountOf(res), skillId, version);
+      res.set("Content-Type", "application/zip");
+      const ascii = filename.replace(/[^A-Za-z0-9._-]/g, "_");
+      res.set(
+        "Content-Disposition",
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      );
+      res.send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
     });
     return r;
   },

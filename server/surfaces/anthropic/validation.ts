@@ -37,8 +37,10 @@ export function matchOperation(operations: AnthropicOperation[], method: string,
   if (op) return op;
   const unserved = unservedOperation(method, path);
   if (unserved) {
+    const what =
+      unserved.kind === "cannot_apply" ? "cannot apply to a self-hosted server" : "this server does not serve yet";
     throw notFound(
-      `${unserved} (${method} ${path}) is an operation of the Anthropic SDK that this server does not serve yet.`,
+      `${unserved.operation} (${method} ${path}) is an operation of the Anthropic SDK that ${what}: ${unserved.why}`,
     );
   }
   if (samePath.length > 0) {
@@ -55,9 +57,15 @@ function check(operations: AnthropicOperation[], req: Request): void {
   for (const [name, raw] of flatQuery(req.query as Record<string, unknown>)) {
     const param = op.query[name];
     if (!param) throw invalidRequest(`Query parameter ${name} is not supported on ${op.template}.`, name);
-    if (typeof raw !== "string") throw invalidRequest(`Query parameter ${name} must be given once.`, name);
     let value: unknown = raw;
-    if (param.type === "integer") value = /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw;
+    if (param.type === "array") {
+      // `statuses[]=idle&statuses[]=running` (the SDK's brackets), or the name repeated, or once.
+      const items = Array.isArray(raw) ? raw : [raw];
+      if (!items.every((v) => typeof v === "string"))
+        throw invalidRequest(`Query parameter ${name} is malformed.`, name);
+      value = items;
+    } else if (typeof raw !== "string") throw invalidRequest(`Query parameter ${name} must be given once.`, name);
+    if (param.type === "integer" && typeof raw === "string") value = /^-?\d{1,15}$/.test(raw) ? Number(raw) : raw;
     if (param.type === "boolean") value = raw === "true" ? true : raw === "false" ? false : raw;
     if (!param.validate(value)) {
       throw invalidRequest(`Query parameter ${name}: ${param.validate.errors?.[0]?.message ?? "is invalid"}.`, name);

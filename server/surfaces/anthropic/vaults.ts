@@ -1,4 +1,5 @@
 import { type Request, Router } from "express";
+import { validateVaultCredential } from "../../agents/mcp/validateCredential.ts";
 import type { Schemas } from "../../api.ts";
 import type { AppDeps } from "../../appDeps.ts";
 import * as vaults from "../../domain/vaults.ts";
@@ -65,6 +66,10 @@ export const vaultsFamily: AnthropicFamily = {
     r.post("/vaults/:vault_id/credentials/:credential_id/archive", async (req, res) => {
       const [vault, credential] = [pathParam(req, "vault_id"), pathParam(req, "credential_id")];
       res.json(await vaults.archiveCredential(deps, accountOf(res), vault, credential));
+    });
+    r.post("/vaults/:vault_id/credentials/:credential_id/mcp_oauth_validate", async (req, res) => {
+      const [vault, credential] = [pathParam(req, "vault_id"), pathParam(req, "credential_id")];
+      res.json(await validateVaultCredential(deps, accountOf(res), vault, credential));
     });
     return r;
   },

@@ -9,8 +9,14 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { anthropicStream, openaiStream, type Step } from "./providers.ts";
 
-/** A reply; `held`: sent only once `release()` is called (the request stays open until then). */
-export type LoopbackStep = (Extract<Step, { text?: string }> & { held?: boolean }) | { hang: true };
+/**
+ * A reply; `held`: sent only once `release()` is called (the request stays open until then);
+ * `pauseAfter`: its first that many stream chunks are sent at once, the rest after `release()`
+ * (with OpenAI's stream, 2 sends the first half of the text: live text a client can watch).
+ */
+export type LoopbackStep =
+  | (Extract<Step, { text?: string }> & { held?: boolean; pauseAfter?: number })
+  | { hang: true };
 
 export interface LoopbackRequest {
   provider: "openai" | "anthropic";
@@ -25,6 +31,11 @@ export interface LoopbackModel {
   requests: LoopbackRequest[];
   /** The next answers (shared by both providers), in order; a missing one answers 500. */
   script(steps: LoopbackStep[]): void;
+  /**
+   * Answers each request from its body instead of the script (many sessions at once, each
+   * answered by what its own conversation holds); null goes back to the script.
+   */
+  respond(answer: ((body: any) => LoopbackStep) | null): void;
   /** Sends the held replies waiting now. */
   release(): void;
   close(): Promise<void>;
@@ -39,13 +50,14 @@ const readBody = async (req: IncomingMessage): Promise<any> => {
 export async function loopbackModel(): Promise<LoopbackModel> {
   let steps: LoopbackStep[] = [];
   let releases: (() => void)[] = [];
+  let answer: ((body: any) => LoopbackStep) | null = null;
   const requests: LoopbackRequest[] = [];
   const server: Server = createServer((req, res) => {
     void (async () => {
       const provider = req.url?.endsWith("/chat/completions") ? "openai" : "anthropic";
       const recorded: LoopbackRequest = { provider, body: await readBody(req), abortedAt: null };
       requests.push(recorded);
-      const step = steps.shift();
+      const step = answer ? answer(recorded.body) : steps.shift();
       if (!step) {
         res.writeHead(500, { "content-type": "application/json" });
         res.end(JSON.stringify({ error: { message: "no scripted answer left" } }));
@@ -61,7 +73,11 @@ export async function loopbackModel(): Promise<LoopbackModel> {
         return;
       }
       if (step.held) await new Promise<void>((resolve) => releases.push(resolve));
-      for (const chunk of provider === "openai" ? openaiStream(step) : anthropicStream(step)) res.write(chunk);
+      const chunks = provider === "openai" ? openaiStream(step) : anthropicStream(step);
+      const first = step.pauseAfter ?? chunks.length;
+      for (const chunk of chunks.slice(0, first)) res.write(chunk);
+      if (first < chunks.length) await new Promise<void>((resolve) => releases.push(resolve));
+      for (const chunk of chunks.slice(first)) res.write(chunk);
       res.end();
     })();
   });
@@ -77,6 +93,9 @@ export async function loopbackModel(): Promise<LoopbackModel> {
     requests,
     script(next) {
       steps = [...next];
+    },
+    respond(next) {
+      answer = next;
     },
     release() {
       const waiting = releases;

@@ -20,6 +20,8 @@ export type Step =
       tool_calls?: { id: string; name: string; input: Record<string, unknown> }[];
       /** The tokens the provider reports (default: 10 in, 5 out, nothing cached). */
       usage?: ScriptedUsage;
+      /** Reasoning before the answer: an Anthropic thinking block (signed), OpenAI's `reasoning_content`. */
+      thinking?: string;
     }
   | { status: number; body: unknown; headers?: Record<string, string> }
   | {
@@ -47,8 +49,11 @@ export interface ProviderMock {
   server: SetupServer;
   openai: RecordedCall[];
   anthropic: RecordedCall[];
-  /** The next answers of each provider, in order (a missing step answers 500). */
-  script(provider: "openai" | "anthropic", steps: Step[]): void;
+  /**
+   * The next answers of each provider, in order (a missing step answers 500). A function is
+   * called with the request's body when its turn comes (an answer that depends on the prompt).
+   */
+  script(provider: "openai" | "anthropic", steps: (Step | ((body: any) => Step))[]): void;
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
@@ -74,6 +79,14 @@ export function openaiStream(step: Extract<Step, { text?: string }>): string[] {
       choices: [{ index: 0, delta, finish_reason: finish }],
     })}\n\n`;
   const out = [chunk({ role: "assistant", content: "" })];
+  // A reasoning summary in two pieces too, before the answer (vLLM's and DeepSeek's field).
+  if (step.thinking) {
+    const half = Math.ceil(step.thinking.length / 2);
+    out.push(
+      chunk({ reasoning_content: step.thinking.slice(0, half) }),
+      chunk({ reasoning_content: step.thinking.slice(half) }),
+    );
+  }
   // The text arrives in two pieces: the SDK has to assemble the stream.
   if (step.text) {
     const half = Math.ceil(step.text.length / 2);
@@ -150,6 +163,27 @@ export function anthropicStream(step: Step): string[] {
   }
   if ("status" in step) return out;
   let index = 0;
+  if (step.thinking) {
+    out.push(
+      ev("content_block_start", {
+        type: "content_block_start",
+        index,
+        content_block: { type: "thinking", thinking: "", signature: "" },
+      }),
+      ev("content_block_delta", {
+        type: "content_block_delta",
+        index,
+        delta: { type: "thinking_delta", thinking: step.thinking },
+      }),
+      ev("content_block_delta", {
+        type: "content_block_delta",
+        index,
+        delta: { type: "signature_delta", signature: `sig-${step.thinking.length}` },
+      }),
+      ev("content_block_stop", { type: "content_block_stop", index }),
+    );
+    index++;
+  }
   if (step.text) {
     const half = Math.ceil(step.text.length / 2);
     out.push(
@@ -202,7 +236,7 @@ export function anthropicStream(step: Step): string[] {
 }
 
 export function mockProviders(): ProviderMock {
-  const scripts: Record<"openai" | "anthropic", Step[]> = { openai: [], anthropic: [] };
+  const scripts: Record<"openai" | "anthropic", (Step | ((body: any) => Step))[]> = { openai: [], anthropic: [] };
   const mock: ProviderMock = {
     server: setupServer(),
     openai: [],
@@ -211,8 +245,10 @@ export function mockProviders(): ProviderMock {
       scripts[provider] = [...steps];
     },
   };
-  const next = (provider: "openai" | "anthropic"): Step =>
-    scripts[provider].shift() ?? { status: 500, body: { error: { message: "no scripted answer left" } } };
+  const next = (provider: "openai" | "anthropic"): Step => {
+    const step = scripts[provider].shift() ?? { status: 500, body: { error: { message: "no scripted answer left" } } };
+    return typeof step === "function" ? step(mock[provider].at(-1)?.body) : step;
+  };
   mock.server.use(
     http.post(`${OPENAI_BASE_URL}/chat/completions`, async ({ request }) => {
       mock.openai.push({ headers: request.headers, body: await request.json() });

@@ -40,7 +40,8 @@ export async function fuzzEveryOperation(runs: number, surface: FuzzedSurface = 
     console.log(
       `fuzz ${surface} (FUZZ_SEED=${seed}): ${report.requests} requests over ${operations} operations ` +
         `(at least ${least} each), statuses ${JSON.stringify(report.statuses)}, ` +
-        `${Object.keys(report.succeeded).length} operations reached a 2xx, ${report.failures.length} failures`,
+        `${Object.keys(report.succeeded).length} operations reached a 2xx, ${report.failures.length} failures, ` +
+        `${report.resent} sent again after a kept-alive connection was reset`,
     );
     for (const f of report.failures.slice(0, 20)) console.log(`  ${f.operation}: ${f.problem}\n    ${f.request}`);
     expect(report.failures).toEqual([]);

@@ -53,6 +53,8 @@ export interface FuzzReport {
   /** Operations that answered at least one 2xx (the fuzzer reached real resources there). */
   succeeded: Record<string, number>;
   failures: FuzzFailure[];
+  /** Requests sent again on a new connection after their kept-alive one was reset before an answer. */
+  resent: number;
 }
 
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -344,7 +346,7 @@ function send(
       );
       res.on("error", reject);
     });
-    req.on("error", reject);
+    req.on("error", (err) => reject(Object.assign(err, { reusedSocket: req.reusedSocket })));
     // A server that holds a request without answering is a failure too.
     req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
     req.end(body);
@@ -554,6 +556,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const gen = new Generator(spec, prng(options.seed));
   const ops = operations(gen, spec);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const freshAgent = new Agent({ keepAlive: false });
   const report: FuzzReport = {
     seed: options.seed,
     requests: 0,
@@ -561,6 +564,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     statuses: {},
     succeeded: {},
     failures: [],
+    resent: 0,
   };
 
   const check = (o: Operation, method: string, path: string, res: Response): string | null => {
@@ -662,22 +666,25 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     let res: Response;
     const previous = lastRequest;
     lastRequest = `${o.method} ${path.slice(0, 200)} (${headers["content-length"] ?? "no"} bytes declared)`;
+    // A body declared far longer than it is is answered (413) before it is sent: send none.
+    const sent = headers["content-length"] === String(2 ** 31) ? undefined : body;
     try {
-      // A body declared far longer than it is is answered (413) before it is sent: send none.
-      res = await send(
-        agent,
-        options.baseUrl,
-        o.method,
-        path,
-        headers,
-        headers["content-length"] === String(2 ** 31) ? undefined : body,
-      );
+      try {
+        res = await send(agent, options.baseUrl, o.method, path, headers, sent);
+      } catch (err) {
+        // A kept-alive connection the server closed as this request went out (its idle timeout):
+        // the request never reached it, and a client sends it again on a new connection
+        // (RFC 9112, 9.3.1; Node's docs on `request.reusedSocket`). A new connection's failure counts.
+        if (!(err as { reusedSocket?: boolean }).reusedSocket) throw err;
+        report.resent++;
+        res = await send(freshAgent, options.baseUrl, o.method, path, headers, sent);
+      }
     } catch (err) {
       report.failures.push({
         operation: `${o.method} ${o.template}`,
-        request: `${o.method} ${path} ${body?.toString("utf8").slice(0, 200) ?? ""} (after ${previous})`,
+        request: `${o.method} ${path} ${body?.toString("utf8").slice(0, 200) ?? ""} [${lastRequest}; encoding ${headers["content-encoding"] ?? "none"}] (after ${previous})`,
         status: 0,
-        problem: `no response: ${String(err)}`,
+        problem: `no response: ${String(err)}${(err as { reusedSocket?: boolean }).reusedSocket ? " (on a reused keep-alive connection)" : " (on a new connection)"}`,
       });
       return;
     }

@@ -71,13 +71,23 @@ export class V1SpecValidator {
     this.check(target, body, label);
   }
 
-  /** Whether the document answers this request's status with bytes of any media type (a download). */
-  binary(method: string, path: string, status: number): boolean {
+  /** Whether the document answers this request's status with bytes of any media type, or of this one (a download). */
+  binary(method: string, path: string, status: number, contentType?: string | null): boolean {
     const op = this.ops.find((o) => o.method === method.toLowerCase() && o.regex.test(path));
     if (!op) return false;
     const responses = (((this.spec.paths as Json)[op.template] as Json)[op.method] as Json).responses as Json;
     const content = (responses[String(status)] as Json | undefined)?.content as Json | undefined;
-    return content?.["*/*"] !== undefined;
+    const media = contentType?.split(";")[0]?.trim();
+    return content?.["*/*"] !== undefined || (media !== undefined && media !== "" && content?.[media] !== undefined);
+  }
+
+  /** Whether the document answers this request's status with no body (a poll without work: 204). */
+  empty(method: string, path: string, status: number): boolean {
+    const op = this.ops.find((o) => o.method === method.toLowerCase() && o.regex.test(path));
+    if (!op) return false;
+    const responses = (((this.spec.paths as Json)[op.template] as Json)[op.method] as Json).responses as Json;
+    const response = responses[String(status)] as Json | undefined;
+    return response !== undefined && response.content === undefined;
   }
 
   event(event: unknown): void {
@@ -106,7 +116,8 @@ export class V1SpecValidator {
         this.response(method, url.pathname, res.status, await res.clone().json());
       } else if (
         !res.headers.get("content-type")?.includes("text/event-stream") &&
-        !this.binary(method, url.pathname, res.status)
+        !this.binary(method, url.pathname, res.status, res.headers.get("content-type")) &&
+        !this.empty(method, url.pathname, res.status)
       ) {
         this.failures.push(`${method} ${url.pathname} ${res.status}: content-type ${res.headers.get("content-type")}`);
       }
