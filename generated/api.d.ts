@@ -9289,7 +9289,7 @@ export interface components {
             last_error: string | null;
             /**
              * Format: date-time
-             * @description When the record was created (in the same transaction as the event).
+             * @description The time of the event it announces: the record is created from the event, with it (a test event) or by the delivery engine's next pass (webhooks.md, How an event becomes deliveries).
              * @example 2026-11-21T12:40:01.120Z
              */
             created_at: string;
@@ -9398,7 +9398,7 @@ export interface components {
             last_error: string | null;
             /**
              * Format: date-time
-             * @description When the record was created (in the same transaction as the event).
+             * @description The time of the event it announces: the record is created from the event, with it (a test event) or by the delivery engine's next pass (webhooks.md, How an event becomes deliveries).
              * @example 2026-11-21T12:40:01.120Z
              */
             created_at: string;

@@ -58,6 +58,11 @@ export class Metrics {
     help: "How long the oldest due webhook delivery record has been waiting (0 when none is due).",
     registers: [this.registry],
   });
+  readonly deliveryFanOutBacklog = new Gauge({
+    name: "cloud_agents_webhook_fanout_backlog",
+    help: "Events whose webhook delivery records the delivery engine has still to create (one per subscribed endpoint).",
+    registers: [this.registry],
+  });
   readonly deliveryDead = new Gauge({
     name: "cloud_agents_webhook_dead_records",
     help: "Webhook delivery records in the dead-letter queue.",

@@ -96,6 +96,7 @@ function bindScrapeSources(deps: AppDeps): void {
     m.deliveryQueueDepth.set({ state: "held" }, q.held);
     m.deliveryOldestDueAge.set(q.oldest_due_at ? Math.max(0, (now.getTime() - Date.parse(q.oldest_due_at)) / 1000) : 0);
     m.deliveryDead.set(q.dead);
+    m.deliveryFanOutBacklog.set(q.fanning_out);
   });
   metrics.onScrape(async (m) => {
     const runs = await storage.housekeeping.runs();

@@ -44,6 +44,8 @@ interface InFlight {
   promise: Promise<void>;
 }
 
+/** The fanned-out events one settle gives their records while the API is busy (FAN_OUT_BATCH otherwise). */
+const FAN_OUT_WHILE_BUSY = 32;
 /** What cutting an endpoint's attempts short did (see DeliveryEngine.abortEndpoint). */
 export interface EndpointAbortReport {
   /** Attempts in flight that were aborted (their connections closed). */
@@ -211,7 +213,11 @@ export class DeliveryEngine {
       // server) reaches them before the next attempt.
       this.queues.endpoints(),
     );
-    const { claimed, more, othersLeases, targets } = await this.settle(claim);
+    // While the API is busy, a settle fans out fewer events, so that it holds the write lock briefly.
+    if (this.pace?.busy()) claim.fanOutLimit = FAN_OUT_WHILE_BUSY;
+    const { claimed, more, othersLeases, targets, fanOutLeft } = await this.settle(claim);
+    // Events still wait for their records: another pass (the pace above spaces them).
+    if (fanOutLeft) this.notify();
     if (othersLeases) this.queues.othersLeases = othersLeases;
     this.retarget(targets);
     this.queues.add(claimed, startBy);

@@ -247,7 +247,7 @@ describe.each(adapters)("housekeeping store ($name)", (adapter) => {
 
   it("reports the delivery queue: due, scheduled, held, oldest due and dead", async () => {
     const empty = await storage.housekeeping.deliveryQueue(clock.now().toISOString());
-    expect(empty).toEqual({ due: 0, scheduled: 0, held: 0, oldest_due_at: null, dead: 0 });
+    expect(empty).toEqual({ due: 0, scheduled: 0, held: 0, oldest_due_at: null, dead: 0, fanning_out: 0 });
     const active = await endpoint();
     const disabled = await endpoint();
     await storage.webhooks.sendTestEvent(account, active.id);
@@ -275,7 +275,10 @@ describe.each(adapters)("housekeeping store ($name)", (adapter) => {
     const queue = await storage.housekeeping.deliveryQueue(clock.now().toISOString());
     // The active endpoint's five records (four tests and the other's webhook_endpoint.disabled): one
     // dead, one scheduled, three due (in flight); the disabled endpoint's record is held.
-    expect(queue).toEqual({ due: 3, scheduled: 1, held: 1, oldest_due_at: second, dead: 1 });
+    expect(queue).toEqual({ due: 3, scheduled: 1, held: 1, oldest_due_at: second, dead: 1, fanning_out: 0 });
+    // An event for every subscriber waits for its records until the engine's next pass.
+    await storage.webhooks.setEndpointActive(account, active.id, false);
+    expect((await storage.housekeeping.deliveryQueue(clock.now().toISOString())).fanning_out).toBe(1);
   });
 
   it("passes its readiness check on a migrated database", async () => {

@@ -11,6 +11,7 @@ import { ManualClock } from "../../server/clock.ts";
 import { newId } from "../../server/ids.ts";
 import type { Storage, StorageSignal } from "../../server/storage/port/index.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
+import { fanOut } from "../helpers/flows/fanOut.ts";
 import { waitFor } from "../helpers/flows/waitFor.ts";
 import { freshPostgresDatabase } from "../helpers/servers/postgres.ts";
 import { requirePostgres } from "../helpers/servers/requires.ts";
@@ -78,6 +79,11 @@ describe.each(adapters)("outbox ($name)", (adapter) => {
     expect(created?.payload).toBe(JSON.stringify(created?.envelope));
     expect(created?.account_id).toBe(account);
 
+    // The event commits with its fan-out, not its records: the delivery engine's next pass makes them.
+    expect(
+      (await storage.webhooks.listDeliveries(account, { eventType: "environment.created", page: { limit: 10 } })).data,
+    ).toEqual([]);
+    await fanOut(storage);
     const records = await storage.webhooks.listDeliveries(account, {
       eventType: "environment.created",
       page: { limit: 10 },
@@ -97,6 +103,50 @@ describe.each(adapters)("outbox ($name)", (adapter) => {
     const forEvent = claimed.filter((c) => c.event_id === created?.envelope.id);
     expect(forEvent.map((c) => c.endpoint_id).sort()).toEqual([all.id, envs.id].sort());
     expect(forEvent.every((c) => c.payload === created?.payload)).toBe(true);
+  });
+
+  it("fans out to the endpoints subscribed at the event's time, in batches, and retention keeps the event until then", async () => {
+    const kept = await endpoint(storage, account, ["environment.created"]);
+    const gone = await endpoint(storage, account, ["environment.created"]);
+    for (let i = 0; i < 5; i++)
+      await storage.environments.createEnvironment(account, { ...ENVIRONMENT, name: `e${i}` });
+    // Made after the events: it gets none of them. Deleted before the fan-out: nothing is made for it.
+    const late = await endpoint(storage, account, ["environment.created"]);
+    await storage.webhooks.deleteEndpoint(account, gone.id);
+    expect((await storage.housekeeping.deliveryQueue(clock.now().toISOString())).fanning_out).toBe(5);
+    // Events past retention with their records still to be made are kept.
+    clock.advance(10 * 86_400_000);
+    expect(await storage.housekeeping.deleteRetentionBatch("events", clock.now().toISOString(), 100)).toEqual({
+      events: 0,
+    });
+    const claim = { limit: 0, endpointConcurrency: 1, leaseMs: 1000, leaseToken: "w.1", fanOutLimit: 2 };
+    const passes: boolean[] = [];
+    for (let left = true; left; ) {
+      left = (await storage.deliveryQueue.settle([], { degradedThreshold: 5, autoDisableAfterMs: 0 }, claim))
+        .fanOutLeft;
+      passes.push(left);
+    }
+    expect(passes).toEqual([true, true, false]);
+    expect((await storage.housekeeping.deliveryQueue(clock.now().toISOString())).fanning_out).toBe(0);
+    const records = await storage.webhooks.listDeliveries(account, { page: { limit: 20 } });
+    expect(records.data.map((r) => r.endpoint_id)).toEqual(Array(5).fill(kept.id));
+    const events = await storage.outbox.listEvents(account);
+    const created = events.filter((e) => e.envelope.data.type === "environment.created");
+    // Each record is the event's: its id, kind, and the event's time as its creation and first due time.
+    for (const record of records.data) {
+      const event = created.find((e) => e.envelope.id === record.event_id);
+      expect(event).toBeDefined();
+      expect(record).toMatchObject({
+        event_type: "environment.created",
+        status: "pending",
+        created_at: event?.envelope.created_at,
+        next_attempt_at: event?.envelope.created_at,
+      });
+    }
+    expect(new Set(records.data.map((r) => r.event_id)).size).toBe(5);
+    expect((await storage.webhooks.listDeliveries(account, { endpointId: late.id, page: { limit: 20 } })).data).toEqual(
+      [],
+    );
   });
 
   it("reads events in order after a position, at most a limit", async () => {
@@ -123,17 +173,21 @@ describe.each(adapters)("outbox ($name)", (adapter) => {
     expect(await storage.deliveryQueue.hasPending()).toBe(false);
   });
 
-  it("signals deliveries after the commit, and only when a record can go out", async () => {
+  it("signals deliveries after the commit, and only when there is a fan-out to make", async () => {
     const seen: StorageSignal[] = [];
     for (const name of ["commit", "deliveries"] as const) storage.on(name, () => seen.push(name));
     // Nobody subscribed: an event, nothing to deliver.
     await storage.environments.createEnvironment(account, ENVIRONMENT);
     expect(seen).toEqual(["commit"]);
-    // Only a disabled subscriber: the record is held, the delivery loop is not woken.
+    // Only a disabled subscriber: the loop is woken to create the held record.
     const held = await endpoint(storage, account, ["environment.created"]);
     await storage.webhooks.setEndpointActive(account, held.id, false);
     seen.length = 0;
     await storage.environments.createEnvironment(account, ENVIRONMENT);
+    expect([...seen].sort()).toEqual(["commit", "deliveries"]);
+    // A test event to the disabled endpoint: its record is held, the loop is not woken.
+    seen.length = 0;
+    await storage.webhooks.sendTestEvent(account, held.id);
     expect(seen).toEqual(["commit"]);
     await endpoint(storage, account, ["environment.created"]);
     seen.length = 0;

@@ -16,6 +16,7 @@ import type {
 import type { Storage } from "../../server/storage/port/index.ts";
 import type { WebhookEndpointRecord } from "../../server/storage/port/webhooks.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
+import { fanOut } from "../helpers/flows/fanOut.ts";
 import { waitFor } from "../helpers/flows/waitFor.ts";
 import { freshPostgresDatabase } from "../helpers/servers/postgres.ts";
 import { requirePostgres } from "../helpers/servers/requires.ts";
@@ -174,6 +175,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
       { id: watched.id, type: "webhook_endpoint.disabled", consecutive_fail: 0, disabled_reason: { type: "manual" } },
     ]);
     // Fanned out to the watcher only, not to the disabled endpoint itself.
+    await fanOut(storage);
     const records = await storage.webhooks.listDeliveries(account, { page: { limit: 10 } });
     expect(records.data.map((r) => r.endpoint_id)).toEqual([watcher.id]);
     expect(await storage.webhooks.setEndpointActive(account, watched.id, true)).toMatchObject({
@@ -368,7 +370,18 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
     expect(await storage.webhooks.deleteEndpoint(account, endpoint.id)).toBe(true);
     const after = await Promise.all(ids.map(async (id) => (await storage.webhooks.getDelivery(account, id))?.status));
     expect(after).toEqual(["discarded", "discarded", "discarded"]);
+    // The endpoint's own webhook_endpoint.degraded event still waits for its fan-out: work for one
+    // more pass, which creates no record for the deleted endpoint.
+    expect(await storage.deliveryQueue.hasPending()).toBe(true);
+    await fanOut(storage);
     expect(await storage.deliveryQueue.hasPending()).toBe(false);
+    expect(
+      await storage.webhooks.listDeliveries(account, {
+        endpointId: endpoint.id,
+        status: "pending",
+        page: { limit: 10 },
+      }),
+    ).toMatchObject({ data: [] });
   });
 
   it("moves an endpoint's health: degraded past the threshold, recovered on success, disabled by 410", async () => {
@@ -395,6 +408,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
       "webhook_endpoint.degraded",
       "webhook_endpoint.recovered",
     ]);
+    await fanOut(storage);
     expect(
       (await storage.webhooks.listDeliveries(account, { endpointId: watcher.id, page: { limit: 10 } })).data,
     ).toHaveLength(2);
@@ -497,6 +511,7 @@ describe.each(adapters)("webhook store ($name)", (adapter) => {
       health: [],
       claimed: [],
       more: false,
+      fanOutLeft: false,
       othersLeases: null,
       targets: {
         [kept.id]: {

@@ -66,7 +66,11 @@ export async function settleBatch(deps: SettleDeps, batch: Finished[], claim: Cl
       }
     }
     reportSettled(deps, recorded, health);
-    return { result: { claimed: [], more: true, othersLeases: null, targets: {} }, unrecorded, claimSkipped: true };
+    return {
+      result: { claimed: [], more: true, othersLeases: null, targets: {}, fanOutLeft: true },
+      unrecorded,
+      claimSkipped: true,
+    };
   }
   reportSettled(deps, batch, result.health);
   return { result, unrecorded: [], claimSkipped: false };

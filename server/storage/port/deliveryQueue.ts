@@ -87,6 +87,11 @@ export interface SettleResult {
    * in flight are recorded as aborted for that reason).
    */
   targets: Record<string, DeliveryTarget | EndpointGone>;
+  /**
+   * Events still waiting for their records after this settle's fan-out (`ClaimOptions.fanOutLimit`
+   * reached, or rows another replica holds): the engine makes another pass.
+   */
+  fanOutLeft: boolean;
 }
 
 export interface ClaimOptions {
@@ -108,6 +113,11 @@ export interface ClaimOptions {
   holder?: string;
   /** Endpoints whose claimed records wait in the worker: their current target is reported (settle). */
   refresh?: string[];
+  /**
+   * Before it claims, the settle creates the delivery records of at most this many fanned-out
+   * events (`webhook_fanouts`, oldest first); FAN_OUT_BATCH by default.
+   */
+  fanOutLimit?: number;
 }
 
 /** Why an endpoint no longer takes deliveries. */
@@ -140,14 +150,15 @@ export interface DeliveryQueue {
    * The delivery engine's one write per turn: records finished attempts (each exactly as
    * `recordAttempt` would, in order: its lease released, its endpoint's health and events), then
    * leases due records as `claimDue` would (when `claim` is given), all in one transaction.
-   * `health[i]` is how the endpoint of `outcomes[i]` moved. With no outcomes and nothing due it
-   * takes no write lock. A claim with a `limit` of 0 leases nothing but still refreshes.
+   * `health[i]` is how the endpoint of `outcomes[i]` moved. With a claim, it first creates the
+   * records of fanned-out events (`fanOutLimit`), so that they can be claimed at once. With no
+   * outcomes, nothing due and no event to fan out it takes no write lock. A claim with a `limit` of 0 leases nothing but still refreshes.
    */
   settle(outcomes: AttemptOutcome[], policy: HealthPolicy, claim: ClaimOptions | null): SettleResult;
   /** Releases leases without recording an attempt (shutdown): the records are due again at once. */
   releaseLeases(leases: { id: string; lease_token: string }[]): void;
   /** The earliest future time at which a pending record falls due or a lease expires; null when none. */
   nextWakeAt(): string | null;
-  /** Whether any record is pending (due, scheduled, held or leased): whether there is delivery work at all. */
+  /** Whether any record is pending (due, scheduled, held or leased) or any event waits for its records: whether there is delivery work at all. */
   hasPending(): boolean;
 }

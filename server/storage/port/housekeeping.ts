@@ -32,6 +32,8 @@ export interface DeliveryQueueStats {
   oldest_due_at: string | null;
   /** Records in the dead-letter queue. */
   dead: number;
+  /** Events whose delivery records are still to be created (their `webhook_fanouts` rows). */
+  fanning_out: number;
 }
 
 export interface RunStats {

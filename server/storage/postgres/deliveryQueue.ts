@@ -30,6 +30,28 @@ export function createDeliveryQueue(ctx: PgContext): Async<DeliveryQueue> {
         ]);
       },
 
+      /** One statement for every fanned-out record. */
+      *insertRecords(records, now) {
+        yield* all(
+          `INSERT INTO webhook_deliveries
+             (id, account_id, endpoint_id, event_seq, event_id, event_type, status, attempt_count, round_start,
+              next_attempt_at, created_at, updated_at)
+           SELECT r.id, r.account_id, r.endpoint_id, r.event_seq, r.event_id, r.event_type, 'pending', 0, 0, r.at, r.at, $1
+           FROM unnest($2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[])
+             AS r(id, account_id, endpoint_id, event_seq, event_id, event_type, at)`,
+          [
+            now,
+            records.map((r) => r.id),
+            records.map((r) => r.account_id),
+            records.map((r) => r.endpoint_id),
+            records.map((r) => r.event_seq),
+            records.map((r) => r.event_id),
+            records.map((r) => r.event_type),
+            records.map((r) => r.at),
+          ],
+        );
+      },
+
       /** Two statements for the whole batch: the records, then their attempts. */
       *recordAttempts(outcomes, now) {
         const results = outcomes.map((o) => o.result);

@@ -33,10 +33,11 @@ export async function lockEventOrder(tx: PgContext, sessionId: string): Promise<
 }
 
 /**
- * Appends an event and fans it out: one delivery record per endpoint of the account whose
- * subscription matches (its kinds or `*`), narrowed by `fanOut`. The event and its records commit
- * together (one transaction: the caller's, or one of its own), so the delivery loop never sees one
- * without the other. The same contract as the SQLite adapter's `appendEventTo`.
+ * Appends an event and fans it out to the endpoints of the account whose subscription matches
+ * (its kinds or `*`), narrowed by `fanOut`: every endpoint subscribed, as one `webhook_fanouts`
+ * row whose records the delivery engine creates later in a batch; a single endpoint (a test
+ * event), as its record, committed with the event. The same contract as the SQLite adapter's
+ * `appendEventTo`.
  */
 export function appendEventTo(
   ctx: PgContext,
@@ -58,34 +59,41 @@ export function appendEventTo(
     );
     if (!inserted) throw new Error(`event ${envelope.id} was not inserted`);
     const seq = inserted.seq;
-    const endpoints = await (fanOut.onlyEndpointId === undefined
-      ? tx.query<{ id: string; active: number }>(SUBSCRIBERS, [accountId, data.type])
-      : tx.query<{ id: string; active: number }>(TARGET, [fanOut.onlyEndpointId, accountId]));
-    const targets = endpoints.filter((e) => e.id !== fanOut.exceptEndpointId);
-    const deliveryIds = targets.map(() => newId("whev"));
-    if (targets.length > 0) {
-      // One statement for every record of the event.
-      await tx.query(
-        `INSERT INTO webhook_deliveries
-           (id, account_id, endpoint_id, event_seq, event_id, event_type, status, attempt_count, round_start,
-            next_attempt_at, created_at, updated_at)
-         SELECT d.id, $1, d.endpoint_id, $2, $3, $4, 'pending', 0, 0, $5, $5, $5
-         FROM unnest($6::text[], $7::text[]) AS d(id, endpoint_id)`,
-        [accountId, seq, envelope.id, data.type, envelope.created_at, deliveryIds, targets.map((e) => e.id)],
-      );
+    const event = { seq, account_id: accountId, envelope, payload };
+    if (fanOut.onlyEndpointId === undefined) {
+      const endpoints = await tx.query<{ id: string; active: number }>(SUBSCRIBERS, [accountId, data.type]);
+      const targets = endpoints.filter((e) => e.id !== fanOut.exceptEndpointId);
+      if (targets.length > 0) {
+        await tx.query(
+          "INSERT INTO webhook_fanouts (event_seq, account_id, endpoint_ids, created_at) VALUES ($1, $2, $3, $4)",
+          [seq, accountId, targets.map((e) => e.id).join(","), envelope.created_at],
+        );
+        // Wake the delivery loops (after the commit, here and on the other replicas) to create
+        // the records: an event nobody is subscribed to costs them no pass.
+        tx.signal("deliveries");
+      }
+      return { event, deliveryIds: [] };
     }
-    // Wake the delivery loops (after the commit, here and on the other replicas) only when there
-    // is something to send: an event nobody is subscribed to, or held by disabled endpoints, costs
-    // them no pass.
-    if (targets.some((e) => e.active === 1)) tx.signal("deliveries");
-    return { event: { seq, account_id: accountId, envelope, payload }, deliveryIds };
+    const target = await tx.one<{ id: string; active: number }>(TARGET, [fanOut.onlyEndpointId, accountId]);
+    if (!target) return { event, deliveryIds: [] };
+    const id = newId("whev");
+    await tx.query(
+      `INSERT INTO webhook_deliveries
+         (id, account_id, endpoint_id, event_seq, event_id, event_type, status, attempt_count, round_start,
+          next_attempt_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending', 0, 0, $7, $7, $7)`,
+      [id, accountId, target.id, seq, envelope.id, data.type, envelope.created_at],
+    );
+    // A disabled endpoint holds its record: the loops have nothing to send.
+    if (target.active === 1) tx.signal("deliveries");
+    return { event, deliveryIds: [id] };
   });
 }
 
 /**
  * Appends one event to the outbox. Call it inside the transaction of the change that causes the
- * event (`ctx.tx`), so the change, its event and the event's delivery records commit or roll back
- * together. The delivery loops are signalled after the commit when a record is due.
+ * event (`ctx.tx`), so the change and its event (with its fan-out row) commit or roll back together.
+ * The delivery loops are signalled after the commit when there is a fan-out to make.
  */
 export async function appendEvent(ctx: PgContext, accountId: string, data: EventData): Promise<OutboxEvent> {
   return (await appendEventTo(ctx, accountId, data)).event;

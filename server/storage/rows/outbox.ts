@@ -29,6 +29,10 @@ export const newEnvelope = (data: EventData, now: string): EventEnvelope => ({
 /** An appended event and the delivery records it fanned out to. */
 export interface AppendedEvent {
   event: OutboxEvent;
+  /**
+   * The records committed with the event: the one of a single-endpoint fan-out (`onlyEndpointId`).
+   * A fan-out to every subscribed endpoint creates its records later (a `webhook_fanouts` row): none here.
+   */
   deliveryIds: string[];
 }
 

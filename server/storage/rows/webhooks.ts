@@ -216,7 +216,14 @@ export interface ClaimRow {
 /** An attempt that moved nothing (its record or endpoint is gone, or its lease was lost). */
 export const UNCHANGED: EndpointHealth = { consecutive_fail: 0, degraded: null, disabled: null };
 /** A settle that did nothing. */
-export const NOTHING: SettleResult = { health: [], claimed: [], more: false, othersLeases: null, targets: {} };
+export const NOTHING: SettleResult = {
+  health: [],
+  claimed: [],
+  more: false,
+  othersLeases: null,
+  targets: {},
+  fanOutLeft: false,
+};
 /** No outcome is recorded without its policy; a claim alone needs none. */
 export const NO_POLICY: HealthPolicy = { degradedThreshold: Number.MAX_SAFE_INTEGER, autoDisableAfterMs: 0 };
 

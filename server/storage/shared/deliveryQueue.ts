@@ -16,6 +16,16 @@
  *   wait for a lock), so settles of several replicas do not deadlock. Outcomes are recorded in two
  *   statements for the whole batch.
  *
+ * Fan-out: an event for every subscribed endpoint commits with one `webhook_fanouts` row (the
+ * endpoints' ids at the event's time: outbox.ts), not with its records, so a request's write does
+ * not grow with the number of endpoints. A settle with a claim first turns up to `fanOutLimit` of
+ * those rows, oldest first, into their records (one per endpoint that still exists; a disabled
+ * endpoint's held, as before), in the settle's own transaction, so that the pages a batch writes are
+ * written once and the records can be claimed at once. On PostgreSQL the rows are taken with
+ * `FOR UPDATE SKIP LOCKED` (two replicas never fan out the same event) and the endpoints held
+ * `FOR KEY SHARE` (an endpoint being deleted is either gone, or deleted after, discarding its records).
+ * A record's `created_at` and first due time are the event's.
+ *
  * Leases and due times are compared with the lease clock (steps.ts leaseNow: the database's on
  * PostgreSQL). An outcome whose claim was lost (the lease expired and another worker took the
  * record, or the record was settled meanwhile, e.g. discarded with its endpoint) only adds its
@@ -23,6 +33,8 @@
  * counters, lease and last response and the endpoint's health belong to the holder of the claim. A
  * lease that expired still holds until another worker claims the record.
  */
+
+import { newId } from "../../ids.ts";
 import type {
   AttemptOutcome,
   ClaimedDelivery,
@@ -78,8 +90,25 @@ export interface EndpointClaim {
   inForce: { n: number; others: number };
 }
 
+/** A delivery record a fan-out creates (pending, no attempt yet, due at the event's time). */
+export interface NewRecord {
+  id: string;
+  account_id: string;
+  endpoint_id: string;
+  event_seq: number;
+  event_id: string;
+  event_type: string;
+  /** The event's time: the record's `created_at` and first `next_attempt_at`. */
+  at: string;
+}
+
+/** The events one settle fans out when its claim names no limit. */
+export const FAN_OUT_BATCH = 256;
+
 /** What each adapter brings to the delivery queue: its claim SQL, its holds and how it records a batch. */
 export interface DeliverySeam {
+  /** Inserts fanned-out records (`updated_at`: `now`). */
+  insertRecords(records: NewRecord[], now: string): Steps<void>;
   /** Holds the rows a settle's outcomes write before it writes them (see the top). */
   holdSettled(outcomes: AttemptOutcome[]): Steps<void>;
   /**
@@ -238,6 +267,69 @@ function* updateHealth(
   return { consecutive_fail: after.consecutive_fail, degraded: raised ? "raised" : null, disabled };
 }
 
+/** Whether any event waits for its records (its `webhook_fanouts` row). */
+function* fanOutWaiting(): Steps<boolean> {
+  return (yield* one("SELECT 1 FROM webhook_fanouts LIMIT 1")) !== null;
+}
+
+/**
+ * Creates the records of up to `limit` fanned-out events, oldest first (see the top), and deletes
+ * their rows; whether rows are left (more than `limit`, or some held by another transaction).
+ */
+function* fanOutPending(seam: DeliverySeam, limit: number, now: string): Steps<boolean> {
+  const rows = yield* all<{ event_seq: number; account_id: string; endpoint_ids: string; created_at: string }>(
+    `SELECT event_seq, account_id, endpoint_ids, created_at FROM webhook_fanouts
+     ORDER BY event_seq LIMIT ?{forUpdateSkipLocked}`,
+    [limit],
+  );
+  if (rows.length === 0) return yield* fanOutWaiting();
+  const seqs = list(rows.map((r) => r.event_seq));
+  const events = yield* all<{ seq: number; id: string; kind: string }>(
+    "SELECT seq, id, kind FROM events WHERE {inInt:seq}",
+    [seqs],
+  );
+  const eventOf = new Map(events.map((e) => [Number(e.seq), e]));
+  const named = [...new Set(rows.flatMap((r) => r.endpoint_ids.split(",")))];
+  const existing = new Set(
+    (yield* all<{ id: string }>("SELECT id FROM webhook_endpoints WHERE {in:id} ORDER BY id{forKeyShare}", [
+      list(named),
+    ])).map((e) => e.id),
+  );
+  const records: NewRecord[] = [];
+  for (const row of rows) {
+    const event = eventOf.get(Number(row.event_seq));
+    if (!event) continue;
+    for (const endpointId of row.endpoint_ids.split(",")) {
+      if (!existing.has(endpointId)) continue;
+      records.push({
+        id: newId("whev"),
+        account_id: row.account_id,
+        endpoint_id: endpointId,
+        event_seq: Number(row.event_seq),
+        event_id: event.id,
+        event_type: event.kind,
+        at: row.created_at,
+      });
+    }
+  }
+  if (records.length > 0) yield* seam.insertRecords(records, now);
+  yield* exec("DELETE FROM webhook_fanouts WHERE {inInt:event_seq}", [seqs]);
+  return rows.length === limit || (yield* fanOutWaiting());
+}
+
+/** Inserts fanned-out records one statement each (SQLite: a prepared insert is cheapest). */
+export function* insertEach(records: NewRecord[], now: string): Steps<void> {
+  for (const r of records) {
+    yield* exec(
+      `INSERT INTO webhook_deliveries
+         (id, account_id, endpoint_id, event_seq, event_id, event_type, status, attempt_count, round_start,
+          next_attempt_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, 0, ?, ?, ?)`,
+      [r.id, r.account_id, r.endpoint_id, r.event_seq, r.event_id, r.event_type, r.at, r.at, now],
+    );
+  }
+}
+
 /** The delivery queue's transitions over an adapter's seam. */
 export function deliveryTransitions(seam: DeliverySeam): StepStore<DeliveryQueue> {
   // Rotates the endpoint a claim starts from, so that capacity is shared fairly.
@@ -248,7 +340,7 @@ export function deliveryTransitions(seam: DeliverySeam): StepStore<DeliveryQueue
     { limit, endpointConcurrency, claimAhead = 1, leaseMs, leaseToken, holder }: ClaimOptions,
     at: string,
     now: string,
-  ): Steps<Omit<SettleResult, "health" | "targets">> {
+  ): Steps<Omit<SettleResult, "health" | "targets" | "fanOutLeft">> {
     const prefix = holder === undefined ? "" : `${holder}.`;
     // Leases in force per endpoint; `others`: those whose token does not start with the prefix.
     const leases = yield* all<{ endpoint_id: string; n: number; others: number }>(
@@ -331,6 +423,10 @@ export function deliveryTransitions(seam: DeliverySeam): StepStore<DeliveryQueue
     claim: ClaimOptions | null,
   ): Steps<SettleResult> {
     const current = yield* now();
+    // Fanned-out events get their records first, so the claim can lease them. First, too, because
+    // on PostgreSQL it holds endpoints only FOR KEY SHARE and no record yet: an endpoint's delete,
+    // which holds the endpoint and then its records, never waits for this settle in a cycle.
+    const fanOutLeft = claim !== null ? yield* fanOutPending(seam, claim.fanOutLimit ?? FAN_OUT_BATCH, current) : false;
     const health: EndpointHealth[] = [];
     if (outcomes.length > 0) {
       yield* seam.holdSettled(outcomes);
@@ -347,15 +443,17 @@ export function deliveryTransitions(seam: DeliverySeam): StepStore<DeliveryQueue
       claim !== null && claim.limit > 0
         ? yield* claimIn(claim, yield* leaseNow(), current)
         : { claimed: [], more: false, othersLeases: null };
-    return { health, ...claimed, targets: yield* targetsIn(claim?.refresh) };
+    return { health, ...claimed, targets: yield* targetsIn(claim?.refresh), fanOutLeft };
   }
 
   function* settle(outcomes: AttemptOutcome[], policy: HealthPolicy, claim: ClaimOptions | null): Steps<SettleResult> {
     if (outcomes.length === 0) {
-      if (claim === null || claim.limit <= 0) return { ...NOTHING, targets: yield* targetsIn(claim?.refresh) };
+      if (claim === null) return NOTHING;
       // Every pass of the loop may call this: look before taking the write lock (a transaction).
+      const waiting = yield* fanOutWaiting();
+      if (!waiting && claim.limit <= 0) return { ...NOTHING, targets: yield* targetsIn(claim.refresh) };
       const clock = yield* leaseClock();
-      if (!(yield* one(`SELECT 1 ${withDue("{leaseClock}")} LIMIT 1`, [clock, clock]))) {
+      if (!waiting && !(yield* one(`SELECT 1 ${withDue("{leaseClock}")} LIMIT 1`, [clock, clock]))) {
         return { ...NOTHING, targets: yield* targetsIn(claim.refresh) };
       }
     }
@@ -404,7 +502,7 @@ export function deliveryTransitions(seam: DeliverySeam): StepStore<DeliveryQueue
         return (
           (yield* one(
             "SELECT 1 FROM webhook_deliveries{indexed:webhook_deliveries_next} WHERE status = 'pending' LIMIT 1",
-          )) !== null
+          )) !== null || (yield* fanOutWaiting())
         );
       },
     },

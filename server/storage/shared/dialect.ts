@@ -11,6 +11,7 @@
  * | `{forUpdate}`     | (nothing)               | ` FOR UPDATE` (a row about to be deleted) |
  * | `{forUpdateSkipLocked}` | (nothing)         | ` FOR UPDATE SKIP LOCKED`        |
  * | `{forShare}`      | (nothing)               | ` FOR SHARE` (a row that must not change until commit) |
+ * | `{forKeyShare}`   | (nothing)               | ` FOR KEY SHARE` (a row that must not be deleted until commit) |
  * | `{in:COL}`        | `COL IN (SELECT value FROM json_each(?))` | `COL = ANY(?::text[])` |
  * | `{inInt:COL}`     | `COL IN (SELECT value FROM json_each(?))` | `COL = ANY(?::bigint[])` |
  * | `{leaseClock}`    | `?`                     | `coalesce(CAST(? AS text), <the statement's time>)` |
@@ -28,7 +29,7 @@
 export type Dialect = "sqlite" | "postgres";
 
 const TOKEN =
-  /\{(lock|skipLocked|forUpdateSkipLocked|forUpdate|forShare|greatest|inInt|in|is|indexed|jsonHas|leaseClock)(?::([A-Za-z0-9_.]+))?\}/g;
+  /\{(lock|skipLocked|forUpdateSkipLocked|forUpdate|forShare|forKeyShare|greatest|inInt|in|is|indexed|jsonHas|leaseClock)(?::([A-Za-z0-9_.]+))?\}/g;
 
 /** PostgreSQL's time at the start of the statement, as the same ISO text as every stored timestamp. */
 const STATEMENT_TIME = `to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -48,6 +49,8 @@ function expand(dialect: Dialect, token: string, arg: string | undefined): strin
       return pg ? " FOR UPDATE" : "";
     case "forShare":
       return pg ? " FOR SHARE" : "";
+    case "forKeyShare":
+      return pg ? " FOR KEY SHARE" : "";
     case "greatest":
       return pg ? "GREATEST" : "max";
     case "in":

@@ -33,12 +33,14 @@ const BATCHES: Record<RetentionTable, Batch> = {
     };
   },
   // An event goes once no delivery record references it any more (records cascade from events, so
-  // a pending record keeps its event, and so the bytes it will send).
+  // a pending record keeps its event, and so the bytes it will send), nor a fan-out row (its
+  // records are still to be created).
   *events(cutoff, limit) {
     const events = yield* exec(
       `DELETE FROM events WHERE seq IN (
          SELECT e.seq FROM events e{indexed:events_created_at}
          WHERE e.created_at < ? AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_seq = e.seq)
+           AND NOT EXISTS (SELECT 1 FROM webhook_fanouts f WHERE f.event_seq = e.seq)
          ORDER BY e.created_at LIMIT ?{forUpdateSkipLocked})`,
       [cutoff, limit],
     );
@@ -99,7 +101,7 @@ export const housekeeping: StepStore<Omit<HousekeepingStore, "check">> = {
   deliveryQueue: {
     tx: false,
     *steps(now) {
-      const q = yield* one<Record<keyof Omit<DeliveryQueueStats, "dead">, number | string | null>>(
+      const q = yield* one<Record<keyof Omit<DeliveryQueueStats, "dead" | "fanning_out">, number | string | null>>(
         `SELECT
            count(*) FILTER (WHERE e.active = 1 AND d.next_attempt_at <= ?) AS due,
            count(*) FILTER (WHERE e.active = 1 AND d.next_attempt_at > ?) AS scheduled,
@@ -119,6 +121,7 @@ export const housekeeping: StepStore<Omit<HousekeepingStore, "check">> = {
         held: Number(q?.held ?? 0),
         oldest_due_at: typeof q?.oldest_due_at === "string" ? q.oldest_due_at : null,
         dead: Number(dead?.n ?? 0),
+        fanning_out: Number((yield* one<{ n: number }>("SELECT count(*) AS n FROM webhook_fanouts"))?.n ?? 0),
       };
     },
   },

@@ -1,6 +1,6 @@
 import type { DeliveryQueue } from "../port/deliveryQueue.ts";
 import type { ClaimRow } from "../rows/webhooks.ts";
-import { deliveryTransitions, dueRecord, recordEach } from "../shared/deliveryQueue.ts";
+import { deliveryTransitions, dueRecord, insertEach, recordEach } from "../shared/deliveryQueue.ts";
 import { all, exec } from "../shared/steps.ts";
 import type { SqliteContext } from "./context.ts";
 import { storeOf } from "./steps.ts";
@@ -17,6 +17,7 @@ export function createDeliveryQueue(ctx: SqliteContext): DeliveryQueue {
     deliveryTransitions({
       *holdSettled() {},
       recordAttempts: recordEach,
+      insertRecords: insertEach,
       *leaseDue(endpoint, c) {
         const bound = c.prefix === null || c.inForce.others > 0 ? c.bound : c.boundAhead;
         const free = Math.min(bound - c.inForce.n, c.remaining);

@@ -9,6 +9,7 @@ interface FanOutStatements {
   subscribers: Database.Statement;
   target: Database.Statement;
   insertDelivery: Database.Statement;
+  insertFanOut: Database.Statement;
 }
 
 // appendEvent sits on every write path that emits events: prepare its statements once per connection.
@@ -35,6 +36,9 @@ function prepared(db: Database.Database): FanOutStatements {
             next_attempt_at, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, 0, ?, ?, ?)`,
       ),
+      insertFanOut: db.prepare(
+        "INSERT INTO webhook_fanouts (event_seq, account_id, endpoint_ids, created_at) VALUES (?, ?, ?, ?)",
+      ),
     };
     statements.set(db, s);
   }
@@ -42,9 +46,12 @@ function prepared(db: Database.Database): FanOutStatements {
 }
 
 /**
- * Appends an event and fans it out: one delivery record per endpoint of the account whose
- * subscription matches (its kinds or `*`), narrowed by `fanOut`. The event and its records commit
- * together, so the delivery loop never sees one without the other.
+ * Appends an event and fans it out to the endpoints of the account whose subscription matches
+ * (its kinds or `*`), narrowed by `fanOut`. Every endpoint subscribed (`fanOut` without
+ * `onlyEndpointId`): the event commits with one `webhook_fanouts` row naming those endpoints, and
+ * the delivery engine creates their records in a batch of its own (shared/deliveryQueue.ts
+ * fanOutPending), so a request pays for one small row however many endpoints there are. A single
+ * endpoint (a test event): its record commits with the event, and its id is returned.
  */
 export function appendEventTo(
   ctx: SqliteContext,
@@ -59,41 +66,33 @@ export function appendEventTo(
     const payload = JSON.stringify(envelope);
     const info = s.insertEvent.run(envelope.id, accountId, data.type, data.id, payload, envelope.created_at);
     const seq = Number(info.lastInsertRowid);
-    const endpoints = (
-      fanOut.onlyEndpointId === undefined
-        ? s.subscribers.all(accountId, data.type)
-        : s.target.all(fanOut.onlyEndpointId, accountId)
-    ) as { id: string; active: number }[];
-    const deliveryIds: string[] = [];
-    let deliverable = false;
-    for (const endpoint of endpoints) {
-      if (endpoint.id === fanOut.exceptEndpointId) continue;
-      if (endpoint.active === 1) deliverable = true;
-      const id = newId("whev");
-      s.insertDelivery.run(
-        id,
-        accountId,
-        endpoint.id,
-        seq,
-        envelope.id,
-        data.type,
-        envelope.created_at,
-        envelope.created_at,
-        envelope.created_at,
-      );
-      deliveryIds.push(id);
+    const event = { seq, account_id: accountId, envelope, payload };
+    if (fanOut.onlyEndpointId === undefined) {
+      const endpoints = s.subscribers.all(accountId, data.type) as { id: string; active: number }[];
+      const targets = endpoints.filter((e) => e.id !== fanOut.exceptEndpointId);
+      if (targets.length > 0) {
+        s.insertFanOut.run(seq, accountId, targets.map((e) => e.id).join(","), envelope.created_at);
+        // Wake the delivery loop (after the commit) to create the records: an event nobody is
+        // subscribed to costs it no pass.
+        ctx.signal("deliveries");
+      }
+      return { event, deliveryIds: [] };
     }
-    // Wake the delivery loop (after the commit) only when there is something for it to send: an
-    // event nobody is subscribed to, or held by disabled endpoints, costs it no pass.
-    if (deliverable) ctx.signal("deliveries");
-    return { event: { seq, account_id: accountId, envelope, payload }, deliveryIds };
+    const target = s.target.get(fanOut.onlyEndpointId, accountId) as { id: string; active: number } | undefined;
+    if (!target) return { event, deliveryIds: [] };
+    const id = newId("whev");
+    const at = envelope.created_at;
+    s.insertDelivery.run(id, accountId, target.id, seq, envelope.id, data.type, at, at, at);
+    // A disabled endpoint holds its record: the loop has nothing to send.
+    if (target.active === 1) ctx.signal("deliveries");
+    return { event, deliveryIds: [id] };
   });
 }
 
 /**
  * Appends one event to the outbox. Call it inside the transaction of the change that causes
- * the event (`ctx.tx`), so the change, its event and the event's delivery records commit or
- * roll back together. The delivery loop is signalled after the commit when a record is due.
+ * the event (`ctx.tx`), so the change and its event (with its fan-out row) commit or roll back
+ * together. The delivery loop is signalled after the commit when there is a fan-out to make.
  */
 export function appendEvent(ctx: SqliteContext, accountId: string, data: EventData): OutboxEvent {
   return appendEventTo(ctx, accountId, data).event;
