@@ -39,19 +39,57 @@ const SECRET_KEYS = [
   "metrics_token",
 ];
 
+const SECRETS = new Set(SECRET_KEYS);
+/** The request headers redacted under `req.headers` (two levels down). */
+const SECRET_HEADERS = ["authorization", "cookie"] as const;
+
+type Fields = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Fields => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** `value` with the secret keys of its own level censored: itself when it holds none. */
+function censorLevel(value: Fields): Fields {
+  let out: Fields | null = null;
+  for (const key in value) {
+    if (SECRETS.has(key) && value[key] !== undefined) {
+      out ??= { ...value };
+      out[key] = REDACTED;
+    }
+  }
+  return out ?? value;
+}
+
 /**
- * Field paths whose values never reach the output, at the top level and one level down
- * (`{auth: {token}}`), plus request headers. Callers do not log secrets in the first place; this
- * is the second line of defence, and a test greps a full run's output for every secret it made.
+ * The values of secret fields never reach the output: at the top level, one level down
+ * (`{auth: {token}}`, `{headers: {authorization}}`), and `req.headers`' authorization and cookie.
+ * Callers do not log secrets in the first place; this is the second line of defence, and a test
+ * greps a full run's output for every secret it made. Nothing the caller passed is changed (what
+ * holds a secret is copied), and a record without any is passed on as it is: this runs for every
+ * log line, so it looks at each key once (a path-based redactor with wildcards cost ~45 µs a
+ * line, a tenth of a cheap request).
  */
-export const REDACT_PATHS: readonly string[] = [
-  ...SECRET_KEYS,
-  ...SECRET_KEYS.map((k) => `*.${k}`),
-  'headers["authorization"]',
-  'req.headers["authorization"]',
-  'headers["cookie"]',
-  'req.headers["cookie"]',
-];
+export function redactFields(fields: Fields): Fields {
+  let out: Fields | null = null;
+  for (const key in fields) {
+    const value = fields[key];
+    let redacted: unknown = value;
+    if (SECRETS.has(key)) redacted = value === undefined ? value : REDACTED;
+    else if (isObject(value)) {
+      redacted = censorLevel(value);
+      const headers = key === "req" ? (redacted as Fields).headers : undefined;
+      if (isObject(headers) && SECRET_HEADERS.some((h) => headers[h] !== undefined)) {
+        const censored: Fields = { ...headers };
+        for (const h of SECRET_HEADERS) if (censored[h] !== undefined) censored[h] = REDACTED;
+        redacted = { ...(redacted as Fields), headers: censored };
+      }
+    }
+    if (redacted !== value) {
+      out ??= { ...fields };
+      out[key] = redacted;
+    }
+  }
+  return out ?? fields;
+}
 
 /**
  * Creates a logger. By default records go to stdout as JSON lines (written synchronously, so a
@@ -63,18 +101,18 @@ export function createLogger(level: LogLevel = "info", sink?: (record: LogRecord
     level,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
-    redact: { paths: [...REDACT_PATHS], censor: REDACTED },
   };
   const stream: pino.DestinationStream = sink
     ? { write: (line: string) => sink(JSON.parse(line) as LogRecord) }
     : pino.destination({ dest: 1, sync: true });
   const log = pino(options, stream);
-  return {
-    debug: (msg, fields) => log.debug(fields ?? {}, msg),
-    info: (msg, fields) => log.info(fields ?? {}, msg),
-    warn: (msg, fields) => log.warn(fields ?? {}, msg),
-    error: (msg, fields) => log.error(fields ?? {}, msg),
-  };
+  // Redacted only for a record at or above the level (a dropped debug line costs nothing).
+  const at =
+    (level: Exclude<LogLevel, "silent">) =>
+    (msg: string, fields?: Record<string, unknown>): void => {
+      if (log.isLevelEnabled(level)) log[level](redactFields(fields ?? {}), msg);
+    };
+  return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }
 
 /** Serializes an unknown thrown value for a log line. */

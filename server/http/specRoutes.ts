@@ -84,8 +84,18 @@ function buildOperations(spec: Json): SpecOperation[] {
   return operations;
 }
 
+/** The bucket of the route index a path falls in: its segment count and first segment. */
+const bucketKey = (count: number, first: string) => `${count}/${first}`;
+
 export class SpecRoutes {
   #operations: SpecOperation[] | null = null;
+  /**
+   * The operations by segment count and first literal segment, and by segment count alone for
+   * templates that start with a parameter; each list in the table's order. Several checks match
+   * every request's path (allowed methods, path encoding, body limit, the route template), so
+   * each looks at a handful of templates instead of every operation of the document.
+   */
+  #index: { byFirst: Map<string, SpecOperation[]>; byCount: Map<number, SpecOperation[]> } | null = null;
 
   /**
    * `spec`: the document, or a function giving it. The table is built at its first use (the
@@ -104,13 +114,38 @@ export class SpecRoutes {
    * narrows them to one method. Parameter segments match any non-empty segment.
    */
   match(rawSegments: string[], method?: string): SpecOperation[] {
-    return this.operations.filter(
+    this.#index ??= indexOperations(this.operations);
+    const index = this.#index;
+    const count = rawSegments.length;
+    const literal = index.byFirst.get(bucketKey(count, rawSegments[0] ?? "")) ?? [];
+    const parameter = index.byCount.get(count) ?? [];
+    // Both lists are in the table's order; a path seldom falls in both (then the table's order is kept).
+    const candidates =
+      parameter.length === 0
+        ? literal
+        : literal.length === 0
+          ? parameter
+          : this.operations.filter((o) => literal.includes(o) || parameter.includes(o));
+    return candidates.filter(
       (o) =>
         (method === undefined || o.method === method) &&
-        o.segments.length === rawSegments.length &&
         o.segments.every((s, i) => (s.startsWith("{") ? rawSegments[i] !== "" : s === rawSegments[i])),
     );
   }
+}
+
+function indexOperations(operations: SpecOperation[]) {
+  const byFirst = new Map<string, SpecOperation[]>();
+  const byCount = new Map<number, SpecOperation[]>();
+  for (const o of operations) {
+    const first = o.segments[0] ?? "";
+    if (first.startsWith("{")) byCount.set(o.segments.length, [...(byCount.get(o.segments.length) ?? []), o]);
+    else {
+      const key = bucketKey(o.segments.length, first);
+      byFirst.set(key, [...(byFirst.get(key) ?? []), o]);
+    }
+  }
+  return { byFirst, byCount };
 }
 
 /** The raw segments of a path relative to a base (`/api/v1/cloud/vaults/x` → `["vaults", "x"]`). */

@@ -170,23 +170,23 @@ export class StreamHub {
     const { storage, config } = this.deps;
     const now = Date.now();
     const heartbeat = now >= this.nextHeartbeatAt;
-    if (this.seen === null) {
-      // Streams opened before the loop started read once more below: nothing between their
-      // first read and this position is missed.
+    if (this.streams.size === 0) {
+      // Nobody listens: no query. The first pass with a stream open looks the positions up
+      // again and wakes every stream (the branch below), and each stream reads after its own
+      // position, so nothing committed meanwhile is missed. (Looking them up here cost every
+      // write, or every other one, a query after its commit: on every replica, for PostgreSQL.)
+      this.seen = null;
+    } else if (this.seen === null) {
+      // Streams opened before this position read once more: nothing between their first read
+      // and it is missed.
       this.seen = await storage.streams.latest();
       for (const stream of this.streams) stream.wake();
-    } else if (this.streams.size > 0) {
+    } else {
       const changes = await storage.streams.changesSince(this.seen.sessionSeq, this.seen.eventSeq);
       this.seen = { sessionSeq: changes.sessionSeq, eventSeq: changes.eventSeq };
       if (changes.sessions.size > 0 || changes.accounts.size > 0) {
         for (const stream of this.streams) if (stream.source.concerns(changes)) stream.wake();
       }
-    } else {
-      // Nobody listens: no query. The first pass with a stream open looks the positions up
-      // again and wakes every stream (the branch above), and each stream reads after its own
-      // position, so nothing committed meanwhile is missed. (Looking them up here cost every
-      // write a query after its commit.)
-      this.seen = null;
     }
     if (heartbeat) {
       this.nextHeartbeatAt = now + config.heartbeatMs;

@@ -190,6 +190,23 @@ describe("the logger", () => {
     expect(records[1]).toMatchObject({ level: "debug", msg: "dbg" });
   });
 
+  it("redacts req.headers' authorization and cookie, and never changes what the caller passed", () => {
+    const records: LogRecord[] = [];
+    const logger = createLogger("info", (r) => records.push(r));
+    const fields = {
+      req: { method: "GET", headers: { authorization: "Bearer s1", cookie: "sid=s2", accept: "*/*" } },
+      route: "/x",
+    };
+    const before = structuredClone(fields);
+    logger.info("y", fields);
+    expect(fields).toEqual(before);
+    expect(JSON.stringify(records)).not.toMatch(/s[12]"/);
+    expect(records[0]).toMatchObject({
+      req: { method: "GET", headers: { authorization: REDACTED, cookie: REDACTED, accept: "*/*" } },
+      route: "/x",
+    });
+  });
+
   it("drops records below its level", () => {
     const records: LogRecord[] = [];
     const logger = createLogger("warn", (r) => records.push(r));

@@ -3,7 +3,7 @@
  * webhook deliveries. The server keeps the default 15 s heartbeat here, so live delivery is shown
  * to come from the commit wake-ups, not from the heartbeat's fallback read.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAgent, createEnvironment } from "../helpers/flows/lifecycle.ts";
 import { openStream, type RefusedStream, streamsOf } from "../helpers/flows/sse.ts";
 import { inProcess, type TestServer, waitFor } from "../helpers/servers/server.ts";
@@ -29,6 +29,35 @@ async function stored(account = "default") {
   const id = (await storage.accounts.findAccountByName(account))?.id ?? "";
   return await storage.outbox.listEvents(id, { limit: 100_000 });
 }
+
+describe("the streams' loop while nobody listens", () => {
+  it("costs writes no query: the positions are looked up when a stream opens", async () => {
+    const { storage, streams: hub } = server.service.deps;
+    expect(hub.size).toBe(0);
+    const latest = vi.spyOn(storage.streams, "latest");
+    const changes = vi.spyOn(storage.streams, "changesSince");
+    try {
+      for (let i = 0; i < 3; i++) {
+        const before = hub.health().lastPassAt ?? 0;
+        await createEnvironment(server);
+        // The commit woke the loop: its pass has run once the time of its last pass moves on.
+        await waitFor(() => (hub.health().lastPassAt ?? 0) > before);
+      }
+      expect(latest).not.toHaveBeenCalled();
+      expect(changes).not.toHaveBeenCalled();
+      // A stream opened now still gets what is committed after it opened.
+      const c = await stream("/events/stream");
+      await createEnvironment(server);
+      const [message] = await c.waitForMessages(1);
+      expect(message?.raw).toBe((await stored()).at(-1)?.payload);
+      expect(latest).toHaveBeenCalled();
+      c.close();
+    } finally {
+      latest.mockRestore();
+      changes.mockRestore();
+    }
+  });
+});
 
 describe("the account stream", () => {
   it("sends the envelopes committed from the moment it opens, as stored, and nothing of other accounts", async () => {

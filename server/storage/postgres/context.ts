@@ -73,6 +73,15 @@ export const ADVISORY_LOCKS = {
   eventOrder: 0x63610002,
 } as const;
 
+/**
+ * A row that takes PgContext.lockEventOrder's lock (and the transaction's id) inside a statement of
+ * the caller's own, e.g. as a CTE the first insert it guards reads, so that both cost one round
+ * trip; `account` is the account id's placeholder. Call `eventOrderLocked(accountId)` after.
+ */
+export function eventOrderLockSql(account: string): string {
+  return `SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.eventOrder}::int4, hashtext(${account})) AS locked, pg_current_xact_id() AS xid`;
+}
+
 /** How often the outermost transaction is run again after a deadlock or a serialization failure. */
 const MAX_ATTEMPTS = 5;
 
@@ -228,11 +237,13 @@ export class PgContext {
     if (state.orderLocked.has(accountId)) return;
     // pg_current_xact_id(): the transaction takes its id now, before its first position (see
     // streams.ts, changesSince: a position taken after a snapshot belongs to an id at or past its xmax).
-    await state.client.query("SELECT pg_advisory_xact_lock($1::int4, hashtext($2)), pg_current_xact_id()", [
-      ADVISORY_LOCKS.eventOrder,
-      accountId,
-    ]);
+    await state.client.query(eventOrderLockSql("$1"), [accountId]);
     state.orderLocked.add(accountId);
+  }
+
+  /** Notes that this transaction holds the account's event-order lock (taken by eventOrderLockSql). */
+  eventOrderLocked(accountId: string): void {
+    this.requireTx("eventOrderLocked").orderLocked.add(accountId);
   }
 
   /** lockEventOrder for the account of a session (looked up in the same statement), once per session and transaction. */

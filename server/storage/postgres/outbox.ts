@@ -2,12 +2,33 @@ import { newId } from "../../ids.ts";
 import type { Async } from "../port/index.ts";
 import type { EventData, OutboxEvent, OutboxStore } from "../port/outbox.ts";
 import { type AppendedEvent, type EventRow, type FanOut, newEnvelope, toEvent } from "../rows/outbox.ts";
-import type { PgContext } from "./context.ts";
+import { eventOrderLockSql, type PgContext } from "./context.ts";
 
-// Every endpoint of the account subscribed to the kind, enabled or not: a disabled endpoint's
-// records are created and held until it is enabled. `events` is a JSON array of kinds (text).
-const SUBSCRIBERS = `SELECT id, active FROM webhook_endpoints
-  WHERE account_id = $1 AND (all_events = 1 OR (events::jsonb) ? $2) ORDER BY id`;
+/**
+ * An event fanned out to every subscribed endpoint, in one round trip: the account's event-order
+ * lock (PgContext.lockEventOrder: taken, with the transaction's id, before the event's seq, since
+ * the insert reads its row), the event, and one `webhook_fanouts` row naming the endpoints whose
+ * subscription matches (its kinds, a JSON array of text, or all), disabled ones too (they hold
+ * their records until enabled), less `$7`, when there are any. The lock is held until COMMIT, so the fewer round trips a transaction makes after taking
+ * it, the less the account's other writers wait. The fan-out row's foreign key is checked at the
+ * end of the statement, when the event's row is there.
+ */
+const FAN_OUT_EVENT = `WITH ordered AS (${eventOrderLockSql("$1")}),
+  inserted AS (
+    INSERT INTO events (id, account_id, kind, resource_id, payload, created_at)
+    SELECT $2, $1, $3, $4, $5, $6 FROM ordered
+    RETURNING seq
+  ),
+  targets AS (
+    SELECT string_agg(id, ',' ORDER BY id) AS ids FROM webhook_endpoints
+    WHERE account_id = $1 AND (all_events = 1 OR (events::jsonb) ? $3) AND id IS DISTINCT FROM $7::text
+  ),
+  fanned AS (
+    INSERT INTO webhook_fanouts (event_seq, account_id, endpoint_ids, created_at)
+    SELECT inserted.seq, $1, targets.ids, $6 FROM inserted, targets WHERE targets.ids IS NOT NULL
+    RETURNING event_seq
+  )
+SELECT inserted.seq, EXISTS (SELECT 1 FROM fanned) AS fanned_out FROM inserted`;
 const TARGET = "SELECT id, active FROM webhook_endpoints WHERE id = $1 AND account_id = $2";
 
 /**
@@ -49,6 +70,24 @@ export function appendEventTo(
     const envelope = newEnvelope(data, tx.now());
     // These bytes are what every endpoint and every retry receives: serialize once, store, send as is.
     const payload = JSON.stringify(envelope);
+    if (fanOut.onlyEndpointId === undefined) {
+      // One statement: the lock, the event, and its fan-out row (see FAN_OUT_EVENT).
+      const row = await tx.one<{ seq: number; fanned_out: boolean }>(FAN_OUT_EVENT, [
+        accountId,
+        envelope.id,
+        data.type,
+        data.id,
+        payload,
+        envelope.created_at,
+        fanOut.exceptEndpointId ?? null,
+      ]);
+      if (!row) throw new Error(`event ${envelope.id} was not inserted`);
+      tx.eventOrderLocked(accountId);
+      // Wake the delivery loops (after the commit, here and on the other replicas) to create the
+      // records: an event nobody is subscribed to costs them no pass.
+      if (row.fanned_out) tx.signal("deliveries");
+      return { event: { seq: row.seq, account_id: accountId, envelope, payload }, deliveryIds: [] };
+    }
     // Streams read an account's events "after seq N": within the account, seq order must be commit
     // order (see context.ts). The lock lasts until COMMIT: a transaction takes it once per account.
     await tx.lockEventOrder(accountId);
@@ -60,20 +99,6 @@ export function appendEventTo(
     if (!inserted) throw new Error(`event ${envelope.id} was not inserted`);
     const seq = inserted.seq;
     const event = { seq, account_id: accountId, envelope, payload };
-    if (fanOut.onlyEndpointId === undefined) {
-      const endpoints = await tx.query<{ id: string; active: number }>(SUBSCRIBERS, [accountId, data.type]);
-      const targets = endpoints.filter((e) => e.id !== fanOut.exceptEndpointId);
-      if (targets.length > 0) {
-        await tx.query(
-          "INSERT INTO webhook_fanouts (event_seq, account_id, endpoint_ids, created_at) VALUES ($1, $2, $3, $4)",
-          [seq, accountId, targets.map((e) => e.id).join(","), envelope.created_at],
-        );
-        // Wake the delivery loops (after the commit, here and on the other replicas) to create
-        // the records: an event nobody is subscribed to costs them no pass.
-        tx.signal("deliveries");
-      }
-      return { event, deliveryIds: [] };
-    }
     const target = await tx.one<{ id: string; active: number }>(TARGET, [fanOut.onlyEndpointId, accountId]);
     if (!target) return { event, deliveryIds: [] };
     const id = newId("whev");
