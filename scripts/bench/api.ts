@@ -31,7 +31,7 @@ import {
   skippedFigures,
 } from "./postgres.ts";
 import { copyDatabase, seedDatabase, step } from "./seed.ts";
-import { type BenchProcess, cpuMs, startBare, startServiceProcess } from "./servers.ts";
+import { type BenchProcess, cpuMs, machineBusySince, machineCpu, startBare, startServiceProcess } from "./servers.ts";
 import { median, round } from "./stats.ts";
 
 export const BENCH_TOKEN = "cat_bench_0123456789abcdefghijklmnopqrstuv";
@@ -173,9 +173,12 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<Figure
       // Requests per CPU-second of the server process (warm-up included): a busy
       // machine slows every process down, but changes the CPU a request costs much less.
       const perCpu = new Map<Target, number[]>(targets.map((s) => [s, []]));
+      // The share of the whole machine's CPU busy during each run (service, load, database server).
+      const busy = new Map<Target, number[]>(targets.map((s) => [s, []]));
       for (let run = 0; run < runs; run++) {
         for (const target of targets) {
           const cpuBefore = targetCpuMs(target);
+          const machineBefore = machineCpu();
           const result = await maxRate(target.origins, probe.request, {
             connections: CONNECTIONS,
             durationMs,
@@ -184,10 +187,12 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<Figure
           const cpuSeconds = (targetCpuMs(target) - cpuBefore) / 1000;
           rates.get(target)?.push(result.perSecond);
           perCpu.get(target)?.push(result.allRequests / cpuSeconds);
+          busy.get(target)?.push(machineBusySince(machineBefore));
         }
       }
       const cpuRate = (s: Target) => median(perCpu.get(s) ?? []);
       const rate = (s: Target) => median(rates.get(s) ?? []);
+      const pct = (s: Target) => `${Math.round(100 * median(busy.get(s) ?? []))}%`;
       const note = `${runs} interleaved runs of ${durationMs / 1000} s, ${CONNECTIONS} connections, medians`;
       figures.push(
         judged({
@@ -322,7 +327,7 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<Figure
             baseline: { name: "one replica on PostgreSQL, same runs", value: round(rate(pgOne.target)) },
             ratio: round(rate(pgTwo.target) / rate(pgOne.target)),
             target: { of: "ratio", op: ">=", value: 1.0 },
-            note: `${note}; two service processes and PostgreSQL 15 on the same cores as one`,
+            note: `${note}; two service processes and PostgreSQL 15 on the same cores as one; the machine's CPU busy ${pct(pgTwo.target)} (×2) vs ${pct(pgOne.target)} (×1); requests per CPU-second of the service processes ${round(cpuRate(pgTwo.target))} vs ${round(cpuRate(pgOne.target))}`,
           }),
         );
       }

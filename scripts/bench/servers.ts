@@ -44,6 +44,25 @@ export function cpuMs(pid: number | undefined): number {
   }
 }
 
+/** The machine's CPU time so far, busy and in all (jiffies, /proc/stat), or null off Linux. */
+export function machineCpu(): { busy: number; total: number } | null {
+  try {
+    const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    // idle and iowait are the not-busy columns.
+    return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
+  } catch {
+    return null;
+  }
+}
+
+/** The share (0..1) of the machine's CPU that was busy since `before` (machineCpu()), NaN off Linux. */
+export function machineBusySince(before: { busy: number; total: number } | null): number {
+  const after = machineCpu();
+  if (!before || !after || after.total === before.total) return Number.NaN;
+  return (after.busy - before.busy) / (after.total - before.total);
+}
+
 export function peakRssMiB(pid: number | undefined): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
