@@ -4,6 +4,8 @@
  * replica builds the layer, the other waits for the build's row and then unpacks the archive the
  * builder stored in it; a later session on the second replica finds the layer at once. The layer
  * is built once across the replicas (the test counts the builds of both and the row's attempts).
+ * Either replica may run either session (runs are claimed from the database); each runs one at a
+ * time, so the two sessions run on different replicas.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -21,7 +23,7 @@ import { buildWheel, type LocalRegistry, startPipIndex } from "./registries.ts";
 const skip = requirePostgres() ?? requireSandboxPrograms();
 const folders: string[] = [];
 const running: TestServer[] = [];
-let models: FakeModel[] = [];
+let model: FakeModel | undefined;
 let pip: LocalRegistry;
 
 beforeAll(async () => {
@@ -30,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const s of running.splice(0)) await s.stop();
-  for (const m of models) await m.close();
+  await model?.close();
   await pip?.close();
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
@@ -48,6 +50,10 @@ async function replica(env: Record<string, string>, model: FakeModel, token?: st
       SANDBOX_ALLOW_PRIVATE_TARGETS: "true",
       PACKAGES_PIP_INDEX_URL: pip.url,
       PACKAGES_WAIT_POLL_MS: "50",
+      // One run at a time per replica: while one replica's run builds (or waits), the second
+      // session's run can only be claimed by the other one (any replica claims any queued run).
+      RUN_CONCURRENCY: "1",
+      RUN_POLL_INTERVAL_MS: "50",
     },
   });
   running.push(s);
@@ -57,12 +63,28 @@ async function replica(env: Record<string, string>, model: FakeModel, token?: st
 
 const COMMAND = "python3 -c 'import replpkg; print(replpkg.WHO)'";
 
-async function turn(s: TestServer, model: FakeModel, sessionId: string, turns: number) {
-  model.script([{ tool_calls: [{ id: `c${turns}`, name: "bash", input: { command: COMMAND } }] }, { text: "done" }]);
+/**
+ * The replicas' one model: any replica may claim a session's run (runs are rows), so the answer
+ * depends on the conversation, not on an order: run the command, then say "done" after its result.
+ */
+function answerByConversation(m: FakeModel): void {
+  let calls = 0;
+  m.respond((body) => {
+    const last = body.messages.at(-1);
+    if (last?.role === "tool") return { text: "done" };
+    calls++;
+    return { tool_calls: [{ id: `c${calls}`, name: "bash", input: { command: COMMAND } }] };
+  });
+}
+
+async function turn(s: TestServer, sessionId: string) {
   await say(s, sessionId, "go");
-  const events = await waitForTurns(s, sessionId, turns, 180_000);
+  const events = await waitForTurns(s, sessionId, 1, 180_000);
   const result = events.filter((e) => e.type === "agent.tool_result").at(-1);
-  return { events, output: result ? result.content.map((b: { text: string }) => b.text).join("") : "" };
+  const output = result ? result.content.map((b: { text: string }) => b.text).join("") : "";
+  // What the turn did, for the message of a failed expectation.
+  const story = events.map((e) => `${e.type}${e.error ? `: ${JSON.stringify(e.error)}` : ""}`).join("\n");
+  return { events, output, story };
 }
 
 describe.skipIf(skip !== null)("package layers on PostgreSQL replicas", () => {
@@ -71,10 +93,10 @@ describe.skipIf(skip !== null)("package layers on PostgreSQL replicas", () => {
       DATABASE_URL: await freshPostgresDatabase(),
       CLOUD_AGENTS_SECRET_KEY: randomBytes(32).toString("base64"),
     };
-    models = [await startFakeModel(), await startFakeModel()];
-    const [ma, mb] = models as [FakeModel, FakeModel];
-    const a = await replica(env, ma);
-    const b = await replica(env, mb, a.token);
+    model = await startFakeModel();
+    answerByConversation(model);
+    const a = await replica(env, model);
+    const b = await replica(env, model, a.token);
     const agent = await createAgent(a, {
       name: "worker",
       model: "openai/llama3.2",
@@ -88,9 +110,9 @@ describe.skipIf(skip !== null)("package layers on PostgreSQL replicas", () => {
     const s2 = await createSession(a, agent.id, created.body.id);
 
     // Both replicas start a session of the environment at once.
-    const [one, two] = await Promise.all([turn(a, ma, s1.id, 1), turn(b, mb, s2.id, 1)]);
-    expect(one.output).toContain("replicated");
-    expect(two.output).toContain("replicated");
+    const [one, two] = await Promise.all([turn(a, s1.id), turn(b, s2.id)]);
+    expect(one.output, one.story).toContain("replicated");
+    expect(two.output, two.story).toContain("replicated");
     const actions = [one, two].map((t) => t.events.find((e) => e.type === "session.status_prepared")?.packages.action);
     expect(actions).toContain("build");
     expect(actions.filter((x) => x === "build")).toHaveLength(1);
@@ -103,15 +125,15 @@ describe.skipIf(skip !== null)("package layers on PostgreSQL replicas", () => {
 
     // A third session, on the replica that did not build (the builder is stopped), finds the layer at once.
     const builderIsA = a.service.deps.packageLayers.builds === 1;
-    const [builder, other, otherModel] = builderIsA ? [a, b, mb] : [b, a, ma];
+    const [builder, other] = builderIsA ? [a, b] : [b, a];
     await builder.service.stop();
     running.splice(
       running.findIndex((r) => r.url === builder.url),
       1,
     );
     const s3 = await createSession(other, agent.id, created.body.id);
-    const three = await turn(other, otherModel, s3.id, 1);
-    expect(three.output).toContain("replicated");
+    const three = await turn(other, s3.id);
+    expect(three.output, three.story).toContain("replicated");
     expect(three.events.some((e) => e.type === "session.status_preparing")).toBe(false);
     expect(a.service.deps.packageLayers.builds + b.service.deps.packageLayers.builds).toBe(1);
     expect((await other.service.deps.storage.packageLayers.get(digest))?.attempts).toBe(1);

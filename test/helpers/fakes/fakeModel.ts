@@ -14,11 +14,17 @@ export interface FakeModel {
   requests: any[];
   /** The next answers, in order (a missing step answers 500). */
   script(steps: Step[]): void;
+  /**
+   * Answers every request from its body instead of a script: for servers that share one model and
+   * whose turns may run on any of them (replicas claim each other's runs), so no order is known.
+   */
+  respond(answer: ((body: any) => Step) | null): void;
   close(): Promise<void>;
 }
 
 export async function startFakeModel(): Promise<FakeModel> {
   let steps: Step[] = [];
+  let answer: ((body: any) => Step) | null = null;
   const requests: any[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -28,8 +34,10 @@ export async function startFakeModel(): Promise<FakeModel> {
         res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"message":"not found"}}');
         return;
       }
-      requests.push(JSON.parse(Buffer.concat(chunks).toString("utf8")));
-      const step = steps.shift() ?? { status: 500, body: { error: { message: "no scripted answer left" } } };
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      requests.push(body);
+      const step = answer?.(body) ??
+        steps.shift() ?? { status: 500, body: { error: { message: "no scripted answer left" } } };
       if ("status" in step) {
         res
           .writeHead(step.status, { "content-type": "application/json", ...step.headers })
@@ -51,6 +59,9 @@ export async function startFakeModel(): Promise<FakeModel> {
     requests,
     script(next) {
       steps = [...next];
+    },
+    respond(next) {
+      answer = next;
     },
     close: () =>
       new Promise<void>((resolve) => {
