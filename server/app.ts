@@ -2,6 +2,7 @@ import express, { type Express } from "express";
 import type { AppDeps } from "./appDeps.ts";
 import { notFound } from "./errors.ts";
 import { API_BASE } from "./http/apiBase.ts";
+import { byFirstSegment, chain, routeSegments } from "./http/chain.ts";
 import { errorHandler } from "./http/errorHandler.ts";
 import { parseQueryOnce } from "./http/queryOnce.ts";
 import { bodyLimit } from "./http/requestGuards.ts";
@@ -53,7 +54,6 @@ export function createApp(deps: AppDeps): Express {
   const cloudRoutes = new SpecRoutes(() => deps.spec.json);
   const anthropicSpec = loadAnthropicSpec();
   const anthropic = anthropicRoutes(anthropicSpec);
-  app.use(assignRequestId);
   // The operator endpoints first: /healthz and the like never need the documents parsed.
   const publicTemplate = routeMatcher(PUBLIC_ROUTES);
   const apiTemplate = routeMatcher(() => [
@@ -64,19 +64,28 @@ export function createApp(deps: AppDeps): Express {
     const found = publicTemplate(path);
     return found === UNMATCHED ? apiTemplate(path) : found;
   };
-  app.use(accessLog(deps.logger, deps.metrics, template));
   app.use(
-    bodyLimit(
-      [
-        { base: CLOUD_BASE, routes: cloudRoutes },
-        { base: ANTHROPIC_BASE, routes: anthropic },
-      ],
-      deps.config,
+    chain([
+      assignRequestId,
+      accessLog(deps.logger, deps.metrics, template),
+      bodyLimit(
+        [
+          { base: CLOUD_BASE, routes: cloudRoutes },
+          { base: ANTHROPIC_BASE, routes: anthropic },
+        ],
+        deps.config,
+      ),
+    ]),
+  );
+  // Consulted only by the paths they serve (`/livez`, `/docs/v1`, ...), not by every API request.
+  app.use(
+    byFirstSegment(
+      [publicRoutes(deps), consoleRoutes(), anthropicDocs(anthropicSpec)].map((r) => ({
+        segments: routeSegments(r),
+        handler: r,
+      })),
     ),
   );
-  app.use(publicRoutes(deps));
-  app.use(consoleRoutes());
-  app.use(anthropicDocs(anthropicSpec));
   app.use(surfaceRouter(deps, cloudSurface(deps, cloudRoutes)));
   app.use(surfaceRouter(deps, anthropicSurface(anthropic)));
 

@@ -17,6 +17,7 @@ import type { AppDeps, RouteModule } from "../appDeps.ts";
 import { allowedMethods } from "./allowedMethods.ts";
 import { authenticate } from "./auth.ts";
 import { retryWhenBusy } from "./busyRetry.ts";
+import { byFirstSegment, chain, routeSegments } from "./chain.ts";
 import { requireContentType } from "./contentType.ts";
 import { corsFor } from "./cors.ts";
 import { environmentKeyScope } from "./environmentKeyScope.ts";
@@ -51,27 +52,6 @@ export interface Surface {
   cors: boolean;
 }
 
-/** The first path segment of a route path: `/skills/:skill_id/versions` → `skills`. */
-const firstSegment = (path: string) => path.split("/")[1] ?? "";
-
-/**
- * Hands a request to a route file's router (through `wrap`, if given) only when one of its
- * routes starts with the same first path segment: otherwise Express would try each of its
- * routes in turn, for every request meant for another route file (a tenth of the CPU of a
- * request, with nine route files), and every wrapper would run for nothing.
- */
-function byFirstSegment(router: Router, wrap: (handler: RequestHandler) => RequestHandler = (h) => h): RequestHandler {
-  const segments = new Set<string>();
-  const handler = wrap(router);
-  for (const layer of router.stack as { route?: { path?: unknown } }[]) {
-    const path = layer.route?.path;
-    // A router with anything but plain string routes is always consulted.
-    if (typeof path !== "string") return handler;
-    segments.add(firstSegment(path));
-  }
-  return (req, res, next) => (segments.has(firstSegment(req.path)) ? handler(req, res, next) : next());
-}
-
 /** `<header>: <token>` is read as `Authorization: Bearer <token>` when no Authorization is sent. */
 function tokenHeader(name: string): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
@@ -81,36 +61,44 @@ function tokenHeader(name: string): RequestHandler {
   };
 }
 
-/** A surface's router, for `app.use(...)`: its whole chain under `surface.base`. */
+/**
+ * A surface's router, for `app.use(...)`: its whole chain under `surface.base`, one Express
+ * layer (http/chain.ts) before its error handler.
+ */
 export function surfaceRouter(deps: AppDeps, surface: Surface): Router {
-  const outer = express.Router();
+  const steps: RequestHandler[] = [];
   const cors = surface.cors ? corsFor(deps.config.corsOrigins) : null;
-  if (cors) outer.use(surface.base, cors);
-  outer.use(surface.base, allowedMethods(surface.routes));
-  const api = express.Router();
-  if (surface.apiKeyHeader) api.use(tokenHeader(surface.apiKeyHeader));
-  api.use(authenticate(deps.storage));
+  if (cors) steps.push(cors);
+  steps.push(allowedMethods(surface.routes));
+  if (surface.apiKeyHeader) steps.push(tokenHeader(surface.apiKeyHeader));
+  steps.push(authenticate(deps.storage));
   const limit = rateLimitPerToken(deps.config.rateLimitPerMinute, deps.logger);
-  if (limit) api.use(limit);
-  api.use(strictRequestTarget(surface.routes));
-  api.use(requireContentType);
-  api.use(jsonBody(deps.config));
-  api.use(environmentKeyScope(deps.storage));
+  if (limit) steps.push(limit);
+  steps.push(strictRequestTarget(surface.routes), requireContentType, jsonBody(deps.config));
+  steps.push(environmentKeyScope(deps.storage));
   // From here on (validation, the route, the response) requests are served in arrival order, a
   // few milliseconds at a time, so that the event loop keeps turning under load.
-  if (deps.config.http.queueSliceMs > 0) api.use(fairQueue(deps.config.http.queueSliceMs));
-  for (const mod of surface.modules) if (mod.preValidation) api.use(byFirstSegment(mod.preValidation(deps)));
-  api.use(surface.validateRequests);
+  if (deps.config.http.queueSliceMs > 0) steps.push(fairQueue(deps.config.http.queueSliceMs));
+  const checks = surface.modules.flatMap((mod) => (mod.preValidation ? [mod.preValidation(deps)] : []));
+  if (checks.length > 0) steps.push(byFirstSegment(checks.map((r) => ({ segments: routeSegments(r), handler: r }))));
+  steps.push(surface.validateRequests);
   const responseValidators = deps.validateResponses?.[surface.name];
-  if (responseValidators) api.use(validateResponses(responseValidators));
+  if (responseValidators) steps.push(validateResponses(responseValidators));
   // After authentication and validation, so that a refused request keeps nothing.
-  if (surface.idempotency) api.use(idempotency(deps));
-  for (const mod of surface.modules) {
-    api.use(
-      byFirstSegment(mod.router(deps), (router) => retryWhenBusy(router, deps.storage, deps.config.sqlite.busyWaitMs)),
-    );
-  }
-  outer.use(surface.base, api);
+  if (surface.idempotency) steps.push(idempotency(deps));
+  steps.push(
+    byFirstSegment(
+      surface.modules.map((mod) => {
+        const router = mod.router(deps);
+        return {
+          segments: routeSegments(router),
+          handler: retryWhenBusy(router, deps.storage, deps.config.sqlite.busyWaitMs),
+        };
+      }),
+    ),
+  );
+  const outer = express.Router();
+  outer.use(surface.base, chain(steps));
   outer.use(surface.base, errorHandler(deps.logger, surface.envelope));
   return outer;
 }
