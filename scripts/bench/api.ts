@@ -132,6 +132,17 @@ export async function runApiBench(options: ApiBenchOptions = {}): Promise<Figure
       bodyFile,
     );
     servers.push(workProcess);
+    // The same work: the baseline's page must be the service's (the same rows, in the same order).
+    const workPage = await fetch(`${workProcess.base}/api/v1/cloud/skills?limit=20`, {
+      headers: { authorization: `Bearer ${BENCH_TOKEN}` },
+    });
+    const ids = (text: string) => (JSON.parse(text) as { data: { id: string }[] }).data.map((s) => s.id).join(",");
+    const workText = await workPage.text();
+    if (workPage.status !== 200 || ids(workText) !== ids(pageText)) {
+      throw new Error(
+        `the same-work baseline's GET /skills page is not the service's: ${workPage.status} ${ids(workText) || workText} vs ${ids(pageText)}`,
+      );
+    }
     const service = single(serviceProcess);
     const express = single(expressProcess);
     const http = single(httpProcess);

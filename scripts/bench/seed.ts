@@ -6,8 +6,11 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { systemClock } from "../../server/clock.ts";
+import { loadConfig } from "../../server/config/loadConfig.ts";
 import { hashToken, tokenHint } from "../../server/crypto/secretBox.ts";
 import { packageDigest } from "../../server/domain/skillPackage.ts";
+import { loadVendorSkills } from "../../server/domain/skills.ts";
+import { createLogger } from "../../server/logger.ts";
 import type { Storage } from "../../server/storage/port/index.ts";
 import type { NewSkill } from "../../server/storage/port/skills.ts";
 import { createSqliteStorage } from "../../server/storage/sqlite/index.ts";
@@ -62,7 +65,12 @@ export async function seedSkills(
   return ids;
 }
 
-/** Fills a migrated storage: account `default` holding `token`, and `skills` custom skills in it. */
+/**
+ * Fills a migrated storage: account `default` holding `token`, `skills` custom skills in it, and
+ * the vendor skills the service loads at its start (the same load: the service then finds them
+ * loaded), so that every copy of the database (the service's and the baselines') lists the same
+ * rows: the same-work baseline's page of skills is the service's page.
+ */
 export async function seedStorage(
   storage: Storage,
   token: string,
@@ -71,6 +79,11 @@ export async function seedStorage(
   const account = await step("creating the account", () => storage.accounts.ensureAccount("default"));
   await step("creating the token", () => storage.accounts.ensureToken(account.id, hashToken(token), tokenHint(token)));
   const skillIds = await seedSkills(storage, account.id, skills);
+  const config = loadConfig(process.env);
+  await step("loading the vendor skills", async () => {
+    const vendor = await loadVendorSkills({ storage, config, logger: createLogger("silent") });
+    if (vendor.failed.length > 0) throw new Error(vendor.failed.map((f) => `${f.dir}: ${f.error}`).join("; "));
+  });
   return { accountId: account.id, skillIds };
 }
 

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { Page } from "../port/index.ts";
 import { createdAtConditions, type KeysetListOptions, keysetPage, keysetScan } from "../rows/pagination.ts";
+import { preparedStatement } from "./statements.ts";
 
 export type { KeysetListOptions };
 
@@ -16,6 +17,6 @@ export function keysetList<Row, T>(db: Database.Database, o: KeysetListOptions<R
     `${cursor ? ` AND ${o.key} ${cmp} ?` : ""}` +
     ` ORDER BY ${o.key} ${scanDesc ? "DESC" : "ASC"} LIMIT ?`;
   const params = [...o.params, ...range.map(([, value]) => value), ...(cursor ? [cursor.id] : []), limit + 1];
-  const rows = db.prepare(sql).all(...params) as Row[];
+  const rows = preparedStatement(db, sql).all(...params) as Row[];
   return keysetPage(rows, o, backward);
 }

@@ -9,21 +9,10 @@ import { driveSync, type Step, type StepStore, type Steps } from "../shared/step
 import { isBusy, type SqliteContext } from "./context.ts";
 import { appendEventTo } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
-
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+import { preparedStatement } from "./statements.ts";
 
 function prepared(db: Database.Database, sql: string): Database.Statement {
-  let cache = statements.get(db);
-  if (!cache) {
-    cache = new Map();
-    statements.set(db, cache);
-  }
-  let stmt = cache.get(sql);
-  if (!stmt) {
-    stmt = db.prepare(render("sqlite", sql));
-    cache.set(sql, stmt);
-  }
-  return stmt;
+  return preparedStatement(db, sql, () => render("sqlite", sql));
 }
 
 function perform(ctx: SqliteContext, step: Step): unknown {
