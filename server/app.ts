@@ -2,7 +2,7 @@ import express, { type Express } from "express";
 import type { AppDeps } from "./appDeps.ts";
 import { notFound } from "./errors.ts";
 import { API_BASE } from "./http/apiBase.ts";
-import { byFirstSegment, chain, routeSegments } from "./http/chain.ts";
+import { byFirstSegment, chain } from "./http/chain.ts";
 import { errorHandler } from "./http/errorHandler.ts";
 import { parseQueryOnce } from "./http/queryOnce.ts";
 import { bodyLimit } from "./http/requestGuards.ts";
@@ -78,14 +78,7 @@ export function createApp(deps: AppDeps): Express {
     ]),
   );
   // Consulted only by the paths they serve (`/livez`, `/docs/v1`, ...), not by every API request.
-  app.use(
-    byFirstSegment(
-      [publicRoutes(deps), consoleRoutes(), anthropicDocs(anthropicSpec)].map((r) => ({
-        segments: routeSegments(r),
-        handler: r,
-      })),
-    ),
-  );
+  app.use(byFirstSegment([publicRoutes(deps), consoleRoutes(), anthropicDocs(anthropicSpec)]));
   app.use(surfaceRouter(deps, cloudSurface(deps, cloudRoutes)));
   app.use(surfaceRouter(deps, anthropicSurface(anthropic)));
 

@@ -48,33 +48,33 @@ export function firstSegment(path: string): string {
 }
 
 /**
- * Handlers that each serve paths of some first segments only (null: any path), as one handler:
- * a request passes through the handlers of its own first segment, in their order, and skips the
- * others without calling them (each was consulted, and declined, before).
+ * Routers (route files, the operator endpoints) as one handler, each consulted only by the paths
+ * whose first segment one of its routes has (a router with anything but plain string routes, or
+ * with middleware of its own, by every path): a request passes through the routers of its first
+ * segment in their order, through `wrap` (busyRetry around the route files), and skips the
+ * others without calling them (they would have declined it after trying each of their routes).
  */
-export function byFirstSegment(entries: readonly { segments: ReadonlySet<string> | null; handler: RequestHandler }[]) {
-  const always = entries.filter((e) => e.segments === null).map((e) => e.handler);
-  const bySegment = new Map<string, RequestHandler>();
-  for (const segment of new Set(entries.flatMap((e) => [...(e.segments ?? [])]))) {
-    bySegment.set(
-      segment,
-      chain(entries.filter((e) => e.segments === null || e.segments.has(segment)).map((e) => e.handler)),
+export function byFirstSegment(
+  routers: readonly Router[],
+  wrap: (router: Router) => RequestHandler = (router) => router,
+): RequestHandler {
+  const entries = routers.map((router) => ({ segments: routeSegments(router), handler: wrap(router) }));
+  const forSegment = (segment: string | null) =>
+    chain(
+      entries.filter((e) => e.segments === null || (segment !== null && e.segments.has(segment))).map((e) => e.handler),
     );
-  }
-  const rest = always.length > 0 ? chain(always) : null;
-  return (req: Request, res: Response, next: NextFunction) => {
-    const handler = bySegment.get(firstSegment(req.path)) ?? rest;
-    if (handler) return handler(req, res, next);
-    next();
-  };
+  const bySegment = new Map<string, RequestHandler>();
+  for (const e of entries)
+    for (const segment of e.segments ?? []) if (!bySegment.has(segment)) bySegment.set(segment, forSegment(segment));
+  const rest = forSegment(null);
+  return (req: Request, res: Response, next: NextFunction) =>
+    (bySegment.get(firstSegment(req.path)) ?? rest)(req, res, next);
 }
 
 /**
- * The first path segments of a route file's routes (`/skills/:skill_id/versions` → `skills`), so
- * that a request is handed only to the route files that may serve it: otherwise Express would
- * try each of their routes in turn, for every request meant for another route file (a tenth of
- * the CPU of a request, with nine route files), and every wrapper would run for nothing. Null
- * when the router has anything but plain string routes (it is then always consulted).
+ * The first path segments of a router's routes (`/skills/:skill_id/versions` → `skills`); null
+ * when it has anything but plain string routes. Without this, Express would try each route of
+ * every route file in turn for every request (a tenth of a request's CPU with nine route files).
  */
 export function routeSegments(router: Router): Set<string> | null {
   const segments = new Set<string>();

@@ -17,7 +17,7 @@ import type { AppDeps, RouteModule } from "../appDeps.ts";
 import { allowedMethods } from "./allowedMethods.ts";
 import { authenticate } from "./auth.ts";
 import { retryWhenBusy } from "./busyRetry.ts";
-import { byFirstSegment, chain, routeSegments } from "./chain.ts";
+import { byFirstSegment, chain } from "./chain.ts";
 import { requireContentType } from "./contentType.ts";
 import { corsFor } from "./cors.ts";
 import { environmentKeyScope } from "./environmentKeyScope.ts";
@@ -80,7 +80,7 @@ export function surfaceRouter(deps: AppDeps, surface: Surface): Router {
   // few milliseconds at a time, so that the event loop keeps turning under load.
   if (deps.config.http.queueSliceMs > 0) steps.push(fairQueue(deps.config.http.queueSliceMs));
   const checks = surface.modules.flatMap((mod) => (mod.preValidation ? [mod.preValidation(deps)] : []));
-  if (checks.length > 0) steps.push(byFirstSegment(checks.map((r) => ({ segments: routeSegments(r), handler: r }))));
+  if (checks.length > 0) steps.push(byFirstSegment(checks));
   steps.push(surface.validateRequests);
   const responseValidators = deps.validateResponses?.[surface.name];
   if (responseValidators) steps.push(validateResponses(responseValidators));
@@ -88,13 +88,8 @@ export function surfaceRouter(deps: AppDeps, surface: Surface): Router {
   if (surface.idempotency) steps.push(idempotency(deps));
   steps.push(
     byFirstSegment(
-      surface.modules.map((mod) => {
-        const router = mod.router(deps);
-        return {
-          segments: routeSegments(router),
-          handler: retryWhenBusy(router, deps.storage, deps.config.sqlite.busyWaitMs),
-        };
-      }),
+      surface.modules.map((mod) => mod.router(deps)),
+      (router) => retryWhenBusy(router, deps.storage, deps.config.sqlite.busyWaitMs),
     ),
   );
   const outer = express.Router();
