@@ -396,7 +396,7 @@ export function loadConfig(env: Env): Config {
     shutdownGraceMs: int(env, "WEBHOOK_SHUTDOWN_GRACE_MS", 10_000, 0, 600_000),
     thread: bool(env, "WEBHOOK_THREAD", true),
     threadNice: int(env, "WEBHOOK_THREAD_NICE", 0, 0, 19),
-    busyShare: num(env, "WEBHOOK_BUSY_SHARE", 0.25, 0.05, 1),
+    busyShare: num(env, "WEBHOOK_BUSY_SHARE", 0.05, 0.01, 1),
     settleIntervalMs: int(env, "WEBHOOK_SETTLE_INTERVAL_MS", 0, 0, 1000),
   };
 

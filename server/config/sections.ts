@@ -306,7 +306,8 @@ export interface WebhookConfig {
   threadNice: number;
   /**
    * While the API's event loop is busier than half its time, the delivery thread keeps its own
-   * loop's utilization to this share and uses a quarter of its attempt slots (delivery/pace.ts);
+   * loop's utilization to a share that falls as the API's rises, down to this one once the API's
+   * loop is busy 70 % of its time, and uses a quarter of its attempt slots (delivery/pace.ts);
    * 1 turns the pacing off.
    */
   busyShare: number;

@@ -1,7 +1,7 @@
 /**
  * Delivery's share of the machine (server/delivery/pace.ts): while the API's event loop is busy the
- * delivery thread pauses to keep its own loop to its share and uses a quarter of its slots; when the
- * API is idle it runs flat out. Measured on this thread's real event-loop utilization.
+ * delivery thread holds off new work to keep its own loop to its share (smaller the busier the API)
+ * and uses a quarter of its slots; when the API is idle it runs flat out. Measured on this thread's real event-loop utilization.
  */
 import { describe, expect, it } from "vitest";
 import { ApiLoadMeter, apiLoadOf, DeliveryPace } from "../../server/delivery/pace.ts";
@@ -16,29 +16,60 @@ function spin(ms: number): void {
 }
 
 describe("delivery's share while the API is busy", () => {
-  it("pauses a loop that used more than its share, in proportion, and uses a quarter of the slots", () => {
-    let load = 0.9;
+  it("holds a loop that used more than its share, in proportion, and uses a quarter of the slots", () => {
+    let load = 0.95;
     const pace = new DeliveryPace(() => load, 0.25);
     expect(pace.slots(64)).toBe(16);
     expect(pace.slots(4)).toBe(2);
-    pace.pauseMs(); // the window starts
+    expect(pace.holdMs()).toBe(0); // the window starts
     spin(40);
-    const pause = pace.pauseMs();
-    // 40 ms busy out of ~40 ms: to come down to 25 % it waits about 3 × 40 ms (at most 100 ms).
-    expect(pause).toBeGreaterThan(60);
-    expect(pause).toBeLessThanOrEqual(100);
-    // The API is idle again: no pause, every slot, whatever delivery did meanwhile.
+    const hold = pace.holdMs();
+    // 40 ms busy out of ~40 ms: to come down to 25 % it holds about 3 × 40 ms.
+    expect(hold).toBeGreaterThan(100);
+    expect(hold).toBeLessThanOrEqual(135); // 3 × (40 ms + the few ms of the test itself)
+    expect(pace.pauses).toBe(1);
+    // Held: every ask until the hold ends gets what is left of it, however busy the loop is meanwhile.
+    spin(30);
+    const left = pace.holdMs();
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(hold - 30);
+    expect(pace.pauses).toBe(1);
+    // The API is idle again: no hold, every slot, whatever delivery did meanwhile.
     load = 0.1;
     spin(40);
-    expect(pace.pauseMs()).toBe(0);
+    expect(pace.holdMs()).toBe(0);
     expect(pace.slots(64)).toBe(64);
   });
 
-  it("does not pause a loop that stayed within its share", async () => {
+  it("starts the next window when a hold ends, so the hold's idle time is not counted twice", async () => {
+    const pace = new DeliveryPace(() => 1, 0.5);
+    pace.holdMs();
+    spin(30);
+    const hold = pace.holdMs(); // ~30 ms busy at a share of 0.5: a hold of ~30 ms
+    expect(hold).toBeGreaterThan(20);
+    await new Promise((resolve) => setTimeout(resolve, hold + 5));
+    expect(pace.holdMs()).toBe(0); // the hold is over; the new window starts here
+    spin(30);
+    // Were the hold's idle time counted, ~30 busy out of ~65 would be within the share.
+    expect(pace.holdMs()).toBeGreaterThan(20);
+    expect(pace.pauses).toBe(2);
+  });
+
+  it("leaves more of the loop to delivery the more time the API has to spare", () => {
+    const pace = new DeliveryPace(() => 1, 0.05);
+    expect(pace.shareAt(0.3)).toBe(1);
+    expect(pace.shareAt(0.5)).toBe(1);
+    expect(pace.shareAt(0.6)).toBeCloseTo(0.525, 5);
+    expect(pace.shareAt(0.7)).toBe(0.05);
+    expect(pace.shareAt(1)).toBe(0.05);
+  });
+
+  it("does not hold a loop that stayed within its share", async () => {
     const pace = new DeliveryPace(() => 1, 0.25);
-    pace.pauseMs();
+    pace.holdMs();
     await new Promise((resolve) => setTimeout(resolve, 50)); // idle
-    expect(pace.pauseMs()).toBe(0);
+    expect(pace.holdMs()).toBe(0);
+    expect(pace.pauses).toBe(0);
   });
 
   it("the server thread's meter reports its event loop's utilization through the shared cell", async () => {
