@@ -11,13 +11,13 @@
  * backlog built up under load drains once the load drops. Nothing is skipped: records wait in the
  * database, leased or due, exactly as they would behind a slow receiver.
  */
-import { type EventLoopUtilization, performance } from "node:perf_hooks";
+import { performance } from "node:perf_hooks";
 
 /** The API's event-loop utilization over which delivery yields. */
 export const API_BUSY = 0.5;
 /** The API's utilization from which delivery keeps to its least share (WEBHOOK_BUSY_SHARE). */
 export const API_SATURATED = 0.7;
-/** The longest hold: a long settle transaction is paid off over several. */
+/** The longest hold: a window's excess beyond it is not carried over. */
 const MAX_HOLD_MS = 1000;
 /** How long a held engine sleeps before it asks again (the API may be idle by then: no more hold). */
 export const HOLD_SLEEP_MS = 100;
@@ -68,8 +68,10 @@ export function apiLoadOf(shared: SharedArrayBuffer): () => number {
  * flight finishes and waits to be settled.
  */
 export class DeliveryPace {
-  /** The start of the window being measured (ELU), or null while held (it starts when the hold ends). */
-  private mark: EventLoopUtilization | null = performance.eventLoopUtilization();
+  /** The start of the window being measured (ELU). */
+  private mark = performance.eventLoopUtilization();
+  /** The hold that began at `mark`: its idle time paid for the window before and is not counted again. */
+  private held = 0;
   /** The end of the current hold (performance.now() ms); 0: not held. */
   private resumeAt = 0;
   /** Holds begun (for tests and diagnostics). */
@@ -109,35 +111,31 @@ export class DeliveryPace {
   /**
    * How long to hold off new work from now (0: go on). A window in which this loop was busier
    * than its share is followed by a hold long enough to bring window and hold down to the share
-   * (at most MAX_HOLD_MS); the next window starts when the hold ends, so the hold's idle time
-   * is not counted twice.
+   * (at most MAX_HOLD_MS). The next window starts with the hold: what the loop does while held
+   * (attempts in flight finishing) counts, the hold's idle time does not count twice.
    */
   holdMs(): number {
     const now = performance.now();
     const load = this.apiLoad();
     if (load < API_BUSY) {
       this.resumeAt = 0;
+      this.held = 0;
       this.mark = performance.eventLoopUtilization();
       return 0;
     }
     if (now < this.resumeAt) return this.resumeAt - now;
     const elu = performance.eventLoopUtilization();
-    if (this.mark === null) {
-      this.mark = elu;
-      return 0;
-    }
     const { active, idle } = performance.eventLoopUtilization(elu, this.mark);
-    if (active + idle < WINDOW_MS) return 0;
-    // active / (active + idle + hold) = share
-    const hold = active / this.shareAt(load) - (active + idle);
-    if (hold <= 0) {
-      this.mark = elu;
-      return 0;
-    }
+    const span = active + idle - this.held;
+    if (span < WINDOW_MS) return 0;
+    this.mark = elu;
+    this.held = 0;
+    // active / (span + hold) = share
+    const hold = active / this.shareAt(load) - span;
+    if (hold <= 0) return 0;
     this.pauses++;
-    const ms = Math.min(MAX_HOLD_MS, hold);
-    this.resumeAt = now + ms;
-    this.mark = null;
-    return ms;
+    this.held = Math.min(MAX_HOLD_MS, hold);
+    this.resumeAt = now + this.held;
+    return this.held;
   }
 }

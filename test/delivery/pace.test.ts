@@ -41,17 +41,19 @@ describe("delivery's share while the API is busy", () => {
     expect(pace.slots(64)).toBe(64);
   });
 
-  it("starts the next window when a hold ends, so the hold's idle time is not counted twice", async () => {
-    const pace = new DeliveryPace(() => 1, 0.5);
+  it("counts what the loop does after a hold, and not the hold's idle time twice", async () => {
+    const pace = new DeliveryPace(() => 1, 0.25);
     pace.holdMs();
     spin(30);
-    const hold = pace.holdMs(); // ~30 ms busy at a share of 0.5: a hold of ~30 ms
-    expect(hold).toBeGreaterThan(20);
+    const hold = pace.holdMs(); // ~30 ms busy at a share of 0.25: a hold of ~90 ms
+    expect(hold).toBeGreaterThan(80);
+    // The hold ends with nobody asking; then the loop works again before it asks.
     await new Promise((resolve) => setTimeout(resolve, hold + 5));
-    expect(pace.holdMs()).toBe(0); // the hold is over; the new window starts here
     spin(30);
-    // Were the hold's idle time counted, ~30 busy out of ~65 would be within the share.
-    expect(pace.holdMs()).toBeGreaterThan(20);
+    // ~30 ms busy in the ~35 ms since the hold ended: a hold of ~85 ms. Counting from the first
+    // ask after the hold would miss the work; counting the hold's idle time again would see
+    // 30 busy out of ~125 and hold nothing.
+    expect(pace.holdMs()).toBeGreaterThan(40);
     expect(pace.pauses).toBe(2);
   });
 
