@@ -25,50 +25,62 @@ describe("a large skill download", () => {
   it("is zipped off the event loop: the loop stays free while it is built, and the zip is the same", async () => {
     // 7 MiB that does not compress: the most work deflate can be given within the upload limit.
     const big = randomBytes(7 * 1024 * 1024);
-    const skillMd = '---\nname: big-skill\ndescription: "Large."\n---\n# Big\n';
-    const fd = new FormData();
-    fd.append("files", new Blob([skillMd]), "big-skill/SKILL.md");
-    fd.append("files", new Blob([big]), "big-skill/data.bin");
-    const created = await server.request("POST", "/skills", { raw: fd });
-    expect(created.status, created.text).toBe(200);
-    const version = created.body.latest_version;
-    const versionBody = (await server.request("GET", `/skills/${created.body.id}/versions/${version}`)).body;
+    // Two skills, each zipped on its first download. The test process shares 2 cores with the
+    // other test files, and one descheduling can stretch one download's largest delay; zipped on
+    // the loop, both downloads would block it for about as long as zipping takes, so the smaller
+    // of the two is what is held to the bound.
+    const skills = [];
+    for (const name of ["big-skill", "big-skill-two"]) {
+      const skillMd = `---\nname: ${name}\ndescription: "Large."\n---\n# Big\n`;
+      const fd = new FormData();
+      fd.append("files", new Blob([skillMd]), `${name}/SKILL.md`);
+      fd.append("files", new Blob([big]), `${name}/data.bin`);
+      const created = await server.request("POST", "/skills", { raw: fd });
+      expect(created.status, created.text).toBe(200);
+      const version = created.body.latest_version;
+      const versionBody = (await server.request("GET", `/skills/${created.body.id}/versions/${version}`)).body;
+      skills.push({ name, skillMd, id: created.body.id, version, createdAt: versionBody.created_at });
+    }
 
-    // What zipping those files costs on the event loop, measured in this same run.
-    const files = [
-      { path: "big-skill/SKILL.md", content: new TextEncoder().encode(skillMd) },
-      { path: "big-skill/data.bin", content: new Uint8Array(big) },
-    ];
     await zipFiles([], new Date()); // fflate loaded first: only the zipping is timed
-    const t0 = performance.now();
-    const expected = await zipFiles(files, new Date(versionBody.created_at));
-    const syncZipMs = performance.now() - t0;
+    const url = (s: { id: string; version: string }) =>
+      `${server.url}/api/v1/cloud/skills/${s.id}/versions/${s.version}/content`;
+    const headers = { authorization: `Bearer ${server.token}` };
+    const blocked: number[] = [];
+    let syncZipMs = 0;
+    for (const skill of skills) {
+      // What zipping those files costs on the event loop, measured in this same run.
+      const files = [
+        { path: `${skill.name}/SKILL.md`, content: new TextEncoder().encode(skill.skillMd) },
+        { path: `${skill.name}/data.bin`, content: new Uint8Array(big) },
+      ];
+      const t0 = performance.now();
+      const expected = await zipFiles(files, new Date(skill.createdAt));
+      if (skill === skills[0]) syncZipMs = performance.now() - t0;
 
-    // The download, with the event loop watched (the server runs in this process).
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
-    // A delay is measured between two samples: let the first ones be taken.
-    await waitFor(() => delay.count >= 2, { what: "the event-loop monitor's first samples" });
-    const res = await fetch(`${server.url}/api/v1/cloud/skills/${created.body.id}/versions/${version}/content`, {
-      headers: { authorization: `Bearer ${server.token}` },
-    });
-    const zip = new Uint8Array(await res.arrayBuffer());
-    delay.disable();
-    const blockedMs = delay.max / 1e6;
+      // The download, with the event loop watched (the server runs in this process).
+      const delay = monitorEventLoopDelay({ resolution: 5 });
+      delay.enable();
+      // A delay is measured between two samples: let the first ones be taken.
+      await waitFor(() => delay.count >= 2, { what: "the event-loop monitor's first samples" });
+      const res = await fetch(url(skill), { headers });
+      const zip = new Uint8Array(await res.arrayBuffer());
+      delay.disable();
+      blocked.push(delay.max / 1e6);
+
+      expect(res.status).toBe(200);
+      expect(Buffer.from(zip).equals(Buffer.from(expected))).toBe(true);
+      expect(Buffer.from(unzipSync(zip)[`${skill.name}/data.bin`] ?? []).equals(big)).toBe(true);
+
+      // A second download is served from the cache: the same bytes.
+      const again = await fetch(url(skill), { headers });
+      expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(expected))).toBe(true);
+    }
+    const blockedMs = Math.min(...blocked);
     console.log(
-      `zipping 7 MiB on the loop takes ${syncZipMs.toFixed(0)} ms; during the download the loop was blocked at most ${blockedMs.toFixed(0)} ms`,
+      `zipping 7 MiB on the loop takes ${syncZipMs.toFixed(0)} ms; during the two downloads the loop was blocked at most ${blocked.map((b) => b.toFixed(0)).join(" and ")} ms`,
     );
-
-    expect(res.status).toBe(200);
-    expect(Buffer.from(zip).equals(Buffer.from(expected))).toBe(true);
-    expect(Buffer.from(unzipSync(zip)["big-skill/data.bin"] ?? []).equals(big)).toBe(true);
-    // Built on the event loop, the download would block it for about as long as zipping takes.
+    // Built on the event loop, each download would block it for about as long as zipping takes.
     expect(blockedMs).toBeLessThan(syncZipMs / 2);
-
-    // A second download is served from the cache: the same bytes.
-    const again = await fetch(`${server.url}/api/v1/cloud/skills/${created.body.id}/versions/${version}/content`, {
-      headers: { authorization: `Bearer ${server.token}` },
-    });
-    expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(expected))).toBe(true);
   });
 });
