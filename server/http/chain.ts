@@ -9,6 +9,7 @@
  * mounted in, as they did between layers of that router.
  */
 import type { NextFunction, Request, RequestHandler, Response, Router } from "express";
+import { routeDispatch } from "./routeDispatch.ts";
 
 /** The handlers in order, as one handler. */
 export function chain(handlers: readonly RequestHandler[]): RequestHandler {
@@ -53,12 +54,16 @@ export function firstSegment(path: string): string {
  * with middleware of its own, by every path): a request passes through the routers of its first
  * segment in their order, through `wrap` (busyRetry around the route files), and skips the
  * others without calling them (they would have declined it after trying each of their routes).
+ * A router of plain string routes is run by routeDispatch.ts, without `Router#handle`.
  */
 export function byFirstSegment(
   routers: readonly Router[],
-  wrap: (router: Router) => RequestHandler = (router) => router,
+  wrap: (handler: RequestHandler) => RequestHandler = (handler) => handler,
 ): RequestHandler {
-  const entries = routers.map((router) => ({ segments: routeSegments(router), handler: wrap(router) }));
+  const entries = routers.map((router) => {
+    const segments = routeSegments(router);
+    return { segments, handler: wrap(segments ? routeDispatch(router) : router) };
+  });
   const forSegment = (segment: string | null) =>
     chain(
       entries.filter((e) => e.segments === null || (segment !== null && e.segments.has(segment))).map((e) => e.handler),

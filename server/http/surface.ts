@@ -12,7 +12,7 @@
  *
  * Request ids, the access log and the body-size guard run before, for every request of the app.
  */
-import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { AppDeps, RouteModule } from "../appDeps.ts";
 import { allowedMethods } from "./allowedMethods.ts";
 import { authenticate } from "./auth.ts";
@@ -27,6 +27,7 @@ import { idempotency } from "./idempotency.ts";
 import { rateLimitPerToken } from "./rateLimit.ts";
 import { jsonBody } from "./requestBodies.ts";
 import { strictRequestTarget } from "./requestGuards.ts";
+import { mountAt } from "./routeDispatch.ts";
 import type { SpecRoutes } from "./specRoutes.ts";
 import { type SurfaceName, validateResponses } from "./validation/validateResponse.ts";
 
@@ -62,10 +63,10 @@ function tokenHeader(name: string): RequestHandler {
 }
 
 /**
- * A surface's router, for `app.use(...)`: its whole chain under `surface.base`, one Express
- * layer (http/chain.ts) before its error handler.
+ * A surface's handler, for `app.use(...)`: its whole chain under `surface.base` (http/chain.ts),
+ * then its error handler, mounted as `router.use(base, ...)` would mount them (routeDispatch.ts).
  */
-export function surfaceRouter(deps: AppDeps, surface: Surface): Router {
+export function surfaceRouter(deps: AppDeps, surface: Surface): RequestHandler {
   const steps: RequestHandler[] = [];
   const cors = surface.cors ? corsFor(deps.config.corsOrigins) : null;
   if (cors) steps.push(cors);
@@ -89,11 +90,8 @@ export function surfaceRouter(deps: AppDeps, surface: Surface): Router {
   steps.push(
     byFirstSegment(
       surface.modules.map((mod) => mod.router(deps)),
-      (router) => retryWhenBusy(router, deps.storage, deps.config.sqlite.busyWaitMs),
+      (routes) => retryWhenBusy(routes, deps.storage, deps.config.sqlite.busyWaitMs),
     ),
   );
-  const outer = express.Router();
-  outer.use(surface.base, chain(steps));
-  outer.use(surface.base, errorHandler(deps.logger, surface.envelope));
-  return outer;
+  return mountAt(surface.base, chain(steps), errorHandler(deps.logger, surface.envelope));
 }
