@@ -91,10 +91,55 @@ export function redactFields(fields: Fields): Fields {
   return out ?? fields;
 }
 
+/** Lines held before they are written at once, whatever the turn: a burst is written in pieces of about this size. */
+const STDOUT_BATCH_CHARS = 64 * 1024;
+
 /**
- * Creates a logger. By default records go to stdout as JSON lines (written synchronously, so a
- * fatal record is never lost at exit). Tests pass `sink`, which receives every record at or
- * above `level` as an object, after redaction.
+ * Standard output for log lines, shared by every logger of the process (so that their lines keep
+ * their order): the lines of one turn of the event loop are written together, in one synchronous
+ * write (sonic-boom's, which waits out a full pipe), as soon as the turn's callbacks have run
+ * (setImmediate), or at once when STDOUT_BATCH_CHARS are held, and whatever is held when the
+ * process exits (`process.exit`, an uncaught exception). Under load a turn ends a dozen requests:
+ * one write instead of a dozen (the write was ~10 µs of each request's CPU in a profile of
+ * `GET /skills`); a line is never held past its turn.
+ */
+function stdoutLines(): pino.DestinationStream {
+  const out = pino.destination({ dest: 1, sync: true });
+  let held: string[] = [];
+  let chars = 0;
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (held.length === 0) return;
+    const text = held.length === 1 ? (held[0] as string) : held.join("");
+    held = [];
+    chars = 0;
+    out.write(text);
+  };
+  process.on("exit", flush);
+  return {
+    write(line: string) {
+      held.push(line);
+      chars += line.length;
+      if (chars >= STDOUT_BATCH_CHARS) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    },
+  };
+}
+
+let stdout: pino.DestinationStream | null = null;
+const sharedStdout = (): pino.DestinationStream => {
+  stdout ??= stdoutLines();
+  return stdout;
+};
+
+/**
+ * Creates a logger. By default records go to stdout as JSON lines (stdoutLines: written by the
+ * end of the turn they were logged in, and at exit, so a fatal record is never lost). Tests pass
+ * `sink`, which receives every record at or above `level` as an object, after redaction.
  */
 export function createLogger(level: LogLevel = "info", sink?: (record: LogRecord) => void): Logger {
   const options: pino.LoggerOptions = {
@@ -104,7 +149,7 @@ export function createLogger(level: LogLevel = "info", sink?: (record: LogRecord
   };
   const stream: pino.DestinationStream = sink
     ? { write: (line: string) => sink(JSON.parse(line) as LogRecord) }
-    : pino.destination({ dest: 1, sync: true });
+    : sharedStdout();
   const log = pino(options, stream);
   // Redacted only for a record at or above the level (a dropped debug line costs nothing).
   const at =
