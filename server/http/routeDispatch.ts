@@ -7,8 +7,8 @@
  *
  * - `mountAt(base, handler, onError)`: `router.use(base, handler)` followed by
  *   `router.use(base, onError)` — the path's prefix matched without regard to case and only at a
- *   segment boundary, `req.url` trimmed of it and `req.baseUrl` extended for the handlers, both
- *   restored when they pass the request on.
+ *   segment boundary, `req.url` trimmed of it, `req.baseUrl` extended and `req.params` emptied for
+ *   each of the two, and all three restored when they pass the request on.
  * - `routeDispatch(router)`: a router whose layers are all routes, its routes tried in order
  *   with each route's own matcher (`Layer#match`: path-to-regexp, parameters decoded) and method
  *   check, the matching route's handlers run by Express's own `Layer#handleRequest` and
@@ -47,16 +47,20 @@ export function mountAt(base: string, handler: RequestHandler, onError: ErrorReq
     }
     const url = req.url;
     const baseUrl = req.baseUrl;
+    const params = req.params;
     const protohost = protohostOf(url);
     let inner = url.slice(protohost.length + base.length);
     if (!protohost && inner[0] !== "/") inner = `/${inner}`;
+    // Each of the router's two layers gave its handler parameters of its own (none: the base has none).
     const enter = () => {
       req.url = protohost + inner;
       req.baseUrl = baseUrl + path.slice(0, base.length);
+      req.params = {};
     };
     const leave = () => {
       req.url = url;
       req.baseUrl = baseUrl;
+      req.params = params;
     };
     const failed = (err: unknown) => {
       enter();

@@ -79,7 +79,16 @@ const surfaceError: ErrorRequestHandler = (err: Error, req, res, next) => {
 
 function build(withRouters: boolean): Express {
   const app = express();
-  const steps = [mark("auth")];
+  const steps: RequestHandler[] = [
+    mark("auth"),
+    // A step that sets parameters of its own (as request validation does) before it passes the request on.
+    (req, res, next) => {
+      if (!req.path.startsWith("/sets-params")) return next();
+      req.params = { set: "by a step" };
+      seen(req, res, "sets params");
+      next(req.path === "/sets-params/and-fails" ? new Error("after setting params") : undefined);
+    },
+  ];
   if (withRouters) {
     const outer = express.Router();
     outer.use(BASE, chain([...steps, routeFile()]));
@@ -164,6 +173,8 @@ const REQUESTS: [string, string][] = [
   ["GET", "/api/base/leaves"],
   ["GET", "/api/base/declines"],
   ["GET", "/api/base/nothing"],
+  ["GET", "/api/base/sets-params"],
+  ["GET", "/api/base/sets-params/and-fails"],
 ];
 
 describe("routeDispatch", () => {
