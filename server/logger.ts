@@ -99,8 +99,8 @@ const STDOUT_BATCH_CHARS = 64 * 1024;
  * their order): the lines of one turn of the event loop are written together, in one synchronous
  * write (sonic-boom's, which waits out a full pipe), as soon as the turn's callbacks have run
  * (setImmediate), or at once when STDOUT_BATCH_CHARS are held, and whatever is held when the
- * process exits (`process.exit`, an uncaught exception). Under load a turn ends a dozen requests:
- * one write instead of a dozen (the write was ~10 µs of each request's CPU in a profile of
+ * process exits (`process.exit`, an uncaught exception). Under load a turn ends several requests:
+ * one write instead of one each (the write was ~10 µs of each request's CPU in a profile of
  * `GET /skills`); a line is never held past its turn.
  */
 function stdoutLines(): pino.DestinationStream {
