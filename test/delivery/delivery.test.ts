@@ -69,7 +69,7 @@ async function emit(data: EventData): Promise<string> {
     const pool = createPool({ url: server.databaseUrl, poolSize: 1 });
     try {
       const ctx = new PgContext(new PgHub(pool, systemClock));
-      return (await ctx.tx((tx) => appendPgEvent(tx, account.id, data))).envelope.id;
+      return (await ctx.tx((tx) => appendPgEvent(tx, account.id, data))).id;
     } finally {
       await pool.end();
     }

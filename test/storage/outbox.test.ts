@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../server/clock.ts";
 import { newId } from "../../server/ids.ts";
 import type { Storage, StorageSignal } from "../../server/storage/port/index.ts";
+import { ADVISORY_LOCKS } from "../../server/storage/postgres/context.ts";
 import { createPostgresStorage } from "../../server/storage/postgres/index.ts";
 import { fanOut } from "../helpers/flows/fanOut.ts";
 import { waitFor } from "../helpers/flows/waitFor.ts";
@@ -201,6 +202,10 @@ describe.each(adapters)("outbox ($name)", (adapter) => {
   });
 });
 
+/** The advisory locks of this test's database (the server is shared by other test files). */
+const ADVISORY_HERE =
+  "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())";
+
 describe.skipIf(noPostgres)("outbox positions on PostgreSQL", () => {
   let storages: Storage[] = [];
   let url: string;
@@ -213,7 +218,7 @@ describe.skipIf(noPostgres)("outbox positions on PostgreSQL", () => {
     for (const s of storages) await s.close();
   });
 
-  it("follow commit order: a writer waits for an earlier uncommitted one", async () => {
+  it("follow commit order: a transaction left open takes its position at COMMIT, after a writer that committed first", async () => {
     const clock = new ManualClock();
     const a = await createPostgresStorage({ url, clock, poolSize: 4 });
     const b = await createPostgresStorage({ url, clock, poolSize: 4 });
@@ -233,36 +238,61 @@ describe.skipIf(noPostgres)("outbox positions on PostgreSQL", () => {
       await held;
     });
     await written;
-    let secondDone = false;
-    const second = b.environments.createEnvironment(account, { ...ENVIRONMENT, name: "second" }).then(() => {
-      secondDone = true;
-    });
-    // The second writer is waiting for the first one's position lock (a condition, not a sleep).
     const probe = new pg.Client({ connectionString: url });
     await probe.connect();
     try {
-      await waitFor(
-        async () => {
-          const waiting = await probe.query<{ n: number }>(
-            "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
-          );
-          return (waiting.rows[0]?.n ?? 0) >= 1;
-        },
-        { what: "the second writer to wait for the lock" },
-      );
-    } catch (err) {
-      release();
-      throw err;
+      // The open transaction has made its change and holds no position lock: another writer of
+      // the account commits without waiting for it.
+      const locks = await probe.query<{ n: number }>(ADVISORY_HERE);
+      expect(locks.rows[0]?.n).toBe(0);
+      await b.environments.createEnvironment(account, { ...ENVIRONMENT, name: "second" });
+      const before = await a.outbox.listEvents(account);
+      expect(before.map((e) => e.envelope.data.type)).toEqual(["environment.created"]);
     } finally {
+      release();
       await probe.end();
     }
-    // Without the lock it would have committed already, its position above the first one's.
-    expect(secondDone).toBe(false);
-    release();
-    await Promise.all([first, second]);
+    await first;
+    // Positions in commit order: the transaction that committed last holds the greater one.
     const events = await a.outbox.listEvents(account);
     const names = [];
     for (const e of events) names.push((await a.environments.getEnvironment(account, e.envelope.data.id))?.name);
-    expect(names).toEqual(["first", "second"]);
+    expect(names).toEqual(["second", "first"]);
+    expect(events[0]?.seq).toBeLessThan(events[1]?.seq ?? 0);
+  });
+
+  it("are taken under the account's lock in the COMMIT's message: a holder of it makes that account's writers wait, not another's", async () => {
+    const clock = new ManualClock();
+    const a = await createPostgresStorage({ url, clock, poolSize: 4 });
+    storages.push(a);
+    const acme = (await a.accounts.ensureAccount("acme")).id;
+    const other = (await a.accounts.ensureAccount("other")).id;
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      // The lock an event's position is taken under (context.ts eventOrderLockSql), held by a session of its own.
+      await holder.query("SELECT pg_advisory_lock($1::int4, hashtext($2))", [ADVISORY_LOCKS.eventOrder, acme]);
+      let done = false;
+      const waiting = a.environments.createEnvironment(acme, { ...ENVIRONMENT, name: "waits" }).then(() => {
+        done = true;
+      });
+      await waitFor(
+        async () => {
+          const rows = await holder.query<{ n: number }>(`${ADVISORY_HERE} AND NOT granted`);
+          return (rows.rows[0]?.n ?? 0) >= 1;
+        },
+        { what: "acme's writer to wait for its account's lock" },
+      );
+      // Another account's writer does not wait for it.
+      await a.environments.createEnvironment(other, { ...ENVIRONMENT, name: "free" });
+      expect(done).toBe(false);
+      // Nothing of the waiting writer is visible: its change and its event commit together.
+      expect(await a.outbox.listEvents(acme)).toEqual([]);
+      await holder.query("SELECT pg_advisory_unlock($1::int4, hashtext($2))", [ADVISORY_LOCKS.eventOrder, acme]);
+      await waiting;
+      expect((await a.outbox.listEvents(acme)).map((e) => e.envelope.data.type)).toEqual(["environment.created"]);
+    } finally {
+      await holder.end();
+    }
   });
 });

@@ -13,7 +13,15 @@ import {
   StorageInputError,
   type StorageSignal,
 } from "../../server/storage/port/index.ts";
-import { createPool, PgContext, PgHub, PgListener } from "../../server/storage/postgres/context.ts";
+import {
+  createPool,
+  inlineParams,
+  NamedStatements,
+  NOTIFY_CHANNEL,
+  PgContext,
+  PgHub,
+  PgListener,
+} from "../../server/storage/postgres/context.ts";
 import {
   loadPostgresMigrations,
   migratePostgres,
@@ -312,6 +320,124 @@ describe.skipIf(noPostgres)("PgContext", () => {
     });
     await waitFor(() => onA.filter((s) => s === "runs").length === 2, { what: "the marker notification" });
     expect(onB).not.toContain("deliveries");
+  });
+
+  it("sends atCommit statements with the COMMIT, their parameters inlined as the server reads them, and hands over their rows only once committed", async () => {
+    const ctx = open();
+    const hostile = [
+      "it's",
+      "back\\slash \\' and '' quotes",
+      "$1 $2 dollar $$ quoted $$",
+      "naïve ✓ 😀",
+      "",
+      "x".repeat(10_000),
+    ];
+    // Every value comes back exactly: inlined as a literal, it is the same text the server stores.
+    const row = await ctx.one<Record<string, string>>(
+      inlineParams(`SELECT ${hostile.map((_, i) => `$${i + 1}::text AS v${i}`).join(", ")}`, hostile),
+    );
+    expect(hostile.map((_, i) => row?.[`v${i}`])).toEqual(hostile);
+    expect(inlineParams("SELECT $1, $2, $3", [null, 42, "a"])).toBe("SELECT NULL, 42, 'a'");
+    expect(() => inlineParams("SELECT $2", ["a"])).toThrow("no parameter $2");
+    expect(() => inlineParams("SELECT $1", [{ a: 1 }])).toThrow("only text, finite numbers and null");
+
+    const got: unknown[] = [];
+    const seen: StorageSignal[] = [];
+    ctx.on("deliveries", () => seen.push("deliveries"));
+    await ctx.tx(async (tx) => {
+      await tx.exec("INSERT INTO service_meta (key, value) VALUES ('atc1', 'v')");
+      tx.atCommit("INSERT INTO service_meta (key, value) VALUES ($1, $2) RETURNING value", ["atc2", "it's"], (rows) => {
+        got.push(rows);
+        tx.signal("deliveries");
+      });
+      // Not sent yet: another connection does not see it, nor does this transaction.
+      expect(await tx.one("SELECT 1 FROM service_meta WHERE key = 'atc2'")).toBeNull();
+      expect(got).toEqual([]);
+    });
+    expect(got).toEqual([[{ value: "it's" }]]);
+    expect(seen).toEqual(["deliveries"]);
+    expect((await ctx.query("SELECT key FROM service_meta WHERE key IN ('atc1', 'atc2') ORDER BY key")).length).toBe(2);
+
+    // A failing atCommit statement fails the COMMIT: nothing of the transaction stays.
+    await expect(
+      ctx.tx(async (tx) => {
+        await tx.exec("INSERT INTO service_meta (key, value) VALUES ('atc3', 'v')");
+        tx.atCommit("INSERT INTO service_meta (key, value) VALUES ($1, $2)", ["atc1", "duplicate"], () =>
+          got.push("never"),
+        );
+      }),
+    ).rejects.toBeInstanceOf(StorageConflictError);
+    expect(await ctx.one("SELECT 1 FROM service_meta WHERE key = 'atc3'")).toBeNull();
+    expect(got).toHaveLength(1);
+    expect(() => ctx.atCommit("SELECT 1", [], () => {})).toThrow("atCommit outside a transaction");
+  });
+
+  it("tells the other replicas of a burst of commits in a few notifications that carry every signal", async () => {
+    const a = open();
+    const own = createPool({ url, poolSize: 1 });
+    pools.push(own);
+    const counter = await own.connect();
+    const payloads: string[] = [];
+    counter.on("notification", (msg) => payloads.push(msg.payload ?? ""));
+    await counter.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    try {
+      const commits = 60;
+      await Promise.all(
+        Array.from({ length: commits }, (_, i) =>
+          a.tx(async (tx) => {
+            await tx.exec("INSERT INTO service_meta (key, value) VALUES ($1, 'v')", [`burst${i}`]);
+            if (i === commits - 1) tx.signal("runs");
+          }),
+        ),
+      );
+      const mine = () =>
+        payloads
+          .map((p) => JSON.parse(p) as { from: string; signals: string[] })
+          .filter((n) => n.from === a.hub.replicaId);
+      await waitFor(() => mine().some((n) => n.signals.includes("runs")), {
+        what: "the notification of the last signal",
+      });
+      await a.hub.drain();
+      // Sixty commits, one notification at a time and 10 ms apart: far fewer notifications than commits.
+      expect(mine().length).toBeLessThan(commits / 2);
+      expect(new Set(mine().flatMap((n) => n.signals))).toEqual(new Set(["commit", "runs"]));
+      // Closed: nothing more is sent.
+      await a.tx((tx) => tx.exec("INSERT INTO service_meta (key, value) VALUES ('after-drain', 'v')"));
+      const before = payloads.length;
+      await counter.query("SELECT pg_notify($1, 'marker')", [NOTIFY_CHANNEL]);
+      await waitFor(() => payloads.includes("marker"), { what: "the marker" });
+      expect(payloads.length).toBe(before + 1);
+    } finally {
+      await counter.query("UNLISTEN *");
+      counter.release();
+    }
+  });
+
+  it("prepares each statement once a connection, names a bounded number of texts, and leaves texts without parameters unnamed", async () => {
+    const pool = createPool({ url, poolSize: 1 });
+    pools.push(pool);
+    const ctx = new PgContext(new PgHub(pool, new ManualClock()));
+    const prepared = async () =>
+      (await ctx.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements"))[0]?.n;
+    expect(await prepared()).toBe(0);
+    for (let i = 0; i < 5; i++) {
+      await ctx.one("SELECT value FROM service_meta WHERE key = $1", [`k${i}`]);
+      await ctx.tx((tx) => tx.exec("UPDATE service_meta SET value = $1 WHERE key = $2", ["v", `k${i}`]));
+    }
+    // Two texts, prepared once each on the pool's one connection, however often they ran.
+    expect(await prepared()).toBe(2);
+    expect(ctx.hub.statements.size).toBe(2);
+
+    const names = new NamedStatements(2);
+    const first = names.query("SELECT $1", [1]);
+    expect(first).toEqual({ name: expect.stringMatching(/^s_[0-9a-f]{24}$/), text: "SELECT $1", values: [1] });
+    expect(names.query("SELECT $1", [2])).toEqual({ ...first, values: [2] });
+    // Another hub names the same text the same way.
+    expect(new NamedStatements().query("SELECT $1", [3]).name).toBe(first.name);
+    expect(names.query("SELECT $1, 2", [1]).name).not.toBe(first.name);
+    expect(names.query("SELECT $1, 3", [1]).name).toBeUndefined();
+    expect(names.query("SELECT 1; SELECT 2", []).name).toBeUndefined();
+    expect(names.size).toBe(2);
   });
 
   it("reconnects the LISTEN connection after it is killed", async () => {

@@ -1,17 +1,18 @@
 import { newId } from "../../ids.ts";
 import type { Async } from "../port/index.ts";
-import type { EventData, OutboxEvent, OutboxStore } from "../port/outbox.ts";
-import { type AppendedEvent, type EventRow, type FanOut, newEnvelope, toEvent } from "../rows/outbox.ts";
+import type { EventData, EventEnvelope, OutboxStore } from "../port/outbox.ts";
+import { type AppendedEvent, type EventRow, newEnvelope, toEvent } from "../rows/outbox.ts";
 import { eventOrderLockSql, type PgContext } from "./context.ts";
 
 /**
- * An event fanned out to every subscribed endpoint, in one round trip: the account's event-order
- * lock (PgContext.lockEventOrder: taken, with the transaction's id, before the event's seq, since
- * the insert reads its row), the event, and one `webhook_fanouts` row naming the endpoints whose
- * subscription matches (its kinds, a JSON array of text, or all), disabled ones too (they hold
- * their records until enabled), less `$7`, when there are any. The lock is held until COMMIT, so the fewer round trips a transaction makes after taking
- * it, the less the account's other writers wait. The fan-out row's foreign key is checked at the
- * end of the statement, when the event's row is there.
+ * An event fanned out to every subscribed endpoint, in one statement sent with the COMMIT
+ * (PgContext.atCommit): the account's event-order lock (PgContext.lockEventOrder: taken, with the
+ * transaction's id, before the event's seq, since the insert reads its row), the event, and one
+ * `webhook_fanouts` row naming the endpoints whose subscription matches (its kinds, a JSON array of
+ * text, or all), disabled ones too (they hold their records until enabled), less `$7`, when there
+ * are any. The lock is held until COMMIT, which the same message runs next: the account's other
+ * writers wait only for the server's work on it, never for a round trip. The fan-out row's foreign key is checked at the end of the statement, when the event's row
+ * is there.
  */
 const FAN_OUT_EVENT = `WITH ordered AS (${eventOrderLockSql("$1")}),
   inserted AS (
@@ -54,40 +55,48 @@ export async function lockEventOrder(tx: PgContext, sessionId: string): Promise<
 }
 
 /**
- * Appends an event and fans it out to the endpoints of the account whose subscription matches
- * (its kinds or `*`), narrowed by `fanOut`: every endpoint subscribed, as one `webhook_fanouts`
- * row whose records the delivery engine creates later in a batch; a single endpoint (a test
- * event), as its record, committed with the event. The same contract as the SQLite adapter's
- * `appendEventTo`.
+ * Appends an event, fanned out to the endpoints of the account whose subscription matches (its
+ * kinds or `*`) but `exceptEndpointId`, as one `webhook_fanouts` row whose records the delivery
+ * engine creates later in a batch. The event's statement goes with the COMMIT (FAN_OUT_EVENT):
+ * the change and its event commit or roll back together, and the event's position is taken last.
+ * Returns the envelope (its position is known once committed). The same contract as the SQLite
+ * adapter's `appendEventTo` without `onlyEndpointId`.
  */
-export function appendEventTo(
+export function appendEventAtCommit(
   ctx: PgContext,
   accountId: string,
   data: EventData,
-  fanOut: FanOut = {},
-): Promise<AppendedEvent> {
+  exceptEndpointId?: string,
+): Promise<EventEnvelope> {
   return ctx.tx(async (tx) => {
     const envelope = newEnvelope(data, tx.now());
     // These bytes are what every endpoint and every retry receives: serialize once, store, send as is.
     const payload = JSON.stringify(envelope);
-    if (fanOut.onlyEndpointId === undefined) {
-      // One statement: the lock, the event, and its fan-out row (see FAN_OUT_EVENT).
-      const row = await tx.one<{ seq: number; fanned_out: boolean }>(FAN_OUT_EVENT, [
-        accountId,
-        envelope.id,
-        data.type,
-        data.id,
-        payload,
-        envelope.created_at,
-        fanOut.exceptEndpointId ?? null,
-      ]);
-      if (!row) throw new Error(`event ${envelope.id} was not inserted`);
-      tx.eventOrderLocked(accountId);
-      // Wake the delivery loops (after the commit, here and on the other replicas) to create the
-      // records: an event nobody is subscribed to costs them no pass.
-      if (row.fanned_out) tx.signal("deliveries");
-      return { event: { seq: row.seq, account_id: accountId, envelope, payload }, deliveryIds: [] };
-    }
+    const params = [accountId, envelope.id, data.type, data.id, payload, envelope.created_at, exceptEndpointId ?? null];
+    tx.atCommit(FAN_OUT_EVENT, params, (rows) => {
+      // Wake the delivery loops (here and on the other replicas) to create the records: an event
+      // nobody is subscribed to costs them no pass.
+      if (rows[0]?.fanned_out === true) tx.signal("deliveries");
+    });
+    return envelope;
+  });
+}
+
+/**
+ * Appends an event with the delivery record of one endpoint, whatever it subscribes to (a test
+ * event), both committed with the transaction; returns the event and the record's id (none when
+ * the endpoint is not the account's). The same contract as the SQLite adapter's `appendEventTo`
+ * with `onlyEndpointId`.
+ */
+export function appendEventFor(
+  ctx: PgContext,
+  accountId: string,
+  data: EventData,
+  endpointId: string,
+): Promise<AppendedEvent> {
+  return ctx.tx(async (tx) => {
+    const envelope = newEnvelope(data, tx.now());
+    const payload = JSON.stringify(envelope);
     // Streams read an account's events "after seq N": within the account, seq order must be commit
     // order (see context.ts). The lock lasts until COMMIT: a transaction takes it once per account.
     await tx.lockEventOrder(accountId);
@@ -99,7 +108,7 @@ export function appendEventTo(
     if (!inserted) throw new Error(`event ${envelope.id} was not inserted`);
     const seq = inserted.seq;
     const event = { seq, account_id: accountId, envelope, payload };
-    const target = await tx.one<{ id: string; active: number }>(TARGET, [fanOut.onlyEndpointId, accountId]);
+    const target = await tx.one<{ id: string; active: number }>(TARGET, [endpointId, accountId]);
     if (!target) return { event, deliveryIds: [] };
     const id = newId("whev");
     await tx.query(
@@ -116,12 +125,13 @@ export function appendEventTo(
 }
 
 /**
- * Appends one event to the outbox. Call it inside the transaction of the change that causes the
- * event (`ctx.tx`), so the change and its event (with its fan-out row) commit or roll back together.
- * The delivery loops are signalled after the commit when there is a fan-out to make.
+ * Appends one event to the outbox (appendEventAtCommit). Call it inside the transaction of the
+ * change that causes the event (`ctx.tx`), so the change and its event (with its fan-out row)
+ * commit or roll back together. The delivery loops are signalled after the commit when there is a
+ * fan-out to make.
  */
-export async function appendEvent(ctx: PgContext, accountId: string, data: EventData): Promise<OutboxEvent> {
-  return (await appendEventTo(ctx, accountId, data)).event;
+export function appendEvent(ctx: PgContext, accountId: string, data: EventData): Promise<EventEnvelope> {
+  return appendEventAtCommit(ctx, accountId, data);
 }
 
 export function createOutboxStore(ctx: PgContext): Async<OutboxStore> {

@@ -11,7 +11,7 @@ import type { PgContext } from "./context.ts";
  * row is inserted, not when its transaction commits, so a reader at position N could see N+1
  * committed while N is still in flight, move past it, and never send it. Every writer of these rows
  * first takes its account's transaction-level advisory lock (PgContext.lockEventOrder, held until
- * COMMIT: outbox.ts appendEventTo and lockEventOrder, which explains the choice), so the values of
+ * COMMIT: outbox.ts FAN_OUT_EVENT and lockEventOrder, which explains the choice), so the values of
  * one account are taken one transaction at a time and each is visible before the next transaction of
  * the account can take one. Every stream reads one account's or one session's rows, so a position a
  * stream has seen covers every row of its stream below it, as on SQLite (test/storage/streams.test.ts

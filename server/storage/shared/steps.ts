@@ -11,7 +11,7 @@
  */
 import type { Page } from "../port/common.ts";
 import { StorageConflictError, type StorageSignal } from "../port/index.ts";
-import type { EventData } from "../port/outbox.ts";
+import type { EventData, EventEnvelope } from "../port/outbox.ts";
 import type { AppendedEvent, FanOut } from "../rows/outbox.ts";
 import type { KeysetListOptions } from "../rows/pagination.ts";
 
@@ -26,8 +26,10 @@ export type Step =
   | { op: "tryExec"; sql: string; params: readonly unknown[] }
   /** A keyset page of `select` (written in the shared dialect). */
   | { op: "page"; options: KeysetListOptions<never, unknown> }
-  /** An outbox event and its delivery records, in the transaction (the adapter's appendEventTo). */
-  | { op: "append"; accountId: string; data: EventData; fanOut: FanOut }
+  /** An outbox event fanned out to its subscribers, committed with the transaction (see `append`). */
+  | { op: "append"; accountId: string; data: EventData; exceptEndpointId: string | undefined }
+  /** An outbox event with the delivery record of one endpoint, in the transaction (see `appendFor`). */
+  | { op: "appendFor"; accountId: string; data: EventData; endpointId: string }
   /** Before a session event's insert: its seq must grow in commit order (the adapter's lock, if it needs one). */
   | { op: "orderSessionEvents"; sessionId: string }
   /** A post-commit signal. */
@@ -67,8 +69,22 @@ export function* page<Row, T>(options: KeysetListOptions<Row, T>): Steps<Page<T>
   return (yield { op: "page", options: options as unknown as KeysetListOptions<never, unknown> }) as Page<T>;
 }
 
-export function* append(accountId: string, data: EventData, fanOut: FanOut = {}): Steps<AppendedEvent> {
-  return (yield { op: "append", accountId, data, fanOut }) as AppendedEvent;
+/**
+ * Appends an outbox event, fanned out to every endpoint of the account subscribed to its kind (but
+ * `fanOut.exceptEndpointId`), committed with the transaction; returns its envelope. Its position
+ * is not known here: PostgreSQL takes it in the COMMIT's own message (postgres/outbox.ts).
+ */
+export function* append(
+  accountId: string,
+  data: EventData,
+  fanOut: Pick<FanOut, "exceptEndpointId"> = {},
+): Steps<EventEnvelope> {
+  return (yield { op: "append", accountId, data, exceptEndpointId: fanOut.exceptEndpointId }) as EventEnvelope;
+}
+
+/** Appends an outbox event with the delivery record of one endpoint (a test event): the event and the record's id. */
+export function* appendFor(accountId: string, data: EventData, endpointId: string): Steps<AppendedEvent> {
+  return (yield { op: "appendFor", accountId, data, endpointId }) as AppendedEvent;
 }
 
 export function* orderSessionEvents(sessionId: string): Steps<void> {

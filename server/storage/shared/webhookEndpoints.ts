@@ -15,7 +15,7 @@ import {
   withConfig,
   withRotatedSecret,
 } from "../rows/webhooks.ts";
-import { all, append, exec, now, one, page, type StepStore, signal } from "./steps.ts";
+import { all, append, appendFor, exec, now, one, page, type StepStore, signal } from "./steps.ts";
 
 const ENDPOINT = "SELECT * FROM webhook_endpoints WHERE id = ? AND account_id = ?";
 const DELIVERY = `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ? AND account_id = ?`;
@@ -163,11 +163,7 @@ export const webhookEndpoints: StepStore<WebhookEndpointStore> = {
     tx: true,
     *steps(accountId, endpointId) {
       if (!(yield* findEndpoint(accountId, endpointId))) return null;
-      const { event, deliveryIds } = yield* append(
-        accountId,
-        { id: endpointId, type: "webhook.test" },
-        { onlyEndpointId: endpointId },
-      );
+      const { event, deliveryIds } = yield* appendFor(accountId, { id: endpointId, type: "webhook.test" }, endpointId);
       const deliveryId = deliveryIds[0];
       if (!deliveryId) throw new Error(`test event ${event.envelope.id} fanned out to no record`);
       return { event_id: event.envelope.id, delivery_id: deliveryId };

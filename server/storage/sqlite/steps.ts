@@ -37,7 +37,9 @@ function perform(ctx: SqliteContext, step: Step): unknown {
         params: bind("sqlite", step.options.params),
       });
     case "append":
-      return appendEventTo(ctx, step.accountId, step.data, step.fanOut);
+      return appendEventTo(ctx, step.accountId, step.data, { exceptEndpointId: step.exceptEndpointId }).event.envelope;
+    case "appendFor":
+      return appendEventTo(ctx, step.accountId, step.data, { onlyEndpointId: step.endpointId });
     case "orderSessionEvents":
       // The write lock already puts every writer's session events in commit order.
       return;
