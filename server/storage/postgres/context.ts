@@ -76,7 +76,7 @@ export const ADVISORY_LOCKS = {
 /**
  * A row that takes PgContext.lockEventOrder's lock (and the transaction's id) inside a statement of
  * the caller's own, e.g. as a CTE the first insert it guards reads, so that both cost one round
- * trip; `account` is the account id's placeholder. Call `eventOrderLocked(accountId)` after.
+ * trip; `account` is the account id's placeholder (outbox.ts FAN_OUT_EVENT, sent with the COMMIT).
  */
 export function eventOrderLockSql(account: string): string {
   return `SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.eventOrder}::int4, hashtext(${account})) AS locked, pg_current_xact_id() AS xid`;
@@ -348,11 +348,6 @@ export class PgContext {
     const state = this.requireTx("atCommit");
     state.atCommit.push({ text: inlineParams(sql, params), onRows });
     state.wrote = true;
-  }
-
-  /** Notes that this transaction holds the account's event-order lock (taken by eventOrderLockSql). */
-  eventOrderLocked(accountId: string): void {
-    this.requireTx("eventOrderLocked").orderLocked.add(accountId);
   }
 
   /** lockEventOrder for the account of a session (looked up in the same statement), once per session and transaction. */
