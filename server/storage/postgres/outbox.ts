@@ -11,8 +11,8 @@ import { eventOrderLockSql, type PgContext } from "./context.ts";
  * `webhook_fanouts` row naming the endpoints whose subscription matches (its kinds, a JSON array of
  * text, or all), disabled ones too (they hold their records until enabled), less `$7`, when there
  * are any. The lock is held until COMMIT, which the same message runs next: the account's other
- * writers wait only for the server's work on it, never for a round trip. The fan-out row's foreign key is checked at the end of the statement, when the event's row
- * is there.
+ * writers wait only for the server's work on it, never for a round trip. The fan-out row's foreign
+ * key is checked at the end of the statement, when the event's row is there.
  */
 const FAN_OUT_EVENT = `WITH ordered AS (${eventOrderLockSql("$1")}),
   inserted AS (
@@ -59,10 +59,11 @@ export async function lockEventOrder(tx: PgContext, sessionId: string): Promise<
  * kinds or `*`) but `exceptEndpointId`, as one `webhook_fanouts` row whose records the delivery
  * engine creates later in a batch. The event's statement goes with the COMMIT (FAN_OUT_EVENT):
  * the change and its event commit or roll back together, and the event's position is taken last.
- * Returns the envelope (its position is known once committed). The same contract as the SQLite
- * adapter's `appendEventTo` without `onlyEndpointId`.
+ * Returns the envelope (its position is known once committed). Call it inside the transaction of
+ * the change that causes the event (`ctx.tx`). The same contract as the SQLite adapter's
+ * `appendEventTo` without `onlyEndpointId`.
  */
-export function appendEventAtCommit(
+export function appendEvent(
   ctx: PgContext,
   accountId: string,
   data: EventData,
@@ -122,16 +123,6 @@ export function appendEventFor(
     if (target.active === 1) tx.signal("deliveries");
     return { event, deliveryIds: [id] };
   });
-}
-
-/**
- * Appends one event to the outbox (appendEventAtCommit). Call it inside the transaction of the
- * change that causes the event (`ctx.tx`), so the change and its event (with its fan-out row)
- * commit or roll back together. The delivery loops are signalled after the commit when there is a
- * fan-out to make.
- */
-export function appendEvent(ctx: PgContext, accountId: string, data: EventData): Promise<EventEnvelope> {
-  return appendEventAtCommit(ctx, accountId, data);
 }
 
 export function createOutboxStore(ctx: PgContext): Async<OutboxStore> {

@@ -8,7 +8,7 @@ import { bind, render } from "../shared/dialect.ts";
 import { driveAsync, type Step, type StepStore, type Steps } from "../shared/steps.ts";
 import type { PgContext } from "./context.ts";
 import { leaseClockParam, leaseNow } from "./leases.ts";
-import { appendEventAtCommit, appendEventFor, lockEventOrder } from "./outbox.ts";
+import { appendEvent, appendEventFor, lockEventOrder } from "./outbox.ts";
 import { keysetList } from "./pagination.ts";
 
 function perform(c: PgContext, step: Step): Promise<unknown> | unknown {
@@ -27,7 +27,7 @@ function perform(c: PgContext, step: Step): Promise<unknown> | unknown {
         params: bind("postgres", step.options.params),
       });
     case "append":
-      return appendEventAtCommit(c, step.accountId, step.data, step.exceptEndpointId);
+      return appendEvent(c, step.accountId, step.data, step.exceptEndpointId);
     case "appendFor":
       return appendEventFor(c, step.accountId, step.data, step.endpointId);
     case "orderSessionEvents":
