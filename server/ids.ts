@@ -92,6 +92,24 @@ export function ulid(now: number = Date.now()): string {
   return encodeTime(now) + lastRandom.map((d) => ALPHABET[d]).join("");
 }
 
+/**
+ * The smallest id above `id` (its ULID plus one, carried like a base-32 number): for a record that
+ * must sort after one another process made in the same millisecond, or with a clock ahead of ours.
+ */
+export function idAfter(id: string): string {
+  const cut = id.lastIndexOf("_") + 1;
+  const digits = [...id.slice(cut)];
+  for (let i = digits.length - 1; i >= 0; i--) {
+    const value = ALPHABET.indexOf(digits[i] as string);
+    if (value < 31) {
+      digits[i] = ALPHABET[value + 1] as string;
+      return id.slice(0, cut) + digits.join("");
+    }
+    digits[i] = "0";
+  }
+  throw new RangeError(`no id sorts after ${id}`);
+}
+
 /** A new id of the given kind: `<prefix>_<ULID>`. */
 export function newId(prefix: IdPrefix, now?: number): string {
   return `${prefix}_${ulid(now)}`;

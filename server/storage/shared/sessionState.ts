@@ -7,6 +7,7 @@
  * transition changes are held with `{lock}` / `{forUpdate}` on PostgreSQL.
  */
 
+import { idAfter } from "../../ids.ts";
 import type { SessionEventRecord, SessionStatus, StopReason } from "../port/sessions.ts";
 import {
   type AnswerInput,
@@ -33,19 +34,27 @@ import { list } from "./dialect.ts";
 import { all, append, exec, now, one, orderSessionEvents, type Steps, signal } from "./steps.ts";
 import { stopWorkOf } from "./work.ts";
 
-/** Appends one event to a session's history (call inside the transaction of the change). */
+/** The insert of a session event, unless one of the session's ids sorts at or after its own. */
+const INSERT_IN_ID_ORDER = `INSERT INTO session_events (${EVENT_COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?
+  WHERE NOT EXISTS (SELECT 1 FROM session_events WHERE session_id = ? AND id >= ?)`;
+const LAST_ID = "SELECT id FROM session_events WHERE session_id = ? ORDER BY id DESC LIMIT 1";
+
+/**
+ * Appends one event to a session's history (call inside the transaction of the change). Its id
+ * sorts after every earlier event of the session, as its seq does: the history (listed by id) and
+ * the stream (read by seq) give one order. Ids made in the same millisecond by two processes, or
+ * made before the order lock by transactions that then commit the other way round, would not; such
+ * an event takes the id just after the session's last (ids.ts idAfter), under the order lock.
+ */
 export function* insertSessionEvent(e: NewSessionEvent): Steps<SessionEventRecord> {
   const row = newSessionEventRow(e, yield* now());
   yield* orderSessionEvents(row.session_id);
-  yield* exec(`INSERT INTO session_events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
-    row.id,
-    row.session_id,
-    row.session_thread_id,
-    row.type,
-    row.body,
-    row.run_id,
-    row.created_at,
-  ]);
+  const values = [row.session_id, row.session_thread_id, row.type, row.body, row.run_id, row.created_at];
+  if ((yield* exec(INSERT_IN_ID_ORDER, [row.id, ...values, row.session_id, row.id])) === 0) {
+    const last = yield* one<{ id: string }>(LAST_ID, [row.session_id]);
+    row.id = idAfter(last?.id ?? row.id);
+    yield* exec(`INSERT INTO session_events (${EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [row.id, ...values]);
+  }
   return toSessionEvent(row);
 }
 
