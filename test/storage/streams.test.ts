@@ -260,6 +260,22 @@ describe.skipIf(noPostgres)("streams on postgres: wake-ups across replicas", () 
     return storage;
   };
 
+  /**
+   * An account and a session made through a storage of their own, closed before the test goes on:
+   * its close sends the notifications it still held (a replica tells the others after its commits,
+   * spaced apart: PgHub.notify), so none of them reaches A later as if from B's write below.
+   */
+  async function accountWithSession() {
+    const setup = await createPostgresStorage({ url, clock: new ManualClock(), poolSize: 1 });
+    try {
+      const acme = await fixtures(setup);
+      const { session } = await acme.session();
+      return { account: acme.account, session };
+    } finally {
+      await setup.close();
+    }
+  }
+
   /** Starts the storage's LISTEN connection and waits until it listens. */
   async function listen(storage: Storage) {
     const maintenance = storage.maintenance();
@@ -294,8 +310,8 @@ describe.skipIf(noPostgres)("streams on postgres: wake-ups across replicas", () 
   it("wakes the streams of replica A at a commit of replica B, by NOTIFY (no poll in time)", async () => {
     const a = await open();
     const b = await open();
-    const acme = await fixtures(b);
-    const { session } = await acme.session();
+    const acme = await accountWithSession();
+    const { session } = acme;
     await listen(a);
     const watcher = watch(a, 600_000);
     // Proves a negative: no wake-up comes on its own (the poll is 10 minutes away), so the one
@@ -312,8 +328,8 @@ describe.skipIf(noPostgres)("streams on postgres: wake-ups across replicas", () 
   it("wakes them by polling when replica A has no LISTEN connection", async () => {
     const a = await open();
     const b = await open();
-    const acme = await fixtures(b);
-    const { session } = await acme.session();
+    const acme = await accountWithSession();
+    const { session } = acme;
     const watcher = watch(a, 50);
     // Polls call the watcher only when they find something: this lets any start-up wake-up pass
     // first (an absence no condition shows), so the one counted below is B's commit, found by a poll.
@@ -326,8 +342,8 @@ describe.skipIf(noPostgres)("streams on postgres: wake-ups across replicas", () 
   it("still wakes them after the LISTEN connection was killed", async () => {
     const a = await open();
     const b = await open();
-    const acme = await fixtures(b);
-    const { session } = await acme.session();
+    const acme = await accountWithSession();
+    const { session } = acme;
     await listen(a);
     const watcher = watch(a, 200);
     const admin = new pg.Client({ connectionString: url });
@@ -349,8 +365,8 @@ describe.skipIf(noPostgres)("streams on postgres: wake-ups across replicas", () 
   it("polls every interval while the LISTEN connection stays down, and wakes the streams when it drops", async () => {
     const a = await open();
     const b = await open();
-    const acme = await fixtures(b);
-    const { session } = await acme.session();
+    const acme = await accountWithSession();
+    const { session } = acme;
     // Connections the test needs later, opened now: the database will refuse new ones.
     await Promise.all([1, 2, 3].map(() => a.streams.latest()));
     await Promise.all([1, 2, 3].map(() => b.streams.latest()));
